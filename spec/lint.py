@@ -1,0 +1,104 @@
+"""Checks a catalog against its rulebook: quotes verbatim, table of contents accounted for.
+
+``python -m tombspec.spec.lint spec/secrets.toml`` prints every problem (file:line: entry: problem)
+and exits 1 if there is one, 2 if the file cannot be loaded at all.  The tests run the same checks.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from .catalog import Catalog, load_catalog_file
+from .errors import InvalidInput
+from .rulebooks import find_quote, rulebook_text, rulebooks_dir
+
+
+def table_of_contents(raw_text: str) -> list[tuple[int, str]]:
+    """The rulebook's own table of contents: ``(depth, title)`` pairs, in order.
+
+    The texts print it after the heading "Table of Contents" as bullet lines ("• Title"), nested
+    entries indented by two spaces per level; it ends at the first non-bullet line after them.
+    """
+    lines = raw_text.splitlines()
+    out: list[tuple[int, str]] = []
+    started = False
+    for line in lines:
+        m = re.match(r"^( *)• (.+?)\s*$", line)
+        if m:
+            started = True
+            out.append((len(m.group(1)) // 2, m.group(2)))
+        elif started and line.strip():
+            break
+    return out
+
+
+def raw_rulebook(filename: str) -> str | None:
+    folder = rulebooks_dir()
+    if folder is None or not (folder / filename).is_file():
+        return None
+    return (folder / filename).read_text(encoding="utf-8")
+
+
+def quote_problems(catalog: Catalog) -> list[str]:
+    """Every quote (rules, tables, components, section titles) not found in the rulebook."""
+    text = rulebook_text(catalog.rulebook)
+    if text is None:
+        return []
+    problems = []
+    for entry_id, quote in catalog.quoted():
+        if find_quote(quote, text) < 0:
+            problems.append(f"{entry_id}: quote not found in {catalog.rulebook}: {quote[:80]!r}")
+    return problems
+
+
+def toc_problems(catalog: Catalog) -> list[str]:
+    """The catalog's sections must be the rulebook's table of contents, in order, with nesting."""
+    raw = raw_rulebook(catalog.rulebook)
+    if raw is None:
+        return []
+    toc = table_of_contents(raw)
+    depth = {}
+    for s in catalog.sections:
+        depth[s.id] = 0 if not s.parent else depth[s.parent] + 1
+    listed = [(depth[s.id], s.title) for s in catalog.sections]
+    problems = []
+    for i, (want, got) in enumerate(zip(toc, listed)):
+        if want != got:
+            problems.append(f"section {i + 1}: the rulebook's contents has {want}, the catalog {got}")
+            break
+    if len(toc) != len(listed):
+        problems.append(f"the rulebook's contents has {len(toc)} entries, the catalog {len(listed)} "
+                        "sections (list every entry, marking non-normative ones)")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        print("usage: python -m tombspec.spec.lint CATALOG.toml...", file=sys.stderr)
+        return 2
+    worst = 0
+    for arg in argv:
+        try:
+            catalog = load_catalog_file(Path(arg))
+        except InvalidInput as exc:
+            print(exc, file=sys.stderr)
+            worst = 2
+            continue
+        if rulebook_text(catalog.rulebook) is None:
+            print(f"{arg}: rulebook {catalog.rulebook} not found; quotes not checked", file=sys.stderr)
+        problems = quote_problems(catalog) + toc_problems(catalog)
+        for p in problems:
+            print(f"{arg}: {p}")
+        counts = (f"{len(catalog.rules)} rules, {len(catalog.tables)} tables, "
+                  f"{len(catalog.components)} components, {len(catalog.ambiguities)} ambiguities")
+        print(f"{arg}: {counts}; {len(problems)} problem(s)")
+        if problems:
+            worst = max(worst, 1)
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main())
