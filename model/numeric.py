@@ -1,0 +1,71 @@
+"""Numeric helpers that work on Python ints and on z3 terms alike (DESIGN.md contract 5).
+
+A numeric core (a track update, a clamp, a damage sum, a limit) is written once over these helpers and
+never branches in Python on its numeric arguments.  The model calls it with ints; ``tombspec.checks``
+calls the very same function with z3 terms to prove invariants.
+
+>>> clamp(12, 0, 10), if_(3 > 2, 1, 0), min_(4, 2), all_(True, 1 < 2)
+(10, 1, 2, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _is_z3(*values: Any) -> bool:
+    return any(type(v).__module__.startswith("z3") for v in values)
+
+
+def if_(cond: Any, then: Any, other: Any) -> Any:
+    """``then if cond else other``, as ``z3.If`` on terms."""
+    if _is_z3(cond, then, other):
+        import z3
+
+        return z3.If(cond, then, other)
+    return then if cond else other
+
+
+def min_(a: Any, b: Any) -> Any:
+    return if_(a <= b, a, b)
+
+
+def max_(a: Any, b: Any) -> Any:
+    return if_(a >= b, a, b)
+
+
+def clamp(value: Any, low: Any, high: Any) -> Any:
+    """``value`` held within ``low..high``."""
+    return min_(max_(value, low), high)
+
+
+def all_(*conds: Any) -> Any:
+    if _is_z3(*conds):
+        import z3
+
+        return z3.And(*conds)
+    return all(conds)
+
+
+def any_(*conds: Any) -> Any:
+    if _is_z3(*conds):
+        import z3
+
+        return z3.Or(*conds)
+    return any(conds)
+
+
+def implies(a: Any, b: Any) -> Any:
+    if _is_z3(a, b):
+        import z3
+
+        return z3.Implies(a, b)
+    return (not a) or bool(b)
+
+
+def not_(a: Any) -> Any:
+    if _is_z3(a):
+        import z3
+
+        return z3.Not(a)
+    return not a

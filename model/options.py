@@ -1,0 +1,76 @@
+"""Named options (DESIGN.md contract 7): variants, and the readings of the catalog's ambiguities.
+
+A reading option is declared with :func:`reading`: it names the ambiguity it settles, the readings the
+model implements, and defaults to the catalog's default reading (a test checks they agree).  ``None``
+means "unsettled": the model then raises :class:`Unspecified` where the situation arises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tombspec.spec.errors import InvalidInput
+
+from .errors import Unspecified
+
+
+def reading(ambiguity: str, default: str, *implemented: str) -> Any:
+    """An option field holding the reading of ``ambiguity`` (one of ``implemented``, or None)."""
+    choices = (default, *[r for r in implemented if r != default])
+
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if value is not None and value not in choices:
+            raise InvalidInput(f"option {attribute.name} ({ambiguity}) must be one of "
+                               f"{', '.join(choices)}, not {value!r}", source="<options>")
+
+    return attrs.field(default=default, validator=check,
+                       metadata={"settles": ambiguity, "readings": choices})
+
+
+def variant(rule: str, default: bool = False) -> Any:
+    """An option switching a variant or advanced rule of the catalog on or off."""
+
+    def check(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if not isinstance(value, bool):
+            raise InvalidInput(f"option {attribute.name} ({rule}) must be true or false, not {value!r}",
+                               source="<options>")
+
+    return attrs.field(default=default, validator=check, metadata={"variant": rule})
+
+
+def read(options: Any, name: str) -> str:
+    """The reading chosen for option ``name``; :class:`Unspecified` when it is unsettled."""
+    value = getattr(options, name)
+    if value is None:
+        ambiguity = attrs.fields_dict(type(options))[name].metadata["settles"]
+        raise Unspecified(ambiguity, f"the rulebook does not settle this and option {name} is unset")
+    return value
+
+
+def settles(options_type: type) -> dict[str, str]:
+    """Option name -> the ambiguity id it settles."""
+    return {f.name: f.metadata["settles"] for f in attrs.fields(options_type) if "settles" in f.metadata}
+
+
+def unsettled(options_type: type, **variants: Any) -> Any:
+    """Options with every reading unset: the model raises ``Unspecified`` wherever the rules are open."""
+    return options_type(**{name: None for name in settles(options_type)}, **variants)
+
+
+def options_from_data(options_type: type, data: Any, *, source: str = "<options>") -> Any:
+    """Build options from a JSON/TOML mapping, naming an unknown key or a bad value."""
+    if data is None:
+        return options_type()
+    if not isinstance(data, dict):
+        raise InvalidInput("options must be an object", source=source)
+    known = attrs.fields_dict(options_type)
+    unknown = set(data) - set(known)
+    if unknown:
+        raise InvalidInput(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
+                           f"{', '.join(known)}", source=source)
+    try:
+        return options_type(**data)
+    except InvalidInput as exc:
+        raise InvalidInput(exc.problem, source=source) from None

@@ -1,0 +1,300 @@
+"""The Raiders tomb as a networkx graph, built from data, and the movement views over it.
+
+The rulebook does not print its six tiles, so a board is a file (``docs/boards.md`` documents the
+format; ``spec/boards/raiders-*.toml`` are the shipped examples).  A file lists tiles, each a grid of
+room spaces, and places them in stack order (Tomb Set Up step 4); the later tile lies on top where tiles
+overlap.  Spaces are adjacent in 8 directions ("forward, backwards, sideways, and diagonally").
+
+Space tokens in a tile's ``rows``: ``1``-``6`` a numbered room; ``M`` Monster, ``T`` Trap, ``P`` Portal
+(Encounter Rooms); ``S`` Start, ``E`` Escape (optionally with the number to roll, ``E4``); ``.`` no room.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import attrs
+import networkx as nx
+
+from tombspec.spec.errors import InvalidInput
+
+from ..traceability import implements
+
+ENCOUNTER_KINDS = ("monster", "trap", "portal")
+COLOURS = ("plain", "yellow-red", "black")
+LAYOUTS = {
+    # layout: (rule id, overlapping spaces with the previous tile)
+    "standard": ("raiders.setup.overlap-one-space", 1),
+    "small": ("raiders.variant.small-tomb", 2),
+    "large": ("raiders.variant.large-tomb", 0),
+}
+_TOKEN = re.compile(r"^(?:(?P<num>[1-6])|(?P<room>[MTP])|(?P<end>[SE])(?P<endnum>[1-6])?|(?P<hole>\.))$")
+_ROOM = {"M": "monster", "T": "trap", "P": "portal"}
+
+
+
+@attrs.frozen
+class Space:
+    id: str          # "x,y"
+    x: int
+    y: int
+    kind: str        # "number" | "monster" | "trap" | "portal" | "start" | "escape"
+    number: int | None
+    tile: int        # index (stack order) of the tile on top at this space
+    tiles: tuple[int, ...]
+    colour: str
+
+    @property
+    def is_encounter(self) -> bool:
+        return self.kind in ENCOUNTER_KINDS
+
+
+@attrs.frozen
+class Tile:
+    id: str
+    colour: str
+    rows: tuple[str, ...]
+
+
+@attrs.frozen
+class Placement:
+    tile: str
+    x: int
+    y: int
+    rotation: int = 0
+
+
+class Board:
+    """A composed tomb: its spaces, the 8-neighbour graph and the distances the rules need."""
+
+    def __init__(self, name: str, layout: str, tiles: tuple[Tile, ...],
+                 placements: tuple[Placement, ...], spaces: Mapping[str, Space], note: str = "",
+                 source: str = "<board>"):
+        self.name = name
+        self.layout = layout
+        self.tiles = tiles
+        self.placements = placements
+        self.spaces = dict(spaces)
+        self.note = note
+        self.source = source
+        self.order = {sid: i for i, sid in enumerate(self.spaces)}
+        self.graph = nx.DiGraph()
+        for sp in self.spaces.values():
+            self.graph.add_node(sp.id, **attrs.asdict(sp))
+        for sp in self.spaces.values():
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    other = f"{sp.x + dx},{sp.y + dy}"
+                    if (dx or dy) and other in self.spaces:
+                        self.graph.add_edge(sp.id, other)
+        starts = [s.id for s in self.spaces.values() if s.kind == "start"]
+        escapes = [s.id for s in self.spaces.values() if s.kind == "escape"]
+        if len(starts) != 1 or len(escapes) != 1:
+            raise InvalidInput(f"raiders.variant.one-start-one-escape: the composed board shows "
+                               f"{len(starts)} Start and {len(escapes)} Escape spaces; it must show "
+                               "exactly one of each", source=source)
+        self.start, self.escape = starts[0], escapes[0]
+        self.portals = tuple(s.id for s in self.spaces.values() if s.kind == "portal")
+        if not nx.has_path(self.graph, self.start, self.escape):
+            raise InvalidInput("Escape cannot be reached from Start: the tiles do not connect",
+                               source=source)
+
+    # Distances ----------------------------------------------------------------------------------
+
+    @cached_property
+    def distance(self) -> dict[str, dict[str, int]]:
+        """All shortest-path lengths, in moves between adjacent spaces."""
+        return {u: dict(d) for u, d in nx.all_pairs_shortest_path_length(self.graph)}
+
+    @cached_property
+    def to_escape(self) -> dict[str, int]:
+        """Distance of every space to the Escape space (unreachable spaces: a large number)."""
+        far = len(self.spaces) + 1
+        return {s: self.distance[s].get(self.escape, far) for s in self.spaces}
+
+    # Movement views -----------------------------------------------------------------------------
+
+    def neighbours(self, space: str) -> list[str]:
+        """Adjacent spaces, in board order."""
+        return sorted(self.graph.successors(space), key=self.order.__getitem__)
+
+    @implements("raiders.ambiguity.ahead-behind")
+    def is_ahead(self, frm: str, to: str) -> bool:
+        """``to`` is ahead of ``frm``: closer to the Escape Space (the reading escape-distance)."""
+        return self.to_escape[to] < self.to_escape[frm]
+
+    @cached_property
+    def ahead_view(self) -> nx.DiGraph:
+        """The graph as the Boss Monster sees it: only edges that lead ahead."""
+        return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(u, v))
+
+    @cached_property
+    def behind_view(self) -> nx.DiGraph:
+        """Only edges that lead back (away from Escape)."""
+        return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(v, u))
+
+    def ahead(self, space: str) -> list[str]:
+        return sorted(self.ahead_view.successors(space), key=self.order.__getitem__)
+
+    def behind(self, space: str) -> list[str]:
+        return sorted(self.behind_view.successors(space), key=self.order.__getitem__)
+
+    def tile_spaces(self, tile: int) -> list[str]:
+        return [s.id for s in self.spaces.values() if s.tile == tile]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "layout": self.layout, "note": self.note,
+            "tiles": [attrs.asdict(t) for t in self.tiles],
+            "placements": [attrs.asdict(p) for p in self.placements],
+        }
+
+
+# --------------------------------------------------------------------------------------------------
+# Loading and composing
+
+
+def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
+    for _ in range((rotation // 90) % 4):
+        grid = [list(row) for row in zip(*grid[::-1])]
+    return grid
+
+
+@implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
+            "raiders.variant.large-tomb")
+def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
+            note: str = "", source: str = "<board>") -> Board:
+    """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""
+
+    def fail(problem: str) -> InvalidInput:
+        return InvalidInput(problem, source=source)
+
+    if layout not in (*LAYOUTS, "free"):
+        raise fail(f"layout {layout!r} is not one of {', '.join((*LAYOUTS, 'free'))}")
+    by_id = {t.id: t for t in tiles}
+    cells: dict[tuple[int, int], Space] = {}
+    previous: set[tuple[int, int]] = set()
+    for index, pl in enumerate(placements):
+        if pl.tile not in by_id:
+            raise fail(f"placement {index + 1} names tile {pl.tile!r}, which is not defined")
+        if pl.rotation % 90:
+            raise fail(f"placement {index + 1}: rotation must be a multiple of 90, not {pl.rotation}")
+        tile = by_id[pl.tile]
+        grid = _rotate([row.split() for row in tile.rows], pl.rotation)
+        mine: set[tuple[int, int]] = set()
+        for dy, row in enumerate(grid):
+            for dx, token in enumerate(row):
+                m = _TOKEN.match(token)
+                if not m:
+                    raise fail(f"tile {tile.id!r}: {token!r} is not a space token "
+                               "(1-6, M, T, P, S, E, E1-E6 or .)")
+                if m["hole"]:
+                    continue
+                x, y = pl.x + dx, pl.y + dy
+                if m["num"]:
+                    kind, number = "number", int(m["num"])
+                elif m["room"]:
+                    kind, number = _ROOM[m["room"]], None
+                else:
+                    kind = "start" if m["end"] == "S" else "escape"
+                    number = int(m["endnum"]) if m["endnum"] else None
+                below = cells.get((x, y))
+                cells[(x, y)] = Space(f"{x},{y}", x, y, kind, number, index,
+                                      (below.tiles if below else ()) + (index,), tile.colour)
+                mine.add((x, y))
+        if index and layout != "free":
+            rule, want = LAYOUTS[layout]
+            overlap = len(mine & previous)
+            if overlap != want:
+                raise fail(f"{rule}: tile {index + 1} ({tile.id!r}) overlaps {overlap} space(s) of "
+                           f"the previous tile; the {layout} layout needs {want}")
+            if want == 0 and not any((x + dx, y + dy) in previous for x, y in mine
+                                     for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                raise fail(f"{rule}: tile {index + 1} ({tile.id!r}) does not touch the previous tile")
+        previous = mine
+    ordered = dict(sorted(((s.id, s) for s in cells.values()), key=lambda kv: (kv[1].y, kv[1].x)))
+    return Board(name, layout, tiles, placements, ordered, note, source)
+
+
+def load_board(path: str | Path) -> Board:
+    """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"cannot read board file: {exc}", source=source) from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise InvalidInput(f"not valid TOML: {exc}", source=source,
+                           line=int(m.group(1)) if m else None) from None
+    return board_from_data(doc, source=source, text=text)
+
+
+def board_from_data(doc: Any, *, source: str = "<board>", text: str = "") -> Board:
+    def fail(problem: str, needle: str | None = None) -> InvalidInput:
+        line = None
+        if needle and text:
+            idx = text.find(needle)
+            line = text.count("\n", 0, idx) + 1 if idx >= 0 else None
+        return InvalidInput(problem, source=source, line=line)
+
+    if not isinstance(doc, dict):
+        raise fail("a board must be a table")
+    if doc.get("format") != 1:
+        raise fail(f"board format must be 1, not {doc.get('format')!r}")
+    if doc.get("game", "raiders") != "raiders":
+        raise fail(f"this is a board for {doc.get('game')!r}, not raiders")
+    unknown = set(doc) - {"format", "game", "board", "tiles", "placements"}
+    if unknown:
+        raise fail(f"unknown key(s): {', '.join(sorted(unknown))}")
+    meta = doc.get("board", {})
+    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+        raise fail("[board] needs a string 'name'")
+    layout = meta.get("layout", "standard")
+    tiles: list[Tile] = []
+    for raw in doc.get("tiles", []):
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+            raise fail("every [[tiles]] entry needs a string 'id'")
+        tid = raw["id"]
+        rows = raw.get("rows")
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+            raise fail(f"tile {tid!r}: 'rows' must be a non-empty list of strings", f'"{tid}"')
+        widths = {len(r.split()) for r in rows}
+        if len(widths) != 1:
+            raise fail(f"tile {tid!r}: rows have different numbers of spaces {sorted(widths)}; "
+                       "a tile is rectangular (use '.' for no room)", f'"{tid}"')
+        colour = raw.get("colour", "plain")
+        if colour not in COLOURS:
+            raise fail(f"tile {tid!r}: colour {colour!r} is not one of {', '.join(COLOURS)}", f'"{tid}"')
+        if any(t.id == tid for t in tiles):
+            raise fail(f"tile {tid!r} is defined twice", f'"{tid}"')
+        tiles.append(Tile(tid, colour, tuple(rows)))
+    placements: list[Placement] = []
+    for n, raw in enumerate(doc.get("placements", []), 1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("tile"), str) \
+                or not all(isinstance(raw.get(k, 0), int) for k in ("x", "y", "rotation")):
+            raise fail(f"placement {n} needs 'tile' (string) and integer 'x', 'y' (and 'rotation')")
+        placements.append(Placement(raw["tile"], raw.get("x", 0), raw.get("y", 0), raw.get("rotation", 0)))
+    if not placements:
+        raise fail("a board needs at least one [[placements]] entry")
+    return compose(meta["name"], layout, tuple(tiles), tuple(placements), meta.get("note", ""), source)
+
+
+def shipped_boards() -> dict[str, Path]:
+    """The example boards shipped with tombspec, by name."""
+    import tombspec.spec
+
+    boards_dir = Path(tombspec.spec.__file__).resolve().parent / "boards"
+    return {p.stem.removeprefix("raiders-"): p for p in sorted(boards_dir.glob("raiders-*.toml"))}
+
+
+def default_board() -> Board:
+    return load_board(shipped_boards()["standard"])

@@ -1,0 +1,84 @@
+"""The whole state of a game of Raiders of the Lost Tomb, and nothing else.
+
+The board and the options are the ruleset's configuration, not state.  Who acts next is a function of
+the state (``ruleset.pending(state)``), read off its ``phase``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Raider:
+    """One Raider Character (a Nickel) and what its player holds."""
+
+    position: str | None          # a space id; None once Killed
+    pennies: int                  # pennies held, to roll (the Grail penny set aside is not held)
+    audacity: int                 # Audacity Tokens
+    portal_used: bool = False     # "once per game per player"
+    trapped: bool = False         # the Boss Monster moved onto this Raider
+    in_encounter: bool = False    # standing in a Monster, Trap or Portal room not yet resolved
+    came_from: str | None = None  # the space this Raider entered its encounter room from
+    loses_next_turn: bool = False
+
+    @property
+    def killed(self) -> bool:
+        return self.position is None
+
+
+@attrs.frozen
+class Roll:
+    """The roll of the turn: why it was made, how many pennies, and the Heads."""
+
+    purpose: str   # "move" | "encounter" | "escape" | "portal" | "boss"
+    pennies: int
+    heads: int | None = None
+    extra: int = 0           # temporary pennies (Audacity Advanced)
+    face: str | None = None  # how the Raider moved: "heads" | "tails" | "natural" | "free"
+    number: int | None = None  # the number moved on, after Audacity
+
+    @property
+    def tails(self) -> int | None:
+        return None if self.heads is None else self.pennies - self.heads
+
+
+@attrs.frozen
+class Attack:
+    """An Attack for the Grail in progress."""
+
+    attacker: int
+    defender: int
+    attacker_extra: int = 0
+    defender_extra: int = 0
+    attacker_heads: int | None = None
+    defender_heads: int | None = None
+    defender_spent: int | None = None
+
+
+@attrs.frozen
+class RaidersState:
+    phase: str                              # see rules/turn.py for the phases
+    current: int                            # whose turn it is (0 or 1)
+    raiders: tuple[Raider, Raider]
+    grail: int | None = None                # which player holds The Holy Grail
+    boss_track: int = 8                     # 8..1 on the Boss Monster Track; 0 once Spawned
+    boss: str | None = None                 # the Boss Monster's space once Spawned
+    turns_in_round: int = 0
+    turn: int = 0                           # turns begun so far
+    toss_winner: int | None = None
+    roll: Roll | None = None
+    attack: Attack | None = None
+    pullers: tuple[str, ...] = ()           # Monster/Trap spaces ahead of the Raider at turn start
+    placing: str | None = None              # what a Place decision is for: see rules/turn.py
+    pending_attack: bool = False            # an Attack follows the Boss's move this turn
+    winner: int | None = None
+    outcome: str | None = None              # "escaped" | "sealed" | "killed" | "grail-lost"
+
+    def raider(self, player: int) -> Raider:
+        return self.raiders[player]
+
+    def with_raider(self, player: int, **changes: object) -> "RaidersState":
+        raiders = list(self.raiders)
+        raiders[player] = attrs.evolve(raiders[player], **changes)
+        return attrs.evolve(self, raiders=tuple(raiders))
