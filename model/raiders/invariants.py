@@ -67,7 +67,7 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
     if (state.boss is None) != (state.boss_track > 0):
         out.append(Violation("raiders.boss.spawn",
                              f"Boss on {state.boss!r} with the track at {state.boss_track}"))
-    if state.phase != "over":
+    if state.phase not in ("over", "coin-toss"):
         if state.grail is None or state.raider(state.grail).killed:
             out.append(Violation("raiders.grail.gain-cost", "no living Raider holds The Holy Grail"))
         if state.raider(state.current).killed:
@@ -82,3 +82,60 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
         if held > STARTING_PENNIES - 1:
             out.append(Violation("raiders.ambiguity.penny-cap", "the Grail holder holds six pennies"))
     return out
+
+
+# The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------
+# One Raider's numbers and the Boss track, the initial values, and every numeric transition core as
+# it is called by the rules: ``transition(v) -> (guard, {variable: new value})``.
+
+from ..numeric import not_  # noqa: E402
+from .rules.boss import compute_boss_track  # noqa: E402
+from .rules.objective import (compute_gain_audacity, compute_gain_pennies, compute_grail_gain,  # noqa: E402
+                              compute_grail_return, compute_lose_audacity, compute_lose_pennies,
+                              is_killed)
+
+PROOF_VARIABLES = {"pennies": int, "audacity": int, "holds_grail": bool, "alive": bool, "boss_track": int,
+                   "amount": int, "supply": int}
+
+
+def proof_init(v: dict[str, Any]) -> Any:
+    """Tomb Set Up: 6 Pennies, 2 Audacity, no Grail yet, the Quarter on 8."""
+    return all_(v["pennies"] == STARTING_PENNIES, v["audacity"] == 2, not_(v["holds_grail"]),
+                v["alive"], v["boss_track"] == 8)
+
+
+def _lose_penny(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    p = compute_lose_pennies(v["pennies"], 1)
+    return v["alive"], {"pennies": p, "alive": not_(is_killed(p))}
+
+
+def _gain_grail(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    p, a = compute_grail_gain(v["pennies"], v["audacity"])
+    return all_(v["alive"], not_(v["holds_grail"])), {"pennies": p, "audacity": a, "holds_grail": True,
+                                                        "alive": not_(is_killed(p))}
+
+
+PROOF_TRANSITIONS: dict[str, tuple[tuple[str, ...], Any]] = {
+    "rest": (("raiders.rest.regain-penny",), lambda v: (
+        all_(v["alive"], v["pennies"] < compute_max_pennies(v["holds_grail"])),
+        {"pennies": compute_gain_pennies(v["pennies"], 1, compute_max_pennies(v["holds_grail"]))})),
+    "gain-penny": (("raiders.trap.pass", "raiders.boss.escape-pass"), lambda v: (
+        v["alive"], {"pennies": compute_gain_pennies(v["pennies"], 1, compute_max_pennies(v["holds_grail"]))})),
+    "lose-penny": (("raiders.trap.fail", "raiders.boss.escape-fail", "raiders.death.killed"), _lose_penny),
+    "gain-grail": (("raiders.grail.gain-cost", "raiders.attack.winner-gains-grail"), _gain_grail),
+    "grail-returned": (("raiders.attack.grail-penny-returned",), lambda v: (
+        all_(v["alive"], v["holds_grail"]),
+        {"pennies": compute_grail_return(v["pennies"]), "holds_grail": False})),
+    "spend-audacity": (("raiders.audacity.alter-roll", "raiders.monster.fail"), lambda v: (
+        all_(v["amount"] >= 0), {"audacity": compute_lose_audacity(v["audacity"], v["amount"])})),
+    "gain-audacity": (("raiders.prepare.gain-audacity", "raiders.move.natural-six"), lambda v: (
+        True, {"audacity": compute_gain_audacity(v["audacity"], 1, v["supply"])})),
+    "round-end": (("raiders.boss.track-countdown",), lambda v: (
+        True, {"boss_track": compute_boss_track(v["boss_track"])})),
+}
+
+PROOF_INVARIANTS: dict[str, Any] = {
+    "raiders.death.killed": lambda v: inv_pennies(v["pennies"], v["holds_grail"], v["alive"]),
+    "raiders.audacity.alter-roll": lambda v: inv_audacity(v["audacity"]),
+    "raiders.boss.track-start": lambda v: inv_boss_track(v["boss_track"]),
+}

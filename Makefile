@@ -1,0 +1,35 @@
+# The two commands of the README, and the docs.  Each target sets itself up on first use: a .venv
+# with the project (editable) and the extras it needs.  The stamp file is keyed by pyproject.toml, so
+# a change of dependencies reinstalls, and an up-to-date setup costs nothing.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: check test docs bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,docs]"
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+## make check: the main job on the embedded catalogs, the shipped boards and every registered game
+check: $(STAMP)
+	$(VENV)/bin/tombspec check
+
+## make test: the test-suite (hypothesis profile "ci": derandomised and bounded)
+test: $(STAMP)
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest
+
+## make docs: the HTML site with warnings as errors, then the doctests
+docs: $(STAMP)
+	$(PY) -m sphinx -W --keep-going -n -b html docs docs/_build/html
+	$(PY) -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
+
+## make bench: the measurements of bench/ (never part of the tests)
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) docs/_build docs/generated .pytest_cache

@@ -1,0 +1,166 @@
+"""Findings derived by running the reference models: derived facts, actions that can never succeed,
+component counts against what the rules can require, and the rulebook's worked examples replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+from tombspec.model.dice import pennies
+from tombspec.spec import Catalog
+
+from .findings import Finding
+
+GAME_FINDINGS: dict[str, list[Callable[[Catalog], Iterable[Finding]]]] = {}
+
+
+def game_finding(game: str) -> Callable[[Callable[[Catalog], Iterable[Finding]]], Any]:
+    def register(fn: Callable[[Catalog], Iterable[Finding]]) -> Any:
+        GAME_FINDINGS.setdefault(game, []).append(fn)
+        return fn
+
+    return register
+
+
+def run(catalogs: dict[str, Catalog], modelled: list[str]) -> list[Finding]:
+    out: list[Finding] = []
+    for game in modelled:
+        if game in catalogs:
+            for fn in GAME_FINDINGS.get(game, []):
+                out.extend(fn(catalogs[game]))
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Raiders of the Lost Tomb
+
+
+def _raiders() -> Any:
+    from tombspec.model.raiders import Raiders
+
+    return Raiders()
+
+
+@game_finding("raiders")
+def grail_player_labels(cat: Catalog) -> Iterable[Finding]:
+    """The labels 'Grail Player 3' and 'Grail Player 5' follow from set-up: derive them."""
+    from tombspec.model.raiders.actions import CoinToss
+
+    rs = _raiders()
+    state = rs.step(rs.initial_state(), CoinToss(0))
+    holder = state.raider(state.grail)
+    other = state.raider(1 - state.grail)
+    yield Finding(
+        "raiders.derived.grail-player-labels", "raiders", "derived-fact",
+        ("raiders.setup.starting-audacity", "raiders.setup.starting-pennies", "raiders.setup.first-player-grail",
+         "raiders.grail.gain-cost"),
+        f"the unexplained labels 'Grail Player {holder.audacity}' and 'Grail Player {holder.pennies}' are the "
+        f"Grail player's Audacity and Pennies after set-up: 2 + 1 = {holder.audacity}, 6 - 1 = {holder.pennies} "
+        f"(the other player: {other.audacity} and {other.pennies})",
+        {"grail_player": {"audacity": holder.audacity, "pennies": holder.pennies},
+         "other_player": {"audacity": other.audacity, "pennies": other.pennies},
+         "labels_match": (holder.audacity, holder.pennies) == (3, 5)},
+        reading="raiders.ambiguity.grail-player-labels=after-grail")
+
+
+@game_finding("raiders")
+def five_or_six_by_pennies(cat: Catalog) -> Iterable[Finding]:
+    """The chance to roll a 5 or 6 with n pennies and a Audacity: impossible with 4 or fewer and none."""
+    table: dict[int, dict[str, str]] = {}
+    impossible = []
+    for n in range(1, 7):
+        row = {}
+        for a in range(0, 3):
+            p = sum((w for h, w in pennies(n) if any(c + d in (5, 6) or c - d in (5, 6)
+                                                     for c in (h, n - h) for d in range(a + 1))), Fraction(0))
+            row[f"audacity {a}"] = str(p)
+            if a == 0 and p == 0:
+                impossible.append(n)
+        table[n] = row
+    yield Finding(
+        "raiders.never.five-or-six-with-few-pennies", "raiders", "never-succeeds",
+        ("raiders.encounter.pass-on-five-or-six", "raiders.portal.use-on-five-or-six", "raiders.boss.escape-roll",
+         "raiders.death.killed"),
+        f"with {', '.join(map(str, impossible))} pennies and no Audacity a Raider can never roll a 5 or 6: "
+        "Encounters, the Portal and escaping a Trapped state then always fail",
+        {"probability_by_pennies_and_audacity": table, "reading": "either-number"},
+        reading="raiders.ambiguity.five-or-six=either-number")
+
+
+@game_finding("raiders")
+def natural_six_for_grail_holder(cat: Catalog) -> Iterable[Finding]:
+    from tombspec.model.raiders.rules.objective import compute_max_pennies
+
+    most = compute_max_pennies(True)
+    yield Finding(
+        "raiders.never.natural-six-for-grail-holder", "raiders", "never-succeeds",
+        ("raiders.move.natural-six", "raiders.grail.gain-cost", "raiders.components.pennies"),
+        f"the Grail holder holds at most {most} pennies, so (without Audacity Advanced) they can never roll "
+        "'all 6 pennies' and the Natural 6 bonus is out of their reach",
+        {"most_pennies_of_grail_holder": most, "pennies_needed": 6},
+        reading="raiders.ambiguity.natural-six-pennies=six-pennies; raiders.ambiguity.penny-cap=six")
+
+
+@game_finding("raiders")
+def audacity_beyond_nickels(cat: Catalog) -> Iterable[Finding]:
+    """Component count: the Audacity the players can hold at once against the six Audacity Nickels."""
+    from tombspec.checks.explore import choose_chance
+
+    rs = _raiders()
+    most, witness = 0, None
+    rng = random.Random("raiders-audacity")
+    for _ in range(60):
+        state = rs.initial_state()
+        steps = 0
+        while not rs.is_terminal(state) and steps < 3000:
+            if rs.pending(state).is_chance:
+                action = choose_chance(rng, rs.chance_outcomes(state))
+            else:
+                legal = rs.legal_actions(state)
+                from tombspec.model.raiders.actions import Prepare
+
+                action = Prepare() if Prepare() in legal and rng.random() < 0.7 else rng.choice(legal)
+            state = rs.step(state, action)
+            steps += 1
+            total = sum(r.audacity for r in state.raiders)
+            if total > most:
+                most, witness = total, rs.encode_state(state)
+    if most > 6:
+        yield Finding(
+            "raiders.components.audacity-nickels-short", "raiders", "component-count",
+            ("raiders.components.audacity-nickels", "raiders.prepare.gain-audacity", "raiders.setup.starting-audacity"),
+            f"the players can hold {most} Audacity at once (found by play), but the components give 6 Audacity "
+            "Nickels; nothing caps Audacity",
+            {"most_audacity_held": most, "nickels": 6, "state": witness},
+            reading="raiders.ambiguity.audacity-cap=no-cap")
+
+
+@game_finding("raiders")
+def coin_total(cat: Catalog) -> Iterable[Finding]:
+    """Component count: the itemised coins against 'at least 12-15 different coins'."""
+    table = cat.get("raiders.components.coins")
+    total = sum(row[1] for row in table.rows)
+    recommended = sum(row[3] for row in table.rows)
+    if not 12 <= total <= 15:
+        yield Finding(
+            "raiders.components.coin-total", "raiders", "component-count",
+            ("raiders.components.coins-provided", "raiders.components.pennies", "raiders.components.audacity-nickels"),
+            f"the coin list adds up to {total} coins ({recommended} with the recommended pennies), not the "
+            "'12-15' the components line asks for",
+            {"itemised": total, "with_recommended_pennies": recommended, "stated": "12-15"})
+
+
+@game_finding("raiders")
+def worked_examples(cat: Catalog) -> Iterable[Finding]:
+    """Replay the rulebook's worked examples through the model; a mismatch is a finding."""
+    from .raiders_examples import EXAMPLES
+
+    for example_id, replay in EXAMPLES.items():
+        ok, detail = replay()
+        if not ok:
+            yield Finding(f"{example_id}.mismatch", "raiders", "example-mismatch", (example_id,),
+                          f"the worked example {example_id} does not replay through the model: {detail}",
+                          {"detail": detail})

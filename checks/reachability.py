@@ -1,0 +1,63 @@
+"""Reachability over the board graphs (networkx): every shipped board and any board a user gives.
+
+For Raiders: can Escape be reached from Start under the move rules with the pennies a player can
+hold (the numbers a roll of n pennies can show, with and without Audacity), and where can the Boss go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+
+def raiders_board_report(board: Any, label: str) -> dict[str, Any]:
+    """What the move rules let a Raider and the Boss reach on ``board``."""
+    from tombspec.model.raiders.options import RaidersOptions
+
+    g = board.graph
+    result: dict[str, Any] = {"game": "raiders", "board": label, "spaces": len(board.spaces),
+                              "start_to_escape": board.to_escape[board.start]}
+    # With n pennies a roll shows Heads h and Tails n - h for 0 <= h <= n: the numbers 0..n.
+    # A numbered space is enterable with n pennies and no Audacity iff its number <= n.
+    by_pennies = {}
+    for n in range(1, 7):
+        view = nx.subgraph_view(g, filter_edge=lambda u, v, n=n: _enterable(board, v, n, 0))
+        by_pennies[n] = nx.has_path(view, board.start, board.escape)
+    result["escape_reachable_by_pennies"] = by_pennies
+    result["fewest_pennies_to_escape"] = min((n for n, ok in by_pennies.items() if ok), default=None)
+    boss_reach = nx.descendants(board.ahead_view, board.start) | {board.start}
+    result["boss_reachable_spaces"] = len(boss_reach)
+    result["boss_can_reach_escape_neighbour"] = any(board.escape in board.neighbours(s) for s in boss_reach)
+    dead_ends = [s for s in board.spaces if s != board.escape and not board.ahead(s)]
+    result["boss_dead_ends"] = dead_ends
+    _ = RaidersOptions
+    result["summary"] = (f"Escape is {result['start_to_escape']} moves from Start; reachable with "
+                         f"{result['fewest_pennies_to_escape']}+ pennies and no Audacity; the Boss can reach "
+                         f"{len(boss_reach)} spaces" + (f"; Boss dead ends {dead_ends}" if dead_ends else ""))
+    return result
+
+
+def _enterable(board: Any, space: str, pennies: int, audacity: int) -> bool:
+    sp = board.spaces[space]
+    if sp.is_encounter or sp.number is None:
+        return True
+    return sp.number <= pennies + audacity
+
+
+def within_k_moves(board: Any, source: str, target: str, k: int) -> bool:
+    """Can a Raider get from ``source`` to ``target`` in at most ``k`` moves (ignoring the dice)?"""
+    return board.distance[source].get(target, k + 1) <= k
+
+
+def run(games: list[str], board_file: Path | None = None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if "raiders" in games:
+        from tombspec.model.raiders.board import load_board, shipped_boards
+
+        for name, path in shipped_boards().items():
+            out.append(raiders_board_report(load_board(path), name))
+        if board_file is not None:
+            out.append(raiders_board_report(load_board(board_file), str(board_file)))
+    return out

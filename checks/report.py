@@ -1,0 +1,177 @@
+"""``tombspec check``: the main job, and its report.
+
+It loads every catalog, checks every quote against the rulebooks (when present), proves every
+invariant of every modelled game over every numeric transition core, checks the structural constraints,
+explores random games under the invariants, checks reachability on the shipped boards (and ``--board``),
+and runs the findings detectors.  Exit 0 when it ran; 1 when the model breaks an invariant, a proof
+finds a counterexample, or a catalog quote is not in its rulebook; 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+
+from tombspec.spec import load_all, rulebook_text
+from tombspec.spec.lint import quote_problems, toc_problems
+
+from .findings import Finding, run_detectors
+from .proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
+
+
+@attrs.define
+class CheckResult:
+    games: list[str]
+    proofs: list[Proof] = attrs.field(factory=list)
+    findings: list[Finding] = attrs.field(factory=list)
+    constraints: list[dict[str, Any]] = attrs.field(factory=list)
+    reachability: list[dict[str, Any]] = attrs.field(factory=list)
+    explore: list[dict[str, Any]] = attrs.field(factory=list)
+    catalog: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    problems: list[str] = attrs.field(factory=list)   # what makes the exit code 1
+    seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.problems else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "proofs": [p.to_json() for p in self.proofs],
+            "findings": [f.to_json() for f in self.findings],
+            "constraints": self.constraints,
+            "reachability": self.reachability,
+            "explore": self.explore,
+            "catalog": self.catalog,
+            "problems": self.problems,
+            "totals": self.totals(),
+            "seconds": round(self.seconds, 2),
+        }
+
+    def totals(self) -> dict[str, Any]:
+        by_result = {r: sum(p.result == r for p in self.proofs) for r in (PROVED, COUNTEREXAMPLE, UNKNOWN)}
+        by_kind: dict[str, int] = {}
+        for f in self.findings:
+            by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
+        return {"proofs": by_result, "findings": len(self.findings), "findings_by_kind": by_kind,
+                "machine_findings": sum(f.source == "machine" for f in self.findings),
+                "problems": len(self.problems)}
+
+    def print(self) -> None:
+        from rich.console import Console
+        from rich.table import Table
+
+        console = Console(highlight=False, soft_wrap=True)
+        for game in self.games:
+            console.rule(f"[bold]{game}")
+            cat = self.catalog.get(game, {})
+            console.print(f"catalog: {cat.get('rules', 0)} rules, {cat.get('tables', 0)} tables, "
+                          f"{cat.get('components', 0)} components, {cat.get('ambiguities', 0)} ambiguities; "
+                          f"quotes {cat.get('quotes', 'not checked')}")
+            proofs = [p for p in self.proofs if p.game == game]
+            if proofs:
+                counts = {r: sum(p.result == r for p in proofs) for r in (PROVED, COUNTEREXAMPLE, UNKNOWN)}
+                console.print(f"proofs: {counts[PROVED]} proved, {counts[COUNTEREXAMPLE]} counterexample, "
+                              f"{counts[UNKNOWN]} unknown")
+                for p in proofs:
+                    if p.result != PROVED:
+                        console.print(f"  {p.result}: {p.invariant} over {p.transition} {p.counterexample or p.reason}")
+            else:
+                console.print("proofs: no model yet")
+            for c in (c for c in self.constraints if c["game"] == game):
+                console.print(f"constraint {c['id']}: {c['result']} - {c['summary']}")
+            for r in (r for r in self.reachability if r["game"] == game):
+                console.print(f"reachability {r['board']}: {r['summary']}")
+            for e in (e for e in self.explore if e["game"] == game):
+                console.print(f"explore: {e['games']} games, {e['steps']} steps, "
+                              f"{e['steps_per_second']:,} steps/s, {len(e['problems'])} problem(s)")
+            findings = [f for f in self.findings if f.game == game]
+            table = Table("finding", "kind", "rules", "summary", box=None, show_edge=False)
+            for f in findings:
+                table.add_row(f.id, f.kind + ("" if f.source == "machine" else " (recorded)"),
+                              ", ".join(f.rules[:3]) + (" ..." if len(f.rules) > 3 else ""),
+                              f.summary if len(f.summary) < 160 else f.summary[:157] + "...")
+            if findings:
+                console.print(table)
+            by_kind: dict[str, int] = {}
+            for f in findings:
+                by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
+            console.print("findings: " + (", ".join(f"{k} {v}" for k, v in sorted(by_kind.items())) or "none"))
+        console.rule("[bold]totals")
+        t = self.totals()
+        console.print(f"proofs: {t['proofs'][PROVED]} proved, {t['proofs'][COUNTEREXAMPLE]} counterexample, "
+                      f"{t['proofs'][UNKNOWN]} unknown; findings: {t['findings']} "
+                      f"({t['machine_findings']} machine-found); {self.seconds:.1f} s")
+        for p in self.problems:
+            console.print(f"[red]PROBLEM[/red] {p}")
+
+
+def run_check(games: list[str], *, board: Path | None = None, timeout: float = 10.0,
+              explore_games: int = 200, progress: bool = True) -> CheckResult:
+    from tombspec.model.ruleset import registered_games
+
+    from . import constraints, model_findings, reachability
+    from .explore import explore
+
+    start = time.perf_counter()
+    n_games = explore_games
+    result = CheckResult(games=list(games))
+    say = _say(progress)
+
+    say("catalogs")
+    catalogs = {g: c for g, c in load_all().items() if g in games}
+    for g, cat in catalogs.items():
+        present = rulebook_text(cat.rulebook) is not None
+        problems = (quote_problems(cat) + toc_problems(cat)) if present else []
+        result.catalog[g] = {"rules": len(cat.rules), "tables": len(cat.tables),
+                             "components": len(cat.components), "ambiguities": len(cat.ambiguities),
+                             "quotes": ("all found" if not problems else f"{len(problems)} problem(s)")
+                             if present else "not checked (rulebook absent)"}
+        result.problems.extend(f"{g}: {p}" for p in problems)
+
+    modelled = [g for g in games if g in registered_games()]
+    for g in modelled:
+        say(f"proofs: {g}")
+        proofs = prove_game(g, timeout)
+        result.proofs.extend(proofs)
+        result.problems.extend(f"{g}: counterexample to {p.invariant} over {p.transition}: {p.counterexample}"
+                               for p in proofs if p.result == COUNTEREXAMPLE)
+
+    say("constraints")
+    result.constraints.extend(constraints.run(catalogs))
+    result.problems.extend(f"{c['game']}: constraint {c['id']} broken: {c['summary']}"
+                           for c in result.constraints if c["result"] == "violated")
+
+    say("reachability")
+    result.reachability.extend(reachability.run(games, board))
+
+    for g in modelled:
+        if n_games:
+            say(f"explore: {g} ({n_games} games)")
+            from tombspec.model.ruleset import get_ruleset
+
+            rep = explore(get_ruleset(g), n_games, seed=0)
+            data = rep.to_json()
+            result.explore.append(data)
+            result.problems.extend(f"{g}: explore game {p['game']} step {p['step']}: {p['kind']} "
+                                   f"{p['rule']}: {p['message']}" for p in data["problems"])
+
+    say("findings")
+    result.findings.extend(run_detectors(catalogs))
+    result.findings.extend(model_findings.run(catalogs, modelled))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _say(enabled: bool) -> Any:
+    def say(what: str) -> None:
+        if enabled and sys.stderr.isatty():
+            click.echo(f"\u2026 {what}", err=True)
+
+    return say

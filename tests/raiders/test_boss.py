@@ -1,0 +1,72 @@
+"""The Boss Monster."""
+
+from __future__ import annotations
+
+from tombspec.model.raiders.actions import Heads, Move, MoveTo, Prepare, Spend, Stay
+from tombspec.model.raiders.rules.turn import apply_round_count
+
+from .helpers import ruleset, state, with_raider
+
+
+def test_track_counts_down_each_round_and_spawns_at_start() -> None:
+    rs = ruleset()
+    s = state(rs, boss_track=1, turns_in_round=1, current=1)
+    s = apply_round_count(rs, s)
+    assert s.boss_track == 0 and s.boss == rs.board.start
+
+
+def test_spawning_on_start_traps_a_raider_there() -> None:
+    rs = ruleset()
+    s = state(rs, me=("0,0", 6, 2), boss_track=1, turns_in_round=1, current=0)
+    s = apply_round_count(rs, s)
+    assert s.raider(1).trapped and s.phase == "roll" and s.roll.purpose == "escape"
+
+
+def test_opposite_number_and_player_did_not_move() -> None:
+    from tombspec.checks.raiders_examples import boss_opposite_number
+
+    assert boss_opposite_number()[0]
+    rs = ruleset(["S 4 5 5 5 E", "3 2 5 5 5 3"])
+    s = state(rs, me=("0,0", 6, 0), holder=("5,1", 5, 3), boss_track=0, boss="0,1")
+    s = rs.step(rs.step(rs.step(s, Move()), Heads(4)), Stay())  # did not move: either number (4 or 2)
+    assert s.boss in ("1,0", "1,1")
+
+
+def test_boss_only_moves_ahead() -> None:
+    rs = ruleset(["S 1 1 1 E", "2 2 2 2 2"])
+    s = state(rs, me=("0,0", 6, 2), holder=("4,1", 5, 3), boss_track=0, boss="2,1")
+    s = rs.step(s, Prepare())
+    s = rs.step(s, Heads(1))  # numbers 1 and 5
+    assert rs.board.to_escape[s.boss] <= rs.board.to_escape["2,1"]
+
+
+def test_boss_next_to_escape_seals_the_tomb_on_its_next_move() -> None:
+    rs = ruleset(["S 1 1 1 E", "2 2 2 2 2"])
+    s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss="3,0")
+    s = rs.step(rs.step(s, Prepare()), Heads(3))
+    assert s.phase == "over" and s.outcome == "sealed" and s.winner is None
+
+
+def test_trapped_raider_escapes_on_five_or_six() -> None:
+    rs = ruleset()
+    s = state(rs, me=("1,0", 6, 2), phase="roll", boss_track=0, boss="1,0")
+    s = with_raider(s, 1, trapped=True)
+    from tombspec.model.raiders.state import Roll
+    import attrs
+
+    s = attrs.evolve(s, roll=Roll("escape", 6))
+    s = rs.step(s, Heads(5))
+    assert s.raider(1).audacity == 3 and s.raider(1).pennies == 6 and not s.raider(1).trapped
+    assert s.phase == "place" and s.placing == "ahead"
+
+
+def test_trapped_raider_fails_moves_back_and_loses() -> None:
+    rs = ruleset()
+    from tombspec.model.raiders.state import Roll
+    import attrs
+
+    s = with_raider(state(rs, me=("1,0", 6, 0), boss_track=0, boss="1,0"), 1, trapped=True)
+    s = attrs.evolve(s, phase="roll", roll=Roll("escape", 6))
+    s = rs.step(s, Heads(3))
+    assert s.raider(1).pennies == 5 and s.raider(1).audacity == 0
+    assert s.phase == "place" and s.placing == "back"
