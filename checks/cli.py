@@ -250,3 +250,7 @@ def run() -> None:  # pragma: no cover
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+# The oracle's commands live beside it and register themselves on ``main``.
+from . import oracle_cli  # noqa: E402,F401
