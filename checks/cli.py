@@ -49,7 +49,9 @@ def bad_input_exits_2(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.buffer.write(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE))
+    sys.stdout.buffer.write(orjson.dumps(
+        data, default=str,
+        option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS))
     sys.stdout.flush()
 
 

@@ -65,8 +65,6 @@ class CheckResult:
 
     def print(self) -> None:
         from rich.console import Console
-        from rich.table import Table
-
         console = Console(highlight=False, soft_wrap=True)
         for game in self.games:
             console.rule(f"[bold]{game}")
@@ -92,13 +90,12 @@ class CheckResult:
                 console.print(f"explore: {e['games']} games, {e['steps']} steps, "
                               f"{e['steps_per_second']:,} steps/s, {len(e['problems'])} problem(s)")
             findings = [f for f in self.findings if f.game == game]
-            table = Table("finding", "kind", "rules", "summary", box=None, show_edge=False)
-            for f in findings:
-                table.add_row(f.id, f.kind + ("" if f.source == "machine" else " (recorded)"),
-                              ", ".join(f.rules[:3]) + (" ..." if len(f.rules) > 3 else ""),
-                              f.summary if len(f.summary) < 160 else f.summary[:157] + "...")
-            if findings:
-                console.print(table)
+            for kind in sorted({f.kind for f in findings}):
+                console.print(f"[bold]{kind}[/bold]")
+                for f in (f for f in findings if f.kind == kind):
+                    mark = "" if f.source == "machine" else " (recorded)"
+                    console.print(f"  {f.id}{mark}: {f.summary}")
+                    console.print(f"    rules: {', '.join(f.rules)}", style="dim")
             by_kind: dict[str, int] = {}
             for f in findings:
                 by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
