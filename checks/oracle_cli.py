@@ -1,5 +1,151 @@
-"""The oracle's commands (verify, vectors, conform), registered on the ``tombspec`` group."""
+"""The oracle's commands (verify, vectors, conform, trace), registered on the ``tombspec`` group.
+
+Exit codes as everywhere: 0 all conform, 1 a divergence, 2 bad input or usage (a malformed trace,
+vector or argument; an implementation that crashes, hangs or answers garbage).  Bad input never ends in
+a traceback.
+"""
 
 from __future__ import annotations
 
-from .cli import main  # noqa: F401
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import orjson
+
+from tombspec.spec.errors import InvalidInput
+
+from .cli import bad_input_exits_2, emit_json, fail, load_options, main
+
+
+# --------------------------------------------------------------------------------------------------
+# verify
+
+
+@main.command()
+@click.argument("traces", nargs=-1, required=True, metavar="TRACE...")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
+@click.option("--itf", "itf_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Also write every replayed game as an ITF trace (Apalache/Quint) into DIR.")
+@click.option("--strict", is_flag=True, help="Count an unspecified game (a question the rulebook leaves "
+                                                 "open) as a failure (exit 1).")
+@bad_input_exits_2
+def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict: bool) -> None:
+    """Replay game logs (JSON Lines traces; '-' is standard input) through the reference model.
+
+    Reports the first divergence of each game: file, line, action, and the rule it breaks (id and
+    quote) or the fields that differ.  Exit 0 all conform, 1 a divergence, 2 malformed input."""
+    from .verify import verify as run
+
+    report = run(traces, itf_dir=itf_dir, strict=strict)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        for d in report.divergences:
+            click.echo(d.describe())
+        for d in report.unspecified:
+            click.echo(d.describe())
+        for m in report.malformed:
+            click.echo(f"tombspec: error: {m}", err=True)
+        click.echo(report.summary())
+    sys.exit(report.exit_code)
+
+
+# --------------------------------------------------------------------------------------------------
+# trace: the format's own tools
+
+
+@main.group()
+def trace() -> None:
+    """The trace format: its JSON Schemas."""
+
+
+@trace.command("schema")
+@click.argument("name", required=False, metavar="[NAME]")
+@click.option("--game", help="Print this game's state and action schemas instead.")
+@bad_input_exits_2
+def trace_schema(name: str | None, game: str | None) -> None:
+    """Print a JSON Schema of the oracle's formats (NAME: trace-header, trace-step, vector-manifest,
+    vector-error, rpc-response, reset-result, step-result; default: all)."""
+    from . import schema
+
+    if game is not None:
+        from tombspec.model.ruleset import get_ruleset
+
+        emit_json(schema.game_schemas(get_ruleset(game)))
+        return
+    if name is None:
+        emit_json(schema.ALL)
+        return
+    if name not in schema.ALL:
+        fail(f"unknown schema {name!r}; known: {', '.join(schema.ALL)}")
+    emit_json(schema.ALL[name])
+
+
+# --------------------------------------------------------------------------------------------------
+# conform
+
+
+def _games_argument(game: str | None) -> list[str]:
+    from tombspec.model.ruleset import registered_games
+
+    games = list(registered_games())
+    if game is None:
+        return games
+    if game not in games:
+        fail(f"no model for game {game!r}; modelled games: {', '.join(games)}")
+    return [game]
+
+
+@main.command()
+@click.option("--impl", "impl", required=True, metavar="CMD",
+              help="The implementation: a command line speaking the conform protocol (JSON-RPC 2.0 on "
+                   "stdin/stdout), or python:MODULE:CLASS / python:FILE.py:CLASS for an in-process adapter.")
+@click.option("--game", help="Only this game (default: every modelled game).")
+@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(min=1),
+              help="Random games to play per game.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds the implementation may take to answer one message.")
+@click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
+@click.option("--board", "board", metavar="NAME", help="A shipped board's name or a board file.")
+@click.option("--probe-rate", default=0.15, show_default=True, type=click.FloatRange(0, 1),
+              help="How often to send an action the model refuses, to check it is refused for the same rule.")
+@click.option("--max-steps", default=5000, show_default=True, type=click.IntRange(min=1))
+@click.option("--no-shrink", is_flag=True, help="Report the failing game as played, unshrunk.")
+@click.option("--shrink-seconds", default=60.0, show_default=True, type=click.FloatRange(min=0))
+@click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Write the shrunk failing game as a trace to FILE.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
+@bad_input_exits_2
+def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
+            board: str | None, probe_rate: float, max_steps: int, no_shrink: bool, shrink_seconds: float,
+            trace_out: Path | None, as_json: bool) -> None:
+    """Drive an implementation live: random games, compared with the model after every step.
+
+    Exit 0 it conforms, 1 it diverges (the shrunk game is printed as a replayable trace), 2 bad input
+    or an implementation that crashes, hangs, answers late or answers garbage."""
+    from .conform import conform as run, open_implementation
+
+    games = _games_argument(game)
+    opts = load_options(games[0], options)
+    board_arg: Any = board
+    if board is not None and Path(board).is_file():
+        board_arg = str(Path(board).resolve())
+    implementation = open_implementation(impl, timeout=timeout)
+    try:
+        report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
+                     probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,
+                     shrink_seconds=shrink_seconds)
+    finally:
+        implementation.close()
+    if trace_out is not None and report.failure is not None:
+        with open(trace_out, "wb") as out:
+            for line in report.failure.trace:
+                out.write(orjson.dumps(line, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE))
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        click.echo(report.describe())
+    sys.exit(report.exit_code)

@@ -11,17 +11,28 @@ A trace holds one or more games.  Each game is a header line, then one line per 
 After its action a line may claim the state that follows: whole (``state``), a projection holding only
 some top-level fields (``project``), or its sha256 ``digest`` of the canonical JSON.  ``verify`` checks
 every claim it finds.
+
+Two more keys make a trace able to hold everything the oracle exchanges: a header may carry a ``state``
+to start from (instead of the initial state), and an action line may claim ``"error": {"rule": ID}``:
+the action is refused for that rule and the state stays as it was.  The JSON Schemas of both kinds of
+line are ``tombspec.checks.schema.TRACE_HEADER`` and ``TRACE_STEP``; :func:`read_trace` validates every
+line against them while it streams the file.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import IO, Any
 
 import orjson
 
 from tombspec.model import codec
-from tombspec.model.ruleset import Ruleset
+from tombspec.model.ruleset import Ruleset, get_ruleset
+from tombspec.spec.errors import InvalidInput, TombspecError
+
+from . import schema
 
 TRACE_NAME = "tombspec"
 TRACE_VERSION = 1
@@ -62,3 +73,274 @@ def iter_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
     for number, raw in enumerate(stream, 1):
         if raw.strip():
             yield number, raw
+
+
+# --------------------------------------------------------------------------------------------------
+# Reading: one line at a time, each validated against its JSON Schema
+
+
+class Header:
+    """A game's header line."""
+
+    __slots__ = ("line", "data")
+
+    def __init__(self, line: int, data: dict[str, Any]):
+        self.line = line
+        self.data = data
+
+    @property
+    def game(self) -> str:
+        return self.data["game"]
+
+    def config(self) -> dict[str, Any]:
+        """The configuration the replay uses: game, options, board."""
+        return {"game": self.data["game"], "options": self.data.get("options"), "board": self.data.get("board")}
+
+
+class StepLine:
+    """An action line: the action and what it claims."""
+
+    __slots__ = ("line", "action", "state", "project", "digest", "error", "note")
+
+    def __init__(self, line: int, data: dict[str, Any]):
+        self.line = line
+        self.action = data["action"]
+        self.state = data.get("state")
+        self.project = data.get("project")
+        self.digest = data.get("digest")
+        self.error = data.get("error")
+        self.note = data.get("note")
+
+    @property
+    def claims(self) -> bool:
+        return self.state is not None or self.project is not None or self.digest is not None \
+            or self.error is not None
+
+
+_STEP_KEYS = frozenset(("action", "state", "project", "digest", "error", "note"))
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_plain_step(obj: Any) -> bool:
+    """A fast sufficient test that ``obj`` satisfies ``schema.TRACE_STEP`` (the common case: an action
+    with a digest); anything else goes through the full JSON Schema validator."""
+    if type(obj) is not dict or not obj.keys() <= _STEP_KEYS:
+        return False
+    action = obj.get("action")
+    if type(action) is not dict or type(action.get("kind")) is not str or not action["kind"]:
+        return False
+    d = obj.get("digest")
+    if d is not None and not (type(d) is str and len(d) == 64 and _HEX.issuperset(d)):
+        return False
+    return "state" not in obj and "project" not in obj and "error" not in obj and "note" not in obj
+
+
+def parse_line(raw: bytes | str, *, source: str, line: int) -> Header | StepLine:
+    """One trace line, checked against its schema; :class:`InvalidInput` names the file, line and problem."""
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise InvalidInput(f"not valid JSON: {exc}", source=source, line=line) from None
+    if _is_plain_step(obj):
+        return StepLine(line, obj)
+    if not isinstance(obj, dict):
+        raise InvalidInput(f"a trace line is a JSON object, not {_json_type(obj)}", source=source, line=line)
+    if "trace" in obj:
+        schema.validate("trace-header", obj, source=source, line=line, what="the header line")
+        return Header(line, obj)
+    if "action" in obj:
+        schema.validate("trace-step", obj, source=source, line=line, what="the action line")
+        return StepLine(line, obj)
+    raise InvalidInput('a trace line is a header (with "trace") or an action line (with "action"); '
+                       f"this one has keys {', '.join(sorted(obj)) or 'none'}", source=source, line=line)
+
+
+def read_trace(stream: IO[bytes], source: str) -> Iterator[Header | StepLine]:
+    """Stream a trace: every non-blank line parsed and validated; the first must be a header."""
+    first = True
+    for number, raw in iter_lines(stream):
+        item = parse_line(raw, source=source, line=number)
+        if first and not isinstance(item, Header):
+            raise InvalidInput('a trace starts with a header line ({"trace": "tombspec", "version": 1, '
+                               '"game": ...}); this line is an action', source=source, line=number)
+        first = False
+        yield item
+
+
+def _json_type(obj: Any) -> str:
+    return {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean",
+            type(None): "null"}.get(type(obj), type(obj).__name__)
+
+
+# --------------------------------------------------------------------------------------------------
+# The configuration of a game: a ruleset from (game, options, board) data
+
+
+def board_argument(game: str, board: Any) -> Any:
+    """The ``board=`` argument for ``get_ruleset`` from a header's or manifest's board value.
+
+    A string is a shipped board's name (or a path); an object is the board's data as
+    ``ruleset.describe()`` gives it, turned into the game's board-file form."""
+    if board is None or isinstance(board, str):
+        return board
+    module = importlib.import_module(f"tombspec.model.{game}.board")
+    from_data = getattr(module, "board_from_data", None)
+    if from_data is None:
+        raise InvalidInput(f"the {game} model does not read boards from data")
+    doc = board if "format" in board else {
+        "format": 1, "game": game,
+        "board": {k: board[k] for k in ("name", "layout", "note") if k in board},
+        **{k: board[k] for k in ("tiles", "placements") if k in board},
+    }
+    return from_data(doc, source="board")
+
+
+class RulesetCache:
+    """Configured rulesets by configuration, a few at a time (a trace repeats its configuration)."""
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._cache: OrderedDict[bytes, Ruleset] = OrderedDict()
+
+    def get(self, game: Any, options: Any, board: Any, *, source: str, line: int | None = None) -> Ruleset:
+        key = orjson.dumps([game, options, board], option=orjson.OPT_SORT_KEYS)
+        rs = self._cache.get(key)
+        if rs is not None:
+            self._cache.move_to_end(key)
+            return rs
+        rs = configure(game, options, board, source=source, line=line)
+        self._cache[key] = rs
+        if len(self._cache) > self.size:
+            self._cache.popitem(last=False)
+        return rs
+
+
+def configure(game: Any, options: Any, board: Any, *, source: str, line: int | None = None) -> Ruleset:
+    """``get_ruleset(game, options=..., board=...)`` from data; any problem is :class:`InvalidInput`."""
+    if not isinstance(game, str):
+        raise InvalidInput(f"the game must be a string, not {_json_type(game)}", source=source, line=line)
+    try:
+        config: dict[str, Any] = {"options": options}
+        arg = board_argument(game, board)
+        if arg is not None:
+            config["board"] = arg
+        return get_ruleset(game, **config)
+    except InvalidInput as exc:
+        raise InvalidInput(f"cannot configure {game}: {exc}", source=source, line=line) from None
+    except TombspecError as exc:
+        raise InvalidInput(f"cannot configure {game}: {exc}", source=source, line=line) from None
+    except ModuleNotFoundError:
+        raise InvalidInput(f"no model for game {game!r}", source=source, line=line) from None
+    except Exception as exc:  # a malformed configuration the model's loaders did not foresee
+        raise InvalidInput(f"cannot configure {game}: {type(exc).__name__}: {exc}", source=source,
+                           line=line) from None
+
+
+def start_state(rs: Ruleset, data: Any, *, source: str, line: int | None = None) -> Any:
+    """A start state from data (a header's ``state``, a vector's ``pre.json``), checked: it must decode
+    and keep every invariant, or the model could not be trusted to replay from it."""
+    state = rs.decode_state(data, source=source, line=line)
+    try:
+        broken = rs.violations(state)
+        rs.pending(state)
+    except Exception as exc:
+        raise InvalidInput(f"the state is not a {rs.game} state the model can replay from "
+                           f"({type(exc).__name__}: {exc})", source=source, line=line) from None
+    if broken:
+        raise InvalidInput("the state breaks invariants: " + "; ".join(f"{v.invariant}: {v.message}"
+                                                                       for v in broken[:5]),
+                           source=source, line=line)
+    return state
+
+
+# --------------------------------------------------------------------------------------------------
+# Comparing a claim with the model's state
+
+
+def plain(data: Any) -> Any:
+    """Plain JSON data (tuples as lists), as a claim read from JSON would be."""
+    return orjson.loads(orjson.dumps(data))
+
+
+class FieldDiff:
+    """One difference between a claimed and an expected state: a path, and the two values."""
+
+    __slots__ = ("path", "claimed", "expected")
+    MISSING = "<missing>"
+
+    def __init__(self, path: str, claimed: Any, expected: Any):
+        self.path = path
+        self.claimed = claimed
+        self.expected = expected
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field": self.path, "claimed": self.claimed, "expected": self.expected}
+
+    def __repr__(self) -> str:
+        return f"{self.path}: claimed {_show(self.claimed)}, expected {_show(self.expected)}"
+
+
+def _show(value: Any) -> str:
+    if value is FieldDiff.MISSING:
+        return "nothing"
+    text = orjson.dumps(value).decode()
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def diff(claimed: Any, expected: Any, path: str = "", out: list[FieldDiff] | None = None,
+         limit: int = 50) -> list[FieldDiff]:
+    """The leaf paths where ``claimed`` and ``expected`` (plain JSON data) differ."""
+    out = [] if out is None else out
+    if len(out) >= limit:
+        return out
+    if isinstance(claimed, dict) and isinstance(expected, dict):
+        for key in sorted(set(claimed) | set(expected), key=str):
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in claimed:
+                out.append(FieldDiff(sub, FieldDiff.MISSING, expected[key]))
+            elif key not in expected:
+                out.append(FieldDiff(sub, claimed[key], FieldDiff.MISSING))
+            else:
+                diff(claimed[key], expected[key], sub, out, limit)
+        return out
+    if isinstance(claimed, list) and isinstance(expected, list) and len(claimed) == len(expected):
+        for i, (c, e) in enumerate(zip(claimed, expected)):
+            diff(c, e, f"{path}[{i}]", out, limit)
+        return out
+    if claimed != expected or type(claimed) is not type(expected):
+        if not (isinstance(claimed, (int, float)) and isinstance(expected, (int, float))
+                and not isinstance(claimed, bool) and not isinstance(expected, bool) and claimed == expected):
+            out.append(FieldDiff(path or "state", claimed, expected))
+    return out
+
+
+def state_fields(rs: Ruleset) -> tuple[str, ...]:
+    import attrs
+
+    return tuple(f.name for f in attrs.fields(rs.state_type))
+
+
+def check_projection_keys(rs: Ruleset, keys: Any, *, source: str, line: int | None, what: str) -> None:
+    """A projection names top-level fields of the game's state, nothing else."""
+    known = state_fields(rs)
+    unknown = [k for k in keys if k not in known]
+    if unknown:
+        raise InvalidInput(f"{what} names {', '.join(map(repr, unknown))}, not a field of the {rs.game} "
+                           f"state (fields: {', '.join(known)})", source=source, line=line)
+
+
+def compare_claims(rs: Ruleset, state: Any, line: StepLine, *, source: str) -> list[FieldDiff]:
+    """The differences between what ``line`` claims about the state after its action and ``state``."""
+    diffs: list[FieldDiff] = []
+    if line.state is not None or line.project is not None:
+        expected = plain(rs.encode_state(state))
+        if line.state is not None:
+            diffs.extend(diff(line.state, expected))
+        if line.project is not None:
+            check_projection_keys(rs, line.project, source=source, line=line.line, what="the projection")
+            diffs.extend(diff(line.project, {k: expected[k] for k in line.project}))
+    if line.digest is not None and not diffs:
+        expected_digest = codec.digest(state)
+        if line.digest != expected_digest:
+            diffs.append(FieldDiff("digest", line.digest, expected_digest))
+    return diffs

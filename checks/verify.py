@@ -1,0 +1,392 @@
+"""``tombspec verify``: judge game logs (traces) against the reference model.
+
+Each file is streamed one line at a time (memory stays flat in the trace's length).  Every game is
+replayed from its header's configuration; every action goes through ``ruleset.step``; every claim a line
+makes (the state, a projection, a digest, or that the action is refused for a rule) is compared with
+the model.  The first divergence of a game is reported with its file, line and action, and either the
+rule the action breaks (id and quote from the catalog) or the fields that differ (claimed vs expected);
+the rest of that game is skipped.  A situation the rulebook leaves open under the header's options
+(the model raises ``Unspecified``) is reported as *unspecified*, naming the ambiguity: neither pass nor
+fail.
+
+Exit codes (``VerifyReport.exit_code``): 0 every game conforms (unspecified games included, unless
+``strict``), 1 a divergence, 2 malformed input (file, line and reason).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+import orjson
+
+from tombspec.model.errors import IllegalAction, InvalidInput, Unspecified
+from tombspec.model.ruleset import Ruleset
+from tombspec.model.traceability import recording
+from tombspec.spec.errors import TombspecError
+
+from .trace import FieldDiff, Header, RulesetCache, StepLine, compare_claims, read_trace, start_state
+
+
+class ModelError(TombspecError):
+    """The reference model failed on an input it should have judged: a bug in tombspec."""
+
+
+# --------------------------------------------------------------------------------------------------
+# What the model says about one action
+
+
+@attrs.frozen
+class Outcome:
+    """The model's verdict on an action in a state: the next state, a refusal, or an open question."""
+
+    kind: str                   # "post" | "error" | "unspecified"
+    state: Any                  # the next state (post), else the unchanged state
+    rule: str | None = None     # the rule broken (error) or the ambiguity (unspecified)
+    message: str = ""
+
+
+def expect(rs: Ruleset, state: Any, action: Any) -> Outcome:
+    """Apply ``action`` to ``state`` through the model and say what happened."""
+    try:
+        return Outcome("post", rs.step(state, action))
+    except IllegalAction as exc:
+        return Outcome("error", state, exc.rule_id, exc.message)
+    except Unspecified as exc:
+        return Outcome("unspecified", state, exc.ambiguity_id, exc.message)
+    except InvalidInput:
+        raise
+    except TombspecError:
+        raise
+    except Exception as exc:  # RuntimeError from Ruleset.step: the model failed
+        raise ModelError(f"tombspec model error (a bug in tombspec, please report it): {exc}") from exc
+
+
+def exercised(rs: Ruleset, state: Any, action: Any) -> list[str]:
+    """The rule ids the model's step exercises (``recording()``), to point at what a claim got wrong."""
+    with recording() as seen:
+        try:
+            rs.step(state, action)
+        except Exception:
+            pass
+    return sorted(seen)
+
+
+# --------------------------------------------------------------------------------------------------
+# Catalog text for reports
+
+
+def rule_text(game: str, rule_id: str | None) -> dict[str, str]:
+    """``{"title", "quote"}`` of a rule (or an ambiguity's ``title`` and ``question``), if catalogued."""
+    if not rule_id:
+        return {}
+    try:
+        from tombspec.spec import load_catalog
+
+        entry = load_catalog(game).get(rule_id)
+    except Exception:
+        return {}
+    out = {"title": getattr(entry, "title", "")}
+    if getattr(entry, "quote", None):
+        out["quote"] = entry.quote
+    if getattr(entry, "question", None):
+        out["question"] = entry.question
+        out["readings"] = ", ".join(r.id + (" (default)" if r.id == entry.default else "")
+                                    for r in entry.readings)
+    return out
+
+
+def settling_option(rs: Ruleset, ambiguity: str) -> str | None:
+    """The option that settles ``ambiguity``, if the game has one."""
+    from tombspec.model.options import settles
+
+    for name, amb in settles(rs.options_type).items():
+        if amb == ambiguity:
+            return name
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# The report
+
+
+@attrs.define
+class Divergence:
+    """The first place a game departs from the model (or reaches a question the rulebook leaves open)."""
+
+    source: str
+    line: int
+    game: int            # the game's number in its file (1-based)
+    header_line: int
+    step: int            # the action's number in its game (1-based)
+    kind: str            # "rejected" | "accepted" | "wrong-rule" | "state" | "unspecified"
+    action: Any
+    rule: str | None = None
+    claimed_rule: str | None = None
+    fields: list[FieldDiff] = attrs.field(factory=list)
+    exercised: list[str] = attrs.field(factory=list)
+    text: dict[str, str] = attrs.field(factory=dict)
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"file": self.source, "line": self.line, "game": self.game,
+                               "header_line": self.header_line, "step": self.step, "kind": self.kind,
+                               "action": self.action}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.claimed_rule:
+            out["claimed_rule"] = self.claimed_rule
+        out.update(self.text)
+        if self.fields:
+            out["fields"] = [f.to_json() for f in self.fields]
+        if self.exercised:
+            out["exercised"] = self.exercised
+        if self.message:
+            out["message"] = self.message
+        return out
+
+    def describe(self) -> str:
+        act = orjson.dumps(self.action).decode()
+        head = f"{self.source}:{self.line}: game {self.game} (header line {self.header_line}), " \
+               f"action {self.step} {act}: "
+        if self.kind == "unspecified":
+            lines = [head + f"unspecified: {self.rule}: {self.text.get('title', '')}"]
+            if self.text.get("question"):
+                lines.append(f"    ? {self.text['question']}")
+            if self.text.get("readings"):
+                lines.append(f"    readings: {self.text['readings']}")
+            if self.message:
+                lines.append(f"    {self.message}")
+            return "\n".join(lines)
+        if self.kind == "rejected":
+            lines = [head + f"the model refuses it: it breaks {self.rule}"]
+        elif self.kind == "accepted":
+            lines = [head + f"the trace says it is refused ({self.claimed_rule}) but the model accepts it"]
+        elif self.kind == "wrong-rule":
+            lines = [head + f"refused for the wrong rule: the trace says {self.claimed_rule}, "
+                            f"the model says {self.rule}"]
+        else:
+            lines = [head + "the state after it differs from the model's:"]
+            lines += [f"    {f!r}" for f in self.fields[:20]]
+            if len(self.fields) > 20:
+                lines.append(f"    ... and {len(self.fields) - 20} more")
+        if self.kind != "state" and self.message:
+            lines.append(f"    {self.message}")
+        if self.text.get("quote"):
+            lines.append(f"    {self.rule}: \u201c{self.text['quote']}\u201d")
+        if self.exercised:
+            lines.append(f"    rules this step exercises: {', '.join(self.exercised)}")
+        return "\n".join(lines)
+
+
+@attrs.define
+class VerifyReport:
+    files: int = 0
+    games: int = 0
+    steps: int = 0
+    conforming: int = 0
+    divergences: list[Divergence] = attrs.field(factory=list)
+    unspecified: list[Divergence] = attrs.field(factory=list)
+    malformed: list[str] = attrs.field(factory=list)
+    seconds: float = 0.0
+    strict: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        if self.malformed:
+            return 2
+        if self.divergences or (self.strict and self.unspecified):
+            return 1
+        return 0
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": {0: "conform", 1: "diverge", 2: "malformed"}[self.exit_code],
+                "files": self.files, "games": self.games, "steps": self.steps,
+                "conforming": self.conforming, "seconds": round(self.seconds, 3),
+                "divergences": [d.to_json() for d in self.divergences],
+                "unspecified": [d.to_json() for d in self.unspecified],
+                "malformed": self.malformed}
+
+    def summary(self) -> str:
+        return (f"{self.files} file(s), {self.games} game(s), {self.steps:,} action(s) in {self.seconds:.2f} s: "
+                f"{self.conforming} conform, {len(self.divergences)} diverge, "
+                f"{len(self.unspecified)} unspecified" + (", malformed input" if self.malformed else ""))
+
+
+# --------------------------------------------------------------------------------------------------
+# Replaying
+
+
+class _Game:
+    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "decode_cache")
+
+    def __init__(self, rs: Ruleset, state: Any, number: int, header_line: int):
+        self.rs = rs
+        self.state = state
+        self.number = number
+        self.header_line = header_line
+        self.steps = 0
+        self.done = False
+        self.itf: Any = None
+        self.decode_cache: dict[Any, Any] = {}
+
+
+class Verifier:
+    """Replays traces; one instance can verify many files into one report."""
+
+    def __init__(self, report: VerifyReport | None = None, *, itf_dir: Path | None = None):
+        self.report = report or VerifyReport()
+        self.rulesets = RulesetCache()
+        self.itf_dir = itf_dir
+        self._actions: dict[tuple[int, Any], Any] = {}
+
+    # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
+    def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
+        try:
+            key = (id(rs), tuple(data.items()))
+            hash(key)
+        except TypeError:
+            return rs.decode_action(data, source=source, line=line)
+        action = self._actions.get(key)
+        if action is None:
+            action = rs.decode_action(data, source=source, line=line)
+            if len(self._actions) >= 4096:
+                self._actions.clear()
+            self._actions[key] = action
+        return action
+
+    def verify_stream(self, stream: IO[bytes], source: str) -> None:
+        report = self.report
+        report.files += 1
+        game: _Game | None = None
+        number = 0
+        try:
+            for item in read_trace(stream, source):
+                if type(item) is StepLine:
+                    assert game is not None
+                    self._step(game, item, source)
+                    continue
+                assert isinstance(item, Header)
+                self._finish(game)
+                number += 1
+                game = self._start(item, number, source)
+        except InvalidInput as exc:
+            report.malformed.append(str(exc))
+            self._finish(game, complete=False)
+            return
+        self._finish(game)
+
+    def verify_path(self, path: str | Path) -> None:
+        source = str(path)
+        if source == "-":
+            self.verify_stream(sys.stdin.buffer, "<stdin>")
+            return
+        try:
+            stream = open(path, "rb")
+        except OSError as exc:
+            self.report.files += 1
+            self.report.malformed.append(f"{source}: cannot read: {exc.strerror}")
+            return
+        with stream:
+            self.verify_stream(stream, source)
+
+    # ----------------------------------------------------------------------------------------------
+
+    def _start(self, header: Header, number: int, source: str) -> _Game:
+        cfg = header.config()
+        rs = self.rulesets.get(cfg["game"], cfg["options"], cfg["board"], source=source, line=header.line)
+        if "state" in header.data:
+            state = start_state(rs, header.data["state"], source=source, line=header.line)
+        else:
+            state = rs.initial_state()
+        game = _Game(rs, state, number, header.line)
+        self.report.games += 1
+        if self.itf_dir is not None:
+            from .itf import open_writer
+
+            stem = Path(source).name.split(".")[0] or "trace"
+            game.itf = open_writer(self.itf_dir, stem, number, rs, source=source)
+            game.itf.state(state)
+        return game
+
+    def _finish(self, game: _Game | None, complete: bool = True) -> None:
+        if game is None:
+            return
+        if game.itf is not None:
+            game.itf.close()
+            game.itf = None
+        if complete and not game.done:
+            self.report.conforming += 1
+
+    def _step(self, game: _Game, line: StepLine, source: str) -> None:
+        rs = game.rs
+        action = self._decode(rs, line.action, source, line.line)
+        if game.done:
+            return
+        game.steps += 1
+        self.report.steps += 1
+        outcome = expect(rs, game.state, action)
+        if outcome.kind == "post":
+            if line.error is not None:
+                self._diverge(game, line, source, "accepted", action, claimed_rule=line.error["rule"],
+                              exercised=exercised(rs, game.state, action))
+                return
+            if line.claims:
+                fields = compare_claims(rs, outcome.state, line, source=source)
+                if fields:
+                    self._diverge(game, line, source, "state", action, fields=fields,
+                                  exercised=exercised(rs, game.state, action))
+                    return
+            game.state = outcome.state
+            if game.itf is not None:
+                game.itf.state(outcome.state, action)
+            return
+        if outcome.kind == "unspecified":
+            d = self._divergence(game, line, source, "unspecified", action, rule=outcome.rule)
+            option = settling_option(rs, outcome.rule or "")
+            d.message = outcome.message + (f"; choose a reading with option {option}" if option else "")
+            self.report.unspecified.append(d)
+            game.done = True
+            return
+        # The model refuses the action.
+        if line.error is None:
+            self._diverge(game, line, source, "rejected", action, rule=outcome.rule, message=outcome.message)
+            return
+        if line.error["rule"] != outcome.rule:
+            self._diverge(game, line, source, "wrong-rule", action, rule=outcome.rule,
+                          claimed_rule=line.error["rule"], message=outcome.message)
+            return
+        # Refused as claimed: the state is unchanged, and any other claim is about it.
+        fields = compare_claims(rs, game.state, line, source=source)
+        if fields:
+            self._diverge(game, line, source, "state", action, fields=fields)
+
+    def _divergence(self, game: _Game, line: StepLine, source: str, kind: str, action: Any,
+                    **more: Any) -> Divergence:
+        d = Divergence(source, line.line, game.number, game.header_line, game.steps, kind,
+                       game.rs.encode_action(action), **more)
+        d.text = rule_text(game.rs.game, d.rule)
+        return d
+
+    def _diverge(self, game: _Game, line: StepLine, source: str, kind: str, action: Any, **more: Any) -> None:
+        self.report.divergences.append(self._divergence(game, line, source, kind, action, **more))
+        game.done = True
+
+
+def verify(paths: Iterable[str | Path], *, itf_dir: Path | None = None, strict: bool = False) -> VerifyReport:
+    """Verify every trace in ``paths`` (``"-"`` is standard input) into one report."""
+    report = VerifyReport(strict=strict)
+    verifier = Verifier(report, itf_dir=itf_dir)
+    start = time.perf_counter()
+    for path in paths:
+        verifier.verify_path(path)
+    report.seconds = time.perf_counter() - start
+    return report
