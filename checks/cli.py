@@ -183,10 +183,12 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 @click.option("--board", "board", metavar="FILE|NAME", help="A board file, or a shipped board's name.")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
 @click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(min=1))
+@click.option("--policy", type=click.Choice(["uniform", "greedy"]), default="uniform", show_default=True,
+              help="How decisions are drawn: uniformly, or mostly by the game's heuristic (e.g. towards Escape).")
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2
 def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: str, board: str | None,
-            options: str | None, max_steps: int, as_json: bool) -> None:
+            options: str | None, max_steps: int, policy: str, as_json: bool) -> None:
     """Play random complete games of GAME, checking every invariant after every step."""
     from tombspec.model.ruleset import get_ruleset
 
@@ -201,7 +203,7 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     try:
         writer = TraceWriter(out, claim) if out else None
         with _progress(n_games, f"exploring {game}", not as_json) as bar:
-            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar)
+            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy)
     finally:
         if out:
             out.close()

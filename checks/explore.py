@@ -65,9 +65,10 @@ class ExploreReport:
 
 def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 100_000,
          writer: TraceWriter | None = None, report: ExploreReport | None = None,
-         policy: Callable[[random.Random, list[Any]], Any] | None = None) -> tuple[Any, list[Problem]]:
+         policy: str = "uniform") -> tuple[Any, list[Problem]]:
     """Play one random game; return its last state and the problems found."""
     state = rs.initial_state()
+    choose = _uniform if policy == "uniform" else greedy_policy(rs, lambda: state)
     problems: list[Problem] = []
     step = 0
     while not rs.is_terminal(state):
@@ -82,7 +83,7 @@ def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 10
             if not legal:
                 problems.append(Problem(index, step, "stuck", "", f"no legal action in {pending}", state))
                 break
-            action = (policy or _uniform)(rng, legal)
+            action = choose(rng, legal)
         try:
             state = rs.step(state, action)
         except IllegalAction as exc:
@@ -111,8 +112,25 @@ def _uniform(rng: random.Random, legal: list[Any]) -> Any:
     return legal[rng.randrange(len(legal))]
 
 
+def greedy_policy(rs: Ruleset, state_of: Callable[[], Any], bias: float = 0.8) -> Callable[..., Any]:
+    """With probability ``bias`` take the action the ruleset's ``heuristic`` rates best, else any."""
+    heuristic = getattr(rs, "heuristic", None)
+
+    def choose(rng: random.Random, legal: list[Any]) -> Any:
+        if heuristic is None or rng.random() >= bias:
+            return _uniform(rng, legal)
+        state = state_of()
+        return min(legal, key=lambda a: heuristic(state, a))
+
+    return choose
+
+
+POLICIES = ("uniform", "greedy")
+
+
 def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = None,
-            max_steps: int = 100_000, progress: Callable[[int], None] | None = None) -> ExploreReport:
+            max_steps: int = 100_000, progress: Callable[[int], None] | None = None,
+            policy: str = "uniform") -> ExploreReport:
     """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i)."""
     report = ExploreReport(rs.game)
     start = time.perf_counter()
@@ -120,7 +138,7 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
         rng = random.Random(f"{seed}:{i}")
         if writer is not None:
             writer.game(rs, seed=seed, index=i)
-        play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report)
+        play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report, policy=policy)
         if progress is not None:
             progress(i + 1)
     report.seconds = time.perf_counter() - start

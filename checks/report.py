@@ -87,8 +87,9 @@ class CheckResult:
             for r in (r for r in self.reachability if r["game"] == game):
                 console.print(f"reachability {r['board']}: {r['summary']}")
             for e in (e for e in self.explore if e["game"] == game):
-                console.print(f"explore: {e['games']} games, {e['steps']} steps, "
-                              f"{e['steps_per_second']:,} steps/s, {len(e['problems'])} problem(s)")
+                console.print(f"explore: {e['games']} games over {e['configs']} configurations, {e['steps']} steps, "
+                              f"{e['steps_per_second']:,} steps/s; outcomes {e['outcomes']}; "
+                              f"{len(e['problems'])} problem(s)")
             findings = [f for f in self.findings if f.game == game]
             for kind in sorted({f.kind for f in findings}):
                 console.print(f"[bold]{kind}[/bold]")
@@ -151,19 +152,41 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     for g in modelled:
         if n_games:
             say(f"explore: {g} ({n_games} games)")
-            from tombspec.model.ruleset import get_ruleset
-
-            rep = explore(get_ruleset(g), n_games, seed=0)
-            data = rep.to_json()
-            result.explore.append(data)
-            result.problems.extend(f"{g}: explore game {p['game']} step {p['step']}: {p['kind']} "
-                                   f"{p['rule']}: {p['message']}" for p in data["problems"])
+            result.explore.append(_explore_game(g, n_games))
+            result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "
+                                   f"{p['rule']}: {p['message']}" for p in result.explore[-1]["problems"])
 
     say("findings")
     result.findings.extend(run_detectors(catalogs))
     result.findings.extend(model_findings.run(catalogs, modelled))
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _explore_game(game: str, n_games: int) -> dict[str, Any]:
+    """Explore ``game`` under each configuration its model lists, half uniform and half greedy."""
+    import importlib
+
+    from tombspec.model.ruleset import get_ruleset
+
+    from .explore import explore
+
+    configs = getattr(importlib.import_module(f"tombspec.model.{game}"), "EXPLORE_CONFIGS", [{}])
+    total: dict[str, Any] = {"game": game, "games": 0, "steps": 0, "seconds": 0.0, "outcomes": {},
+                             "problems": [], "configs": len(configs)}
+    per = max(1, n_games // (2 * len(configs)))
+    for index, config in enumerate(configs):
+        rs = get_ruleset(game, **config)
+        for policy in ("uniform", "greedy"):
+            data = explore(rs, per, seed=index, policy=policy).to_json()
+            total["games"] += data["games"]
+            total["steps"] += data["steps"]
+            total["seconds"] += data["seconds"]
+            for k, v in data["outcomes"].items():
+                total["outcomes"][k] = total["outcomes"].get(k, 0) + v
+            total["problems"].extend({**p, "config": config} for p in data["problems"])
+    total["steps_per_second"] = round(total["steps"] / total["seconds"]) if total["seconds"] else 0
+    return total
 
 
 def _say(enabled: bool) -> Any:

@@ -69,10 +69,31 @@ class Raiders(Ruleset):
     def violations(self, state: RaidersState) -> list[Violation]:
         return invariants.violations(self, state)
 
+    def heuristic(self, state: RaidersState, action: Any) -> float:
+        """A cost for exploration policies (lower is more purposeful): head for Escape.  Not a rule."""
+        space = getattr(action, "space", None)
+        if space is not None:
+            return float(self.board.to_escape[space])
+        here = state.raider(state.current).position
+        base = float(self.board.to_escape[here]) if here else 0.0
+        return base + {"move": -0.5, "use-portal": -0.2, "spend": -0.1}.get(action.kind, 0.5)
+
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.board.to_data()}
 
 
 register(GAME, Raiders)
+
+#: Configurations ``tombspec check`` explores: every shipped board, the Advanced Rules, other readings.
+EXPLORE_CONFIGS: list[dict[str, Any]] = [
+    {},
+    {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},
+    {"board": "large", "options": {"penny_cap": "no-cap", "audacity_cap": "shared-six",
+                                   "boss_encounter_chain": "one-room"}},
+    {"board": "special", "options": {"special_tiles": True, "audacity_advanced": True}},
+    {"board": "special", "options": {"special_tiles": True, "audacity_advanced": True,
+                                     "audacity_advanced_attack": "after-roll-as-standard",
+                                     "black_tile": "any-number", "failing_a_move_roll": "no-match"}},
+]
 
 __all__ = ["GAME", "Raiders", "RaidersOptions", "RaidersState"]

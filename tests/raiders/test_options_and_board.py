@@ -1,0 +1,99 @@
+"""Options (readings of the ambiguities) and boards (format, layouts, views)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tombspec.checks.explore import play
+from tombspec.model.errors import Unspecified
+from tombspec.model.options import unsettled
+from tombspec.model.raiders import Raiders
+from tombspec.model.raiders.board import board_from_data, load_board, shipped_boards
+from tombspec.model.raiders.options import RaidersOptions
+from tombspec.spec import InvalidInput
+
+
+def test_unsettled_options_raise_unspecified_naming_the_ambiguity() -> None:
+    rs = Raiders(unsettled(RaidersOptions))
+    state = rs.initial_state()
+    with pytest.raises(Unspecified) as err:   # gaining the Grail reads raiders.ambiguity.grail-gain-kills
+        rs.step(state, rs.chance_outcomes(state)[0][0])
+    assert err.value.ambiguity_id == "raiders.ambiguity.grail-gain-kills"
+
+
+def test_explore_reports_unspecified_rather_than_a_verdict() -> None:
+    rs = Raiders(unsettled(RaidersOptions))
+    _, problems = play(rs, random.Random(1))
+    assert problems and problems[0].kind == "unspecified" and problems[0].rule.startswith("raiders.ambiguity.")
+
+
+def test_invalid_option_value() -> None:
+    with pytest.raises(InvalidInput, match="five_or_six"):
+        RaidersOptions(five_or_six="sevens")
+
+
+@pytest.mark.parametrize("name", sorted(shipped_boards()))
+def test_shipped_boards_load_and_connect(name: str) -> None:
+    board = load_board(shipped_boards()[name])
+    assert board.to_escape[board.start] < len(board.spaces)
+    assert len(board.portals) >= 2
+    kinds = {s.kind for s in board.spaces.values()}
+    assert {"start", "escape", "monster", "trap", "portal", "number"} <= kinds
+    assert board.note and "exercise every rule" in board.note
+
+
+def test_ahead_and_behind_are_views_of_one_graph() -> None:
+    board = load_board(shipped_boards()["standard"])
+    for s in board.spaces:
+        assert set(board.ahead(s)) | set(board.behind(s)) <= set(board.neighbours(s))
+        assert all(board.to_escape[a] < board.to_escape[s] for a in board.ahead(s))
+
+
+def tile_doc(layout: str, second: tuple[int, int]) -> dict:
+    return {"format": 1, "board": {"name": "t", "layout": layout},
+            "tiles": [{"id": "a", "rows": ["S 1 2", "3 4 5"]}, {"id": "b", "rows": ["6 1 2", "3 4 E"]}],
+            "placements": [{"tile": "a", "x": 0, "y": 0}, {"tile": "b", "x": second[0], "y": second[1]}]}
+
+
+def test_standard_layout_overlaps_one_space() -> None:
+    board = board_from_data(tile_doc("standard", (2, 1)))
+    assert board.spaces["2,1"].tile == 1 and board.spaces["2,1"].tiles == (0, 1)
+
+
+def test_invalid_standard_layout_overlapping_two() -> None:
+    with pytest.raises(InvalidInput, match="raiders.setup.overlap-one-space"):
+        board_from_data(tile_doc("standard", (2, 0)))
+
+
+def test_small_layout_overlaps_two() -> None:
+    board_from_data(tile_doc("small", (2, 0)))
+    with pytest.raises(InvalidInput, match="raiders.variant.small-tomb"):
+        board_from_data(tile_doc("small", (2, 1)))
+
+
+def test_large_layout_touches_without_overlap() -> None:
+    board_from_data(tile_doc("large", (3, 1)))
+    with pytest.raises(InvalidInput, match="does not touch"):
+        board_from_data(tile_doc("large", (5, 5)))
+
+
+def test_invalid_two_starts() -> None:
+    doc = tile_doc("free", (10, 0))
+    doc["tiles"][1]["rows"] = ["S 1 2", "3 4 E"]
+    with pytest.raises(InvalidInput, match="one-start-one-escape"):
+        board_from_data(doc)
+
+
+def test_invalid_escape_unreachable() -> None:
+    doc = tile_doc("free", (10, 0))
+    with pytest.raises(InvalidInput, match="Escape cannot be reached"):
+        board_from_data(doc)
+
+
+def test_rotation() -> None:
+    doc = tile_doc("free", (3, 0))
+    doc["placements"][1]["rotation"] = 90
+    board = board_from_data(doc)
+    assert board.spaces["3,0"].number == 3 and board.spaces["4,0"].number == 6
