@@ -76,15 +76,15 @@ def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 10
             problems.append(Problem(index, step, "unfinished", "", f"no end after {max_steps} steps", state))
             break
         pending = rs.pending(state)
-        if pending.is_chance:
-            action = choose_chance(rng, rs.chance_outcomes(state))
-        else:
-            legal = rs.legal_actions(state)
-            if not legal:
-                problems.append(Problem(index, step, "stuck", "", f"no legal action in {pending}", state))
-                break
-            action = choose(rng, legal)
         try:
+            if pending.is_chance:
+                action = choose_chance(rng, rs.chance_outcomes(state))
+            else:
+                legal = rs.legal_actions(state)
+                if not legal:
+                    problems.append(Problem(index, step, "stuck", "", f"no legal action in {pending}", state))
+                    break
+                action = choose(rng, legal)
             state = rs.step(state, action)
         except IllegalAction as exc:
             problems.append(Problem(index, step, "error", exc.rule_id,

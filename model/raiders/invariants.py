@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..numeric import all_, implies
-from ..options import read
 from ..ruleset import Violation
 from .rules.objective import STARTING_PENNIES, compute_max_pennies
 from .state import RaidersState
@@ -44,7 +43,8 @@ NUMERIC_INVARIANTS = {
 def violations(rs: Any, state: RaidersState) -> list[Violation]:
     out: list[Violation] = []
     board = rs.board
-    capped = read(rs.options, "penny_cap") == "six"
+    # An unset reading never lets a Raider pass six pennies (the model stops with Unspecified first).
+    capped = rs.options.penny_cap != "no-cap"
     for p, r in enumerate(state.raiders):
         alive = not r.killed
         if capped and not inv_pennies(r.pennies, state.grail == p, alive):
@@ -60,7 +60,7 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
             out.append(Violation("raiders.boss.traps-raider", f"player {p} is Trapped with no Boss"))
         if r.in_encounter and (r.position is None or not board.spaces[r.position].is_encounter):
             out.append(Violation("raiders.move.encounter-rooms", f"player {p} is in an encounter off a room"))
-    if read(rs.options, "audacity_cap") == "shared-six" and sum(r.audacity for r in state.raiders) > 6:
+    if rs.options.audacity_cap == "shared-six" and sum(r.audacity for r in state.raiders) > 6:
         out.append(Violation("raiders.components.audacity-nickels", "more than six Audacity Nickels held"))
     if not inv_boss_track(state.boss_track):
         out.append(Violation("raiders.boss.track-start", f"Boss track at {state.boss_track}"))

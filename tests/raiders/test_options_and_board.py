@@ -16,11 +16,22 @@ from tombspec.spec import InvalidInput
 
 
 def test_unsettled_options_raise_unspecified_naming_the_ambiguity() -> None:
-    rs = Raiders(unsettled(RaidersOptions))
+    from tombspec.checks.raiders_examples import example_board, temple_state
+    from tombspec.model.raiders.actions import Heads
+    from tombspec.model.raiders.rules.turn import apply_turn_start
+
+    rs = Raiders(unsettled(RaidersOptions), example_board(["S 3 T 4 E"]))
     state = rs.initial_state()
-    with pytest.raises(Unspecified) as err:   # gaining the Grail reads raiders.ambiguity.grail-gain-kills
-        rs.step(state, rs.chance_outcomes(state)[0][0])
-    assert err.value.ambiguity_id == "raiders.ambiguity.grail-gain-kills"
+    rs.step(state, rs.chance_outcomes(state)[0][0])   # set-up is settled: nothing open yet
+    # A Trap passed with six pennies: whether the seventh is kept is raiders.ambiguity.penny-cap.
+    s = temple_state(rs, "2,0", pennies=6, audacity=0)
+    s = s.with_raider(1, in_encounter=True, came_from="1,0")
+    s = apply_turn_start(rs, s.with_raider(0, position="4,0"), 1)
+    with pytest.raises(Unspecified) as err:
+        rs.step(s, Heads(6))
+    assert err.value.ambiguity_id == "raiders.ambiguity.penny-cap"
+    assert rs.step(s, Heads(3)).raider(1).pennies == 5     # a failed Trap roll raises no question
+
 
 
 def test_explore_reports_unspecified_rather_than_a_verdict() -> None:

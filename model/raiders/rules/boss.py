@@ -52,17 +52,19 @@ def boss_numbers(rs: Any, state: RaidersState) -> frozenset[int]:
     if roll.face == "natural":
         return frozenset({0})
     chosen = roll.heads if roll.face == "heads" else roll.tails
-    if read(rs.options, "boss_number") == "altered-roll" and roll.number is not None:
+    if roll.number is not None and roll.number != chosen and read(rs.options, "boss_number") == "altered-roll":
         chosen = roll.number
     return frozenset({roll.pennies - chosen})
 
 
 def is_next_to_escape(rs: Any, space: str) -> bool:
     board = rs.board
-    if read(rs.options, "escape_tile_or_space") == "escape-space":
-        return board.escape in board.neighbours(space)
+    by_space = board.escape in board.neighbours(space)
     escape_tile = board.spaces[board.escape].tile
-    return any(board.spaces[s].tile == escape_tile for s in board.neighbours(space))
+    by_tile = any(board.spaces[s].tile == escape_tile for s in board.neighbours(space))
+    if by_space == by_tile:
+        return by_space
+    return by_space if read(rs.options, "escape_tile_or_space") == "escape-space" else by_tile
 
 
 @implements("raiders.boss.moves-after-move-roll", "raiders.boss.always-ahead",
@@ -89,15 +91,15 @@ def apply_boss_move(rs: Any, state: RaidersState) -> RaidersState:
 
     path = [min(candidates, key=closeness)]
     # Ending next to Encounter rooms, it moves into them (and any other adjacent ones), and stops.
-    chain = read(rs.options, "boss_encounter_chain")
     while True:
         rooms = [s for s in board.ahead(path[-1]) if board.spaces[s].is_encounter and s not in path]
         if not rooms:
             break
+        if len(path) > 1 and board.spaces[path[-1]].is_encounter and \
+                read(rs.options, "boss_encounter_chain") == "one-room":
+            break
         note("raiders.boss.encounter-pull")
         path.append(rooms[0])
-        if chain == "one-room":
-            break
     for space in path:
         state = apply_trap(state, space)
     return attrs.evolve(state, boss=path[-1])

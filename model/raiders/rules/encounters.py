@@ -34,8 +34,11 @@ def is_five_or_six(number: int) -> bool:
 
 
 def passes_unaltered(rs: Any, roll: Roll) -> bool:
-    return any(is_five_or_six(roll.heads if f == "heads" else roll.tails)  # type: ignore[arg-type]
-               for f in faces_for_five_or_six(rs))
+    assert roll.heads is not None and roll.tails is not None
+    if is_five_or_six(roll.heads):
+        return True
+    # Only the Tails number could pass: now the reading of "a 5 or 6" decides.
+    return is_five_or_six(roll.tails) and "tails" in faces_for_five_or_six(rs)
 
 
 @implements("raiders.audacity.alter-roll", "raiders.portal.example-malfunction")
@@ -45,7 +48,9 @@ def spend_options(rs: Any, state: RaidersState) -> list[Spend]:
     audacity = state.raider(state.current).audacity
     assert roll is not None and roll.heads is not None
     options = [Spend(0)]
-    for face in faces_for_five_or_six(rs):
+    tails_could = any(is_five_or_six(roll.tails + k) or is_five_or_six(roll.tails - k)  # type: ignore[operator]
+                      for k in range(1, audacity + 1))
+    for face in faces_for_five_or_six(rs) if tails_could else ("heads",):
         rolled = roll.heads if face == "heads" else roll.tails
         assert rolled is not None
         for k in range(1, audacity + 1):

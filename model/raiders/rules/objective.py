@@ -71,21 +71,27 @@ def compute_grail_return(pennies: Any) -> Any:
 
 # Transitions -------------------------------------------------------------------------------------
 
-def penny_cap(rs: Any, state: RaidersState, player: int) -> int:
-    cap = STARTING_PENNIES if read(rs.options, "penny_cap") == "six" else UNBOUNDED
-    return compute_max_pennies(state.grail == player, cap)
+def penny_cap(rs: Any, state: RaidersState, player: int, gain: int = 1) -> int:
+    """The most pennies ``player`` may hold after gaining ``gain``; the reading of the penny cap is
+    asked for only when the gain would take them past six."""
+    six = compute_max_pennies(state.grail == player, STARTING_PENNIES)
+    if state.raider(player).pennies + gain <= six:
+        return six
+    return six if read(rs.options, "penny_cap") == "six" else UNBOUNDED
 
 
-def audacity_supply(rs: Any, state: RaidersState) -> int:
-    if read(rs.options, "audacity_cap") == "no-cap":
+def audacity_supply(rs: Any, state: RaidersState, gain: int = 1) -> int:
+    """Audacity Nickels left to take; the reading is asked for only when six could run out."""
+    held = sum(r.audacity for r in state.raiders)
+    if held + gain <= AUDACITY_NICKELS or read(rs.options, "audacity_cap") == "no-cap":
         return UNBOUNDED
-    return AUDACITY_NICKELS - sum(r.audacity for r in state.raiders)
+    return AUDACITY_NICKELS - held
 
 
 def apply_gain_audacity(rs: Any, state: RaidersState, player: int, gain: int = 1) -> RaidersState:
     r = state.raider(player)
     return state.with_raider(player, audacity=compute_gain_audacity(r.audacity, gain,
-                                                                    audacity_supply(rs, state)))
+                                                                    audacity_supply(rs, state, gain)))
 
 
 def apply_lose_audacity(state: RaidersState, player: int, loss: int = 1) -> RaidersState:
@@ -138,7 +144,7 @@ def apply_gain_grail(rs: Any, state: RaidersState, player: int) -> RaidersState:
     and they also gain 1 Audacity.'"""
     r = state.raider(player)
     pennies, audacity = compute_grail_gain(r.pennies, r.audacity)
-    if read(rs.options, "grail_gain_kills") == "floor-one":
+    if is_killed(pennies) and read(rs.options, "grail_gain_kills") == "floor-one":
         pennies = max(pennies, 1)
     supply = audacity_supply(rs, state)
     state = attrs.evolve(state, grail=player)

@@ -8,7 +8,7 @@ from ...options import read
 from ...traceability import implements
 from ..actions import MoveTo
 from ..state import RaidersState, Roll
-from .objective import STARTING_PENNIES, apply_gain_audacity, apply_gain_penny, penny_cap
+from .objective import STARTING_PENNIES, apply_gain_audacity, apply_gain_penny
 
 
 @implements("raiders.move.natural-six", "raiders.ambiguity.natural-six-pennies")
@@ -16,7 +16,7 @@ def is_natural_six(rs: Any, roll: Roll) -> bool:
     """'all 6 pennies are Heads or Tails'."""
     if roll.heads is None or roll.heads not in (0, roll.pennies):
         return False
-    return roll.pennies == 6 or read(rs.options, "natural_six") == "all-pennies"
+    return roll.pennies == 6 or (roll.pennies > 0 and read(rs.options, "natural_six") == "all-pennies")
 
 
 @implements("raiders.audacity.alter-roll")
@@ -68,7 +68,7 @@ def move_options(rs: Any, state: RaidersState) -> list[MoveTo]:
             if need <= raider.audacity and (face == "heads" or rolled not in seen):
                 numbered.append(MoveTo(s, face, need))
                 seen.add(rolled)
-    if read(options, "encounter_free_entry") == "successful-roll" and not numbered:
+    if free and not numbered and read(options, "encounter_free_entry") == "successful-roll":
         free = []
     return numbered + free
 
@@ -85,8 +85,7 @@ def apply_prepare(rs: Any, state: RaidersState) -> RaidersState:
 @implements("raiders.rest.regain-penny")
 def can_rest(rs: Any, state: RaidersState, player: int) -> bool:
     """A lost Penny to re-gain (never the penny lost for gaining the Grail)."""
-    return state.raider(player).pennies < min(penny_cap(rs, state, player),
-                                              STARTING_PENNIES - (state.grail == player))
+    return state.raider(player).pennies < STARTING_PENNIES - (state.grail == player)
 
 
 @implements("raiders.rest.regain-penny")

@@ -382,8 +382,9 @@ def _move_to(rs: Any, state: RaidersState, action: MoveTo) -> RaidersState:
 @implements("raiders.encounter.forced-move", "raiders.ambiguity.failing-a-move-roll",
             "raiders.ambiguity.forced-move-choice")
 def _stay(rs: Any, state: RaidersState, action: Stay) -> RaidersState:
-    failed = read(rs.options, "failing_a_move_roll") == "not-moving" or not has_match(rs, state)
-    if failed and state.pullers:
+    failed = bool(state.pullers) and (not has_match(rs, state) or
+                                      read(rs.options, "failing_a_move_roll") == "not-moving")
+    if failed:
         note("raiders.encounter.forced-move")
         if len(state.pullers) > 1:
             return attrs.evolve(state, phase="forced-move")
