@@ -14,7 +14,11 @@ from typing import Any
 
 
 def _is_z3(*values: Any) -> bool:
-    return any(type(v).__module__.startswith("z3") for v in values)
+    for v in values:
+        t = type(v)
+        if t is not int and t is not bool and t.__module__.startswith("z3"):
+            return True
+    return False
 
 
 def if_(cond: Any, then: Any, other: Any) -> Any:

@@ -121,7 +121,7 @@ class Board:
 
     def neighbours(self, space: str) -> list[str]:
         """Adjacent spaces, in board order."""
-        return sorted(self.graph.successors(space), key=self.order.__getitem__)
+        return self._neighbours[space]
 
     @implements("raiders.ambiguity.ahead-behind")
     def is_ahead(self, frm: str, to: str) -> bool:
@@ -138,11 +138,24 @@ class Board:
         """Only edges that lead back (away from Escape)."""
         return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(v, u))
 
+    @cached_property
+    def _ahead(self) -> dict[str, list[str]]:
+        return {s: sorted(self.ahead_view.successors(s), key=self.order.__getitem__) for s in self.spaces}
+
+    @cached_property
+    def _behind(self) -> dict[str, list[str]]:
+        return {s: sorted(self.behind_view.successors(s), key=self.order.__getitem__) for s in self.spaces}
+
+    @cached_property
+    def _neighbours(self) -> dict[str, list[str]]:
+        return {s: sorted(self.graph.successors(s), key=self.order.__getitem__) for s in self.spaces}
+
     def ahead(self, space: str) -> list[str]:
-        return sorted(self.ahead_view.successors(space), key=self.order.__getitem__)
+        """Adjacent spaces ahead (read off ``ahead_view``; cached per board)."""
+        return self._ahead[space]
 
     def behind(self, space: str) -> list[str]:
-        return sorted(self.behind_view.successors(space), key=self.order.__getitem__)
+        return self._behind[space]
 
     def tile_spaces(self, tile: int) -> list[str]:
         return [s.id for s in self.spaces.values() if s.tile == tile]

@@ -28,6 +28,7 @@ due Attack, then the round count and the next player's turn.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import attrs
@@ -83,8 +84,13 @@ def chance_outcomes(rs: Any, state: RaidersState) -> list[tuple[Any, Fraction]]:
         assert a is not None
         na = state.raider(a.attacker).pennies + a.attacker_extra
         nd = state.raider(a.defender).pennies + a.defender_extra
-        return [(AttackRoll(ha, hd), pa * pd) for ha, pa in pennies(na) for hd, pd in pennies(nd)]
+        return list(_attack_outcomes(na, nd))
     return []
+
+
+@cache
+def _attack_outcomes(na: int, nd: int) -> tuple[tuple[AttackRoll, Fraction], ...]:
+    return tuple((AttackRoll(ha, hd), pa * pd) for ha, pa in pennies(na) for hd, pd in pennies(nd))
 
 
 # --------------------------------------------------------------------------------------------------
