@@ -179,7 +179,8 @@ def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
 
 
 @implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
-            "raiders.variant.large-tomb")
+            "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
+            "raiders.setup.opposite-side")
 def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
             note: str = "", source: str = "<board>") -> Board:
     """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""
@@ -192,6 +193,7 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
     by_id = {t.id: t for t in tiles}
     cells: dict[tuple[int, int], Space] = {}
     previous: set[tuple[int, int]] = set()
+    origin, farthest = (0.0, 0.0), 0.0
     for index, pl in enumerate(placements):
         if pl.tile not in by_id:
             raise fail(f"placement {index + 1} names tile {pl.tile!r}, which is not defined")
@@ -229,7 +231,24 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
             if want == 0 and not any((x + dx, y + dy) in previous for x, y in mine
                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
                 raise fail(f"{rule}: tile {index + 1} ({tile.id!r}) does not touch the previous tile")
+        if index and layout != "free":
+            # "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
+            centre = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
+            reach = (centre[0] - origin[0]) ** 2 + (centre[1] - origin[1]) ** 2
+            if reach <= farthest:
+                raise fail(f"raiders.setup.opposite-side: tile {index + 1} ({tile.id!r}) does not extend the "
+                           "Tomb outward from the Start tile")
+            farthest = reach
+        if index == 0:
+            origin = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
+            farthest = 0.0
         previous = mine
+    if layout != "free":
+        tokens = [{tok[0] for row in by_id[pl.tile].rows for tok in row.split()}
+                  for pl in placements]
+        if "S" not in tokens[0] or "E" not in tokens[-1]:
+            raise fail("raiders.setup.stack-tiles: the Start tile must be placed first and the Escape tile "
+                       "last (Start on top, Escape on bottom of the stack)")
     ordered = dict(sorted(((s.id, s) for s in cells.values()), key=lambda kv: (kv[1].y, kv[1].x)))
     return Board(name, layout, tiles, placements, ordered, note, source)
 

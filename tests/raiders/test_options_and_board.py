@@ -108,3 +108,19 @@ def test_rotation() -> None:
     doc["placements"][1]["rotation"] = 90
     board = board_from_data(doc)
     assert board.spaces["3,0"].number == 3 and board.spaces["4,0"].number == 6
+
+
+def test_invalid_start_tile_not_first() -> None:
+    doc = tile_doc("standard", (2, 1))
+    doc["placements"] = [{"tile": "b", "x": 0, "y": 0}, {"tile": "a", "x": 2, "y": 1}]
+    with pytest.raises(InvalidInput, match="raiders.setup.stack-tiles"):
+        board_from_data(doc)
+
+
+def test_invalid_tile_not_extending_outward() -> None:
+    doc = tile_doc("standard", (2, 1))
+    doc["tiles"].insert(1, {"id": "m", "rows": ["1 2 3", "4 5 6"]})
+    doc["placements"] = [{"tile": "a", "x": 0, "y": 0}, {"tile": "m", "x": 2, "y": 1},
+                         {"tile": "b", "x": 0, "y": 2}]   # back towards Start, overlapping one space
+    with pytest.raises(InvalidInput, match="raiders.setup.(opposite-side|overlap-one-space)"):
+        board_from_data(doc)
