@@ -248,6 +248,35 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
     sys.exit(result.exit_code)
 
 
+# --------------------------------------------------------------------------------------------------
+# prob
+
+
+@main.command()
+@click.argument("game", type=click.Choice(["raiders", "secrets", "tomb", "cryptmaster", "egypt"]))
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--decimal", is_flag=True, help="Print decimals instead of exact fractions.")
+def prob(game: str, as_json: bool, decimal: bool) -> None:
+    """Exact probability tables of GAME's dice (from the dice module)."""
+    from .probability import tables
+
+    def show(p: Any) -> Any:
+        return f"{float(p):.4f}" if decimal else str(p)
+
+    data = tables(game)
+    if as_json:
+        emit_json({name: {str(r): ({str(c): show(v) for c, v in row.items()} if isinstance(row, dict) else show(row))
+                          for r, row in table.items()} for name, table in data.items()})
+        return
+    for name, table in data.items():
+        click.echo(f"{game}: {name}")
+        for row, cells in table.items():
+            if isinstance(cells, dict):
+                click.echo(f"  {row:>12}: " + "  ".join(f"{c}={show(v)}" for c, v in cells.items()))
+            else:
+                click.echo(f"  {row:>12}: {show(cells)}")
+
+
 def run() -> None:  # pragma: no cover
     main()
 

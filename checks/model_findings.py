@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from typing import Any
 
-from tombspec.model.dice import pennies
 from tombspec.spec import Catalog
 
 from .findings import Finding
@@ -69,13 +67,14 @@ def grail_player_labels(cat: Catalog) -> Iterable[Finding]:
 @game_finding("raiders")
 def five_or_six_by_pennies(cat: Catalog) -> Iterable[Finding]:
     """The chance to roll a 5 or 6 with n pennies and a Audacity: impossible with 4 or fewer and none."""
+    from .probability import raiders_five_or_six
+
     table: dict[int, dict[str, str]] = {}
     impossible = []
     for n in range(1, 7):
         row = {}
         for a in range(0, 3):
-            p = sum((w for h, w in pennies(n) if any(c + d in (5, 6) or c - d in (5, 6)
-                                                     for c in (h, n - h) for d in range(a + 1))), Fraction(0))
+            p = raiders_five_or_six(n, a)
             row[f"audacity {a}"] = str(p)
             if a == 0 and p == 0:
                 impossible.append(n)

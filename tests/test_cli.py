@@ -98,3 +98,17 @@ def test_check_json_report_for_raiders() -> None:
     assert all({"id", "game", "kind", "rules", "summary", "evidence"} <= set(f) for f in data["findings"])
     catalog = load_catalog("raiders")
     assert all(r in catalog for f in data["findings"] for r in f["rules"])
+
+
+def test_prob_tables_are_exact_and_sum_sensibly() -> None:
+    code, out, _ = run("prob", "raiders", "--json")
+    data = orjson.loads(out)
+    assert code == 0
+    from fractions import Fraction
+
+    five = data["five_or_six_by_pennies_and_audacity"]
+    assert five["4"]["0"] == "0" and Fraction(five["6"]["0"]) == Fraction(14, 64)
+    assert Fraction(five["6"]["1"]) > Fraction(five["6"]["0"])
+    code, out, _ = run("prob", "egypt", "--json")
+    for layout in orjson.loads(out).values():
+        assert sum(Fraction(v) for v in layout.values()) == 1
