@@ -33,6 +33,7 @@ class CheckResult:
     reachability: list[dict[str, Any]] = attrs.field(factory=list)
     explore: list[dict[str, Any]] = attrs.field(factory=list)
     catalog: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    coverage: list[dict[str, Any]] = attrs.field(factory=list)
     problems: list[str] = attrs.field(factory=list)   # what makes the exit code 1
     seconds: float = 0.0
 
@@ -49,6 +50,7 @@ class CheckResult:
             "reachability": self.reachability,
             "explore": self.explore,
             "catalog": self.catalog,
+            "coverage": self.coverage,
             "problems": self.problems,
             "totals": self.totals(),
             "seconds": round(self.seconds, 2),
@@ -72,6 +74,13 @@ class CheckResult:
             console.print(f"catalog: {cat.get('rules', 0)} rules, {cat.get('tables', 0)} tables, "
                           f"{cat.get('components', 0)} components, {cat.get('ambiguities', 0)} ambiguities; "
                           f"quotes {cat.get('quotes', 'not checked')}")
+            for c in (c for c in self.coverage if c["game"] == game):
+                if c["modelled"]:
+                    console.print(f"coverage: {c['formalised']} of {c['rules']} rules formalised, {c['exercised']} "
+                                  f"exercised by exploration and examples, {c['proved']} proved; not formalised: "
+                                  f"{', '.join(c['not_formalised']) or 'none'}")
+                else:
+                    console.print(f"coverage: no model yet: 0 of {c['rules']} rules formalised")
             proofs = [p for p in self.proofs if p.game == game]
             if proofs:
                 counts = {r: sum(p.result == r for p in proofs) for r in (PROVED, COUNTEREXAMPLE, UNKNOWN)}
@@ -155,6 +164,13 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
             result.explore.append(_explore_game(g, n_games))
             result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "
                                    f"{p['rule']}: {p['message']}" for p in result.explore[-1]["problems"])
+
+    say("coverage")
+    from .coverage import coverage
+
+    for g in games:
+        result.coverage.append(coverage(catalogs[g], [p for p in result.proofs if p.game == g],
+                                        games=min(n_games, 60)))
 
     say("findings")
     result.findings.extend(run_detectors(catalogs))

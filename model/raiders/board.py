@@ -180,7 +180,7 @@ def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
 
 @implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
             "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
-            "raiders.setup.opposite-side")
+            "raiders.setup.opposite-side", "raiders.variant.one-start-one-escape")
 def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
             note: str = "", source: str = "<board>") -> Board:
     """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""

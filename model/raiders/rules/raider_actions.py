@@ -27,7 +27,8 @@ def compute_audacity_needed(rolled: int, number: int) -> int:
 
 @implements("raiders.move.number-match", "raiders.move.any-direction", "raiders.move.space-numbers",
             "raiders.move.encounter-rooms", "raiders.portal.enter-on-any-number",
-            "raiders.advanced.yellow-red-heads-only", "raiders.advanced.black-any-face",
+            "raiders.advanced.special-tiles", "raiders.advanced.yellow-red-heads-only",
+            "raiders.advanced.black-any-face",
             "raiders.ambiguity.encounter-free-entry", "raiders.ambiguity.portal-second-visit",
             "raiders.ambiguity.start-escape-numbers", "raiders.ambiguity.black-tile-any-face")
 def move_options(rs: Any, state: RaidersState) -> list[MoveTo]:

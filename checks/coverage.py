@@ -1,0 +1,87 @@
+"""Rule coverage: which catalog rules the model formalises, which a run exercises, which are proved.
+
+* formalised: named by ``@implements`` on a model function, or by a ``require``/``note`` call in the
+  model's code (found by reading the source, so that a rule checked in one line counts);
+* exercised: recorded (``tombspec.model.traceability.recording``) while exploring games and replaying
+  the worked examples;
+* proved: the rule of an invariant or transition core whose z3 obligations are all ``proved``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+from tombspec.model.traceability import IMPLEMENTS, recording
+from tombspec.spec import Catalog
+
+_ID = re.compile(r"""["']([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)["']""")
+
+
+def formalised(game: str) -> dict[str, list[str]]:
+    """Rule id -> where the model formalises it (functions, or ``file:line`` of a one-line check)."""
+    package = importlib.import_module(f"tombspec.model.{game}")
+    root = Path(package.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        module = ".".join(["tombspec", "model", game, *path.relative_to(root).with_suffix("").parts])
+        importlib.import_module(module.removesuffix(".__init__"))
+    where: dict[str, list[str]] = {k: list(v) for k, v in IMPLEMENTS.items() if k.startswith(game + ".")}
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "require(" in line or "note(" in line or "Violation(" in line:
+                for rid in _ID.findall(line):
+                    if rid.startswith(game + "."):
+                        where.setdefault(rid, []).append(f"{path.relative_to(root.parent.parent)}:{number}")
+    return where
+
+
+def exercised(game: str, games: int = 60) -> set[str]:
+    """Rule ids recorded while exploring ``games`` games per configuration and replaying the examples."""
+    from tombspec.model.ruleset import get_ruleset
+
+    from .explore import explore
+
+    configs = getattr(importlib.import_module(f"tombspec.model.{game}"), "EXPLORE_CONFIGS", [{}])
+    with recording() as seen:
+        for index, config in enumerate(configs):
+            rs = get_ruleset(game, **config)
+            for policy in ("uniform", "greedy"):
+                explore(rs, max(1, games // (2 * len(configs))), seed=index, policy=policy)
+        try:
+            examples = importlib.import_module(f"tombspec.checks.{game}_examples").EXAMPLES
+        except ModuleNotFoundError:
+            examples = {}
+        for example_id, replay in examples.items():
+            if replay()[0]:
+                seen.add(example_id)
+    return {r for r in seen if r.startswith(game + ".")}
+
+
+def coverage(catalog: Catalog, proofs: list[Any] | None = None, games: int = 60) -> dict[str, Any]:
+    from tombspec.model.ruleset import registered_games
+
+    rules = [r.id for r in catalog.rules]
+    if catalog.game not in registered_games():
+        return {"game": catalog.game, "rules": len(rules), "formalised": 0, "exercised": 0, "proved": 0,
+                "not_formalised": rules, "modelled": False}
+    where = formalised(catalog.game)
+    seen = exercised(catalog.game, games)
+    proved_ids: set[str] = set()
+    if proofs is not None:
+        by_rule: dict[str, list[str]] = {}
+        for p in proofs:
+            for rid in (p.invariant, *p.rules):
+                by_rule.setdefault(rid, []).append(p.result)
+        proved_ids = {r for r, results in by_rule.items() if results and all(x == "proved" for x in results)}
+    return {
+        "game": catalog.game, "modelled": True, "rules": len(rules),
+        "formalised": sum(r in where for r in rules),
+        "exercised": sum(r in seen for r in rules),
+        "proved": sum(r in proved_ids for r in rules),
+        "not_formalised": [r for r in rules if r not in where],
+        "not_exercised": [r for r in rules if r in where and r not in seen],
+        "where": {r: where[r] for r in rules if r in where},
+        "proved_rules": sorted(r for r in rules if r in proved_ids),
+    }
