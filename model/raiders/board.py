@@ -32,6 +32,7 @@ LAYOUTS = {
     "standard": ("raiders.setup.overlap-one-space", 1),
     "small": ("raiders.variant.small-tomb", 2),
     "large": ("raiders.variant.large-tomb", 0),
+    "extra-large": ("raiders.variant.large-tomb", 0),   # raiders.ambiguity.large-or-extra-large: one rule
 }
 _TOKEN = re.compile(r"^(?:(?P<num>[1-6])|(?P<room>[MTP])|(?P<end>[SE])(?P<endnum>[1-6])?|(?P<hole>\.))$")
 _ROOM = {"M": "monster", "T": "trap", "P": "portal"}
