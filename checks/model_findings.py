@@ -153,6 +153,27 @@ def coin_total(cat: Catalog) -> Iterable[Finding]:
 
 
 @game_finding("raiders")
+def boss_race(cat: Catalog) -> Iterable[Finding]:
+    """Derived: on each shipped board, can the Grail holder outrun the Boss Monster at all?"""
+    from tombspec.model.raiders.board import load_board, shipped_boards
+
+    from .reachability import race
+
+    table = {name: race(load_board(path)) for name, path in shipped_boards().items()}
+    lost = sorted(name for name, r in table.items() if not r["holder_can_outrun_boss"])
+    summary = ("a Raider moves at most one space a turn while the spawned Boss moves on every player's turn "
+               "(two a round): " + "; ".join(
+                   f"{n}: the holder needs {r['holder_turns_to_escape']} turns, the Boss can seal in round "
+                   f"{r['earliest_seal_round']}" for n, r in sorted(table.items())))
+    if lost:
+        summary += f". On {', '.join(lost)} the Boss can win the race outright with the right rolls"
+    yield Finding("raiders.derived.boss-race", "raiders", "derived-fact",
+                  ("raiders.boss.track-start", "raiders.boss.track-countdown", "raiders.boss.spawn",
+                   "raiders.boss.chase", "raiders.boss.seals-tomb", "raiders.move.number-match"),
+                  summary, {"by_board": table})
+
+
+@game_finding("raiders")
 def worked_examples(cat: Catalog) -> Iterable[Finding]:
     """Replay the rulebook's worked examples through the model; a mismatch is a finding."""
     from .raiders_examples import EXAMPLES

@@ -33,10 +33,42 @@ def raiders_board_report(board: Any, label: str) -> dict[str, Any]:
     dead_ends = [s for s in board.spaces if s != board.escape and not board.ahead(s)]
     result["boss_dead_ends"] = dead_ends
     _ = RaidersOptions
+    result["race"] = race(board)
     result["summary"] = (f"Escape is {result['start_to_escape']} moves from Start; reachable with "
                          f"{result['fewest_pennies_to_escape']}+ pennies and no Audacity; the Boss can reach "
-                         f"{len(boss_reach)} spaces" + (f"; Boss dead ends {dead_ends}" if dead_ends else ""))
+                         f"{len(boss_reach)} spaces" + (f"; Boss dead ends {dead_ends}" if dead_ends else "") +
+                         f"; the Grail holder needs {result['race']['holder_turns_to_escape']} turns, the Boss can "
+                         f"seal the Tomb in round {result['race']['earliest_seal_round']}")
     return result
+
+
+def race(board: Any) -> dict[str, Any]:
+    """The race the rules set up: the fewest turns the Grail holder needs to escape against the earliest
+    round the Boss Monster can seal the Tomb, under the best luck for each.
+
+    A Raider moves at most one space a turn; a Portal room costs the turn that enters it and the turn
+    that uses it, then lands on another Portal.  The Boss spawns on Start when the track runs out after
+    round 8, then moves on every player's turn (two a round): one space ahead, plus any Encounter rooms
+    ahead for free, and seals the Tomb on the move after it stands next to Escape.
+    """
+    raider = nx.DiGraph()
+    raider.add_edges_from(board.graph.edges, weight=1)
+    for a in board.portals:
+        for b in board.portals:
+            if a != b:
+                raider.add_edge(a, b, weight=1)
+    turns = nx.shortest_path_length(raider, board.start, board.escape, weight="weight")
+    boss = nx.DiGraph()
+    for u, v in board.ahead_view.edges:
+        boss.add_edge(u, v, weight=0 if board.spaces[v].is_encounter else 1)
+    boss.add_node(board.start)
+    targets = [s for s in board.spaces if board.escape in board.neighbours(s)]
+    lengths = nx.single_source_dijkstra_path_length(boss, board.start, weight="weight")
+    moves = min((lengths[t] for t in targets if t in lengths), default=None)
+    seal_round = None if moves is None else 8 + -(-(moves + 1) // 2)
+    return {"holder_turns_to_escape": turns, "boss_moves_to_escape_neighbour": moves,
+            "earliest_seal_round": seal_round,
+            "holder_can_outrun_boss": seal_round is None or turns < seal_round}
 
 
 def _enterable(board: Any, space: str, pennies: int, audacity: int) -> bool:
