@@ -106,7 +106,7 @@ def test_portal_is_used_once_per_game() -> None:
     s = rs.step(s, UsePortal())
     assert s.raider(1).portal_used
     s = rs.step(s, Heads(6))
-    assert [a.space for a in rs.legal_actions(s)] == ["3,0"]
+    assert [a.space for a in rs.legal_actions(s)] == ["3,0", "1,0"]   # the other Portal, or stay ("may")
     s = rs.step(s, Place("3,0"))
     assert s.raider(1).position == "3,0" and not s.raider(1).in_encounter
     s = with_raider(attrs.evolve(s, phase="action", current=1), 1, in_encounter=True)

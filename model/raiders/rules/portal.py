@@ -18,8 +18,10 @@ def can_use_portal(rs: Any, state: RaidersState, player: int) -> bool:
 
 @implements("raiders.portal.success")
 def portal_targets(rs: Any, here: str) -> list[str]:
-    """'any other room space marked "Portal"'."""
-    return [p for p in rs.board.portals if p != here]
+    """'you may automatically move your character to any other room space marked "Portal"': any other
+    Portal, or (since it is "may") the Portal the Raider stands in."""
+    others = [p for p in rs.board.portals if p != here]
+    return [*others, here] if others else []
 
 
 @implements("raiders.portal.malfunction", "raiders.portal.malfunction-placement",
