@@ -608,37 +608,67 @@ class Session:
 
 
 class ActionPool:
-    """Sample actions of every kind seen so far (bounded), to derive actions the model refuses."""
+    """Sample actions of every kind seen so far (bounded), to derive actions the model refuses: samples
+    of any kind, and *near misses*: a legal action with one field changed (another value seen for that
+    field, or an integer off by one)."""
 
     def __init__(self, rs: Ruleset, per_kind: int = 24):
         self.rs = rs
         self.per_kind = per_kind
         self.samples: dict[str, list[Any]] = {kind: [] for kind in rs.action_types}
+        self.values: dict[tuple[str, str], list[Any]] = {}
         for kind, cls in rs.action_types.items():
             if not attrs.fields(cls):
                 self.samples[kind].append(cls())
 
     def add(self, actions: Sequence[Any]) -> None:
         for a in actions:
-            bucket = self.samples.setdefault(type(a).kind, [])
+            kind = type(a).kind
+            bucket = self.samples.setdefault(kind, [])
             if a not in bucket:
                 if len(bucket) >= self.per_kind:
                     bucket.pop(0)
                 bucket.append(a)
+            for f in attrs.fields(type(a)):
+                seen = self.values.setdefault((kind, f.name), [])
+                v = getattr(a, f.name)
+                if v not in seen:
+                    if len(seen) >= self.per_kind:
+                        seen.pop(0)
+                    seen.append(v)
+
+    def kinds(self) -> list[str]:
+        return [k for k, v in self.samples.items() if v]
+
+    def draw(self, kind: str, legal: Sequence[Any], legal_set: set[Any], rng: random.Random) -> Any | None:
+        """A random action of ``kind`` that is not in ``legal``: a near miss of a legal action of that
+        kind (one field changed) or a sample; None when the draw hits a legal action."""
+        mine = [a for a in legal if type(a).kind == kind]
+        fields = attrs.fields(type(mine[0])) if mine else ()
+        if fields and rng.random() < 0.7:
+            a = mine[rng.randrange(len(mine))]
+            f = fields[rng.randrange(len(fields))]
+            value = getattr(a, f.name)
+            others = [v for v in self.values.get((kind, f.name), ()) if v != value and type(v) is type(value)]
+            if isinstance(value, int) and not isinstance(value, bool):
+                others += [value - 1, value + 1]
+            if not others:
+                return None
+            b = attrs.evolve(a, **{f.name: others[rng.randrange(len(others))]})
+        else:
+            bucket = self.samples.get(kind) or []
+            if not bucket:
+                return None
+            b = bucket[rng.randrange(len(bucket))]
+        return None if b in legal_set else b
 
     def illegal(self, state: Any, rng: random.Random, legal: Sequence[Any], tries: int = 4) -> Any | None:
-        """A sample action the model refuses in ``state`` (or None)."""
+        """A drawn action the model refuses in ``state`` (or None)."""
+        kinds = self.kinds()
         legal_set = set(legal)
-        kinds = [k for k, v in self.samples.items() if v]
         for _ in range(tries):
-            if not kinds:
-                return None
-            bucket = self.samples[rng.choice(kinds)]
-            candidate = bucket[rng.randrange(len(bucket))]
-            if candidate in legal_set:
-                continue
-            out = expect(self.rs, state, candidate)
-            if out.kind == "error":
+            candidate = self.draw(kinds[rng.randrange(len(kinds))], legal, legal_set, rng)
+            if candidate is not None and expect(self.rs, state, candidate).kind == "error":
                 return candidate
         return None
 

@@ -149,3 +149,108 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
     else:
         click.echo(report.describe())
     sys.exit(report.exit_code)
+
+
+# --------------------------------------------------------------------------------------------------
+# vectors
+
+
+@main.group()
+def vectors() -> None:
+    """Conformance vectors: export them, run them against an implementation, measure their coverage."""
+
+
+@vectors.command("export")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", help="Only this game (default: every modelled game).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--games", "n_games", default=12, show_default=True, type=click.IntRange(min=1),
+              help="Random games explored per configuration.")
+@click.option("--per-rule", default=2, show_default=True, type=click.IntRange(min=1),
+              help="Cases kept per rule (accepted and refused) and per transition.")
+@click.option("--from-tests", "from_tests", type=click.Path(exists=True, path_type=Path), metavar="PATH",
+              help="Also run the tests under PATH (pytest) and keep the vectors their assertions yield.")
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def vectors_export(directory: Path, game: str | None, seed: int, n_games: int, per_rule: int,
+                   from_tests: Path | None, as_json: bool) -> None:
+    """Write conformance vectors under DIRECTORY: <game>/<area>/<case>/ with pre.json, action.json,
+    post.json or error.json, and manifest.json."""
+    from .vectors import coverage, export
+
+    games = _games_argument(game)
+    report = export(directory, games, seed=seed, games_per_config=n_games, per_rule=per_rule)
+    tests_code = None
+    if from_tests is not None:
+        import subprocess
+
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(from_tests),
+                               "--tombspec-save-vectors", str(directory)], capture_output=True, text=True)
+        tests_code = proc.returncode
+        if proc.returncode not in (0, 5):
+            click.echo(proc.stdout[-3000:], err=True)
+            fail(f"the tests under {from_tests} failed (pytest exit {proc.returncode}); their vectors are "
+                 "incomplete", code=1)
+        report.coverage = coverage(directory, games)
+    if as_json:
+        emit_json({**report.to_json(), "tests_exit": tests_code})
+        return
+    click.echo(f"{report.cases} explored case(s) ({report.resets} reset, {report.legal} accepted, "
+               f"{report.illegal} refused) from {report.games} games in {report.seconds:.1f} s -> {directory}")
+    _print_coverage(report.coverage)
+
+
+def _print_coverage(cov: dict[str, Any]) -> None:
+    for g, c in cov.items():
+        click.echo(f"{g}: {c['formalised']} formalised rule(s): {len(c['accepted'])} exercised by accepted "
+                   f"cases, {len(c['refused'])} named by refused cases, {len(c['not_covered'])} not covered")
+        for rid in c["not_covered"]:
+            click.echo(f"    not covered: {rid}")
+
+
+@vectors.command("coverage")
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--game", help="Only this game.")
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def vectors_coverage(directory: Path, game: str | None, as_json: bool) -> None:
+    """Which formalised rules the vectors under DIRECTORY cover (accepted, refused) and which they miss."""
+    from .vectors import coverage
+
+    cov = coverage(directory, _games_argument(game))
+    if as_json:
+        emit_json(cov)
+    else:
+        _print_coverage(cov)
+
+
+@vectors.command("run")
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--impl", "impl", required=True, metavar="CMD",
+              help="The implementation (a command line speaking the conform protocol, or python:MODULE:CLASS).")
+@click.option("--game", help="Only this game's cases.")
+@click.option("--timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01))
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as_json: bool) -> None:
+    """Run the vectors under DIRECTORY against an implementation over the conform protocol.
+
+    Exit 0 every case passes, 1 a case fails, 2 a malformed case or an implementation failure."""
+    from .conform import open_implementation
+    from .vectors import run_tree
+
+    implementation = open_implementation(impl, timeout=timeout)
+    try:
+        report = run_tree(directory, implementation, game=game)
+    finally:
+        implementation.close()
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        for r in report.results:
+            if r.status != "pass":
+                click.echo(f"{r.status.upper()}: {r.case}: {r.message}")
+        for m in report.malformed:
+            click.echo(f"tombspec: error: {m}", err=True)
+        click.echo(report.summary())
+    sys.exit(report.exit_code)
