@@ -5,14 +5,31 @@ A finding has a stable ``id`` (``<game>.<detector>.<subject>``), a ``kind``, the
 (catalog ids, whose quotes are in the rulebook), a one-line ``summary``, its ``evidence`` (a computed
 table, a state, a z3 model) and ``source``: ``machine`` for what a detector derived, ``catalog`` for an
 ambiguity recorded by hand.  Detectors are functions registered with :func:`detector`.
+
+The detectors here are generic: they work on any catalog and know no game.  The game-specific ones
+(worked examples recomputed, component counts, unreachable bonuses) live in
+:mod:`tombspec.checks.catalog_findings`, imported at the end of this module so that they register.
+
+Kinds of finding, and the detectors of this module that report them:
+
+* ``summary-drift``: a summary (a rule of kind ``summary`` with ``summarises`` links, or a printed list
+  that restates another) states a number, a manner, a cap, an exception or an order its body does not;
+  named items present in one printed list but not in the other;
+* ``table``: charts whose intervals overlap or leave gaps, or whose level numbers skip;
+* ``naming``: one thing spelled two ways (doubled or transposed letters, spacing, case, word order);
+* ``gap``: references to sections or pages the rulebook does not have;
+* ``contradiction``: a universal limit that another rule breaks (``ALL ACTIONS ARE ONCE PER TURN``
+  against ``Any number of times per turn``); a rule restated ``same_as`` another game's with other
+  numbers;
+* ``ambiguity`` / ``gap`` / ``contradiction`` with ``source = "catalog"``: what the catalog records by
+  hand.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
-from difflib import SequenceMatcher
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -66,8 +83,69 @@ def run_detectors(catalogs: dict[str, Catalog]) -> list[Finding]:
     return unique
 
 
+# --------------------------------------------------------------------------------------------------
+# Helpers shared by the detectors (and by catalog_findings)
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
+
+
+def quoted_entries(cat: Catalog) -> Iterator[Any]:
+    """Every catalog entry that carries a quote: rules, tables, components."""
+    yield from cat.rules
+    yield from cat.tables
+    yield from cat.components
+
+
+def rules_quoting(cat: Catalog, term: str, limit: int = 3) -> list[str]:
+    """Ids of the first ``limit`` entries whose quote contains ``term`` (case-sensitive, as printed)."""
+    pattern = re.compile(rf"(?<![\w]){re.escape(term)}(?![\w])")
+    return [e.id for e in quoted_entries(cat) if pattern.search(e.quote)][:limit]
+
+
+def find_rules(cat: Catalog, pattern: str, flags: int = re.I) -> list[tuple[Any, re.Match[str]]]:
+    """``(entry, match)`` for every quoted entry whose quote matches ``pattern``, in catalog order."""
+    rx = re.compile(pattern, flags)
+    out = []
+    for e in quoted_entries(cat):
+        m = rx.search(e.quote)
+        if m:
+            out.append((e, m))
+    return out
+
+
+def body_of(cat: Catalog, rule: Any) -> list[Any]:
+    """The body rules a summary rule summarises (those present in the catalog)."""
+    return [cat.get(r) for r in rule.summarises if r in cat]
+
+
+_STEM_SUFFIXES = ("ing", "ed", "s")
+_STOPWORDS = frozenset(
+    "a an the and or of to in on at by for from with into onto is are be been was were it its this that "
+    "these those your you his her their he she they them we our as if then than so not no any all each "
+    "every may must can cannot only up one two three four five six seven eight nine ten per do does "
+    "has have had will would should could there here which who whom what when where while also such "
+    "more most other another same new first second next last".split())
+
+
+def stem(word: str) -> str:
+    w = word.lower().strip("'’")
+    w = re.sub(r"['’]s$", "", w)
+    if re.search(r"(?:ss|x|z|ch|sh)es$", w):
+        return w[:-2]
+    if w.endswith("ies") and len(w) > 5:
+        return w[:-3] + "y"
+    for suffix in _STEM_SUFFIXES:
+        if w.endswith(suffix) and not w.endswith("ss") and len(w) - len(suffix) >= 4:
+            return w[: -len(suffix)]
+    return w
+
+
+def content_words(text: str) -> list[str]:
+    """The stemmed content words of ``text``, in order."""
+    return [stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’]*", text)
+            if w.lower() not in _STOPWORDS and len(w) > 2]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -86,125 +164,769 @@ def recorded_ambiguities(cat: Catalog) -> Iterable[Finding]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Summaries against their bodies
-
-
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w])")
-
-
-@detector("summary-drift")
-def summary_drift(cat: Catalog) -> Iterable[Finding]:
-    """A summary states a number that none of the body rules it summarises states."""
-    for rule in cat.rules:
-        if rule.kind != "summary" or not rule.summarises:
-            continue
-        body = " ".join(cat.rule(r).quote for r in rule.summarises if isinstance(cat.get(r), type(rule)))
-        body_numbers = set(_NUMBER.findall(body)) | set(_number_words(body))
-        extra = [n for n in _NUMBER.findall(rule.quote) if n not in body_numbers]
-        if extra:
-            yield Finding(
-                id=f"{rule.id}.numbers", game=cat.game, kind="summary-drift",
-                rules=(rule.id, *rule.summarises),
-                summary=f"the summary {rule.id} states {', '.join(sorted(set(extra)))}, which the body "
-                        f"rules it summarises never state",
-                evidence={"summary": rule.quote, "body": body, "numbers_only_in_summary": sorted(set(extra))})
+# Summaries against their bodies: numbers
 
 
 _WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-          "eight": "8", "nine": "9", "ten": "10", "once": "1", "twice": "2", "half": "2", "single": "1"}
+          "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "thirteen": "13",
+          "twenty": "20", "once": "1", "twice": "2", "single": "1", "double": "2", "dozen": "12",
+          "half": "1/2", "halve": "1/2", "halved": "1/2"}
+#: List enumerators ("1. ", "a. ", "b) ") are positions in a printed list, not numbers of the rules.
+_ENUMERATOR = re.compile(r"(?:(?<=^)|(?<=[\s•(]))(?:\d{1,2}|[a-hA-H])[.)](?=\s)")
+_NUMBER = re.compile(r"(?<![\w.])([+-]?\d+(?:\.\d+)?)(?:['’]?s)?(?![\w])")
 
 
 def _number_words(text: str) -> list[str]:
     return [_WORDS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in _WORDS]
 
 
+def stated_numbers(text: str) -> set[str]:
+    """The numbers a passage states (digits and number words), list enumerators left out; signs
+    dropped ("+2 Health" states 2)."""
+    text = _ENUMERATOR.sub(" ", text)
+    digits = {n.lstrip("+-") for n in _NUMBER.findall(text)}
+    return digits | set(_number_words(text))
+
+
+@detector("summary-drift")
+def summary_drift(cat: Catalog) -> Iterable[Finding]:
+    """A summary states a number that none of the body rules it summarises states.
+
+    List positions ("1.", "a.") are not numbers of the rule; 1 is ignored (every "a" and "each" is a 1).
+    """
+    for rule in cat.rules:
+        if rule.kind != "summary" or not rule.summarises:
+            continue
+        body = " ".join(b.quote for b in body_of(cat, rule))
+        extra = sorted(stated_numbers(rule.quote) - stated_numbers(body) - {"1", "0"},
+                       key=lambda n: (len(n), n))
+        if extra:
+            yield Finding(
+                id=f"{rule.id}.numbers", game=cat.game, kind="summary-drift",
+                rules=(rule.id, *rule.summarises),
+                summary=f"the summary {rule.id} states {', '.join(extra)}, which the body rules it "
+                        f"summarises never state",
+                evidence={"summary": rule.quote, "body": body, "numbers_only_in_summary": extra})
+
+
 # --------------------------------------------------------------------------------------------------
-# Tables: intervals that overlap or leave gaps
+# Summaries against their bodies: caps, exceptions, manner, modality
 
 
-_LOW = ("min", "from", "low", "minimum", "xp_min", "lower")
-_HIGH = ("max", "to", "high", "maximum", "xp_max", "upper")
+_CAP = re.compile(r"\b(up to|at most|a maximum of|maximum|never (?:rise |be increased )?above|"
+                  r"cannot be increased above|no more than|to a minimum of)\b", re.I)
+_EXCEPTION = re.compile(r"\b(except|unless|other than|apart from|with the exception of)\b", re.I)
+_UNIVERSAL = re.compile(r"\b(all|every|always|never|any)\b", re.I)
+_MANNER = {
+    "all at once": "together", "at the same time": "together", "simultaneously": "together",
+    "one at a time": "one by one", "each in turn": "one by one", "as each": "one by one",
+    "revealing each in turn": "one by one",
+}
+
+
+def _manners(text: str) -> set[str]:
+    low = text.lower()
+    return {m for phrase, m in _MANNER.items() if phrase in low}
+
+
+def _shares(a: str, b: str, n: int = 1) -> bool:
+    return len(set(content_words(a)) & set(content_words(b))) >= n
+
+
+@detector("summary-qualifiers")
+def summary_qualifiers(cat: Catalog) -> Iterable[Finding]:
+    """A summary drops the cap, the exception or the manner its body states.
+
+    * cap: the summary restates amounts of its body (the same numbers) but none of its caps ("up to",
+      "maximum", "never above") - e.g. a Rest that gains "+2 Health" where the body heals "up to
+      starting Health";
+    * exception: the summary says "all"/"every"/"never" where a body rule sharing its words says
+      "except"/"unless";
+    * manner: the summary says "all at once" where the body proceeds "each in turn", or the reverse.
+    """
+    for rule in cat.rules:
+        if rule.kind != "summary" or not rule.summarises:
+            continue
+        bodies = body_of(cat, rule)
+        body = " ".join(b.quote for b in bodies)
+        said = stated_numbers(rule.quote) - {"1", "0"}
+        capped: dict[str, list[str]] = {}
+        for b in bodies:
+            for m in _CAP.finditer(b.quote):
+                near = stated_numbers(b.quote[max(0, m.start() - 40):m.start()]) & said
+                if near:
+                    capped.setdefault(b.id, []).append(f"{', '.join(sorted(near))} {m.group(1).lower()}")
+        if capped and not _CAP.search(rule.quote):
+            caps = sorted({c for cs in capped.values() for c in cs})
+            yield Finding(
+                id=f"{rule.id}.cap-dropped", game=cat.game, kind="summary-drift",
+                rules=(rule.id, *capped),
+                summary=f"the summary {rule.id} restates amounts of its body without their caps "
+                        f"({'; '.join(caps)} ...)",
+                evidence={"summary": rule.quote, "capped_amounts": capped})
+        if _UNIVERSAL.search(rule.quote) and not _EXCEPTION.search(rule.quote):
+            excepting = [b for b in bodies if _EXCEPTION.search(b.quote) and _shares(rule.quote, b.quote, 2)]
+            if excepting:
+                yield Finding(
+                    id=f"{rule.id}.exception-dropped", game=cat.game, kind="summary-drift",
+                    rules=(rule.id, *(b.id for b in excepting)),
+                    summary=f"the summary {rule.id} states a rule for "
+                            f"'{_UNIVERSAL.search(rule.quote).group(1)}' where its body makes an exception "
+                            f"('{_EXCEPTION.search(excepting[0].quote).group(1)}')",
+                    evidence={"summary": rule.quote, "body": {b.id: b.quote for b in excepting}})
+        said, done = _manners(rule.quote), _manners(body)
+        if said and done and not (said & done):
+            yield Finding(
+                id=f"{rule.id}.manner", game=cat.game, kind="summary-drift",
+                rules=(rule.id, *rule.summarises),
+                summary=f"the summary {rule.id} says it happens {', '.join(sorted(said))}; its body "
+                        f"does it {', '.join(sorted(done))}",
+                evidence={"summary": rule.quote, "body": body, "summary_manner": sorted(said),
+                          "body_manner": sorted(done)})
+
+
+# --------------------------------------------------------------------------------------------------
+# Summaries against their bodies: the order in which a sentence lists the steps of its body
+
+
+def _keyword_positions(quote: str, bodies: list[Any]) -> dict[str, int]:
+    """Where in ``quote`` each body rule is mentioned: the first occurrence of a content word of the
+    rule's title that no other body rule's title has.  Rules with no such word are left out."""
+    words_of = {b.id: set(content_words(b.title)) for b in bodies}
+    spoken = [(m.start(), stem(m.group(0))) for m in re.finditer(r"[A-Za-z][A-Za-z'’]*", quote)]
+    positions: dict[str, int] = {}
+    for b in bodies:
+        others = set().union(*(w for i, w in words_of.items() if i != b.id)) if len(bodies) > 1 else set()
+        own = words_of[b.id] - others
+        hits = [pos for pos, w in spoken if w in own]
+        if hits:
+            positions[b.id] = min(hits)
+    return positions
+
+
+@detector("summary-order")
+def summary_order(cat: Catalog) -> Iterable[Finding]:
+    """A summary sentence lists its body's steps in another order than the body takes them.
+
+    Each summarised rule is located in the summary by a word of its title only it has; rules whose
+    body lines run in one order but whose mentions run in another are reported with both orders.
+    """
+    for rule in cat.rules:
+        if rule.kind != "summary" or len(rule.summarises) < 3:
+            continue
+        bodies = [b for b in body_of(cat, rule) if getattr(b, "line", None)]
+        positions = _keyword_positions(rule.quote, bodies)
+        if len(positions) < 3:
+            continue
+        # Rules mentioned at the same place (one phrase for two body rules) share a step.
+        by_summary = sorted(positions, key=lambda i: positions[i])
+        by_body = sorted(positions, key=lambda i: cat.get(i).line)
+        inversions = [(a, b) for i, a in enumerate(by_summary) for b in by_summary[i + 1:]
+                      if positions[a] != positions[b] and cat.get(a).line > cat.get(b).line]
+        if inversions:
+            yield Finding(
+                id=f"{rule.id}.order", game=cat.game, kind="summary-drift",
+                rules=(rule.id, *by_summary),
+                summary=f"the summary {rule.id} lists its steps in another order than the body: "
+                        f"{' < '.join(_short(i) for i in by_summary)} in the summary, "
+                        f"{' < '.join(_short(i) for i in by_body)} in the body",
+                evidence={"summary": rule.quote, "summary_order": by_summary, "body_order": by_body,
+                          "inverted_pairs": [list(p) for p in inversions]})
+
+
+def _short(entry_id: str) -> str:
+    return entry_id.rsplit(".", 1)[-1]
+
+
+# --------------------------------------------------------------------------------------------------
+# Printed lists that restate one another: membership and order
+
+
+_ORDER_COLUMNS = ("step", "order", "number")
+_NAME_COLUMNS = ("name", "printed", "action", "entry", "stage", "phase", "what", "type", "cards", "move")
+
+
+def list_tables(cat: Catalog) -> list[tuple[Any, list[tuple[int, str]]]]:
+    """Tables that print an ordered list: an integer step column and a text column."""
+    out = []
+    for table in cat.tables:
+        cols = [c.lower() for c in table.columns]
+        order = next((i for i, c in enumerate(cols) if c in _ORDER_COLUMNS), None)
+        name = next((i for i, c in enumerate(cols) if c in _NAME_COLUMNS), None)
+        if order is None or name is None:
+            continue
+        rows = [(r[order], str(r[name])) for r in table.rows if isinstance(r[order], int)
+                and not isinstance(r[order], bool) and isinstance(r[name], str)]
+        lengths = sorted(len(content_words(t)) for _, t in rows)
+        if len(rows) >= 3 and len({n for n, _ in rows}) == len(rows) and lengths[len(lengths) // 2] <= 6:
+            out.append((table, rows))
+    return out
+
+
+def _item_words(text: str) -> set[str]:
+    text = re.sub(r"\(.*?\)", " ", text)      # parenthesised remarks are not part of the item's name
+    return set(content_words(text)) - {"step", "phase", "only"}
+
+
+def _match_score(a: set[str], b: set[str]) -> float:
+    if not a or not b:
+        return 0.0
+    inter = len(a & b)
+    return inter / min(len(a), len(b)) + inter / len(a | b) / 10
+
+
+def match_lists(a: list[tuple[int, str]], b: list[tuple[int, str]]) -> dict[int, list[int]]:
+    """Match the items of two printed lists by their words: one-to-one by best score first, then an
+    item left over joins an item whose words contain all of its own (one step printed as two)."""
+    wa = [_item_words(t) for _, t in a]
+    wb = [_item_words(t) for _, t in b]
+    pairs = sorted(((_match_score(x, y), i, j) for i, x in enumerate(wa) for j, y in enumerate(wb)),
+                   reverse=True)
+    used_a: set[int] = set()
+    used_b: set[int] = set()
+    match: dict[int, list[int]] = defaultdict(list)
+    for score, i, j in pairs:
+        if score >= 0.5 and i not in used_a and j not in used_b:
+            match[i].append(j)
+            used_a.add(i)
+            used_b.add(j)
+    for score, i, j in pairs:
+        if score >= 1.0 and (i not in used_a or j not in used_b):
+            if j not in match[i]:
+                match[i].append(j)
+            used_a.add(i)
+            used_b.add(j)
+    return {i: sorted(js) for i, js in match.items()}
+
+
+@detector("list-drift")
+def list_drift(cat: Catalog) -> Iterable[Finding]:
+    """Two printed lists of the same steps (a body's numbered steps and a reference card's) that name
+    different items or take them in another order."""
+    tables = list_tables(cat)
+    for ti, (ta, rows_a) in enumerate(tables):
+        for tb, rows_b in tables[ti + 1:]:
+            match = match_lists(rows_a, rows_b)
+            matched_b = {j for js in match.values() for j in js}
+            if len(match) < 3 or len(match) < min(len(rows_a), len(rows_b)) / 2:
+                continue
+            only_a = [rows_a[i][1] for i in range(len(rows_a)) if i not in match]
+            only_b = [rows_b[j][1] for j in range(len(rows_b)) if j not in matched_b]
+            if not (only_a and only_b):
+                # One list leaves steps out (a reference card listing only some): not a drift.
+                only_a = only_b = []
+            seq = [(rows_a[i][0], rows_b[j][0], rows_a[i][1], rows_b[j][1])
+                   for i, js in sorted(match.items()) for j in js]
+            inversions = [(x, y) for k, x in enumerate(seq) for y in seq[k + 1:]
+                          if (x[0] - y[0]) * (x[1] - y[1]) < 0]
+            subject = f"{ta.id}~{tb.id}"
+            base = {"lists": {ta.id: [t for _, t in rows_a], tb.id: [t for _, t in rows_b]},
+                    "matched": [{"a": x[2], "b": x[3], "a_step": x[0], "b_step": x[1]} for x in seq]}
+            if only_a or only_b:
+                yield Finding(
+                    id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.items",
+                    game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
+                    summary=f"the lists {ta.id} and {tb.id} print the same steps with different items: "
+                            + "; ".join(filter(None, (
+                                f"only in {_short(ta.id)}: {', '.join(only_a)}" if only_a else "",
+                                f"only in {_short(tb.id)}: {', '.join(only_b)}" if only_b else ""))),
+                    evidence={**base, "only_in_a": only_a, "only_in_b": only_b, "pair": subject})
+            if inversions:
+                yield Finding(
+                    id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.order",
+                    game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
+                    summary=f"the lists {ta.id} and {tb.id} take their steps in different orders: "
+                            + "; ".join(f"'{x[2]}' is step {x[0]} before '{y[2]}' ({y[0]}) in one, "
+                                        f"but {x[1]} after {y[1]} in the other" for x, y in inversions[:3]),
+                    evidence={**base, "inversions": [[x[2], y[2]] for x, y in inversions]})
+
+
+# --------------------------------------------------------------------------------------------------
+# Tables: intervals that overlap or leave gaps, and numbered levels that skip
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _interval_columns(columns: tuple[str, ...]) -> tuple[int, int] | None:
+    cols = [c.lower() for c in columns]
+
+    def find(words: tuple[str, ...]) -> int | None:
+        for i, c in enumerate(cols):
+            parts = re.split(r"[_\- ]", c)
+            if c in words or parts[0] in words or parts[-1] in words:
+                return i
+        return None
+
+    low = find(("min", "from", "low", "minimum", "lower"))
+    high = find(("max", "to", "high", "maximum", "upper"))
+    return (low, high) if low is not None and high is not None and low != high else None
+
+
+def _fmt(x: float) -> str:
+    if x == float("inf"):
+        return "or more"
+    if x == float("-inf"):
+        return "or fewer"
+    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 @detector("table-intervals")
 def table_intervals(cat: Catalog) -> Iterable[Finding]:
-    """Charts with low/high columns whose intervals overlap or leave a gap."""
+    """Charts with low/high columns (integers, with ``inf``/``-inf`` for open ends) whose intervals
+    overlap or leave a gap, checked over the integers; and a level column that does not count up
+    by one."""
     for table in cat.tables:
-        cols = [c.lower() for c in table.columns]
-        low = next((i for i, c in enumerate(cols) if c in _LOW or c.endswith("_min") or c.endswith("-min")), None)
-        high = next((i for i, c in enumerate(cols) if c in _HIGH or c.endswith("_max") or c.endswith("-max")), None)
-        if low is None or high is None:
+        cols = _interval_columns(table.columns)
+        if cols is None:
             continue
-        rows = [(r[low], r[high], r) for r in table.rows
-                if isinstance(r[low], int) and (isinstance(r[high], int) or r[high] is None)]
-        rows.sort(key=lambda t: t[0])
+        low, high = cols
+        rows = [(r[low], r[high], r) for r in table.rows if _is_number(r[low]) and _is_number(r[high])]
+        if len(rows) < 2:
+            continue
+        rows.sort(key=lambda t: (t[0], t[1]))
         for (lo1, hi1, r1), (lo2, hi2, r2) in zip(rows, rows[1:]):
-            if hi1 is None:
-                continue
             if lo2 <= hi1:
-                yield Finding(f"{table.id}.overlap-{lo2}", cat.game, "table", (table.id,),
-                              f"{table.title}: rows {list(r1)} and {list(r2)} overlap",
-                              {"rows": [list(r1), list(r2)]})
-            elif lo2 > hi1 + 1:
-                yield Finding(f"{table.id}.gap-{hi1 + 1}", cat.game, "table", (table.id,),
-                              f"{table.title}: no row covers {hi1 + 1}..{lo2 - 1}",
-                              {"rows": [list(r1), list(r2)]})
+                both = [_fmt(max(lo1, lo2)), _fmt(min(hi1, hi2))]
+                where = both[0] if both[0] == both[1] else f"{both[0]}..{both[1]}"
+                yield Finding(
+                    f"{table.id}.overlap-{_slug(_fmt(lo2))}", cat.game, "table", (table.id,),
+                    f"{table.title}: {where} falls in two rows, {_row_label(table, r1)} and "
+                    f"{_row_label(table, r2)}",
+                    {"rows": [list(_jsonable(r1)), list(_jsonable(r2))],
+                     "overlap": [_json_number(max(lo1, lo2)), _json_number(min(hi1, hi2))]})
+            elif _finite(hi1) and _finite(lo2) and lo2 > hi1 + 1:
+                yield Finding(
+                    f"{table.id}.gap-{_slug(_fmt(hi1 + 1))}", cat.game, "table", (table.id,),
+                    f"{table.title}: no row covers {_fmt(hi1 + 1)}..{_fmt(lo2 - 1)}",
+                    {"rows": [list(_jsonable(r1)), list(_jsonable(r2))], "gap": [hi1 + 1, lo2 - 1]})
+        cols_l = [c.lower() for c in table.columns]
+        if "level" in cols_l:
+            levels = [r[cols_l.index("level")] for _, _, r in rows]
+            if all(isinstance(x, int) for x in levels) and levels != list(range(levels[0], levels[0] + len(levels))):
+                yield Finding(
+                    f"{table.id}.levels", cat.game, "table", (table.id,),
+                    f"{table.title}: the levels do not count up by one in XP order: {levels}",
+                    {"levels_in_interval_order": levels})
+
+
+def _finite(x: Any) -> bool:
+    return _is_number(x) and x not in (float("inf"), float("-inf"))
+
+
+def _json_number(x: Any) -> Any:
+    if isinstance(x, float) and not _finite(x):
+        return "inf" if x > 0 else "-inf"
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def _jsonable(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(_fmt(x) if isinstance(x, float) and not _finite(x) else x for x in row)
+
+
+def _row_label(table: Any, row: tuple[Any, ...]) -> str:
+    text = [str(x) for x in row if isinstance(x, str)]
+    return "'" + " / ".join(text[:2]) + "'" if text else str(list(_jsonable(row)))
 
 
 # --------------------------------------------------------------------------------------------------
 # Naming: one thing spelled two ways
 
 
-_TERM = re.compile(r"\b[A-Z][a-z]{3,}(?:['’]s)?(?:\s+[A-Z][a-z]{2,}){0,2}\b")
+_ABBR = r"(?:St|Dr|Prof|Mr|Mrs|Ms|Jr|Sr|[A-Z])\."
+_WORD = r"(?:[A-Z][a-z]*[A-Z]?[a-z]*(?:['’][A-Za-z]+)?(?:-[A-Z][A-Za-z]*)*)"
+_TOKEN = rf"(?:{_ABBR}|{_WORD})"
+_LINKS = frozenset({"of", "the", "de", "du", "von", "van"})
+_CONNECT = r"(?:[ \t]+(?:of|the|de|du|von|van)[ \t]+|[ \t]+|/)"
+_NAME = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:{_CONNECT}{_TOKEN})*")
+_LEADING = frozenset(
+    "a an the if see all each when because this that these those then there once during whenever after "
+    "before it its and or but no not any some every in on at for to from with while as unless only also "
+    "both your you his her their our they he she we i note example remember important however therefore "
+    "otherwise instead".split())
+_ROMAN = re.compile(r"^[IVXLC]+$")
+
+
+def rulebook_lines(cat: Catalog) -> list[str]:
+    """The rulebook's lines without its credits, or (when the rulebook is absent) the catalog's quotes."""
+    from tombspec.spec.rulebooks import rulebooks_dir
+
+    folder = rulebooks_dir()
+    path = folder / cat.rulebook if folder is not None else None
+    if path is None or not path.is_file():
+        return [e.quote for e in quoted_entries(cat)]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    titles = [s.title for s in cat.sections]
+    credits = [t for t in titles if "credits" in t.lower()]
+    out: list[str] = []
+    skipping = False
+    for line in lines:
+        stripped = line.strip()
+        if stripped in credits:
+            skipping = True
+        elif stripped in titles:
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return out
+
+
+def name_occurrences(lines: Iterable[str]) -> Counter[tuple[str, ...]]:
+    """Maximal runs of capitalised words on one line (a heading or a name), leading sentence words,
+    single letters and Roman numerals left out."""
+    out: Counter[tuple[str, ...]] = Counter()
+    for line in lines:
+        for m in _NAME.finditer(line):
+            toks = [t for t in re.split(r"[ \t]+|(?<=\w)/(?=\w)", m.group(0)) if t]
+            starts_sentence = not line[:m.start()].strip() or re.search(r"[.!?:;—]\s*$", line[:m.start()])
+            if starts_sentence and len(toks) > 2 and toks[1].lower() in _LINKS:
+                toks = toks[2:]     # "Read the Scenario ...": a sentence's verb, not part of the name
+            while toks and (toks[0].lower() in _LEADING or len(toks[0]) == 1 or toks[0].lower() in _LINKS):
+                toks = toks[1:]
+            while toks and toks[-1].lower() in _LINKS:
+                toks = toks[:-1]
+            toks = [t for t in toks if not _ROMAN.match(t.rstrip("."))]
+            if toks:
+                out[tuple(toks)] += 1
+    return out
+
+
+def _sub_names(maximal: Counter[tuple[str, ...]]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for toks, n in maximal.items():
+        for i in range(len(toks)):
+            if toks[i].lower() in _LINKS:
+                continue
+            for j in range(i + 1, min(len(toks), i + 4) + 1):
+                if toks[j - 1].lower() not in _LINKS:
+                    out[" ".join(toks[i:j])] += n
+    return out
+
+
+def _name_words(term: str) -> tuple[str, ...]:
+    words = []
+    for w in term.split():
+        w = re.sub(r"['’]s$", "", w)
+        w = re.sub(r"[^a-z]", "", w.lower())
+        if w and w not in _LINKS:
+            words.append(w)
+    return tuple(words)
+
+
+def _one_transposition(a: str, b: str) -> bool:
+    if len(a) != len(b) or a == b:
+        return False
+    d = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(d) == 2 and d[1] == d[0] + 1 and a[d[0]] == b[d[1]] and a[d[1]] == b[d[0]]
+
+
+def _undoubled(word: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", word)
+
+
+def _title_case_shouting(term: str) -> str:
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 1 else w for w in term.split())
+
+
+def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """``(how, [spellings])`` for every name the lines spell two ways.
+
+    * spacing, case or punctuation: the same letters ("Mine Shaft"/"Mineshaft", "DuPont"/"Dupont",
+      "St. George"/"St George", "Tomb's Entrance"/"Tomb Entrance"); capitals of a shouted word or an
+      's at the end of a name (a possessive) do not count; both spellings must be printed as whole
+      names (not as pieces of longer ones);
+    * doubled letters: the same word but for a doubled letter ("Forrestal"/"Forestall");
+    * transposed letters: two neighbouring letters swapped ("Pharaoh"/"Pharoah");
+    * word order: the same words in another order ("Scenario Triggered Effects"/"Triggered Scenario
+      Effects"), both printed as whole names.
+
+    Pairs of ordinary words (both spellings also printed in lower case) are left out.
+    """
+    maximal = name_occurrences(lines)
+    whole = Counter({" ".join(t): n for t, n in maximal.items()})
+    names = _sub_names(maximal)
+    lower = {w.lower() for line in lines for w in re.findall(r"(?<![A-Za-z])[a-z][a-z'’-]+", line)}
+    found: list[tuple[str, list[str]]] = []
+    reported: set[Any] = set()
+
+    def report(how: str, spellings: list[str], key: Any) -> None:
+        if key not in reported:
+            reported.add(key)
+            found.append((how, sorted(spellings)))
+
+    # Spacing, case or punctuation: whole names with the same letters.
+    by_letters: dict[str, set[str]] = defaultdict(set)
+    for term in whole:
+        words = _name_words(term)
+        if sum(map(len, words)) >= 5:
+            by_letters["".join(words)].add(re.sub(r"['’]s$", "", term).rstrip("."))
+    for letters, terms in sorted(by_letters.items(), key=lambda kv: len(kv[0])):
+        spellings = sorted({_title_case_shouting(t) for t in terms})
+        if len(spellings) > 1:
+            # A longer name whose difference is already reported through a shorter one adds nothing.
+            if any(how == "spacing, case or punctuation" and all(any(o in sp for sp in spellings) for o in other)
+                   for how, other in found):
+                continue
+            report("spacing, case or punctuation", spellings, ("letters", letters))
+
+    # Doubled and transposed letters: any name or piece of one, reported once per pair of words.
+    by_count: dict[int, dict[tuple[str, ...], str]] = defaultdict(dict)
+    for term in sorted(names, key=lambda t: (len(t), -names[t], t)):
+        words = _name_words(term)
+        if words:
+            by_count[len(words)].setdefault(words, term)
+    for _, uniq in sorted(by_count.items()):
+        undoubled: dict[tuple[str, ...], list[tuple[str, ...]]] = defaultdict(list)
+        by_shape: dict[tuple[int, ...], list[tuple[str, ...]]] = defaultdict(list)
+        for words in uniq:
+            undoubled[tuple(_undoubled(w) for w in words)].append(words)
+            by_shape[tuple(map(len, words))].append(words)
+        for group in undoubled.values():
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    diff = tuple(sorted((x, y) for x, y in zip(a, b) if x != y))
+                    if diff and all(len(x) >= 4 and not (x in lower and y in lower) for x, y in diff):
+                        report("doubled letters", [uniq[a], uniq[b]], ("diff", diff))
+        for group in by_shape.values():
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    diff = tuple(sorted((x, y) for x, y in zip(a, b) if x != y))
+                    if len(diff) == 1 and len(diff[0][0]) >= 5 and not (diff[0][0] in lower and diff[0][1] in lower) \
+                            and (_one_transposition(*diff[0]) or _one_transposition(*map(_undoubled, diff[0]))):
+                        report("transposed letters", [uniq[a], uniq[b]], ("diff", diff))
+
+    # Word order: whole names with the same words.
+    by_words: dict[tuple[str, ...], dict[tuple[str, ...], str]] = defaultdict(dict)
+    for term in whole:
+        words = _name_words(term)
+        if len(words) >= 2 and len(set(words)) == len(words):
+            by_words[tuple(sorted(words))].setdefault(words, term)
+    for key, orders in sorted(by_words.items()):
+        if len(orders) > 1:
+            report("word order", sorted(orders.values()), ("order", key))
+    return found
+
+
+def _entries_naming(cat: Catalog, name: str, limit: int = 3) -> list[str]:
+    """Entries whose quote prints ``name`` (its words separated by spaces or a slash)."""
+    words = [re.escape(w) for w in name.split()]
+    rx = re.compile(r"(?<![\w])" + r"[\s/]+".join(words) + r"(?![\w])")
+    return [e.id for e in quoted_entries(cat) if rx.search(e.quote)][:limit]
 
 
 @detector("naming")
 def near_duplicate_names(cat: Catalog) -> Iterable[Finding]:
-    """Capitalised terms of the rulebook that differ by one or two letters (e.g. a misspelling)."""
-    text = rulebook_text(cat.rulebook) or " ".join(q for _, q in cat.quoted())
-    counts = Counter(m.group(0) for m in _TERM.finditer(text))
-    terms = [t for t in counts if len(t) >= 6]
-    by_len: dict[int, list[str]] = defaultdict(list)
-    for t in terms:
-        by_len[len(t)].append(t)
-    reported: set[frozenset[str]] = set()
-    for t in terms:
-        for n in (len(t) - 1, len(t), len(t) + 1):
-            for u in by_len.get(n, ()):
-                if u <= t or frozenset((t, u)) in reported:
+    """Names of the rulebook spelled two ways (see :func:`spelling_variants`), each spelling cited by
+    the catalog entries that quote it."""
+    lines = rulebook_lines(cat)
+    counts = _sub_names(name_occurrences(lines))
+    for how, spellings in spelling_variants(lines):
+        cited = {s: _entries_naming(cat, s) for s in spellings}
+        rules = tuple(dict.fromkeys(r for s in spellings for r in cited[s]))
+        if not rules:
+            continue
+        rare = min(spellings, key=lambda s: (counts.get(s, 0), s))
+        yield Finding(
+            f"{cat.game}.naming.{_slug(rare)}", cat.game, "naming", rules,
+            " and ".join(f"'{s}' ({counts.get(s, 0)}x)" for s in spellings)
+            + f" look like one name spelled two ways ({how})",
+            {"spellings": {s: counts.get(s, 0) for s in spellings}, "difference": how,
+             "quoted_by": cited})
+
+
+# --------------------------------------------------------------------------------------------------
+# Cross-references to sections or pages the rulebook does not have
+
+
+_REFERENCE = re.compile(
+    r"(?:\(see|\bsee|\brefer to|explained (?:fully |in depth |in greater detail )?(?:in|under)|"
+    r"\bdetailed in|\bunder)\s+(?:the\s+)?"
+    r"(?P<target>[A-Z][\w'’]*(?:[ /](?:and|of|the|a|an|to|with|for|vs\.|versus|[A-Z][\w'’]*))*)")
+_PAGE = re.compile(r"\b(?:on |see |\(see )?(?:pages?|pg\.?)\s+(?P<pages>\d+(?:\s*(?:and|,|-|–)\s*\d+)*)", re.I)
+
+
+def _title_key(title: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.findall(r"[A-Za-z]+", title)
+                     if w.lower() not in _STOPWORDS and w.lower() != "the")
+
+
+def _headings(cat: Catalog) -> dict[frozenset[str], str]:
+    """Every title the rulebook prints on a line of its own: the table of contents' and any
+    sub-heading ("Anatomy of a Room Tile", "2. Lose Courage")."""
+    out = {_title_key(s.title): s.title for s in cat.sections}
+    for line in rulebook_lines(cat):
+        text = re.sub(r"^\s*(?:\d+\.|[•*-])?\s*", "", line).strip()
+        if text and len(text) <= 60 and text[0].isupper() and not text.endswith((".", ",", ";")):
+            out.setdefault(_title_key(text), text)
+    return {k: v for k, v in out.items() if k}
+
+
+@detector("dangling-references")
+def dangling_references(cat: Catalog) -> Iterable[Finding]:
+    """"See X", "explained under X": a named section or heading the rulebook does not have; and the
+    page numbers the text refers to although it has none (one finding per rulebook)."""
+    headings = _headings(cat)
+    section_words = set().union(*(_title_key(s.title) for s in cat.sections)) if cat.sections else set()
+    names = {_title_key(c.name) for c in cat.components} | {_title_key(a) for c in cat.components
+                                                            for a in c.aliases}
+    pages: list[tuple[str, str]] = []
+    for rule in cat.rules:
+        pages.extend((rule.id, m.group(0).strip()) for m in _PAGE.finditer(rule.quote))
+        for m in _REFERENCE.finditer(rule.quote):
+            target = re.sub(r"(?:\s+(?:and|of|the|a|an|to|with|for))+$", "", m.group("target").strip().rstrip(".,;)"))
+            for part in (p.strip() for p in target.split("/") if p.strip()):
+                key = _title_key(part)
+                if not key or key in headings or key in names or not (key & section_words):
                     continue
-                if _plural_or_possessive(t, u):
+                if any(key < k and len(key) >= 2 for k in headings):
                     continue
-                if _edit_distance_le(t.lower(), u.lower(), 2) and SequenceMatcher(None, t, u).ratio() > 0.85 \
-                        and min(counts[t], counts[u]) <= 3:
-                    reported.add(frozenset((t, u)))
-                    rare, common = sorted((t, u), key=lambda x: counts[x])
-                    rules = tuple(_rules_quoting(cat, rare) + _rules_quoting(cat, common))[:6]
-                    if not rules:
-                        continue
-                    yield Finding(
-                        f"{cat.game}.naming.{_slug(rare)}", cat.game, "naming", rules,
-                        f"'{rare}' ({counts[rare]}x) and '{common}' ({counts[common]}x) look like one name "
-                        f"spelled two ways", {"spellings": {rare: counts[rare], common: counts[common]}})
+                sections = {_title_key(s.title) for s in cat.sections}
+                near = sorted(headings, key=lambda k: (-len(k & key), k not in sections, headings[k]))
+                yield Finding(
+                    f"{rule.id}.reference-{_slug(part)}", cat.game, "gap", (rule.id,),
+                    f"{rule.id} refers to '{part}', which is not a section or heading of the rulebook"
+                    + (f" (nearest: '{headings[near[0]]}')" if near and near[0] & key else ""),
+                    {"reference": m.group(0), "target": part,
+                     "nearest_headings": [headings[k] for k in near[:3] if k & key]})
+    if pages:
+        yield Finding(
+            f"{cat.game}.references.page-numbers", cat.game, "gap", tuple(dict.fromkeys(r for r, _ in pages)),
+            f"the rulebook refers to page numbers {len(pages)} time(s) ({'; '.join(p for _, p in pages[:4])}"
+            f"{' ...' if len(pages) > 4 else ''}), but its text has no pages: the reader must find the "
+            f"section by name",
+            {"references": [{"rule": r, "text": p} for r, p in pages]})
 
 
-def _plural_or_possessive(a: str, b: str) -> bool:
-    short, long_ = sorted((a, b), key=len)
-    return long_ in (short + "s", short + "es", short + "'s", short + "’s") or \
-        (short.endswith("y") and long_ == short[:-1] + "ies")
+# --------------------------------------------------------------------------------------------------
+# Components the contents list but no rule uses
 
 
-def _edit_distance_le(a: str, b: str, k: int) -> bool:
-    if abs(len(a) - len(b)) > k:
-        return False
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-        prev = cur
-    return 0 < prev[-1] <= k
+_GENERIC_PARTS = frozenset(
+    "card cards deck token tokens die dice board boards piece pieces game double sided plastic top bottom this "
+    "rulebook bag storage zip lock box stand stands standee standees clear red silver gold set coin coins "
+    "rectangular tile tiles marker markers".split())
 
 
-def _rules_quoting(cat: Catalog, term: str) -> list[str]:
-    return [r.id for r in cat.rules if term in r.quote][:3]
+def contents_tables(cat: Catalog) -> list[tuple[Any, int]]:
+    """Tables printing the box contents: ``(table, index of the name column)``."""
+    out = []
+    for table in cat.tables:
+        if not re.search(r"content|component", table.id + " " + table.title, re.I):
+            continue
+        cols = [c.lower() for c in table.columns]
+        name = next((i for i, c in enumerate(cols) if c in ("component", "coin", "name")), None)
+        if name is not None and "count" in cols:
+            out.append((table, name))
+    return out
+
+
+def _word_keys(text: str) -> set[str]:
+    return {w.lower().rstrip("s")[:4] for w in re.findall(r"[A-Za-z]{2,}", text)}
+
+
+@detector("unused-components")
+def unused_components(cat: Catalog) -> Iterable[Finding]:
+    """A component of the contents list that no rule speaks of: a distinctive word of its name that no
+    other quote uses ("Elder Sign"), or, for a name printed as "Wound/Tomb Token", an alternative
+    ("Tomb Token") no rule names."""
+    tables = contents_tables(cat)
+    listing = {t.id for t, _ in tables}
+    others = [e for e in quoted_entries(cat) if e.id not in listing
+              and e.id.split(".")[1] not in ("components", "contents", "component")]
+    words = set().union(*(_word_keys(e.quote) for e in others)) if others else set()
+    text = " ".join(e.quote for e in others)
+    for table, col in tables:
+        for row in table.rows:
+            printed = str(row[col])
+            name = re.sub(r"\(.*?\)", "", printed).strip()
+            extra = " ".join(str(x) for c, x in zip(table.columns, row)
+                             if c.lower() in ("represents", "detail", "note", "use") and isinstance(x, str))
+            if extra and _word_keys(extra) & words:
+                continue
+            distinctive = [w for w in re.findall(r"[A-Za-z]{2,}", name) if w.lower() not in _GENERIC_PARTS
+                           and w.lower() not in _STOPWORDS]
+            missing = [w for w in distinctive if w.lower().rstrip("s")[:4] not in words]
+            alternatives = []
+            if "/" in name:
+                head, _, tail = name.rpartition(" ")
+                for alt in head.split("/"):
+                    phrase = f"{alt} {tail.rstrip('s')}"
+                    if not re.search(rf"\b{re.escape(phrase)}s?\b", text, re.I):
+                        alternatives.append(phrase)
+            if not missing and not alternatives:
+                continue
+            why = (f"no rule uses the word{'s' if len(missing) > 1 else ''} {', '.join(repr(w) for w in missing)}"
+                   if missing else f"no rule names a {' or '.join(repr(a) for a in alternatives)}")
+            yield Finding(
+                f"{table.id}.unused-{_slug(printed)}", cat.game, "gap", (table.id,),
+                f"the contents list {row[col]!r}, but {why}: the rules never say what it is for, or call it "
+                f"something else",
+                {"component": printed, "unused_words": missing, "unnamed_alternatives": alternatives})
+
+
+# --------------------------------------------------------------------------------------------------
+# A universal frequency limit against a rule that allows more
+
+
+_ONCE_UNIVERSAL = re.compile(r"\b(?:all|every|each)\s+(?P<noun>[a-z]+)\s+(?:are|is|may only be used|may be used)?\s*"
+                             r"(?:only\s+)?once\s+per\s+(?P<span>turn|round|game)\b", re.I)
+_ANY_NUMBER = re.compile(r"\bany number of times\b|\bunlimited number of times\b", re.I)
+
+
+@detector("frequency-conflicts")
+def frequency_conflicts(cat: Catalog) -> Iterable[Finding]:
+    """"ALL ACTIONS ARE ONCE PER TURN" in one rule, "any number of times per turn" for an action in
+    another: the universal limit and the rule cannot both hold."""
+    for rule in cat.rules:
+        m = _ONCE_UNIVERSAL.search(rule.quote)
+        if not m:
+            continue
+        noun = stem(m.group("noun"))
+        span = m.group("span").lower()
+        for other in cat.rules:
+            if other.id == rule.id or not _ANY_NUMBER.search(other.quote):
+                continue
+            text = other.quote
+            is_such = stem(other.kind) == noun or noun in {stem(w) for w in re.findall(r"[A-Za-z]+", other.title)} \
+                or re.search(r"—\s*(?:Free|Turn|Battle|React)\s*:", text) is not None and noun == "action"
+            if not is_such or span not in text.lower():
+                continue
+            yield Finding(
+                f"{rule.id}.against-{_short(other.id)}", cat.game, "contradiction", (rule.id, other.id),
+                f"{rule.id} limits every {m.group('noun').lower().rstrip('s')} to once per {span}, but "
+                f"{other.id} allows '{_ANY_NUMBER.search(text).group(0)}' per {span}",
+                {"universal": rule.quote, "exception": text})
+
+
+# --------------------------------------------------------------------------------------------------
+# The same rule restated in another game's catalog with other numbers
+
+
+@detector("same-as-drift")
+def same_as_drift(cat: Catalog) -> Iterable[Finding]:
+    """A rule marked ``same_as`` a rule of another catalog (restating it the same way) states numbers
+    the other does not, or the reverse."""
+    from tombspec.spec import catalog_games, load_catalog
+
+    for rule in cat.rules:
+        if not rule.same_as:
+            continue
+        game = rule.same_as.split(".", 1)[0]
+        if game == cat.game or game not in catalog_games():
+            continue
+        other = load_catalog(game)
+        if rule.same_as not in other:
+            continue
+        there = other.get(rule.same_as)
+        mine, theirs = stated_numbers(rule.quote) - {"1"}, stated_numbers(there.quote) - {"1"}
+        if mine - theirs and theirs - mine:
+            yield Finding(
+                f"{rule.id}.same-as-numbers", cat.game, "contradiction", (rule.id,),
+                f"{rule.id} is marked the same as {rule.same_as}, but states "
+                f"{', '.join(sorted(mine - theirs))} where it states {', '.join(sorted(theirs - mine))}",
+                {"this": rule.quote, "other": there.quote, "other_id": rule.same_as})
+
+
+# The game-specific detectors register themselves.
+from . import catalog_findings  # noqa: E402,F401
