@@ -524,6 +524,7 @@ class Session:
         self.steps = 0
         self.exchanges: list[Exchange] = []
         self.unspecified: str | None = None
+        self.reset_state: dict[str, Any] | None = None
 
     def reset(self) -> Mismatch | None:
         start = self.rs.encode_state(self.start) if self.start != self.rs.initial_state() else None
@@ -587,6 +588,9 @@ class Session:
                                 **self.rs.describe(), **header_extra}
         if self.start != self.rs.initial_state():
             head["state"] = plain(self.rs.encode_state(self.start))
+        if self.reset_state is not None:
+            head["claim"] = ({"state": self.reset_state} if self.fields is None else
+                             {"project": {k: self.reset_state.get(k) for k in self.fields}})
         lines = [head]
         for ex in self.exchanges:
             line: dict[str, Any] = {"action": plain(self.rs.encode_action(ex.action))}
@@ -846,7 +850,7 @@ class Oracle:
                 report.steps += len(played)
                 report.unspecified += unspecified
                 if mismatch is not None:
-                    report.failure = self._shrunk(rs, config, i, seed, played, mismatch)
+                    report.failure = self._shrunk(rs, config, i, seed, played, mismatch, session)
                     break
         finally:
             report.seconds += time.perf_counter() - start
@@ -862,12 +866,14 @@ class Oracle:
         return session, mismatch
 
     def _shrunk(self, rs: Ruleset, config: dict[str, Any], index: int, seed: int, played: list[Any],
-                mismatch: Mismatch) -> GameFailure:
-        actions = played[:mismatch.step] if mismatch.step else []
+                mismatch: Mismatch, session: Session) -> GameFailure:
+        """The failing game, shrunk by delta debugging (each candidate replayed from a fresh reset) to a
+        short game that fails the same way; the game as played when it cannot be shrunk."""
+        played = played[:mismatch.step] if mismatch.step else []
+        actions = played
         signature = mismatch.signature()
         tests = 0
         deadline = time.monotonic() + self.shrink_seconds
-        can_shrink = self.shrink and mismatch.kind != "timeout" and len(actions) > 1
 
         def budget() -> bool:
             return tests < self.shrink_replays and time.monotonic() < deadline
@@ -878,18 +884,19 @@ class Oracle:
             _, m = self.replay(rs, config, candidate)
             return m is not None and m.signature() == signature
 
-        if can_shrink:  # the game failed at its last action: shrink what led there
-            actions = ddmin(actions, fails, budget=budget)
-        session, final = self.replay(rs, config, actions)
-        if final is None or final.signature() != signature:  # not reproducible: keep the whole game
-            actions = played[:mismatch.step] if mismatch.step else []
-            session, final = self.replay(rs, config, actions)
-        final = final or mismatch
+        final = mismatch
+        if self.shrink and mismatch.kind != "timeout" and len(played) > 1:
+            actions = ddmin(played, fails, budget=budget)
+            if len(actions) < len(played):
+                shrunk, again = self.replay(rs, config, actions)
+                if again is not None and again.signature() == signature:
+                    session, final = shrunk, again
+                else:  # not reproducible after all: keep the game as played
+                    actions = played
         header = {"seed": seed, "index": index,
                   "note": f"tombspec conform: {final.kind} at action {final.step} of {self.impl.name}; "
-                          f"shrunk from {len(played[:mismatch.step] if mismatch.step else [])} to "
-                          f"{len(actions)} action(s)"}
-        return GameFailure(rs.game, index, seed, final, mismatch.step, list(actions),
+                          f"shrunk from {len(played)} to {len(actions)} action(s)"}
+        return GameFailure(rs.game, index, seed, final, len(played), list(actions),
                            session.trace_lines(header), tests)
 
 

@@ -49,6 +49,11 @@ TRACE_HEADER: dict[str, Any] = {
                   "description": "the board: its data (as ruleset.describe() gives it), or a shipped "
                                  "board's name (absent: the game's default board)"},
         "state": {**STATE, "description": "start from this state instead of the initial one"},
+        "claim": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                  "description": "a claim about the state before the first action (as an action line "
+                                 "claims the state after its action)",
+                  "properties": {"state": STATE, "project": {"type": "object", "minProperties": 1},
+                                 "digest": DIGEST}},
         "seed": {"type": "integer"},
         "index": {"type": "integer", "minimum": 0},
         "note": {"type": "string"},

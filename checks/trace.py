@@ -12,9 +12,11 @@ After its action a line may claim the state that follows: whole (``state``), a p
 some top-level fields (``project``), or its sha256 ``digest`` of the canonical JSON.  ``verify`` checks
 every claim it finds.
 
-Two more keys make a trace able to hold everything the oracle exchanges: a header may carry a ``state``
-to start from (instead of the initial state), and an action line may claim ``"error": {"rule": ID}``:
-the action is refused for that rule and the state stays as it was.  The JSON Schemas of both kinds of
+A few more keys make a trace able to hold everything the oracle exchanges: a header may carry a
+``state`` to start from (instead of the initial state) and a ``claim`` about the state before the first
+action (``{"state": ...}``, ``{"project": ...}`` or ``{"digest": ...}``, as an implementation answered
+``reset``), and an action line may claim ``"error": {"rule": ID}``: the action is refused for that rule
+and the state stays as it was.  The JSON Schemas of both kinds of
 line are ``tombspec.checks.schema.TRACE_HEADER`` and ``TRACE_STEP``; :func:`read_trace` validates every
 line against them while it streams the file.
 """
@@ -104,7 +106,7 @@ class StepLine:
 
     def __init__(self, line: int, data: dict[str, Any]):
         self.line = line
-        self.action = data["action"]
+        self.action = data.get("action")
         self.state = data.get("state")
         self.project = data.get("project")
         self.digest = data.get("digest")

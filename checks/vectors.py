@@ -592,7 +592,8 @@ def run_tree(root: str | Path, impl: Implementation, *, game: str | None = None,
             report.malformed.append(str(exc))
             continue
         except ModelError as exc:
-            report.malformed.append(f"{case}: {exc}")
+            report.malformed.append(f"{case}: the model cannot replay this case ({exc.__cause__!r}): its "
+                                    "pre.json is not a state a game reaches")
             continue
         report.results.append(result)
         if on_result is not None:

@@ -151,8 +151,8 @@ class Divergence:
 
     def describe(self) -> str:
         act = orjson.dumps(self.action).decode()
-        head = f"{self.source}:{self.line}: game {self.game} (header line {self.header_line}), " \
-               f"action {self.step} {act}: "
+        head = f"{self.source}:{self.line}: game {self.game} (header line {self.header_line}), " + \
+            (f"action {self.step} {act}: " if self.step else "before the first action: ")
         if self.kind == "unspecified":
             lines = [head + f"unspecified: {self.rule}: {self.text.get('title', '')}"]
             if self.text.get("question"):
@@ -178,8 +178,9 @@ class Divergence:
             lines.append(f"    {self.message}")
         if self.text.get("quote"):
             lines.append(f"    {self.rule}: \u201c{self.text['quote']}\u201d")
-        if self.exercised:
-            lines.append(f"    rules this step exercises: {', '.join(self.exercised)}")
+        plain_rules = [r for r in self.exercised if ".ambiguity." not in r]
+        if plain_rules:
+            lines.append(f"    rules this step exercises: {', '.join(plain_rules)}")
         return "\n".join(lines)
 
 
@@ -226,7 +227,7 @@ class VerifyReport:
 
 
 class _Game:
-    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "decode_cache")
+    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start")
 
     def __init__(self, rs: Ruleset, state: Any, number: int, header_line: int):
         self.rs = rs
@@ -236,7 +237,7 @@ class _Game:
         self.steps = 0
         self.done = False
         self.itf: Any = None
-        self.decode_cache: dict[Any, Any] = {}
+        self.custom_start = False
 
 
 class Verifier:
@@ -308,7 +309,15 @@ class Verifier:
         else:
             state = rs.initial_state()
         game = _Game(rs, state, number, header.line)
+        game.custom_start = "state" in header.data
         self.report.games += 1
+        if "claim" in header.data:
+            fields = compare_claims(rs, state, StepLine(header.line, header.data["claim"]), source=source)
+            if fields:
+                d = Divergence(source, header.line, number, header.line, 0, "state", None, fields=fields,
+                               message="the state before the first action differs from the model's")
+                self.report.divergences.append(d)
+                game.done = True
         if self.itf_dir is not None:
             from .itf import open_writer
 
@@ -333,7 +342,13 @@ class Verifier:
             return
         game.steps += 1
         self.report.steps += 1
-        outcome = expect(rs, game.state, action)
+        try:
+            outcome = expect(rs, game.state, action)
+        except ModelError as exc:
+            if not game.custom_start:
+                raise
+            raise InvalidInput(f"the model cannot replay this action from the header's state ({exc.__cause__!r}); "
+                               "the state is not one a game reaches", source=source, line=line.line) from None
         if outcome.kind == "post":
             if line.error is not None:
                 self._diverge(game, line, source, "accepted", action, claimed_rule=line.error["rule"],

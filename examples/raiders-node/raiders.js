@@ -873,7 +873,8 @@ class Raiders {
   landing(state, player, space, from) {
     const kind = this.board.spaces.get(space).kind;
     const raider = state.raiders[player];
-    const encounter = kind === 'monster' || kind === 'trap' || (kind === 'portal' && !raider.portal_used);
+    const encounter = kind === 'monster' || kind === 'trap'
+      || (kind === 'portal' && (!raider.portal_used || this.bugs.has('portal-twice')));
     state = withRaider(state, player, { position: space, in_encounter: encounter, came_from: encounter ? from : null });
     if (kind === 'escape' && state.grail === player) return evolve(state, { phase: 'over', outcome: 'escaped', winner: player });
     if (this.isAttackDue(state, player)) state = evolve(state, { pending_attack: true });

@@ -1,0 +1,200 @@
+"""tombspec conform: the Node.js example conforms, every seeded bug is caught, and an implementation that
+crashes, hangs, answers late or answers garbage is reported as such (exit 2), never hanging the oracle."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from tombspec.checks.cli import main
+from tombspec.checks.conform import (ImplementationFailure, InProcess, ModelAdapter, ProcessImplementation,
+                                     conform, ddmin, load_adapter)
+from tombspec.checks.verify import verify
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_EXAMPLE = ROOT / "examples" / "raiders-node" / "server.js"
+SEEDED = ROOT / "examples" / "raiders-python" / "seeded_bugs.py"
+FAKE = Path(__file__).resolve().parent / "fake_impl.py"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not installed: the Node example cannot run")
+
+DIVERGENCES = {"state", "rejected", "accepted", "wrong-rule"}
+BUGS = ["BossTrackOffByOne", "TiesToAttacker", "AudacityOrderReversed", "GrailPennyNotReturned",
+        "NaturalSixOnFivePennies", "RestRegainsGrailPenny", "PortalTwice", "BossMovesOnTheSameNumber"]
+NODE_BUGS = ["ties-to-attacker", "grail-penny-kept", "boss-track-off-by-one", "natural-six-on-five",
+             "rest-regains-grail-penny", "audacity-order-reversed", "portal-twice"]
+
+
+def fake(mode: str, *more: str) -> str:
+    return shlex.join([sys.executable, str(FAKE), mode, *more])
+
+
+def node(*bugs: str) -> str:
+    return shlex.join([NODE or "node", str(NODE_EXAMPLE), *[x for b in bugs for x in ("--bug", b)]])
+
+
+def replay_diverges(trace: list[dict], tmp_path: Path) -> int:
+    path = tmp_path / "shrunk.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(x, option=orjson.OPT_APPEND_NEWLINE) for x in trace))
+    return verify([path]).exit_code
+
+
+def test_the_model_conforms_to_itself_in_process() -> None:
+    report = conform(InProcess(ModelAdapter()), ["raiders"], games=15, seed=2)
+    assert report.exit_code == 0 and report.failure is None
+    assert report.games == 15 and report.steps > 500 and report.probes > 50
+
+
+@needs_node
+@pytest.mark.parametrize("options, board, games", [
+    (None, None, 30),
+    ({"special_tiles": True, "audacity_advanced": True}, "special", 8),
+    ({"special_tiles": True, "audacity_advanced": True, "audacity_advanced_attack": "after-roll-as-standard",
+      "black_tile": "any-number", "failing_a_move_roll": "no-match"}, "special", 8),
+    ({"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins", "natural_six": "all-pennies"}, "small", 8),
+    ({"penny_cap": "no-cap", "audacity_cap": "shared-six", "boss_encounter_chain": "one-room",
+      "boss_number": "altered-roll", "escape_tile_or_space": "escape-tile"}, "large", 6),
+    ({"back_one_full_tile": "next-tile-adjacent", "portal_second_visit": "no-entry",
+      "start_escape_numbers": "printed-number", "shared_start_space": "start-exempt",
+      "grail_gain_kills": "floor-one", "encounter_free_entry": "successful-roll"}, "standard", 8),
+])
+def test_the_node_example_conforms(options: dict | None, board: str | None, games: int) -> None:
+    with ProcessImplementation(node()) as impl:
+        report = conform(impl, ["raiders"], games=games, seed=11, options=options, board=board)
+    assert report.failure is None, report.describe()
+    assert report.exit_code == 0 and report.games == games
+
+
+@needs_node
+def test_the_cli_runs_the_node_example() -> None:
+    result = CliRunner().invoke(main, ["conform", "--impl", node(), "--games", "10", "--json"])
+    assert result.exit_code == 0, result.output
+    assert orjson.loads(result.stdout)["verdict"] == "conform"
+
+
+@pytest.mark.parametrize("bug", BUGS)
+def test_conform_catches_every_seeded_bug(bug: str, tmp_path: Path) -> None:
+    impl = load_adapter(f"python:{SEEDED}:{bug}")
+    report = conform(impl, ["raiders"], games=60, seed=0, shrink_replays=60)
+    assert report.failure is not None, f"{bug} ({impl.adapter.RULE}) was not caught"
+    m = report.failure.mismatch
+    assert report.exit_code == 1 and m.kind in DIVERGENCES, report.describe()
+    assert len(report.failure.actions) <= report.failure.original_length
+    # The shrunk game is a replayable trace that verify judges the same way.
+    assert replay_diverges(report.failure.trace, tmp_path) == 1
+
+
+@needs_node
+@pytest.mark.parametrize("bug", NODE_BUGS)
+def test_conform_catches_every_seeded_bug_in_the_node_example(bug: str, tmp_path: Path) -> None:
+    with ProcessImplementation(node(bug)) as impl:
+        report = conform(impl, ["raiders"], games=60, seed=0, shrink_replays=25)
+    assert report.exit_code == 1 and report.failure is not None, f"--bug {bug} was not caught"
+    assert report.failure.mismatch.kind in DIVERGENCES
+    assert replay_diverges(report.failure.trace, tmp_path) == 1
+
+
+def test_ddmin_finds_a_one_minimal_failing_list() -> None:
+    calls = []
+
+    def fails(xs: list[int]) -> bool:
+        calls.append(xs)
+        return 3 in xs and 17 in xs
+
+    assert ddmin(list(range(40)), fails, budget=lambda: True) == [3, 17]
+    assert ddmin(list(range(40)), fails, budget=lambda: len(calls) < 3) != [3, 17]  # stops on budget
+
+
+@pytest.mark.parametrize("mode, kind, words", [
+    ("crash", "crash", "exited with code 3"),
+    ("exit0", "crash", "exited with code 0"),
+    ("hang", "timeout", "no answer"),
+    ("late", "timeout", "no answer"),
+    ("garbage", "garbage", "not JSON"),
+    ("wrong-id", "garbage", "response to request"),
+    ("no-result", "garbage", "not a JSON-RPC 2.0 response"),
+    ("not-rpc", "garbage", "not a JSON-RPC 2.0 response"),
+    ("bad-state", "garbage", "result of step"),
+    ("noise", "garbage", "not JSON"),
+    ("error", "error", "internal error"),
+    ("bad-rule", "garbage", "does not name a rule"),
+])
+def test_a_misbehaving_implementation_is_reported_as_such(mode: str, kind: str, words: str) -> None:
+    impl = ProcessImplementation(fake(mode, "5"), timeout=0.5)
+    start = time.monotonic()
+    report = conform(impl, ["raiders"], games=2, seed=0, shrink=False)
+    impl.close()
+    assert time.monotonic() - start < 30
+    assert report.failure is not None and report.exit_code == 2, report.describe()
+    m = report.failure.mismatch
+    assert m.kind == kind and words in m.message, m.message
+    assert m.step == 5
+    if mode == "crash":
+        assert "something broke" in m.message  # the child's last words on stderr
+    assert impl.proc is None
+
+
+def test_a_crash_is_shrunk_too_restarting_the_child(tmp_path: Path) -> None:
+    impl = ProcessImplementation(fake("crash", "4"), timeout=2)
+    report = conform(impl, ["raiders"], games=1, seed=0, shrink_replays=12)
+    impl.close()
+    f = report.failure
+    assert report.exit_code == 2 and f.mismatch.kind == "crash" and f.shrink_tests > 0
+    assert len(f.actions) == 4 and f.mismatch.step == 4  # it crashes on any fourth step
+    assert "the implementation failed here" in f.trace[-1]["note"]
+
+
+def test_a_bad_reset_answer_is_garbage() -> None:
+    impl = ProcessImplementation(fake("bad-state", "0"), timeout=2)
+    report = conform(impl, ["raiders"], games=1, seed=0)
+    impl.close()
+    assert report.exit_code == 2 and report.failure.mismatch.step == 0
+    assert "result of reset" in report.failure.mismatch.message
+
+
+def test_the_child_is_killed_at_the_end_even_when_it_hangs() -> None:
+    impl = ProcessImplementation(fake("hang", "1"), timeout=0.3)
+    with pytest.raises(ImplementationFailure):
+        impl.reset("raiders", None, None)
+        impl.step({"kind": "coin-toss", "winner": 0})
+    pid = None
+    if impl.proc is not None:
+        pid = impl.proc.pid
+    impl.close()
+    assert impl.proc is None
+    if pid is not None:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--impl", "/no/such/program"], "cannot start"),
+    (["--impl", "python:no_such_module:Thing"], "cannot load"),
+    (["--impl", "python:nothing"], "python:MODULE:CLASS"),
+    (["--impl", "x", "--game", "chess"], "no model for game 'chess'"),
+    (["--impl", "x", "--options", "{\"penny_cap\": \"lots\"}"], "penny_cap"),
+    (["--impl", "x", "--board", "nowhere"], "board"),
+])
+def test_conform_usage_errors_exit_2_with_a_reason(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(main, ["conform", "--games", "1", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and "Traceback" not in result.output
+
+
+def test_the_cli_prints_the_shrunk_game_and_writes_it(tmp_path: Path) -> None:
+    out = tmp_path / "fail.jsonl"
+    result = CliRunner().invoke(main, ["conform", "--impl", f"python:{SEEDED}:TiesToAttacker", "--games", "60",
+                                       "--trace-out", str(out), "--shrink-seconds", "5"])
+    assert result.exit_code == 1, result.output
+    assert "DIVERGES" in result.stdout and '"trace":"tombspec"' in result.stdout
+    assert verify([out]).exit_code == 1
+    result = CliRunner().invoke(main, ["conform", "--impl", fake("crash", "3"), "--games", "1", "--no-shrink"])
+    assert result.exit_code == 2 and "crash" in result.stdout
