@@ -695,6 +695,23 @@ def tomb_components(cat: Catalog) -> Iterable[Finding]:
             {"players": markers, "largest_party": biggest, "stands_needed": need, "stands": stands})
 
 
+@detector("tomb-party")
+@_only("tomb")
+def tomb_party(cat: Catalog) -> Iterable[Finding]:
+    """'An Adventuring Party consists of one to five Characters' against the parties of none the rules
+    go on to handle."""
+    size = grab(cat, r"An Adventuring Party consists of (\w+) to (\w+) Characters")
+    zero = grab(cat, r"Should an Adventuring Party ever reach (zero)")
+    wiped = grab(cat, r"If an entire Adventuring Party is killed")
+    if size and zero and as_int(size[1].group(1)) > 0:
+        yield Finding(
+            "tomb.contradiction.party-of-none", "tomb", "contradiction",
+            (size[0], zero[0]) + ((wiped[0],) if wiped else ()),
+            f"a party 'consists of {size[1].group(1)} to {size[1].group(2)} Characters', yet the same glossary entry "
+            f"(and Death) handles a party of none: its least size is 0, not {as_int(size[1].group(1))}",
+            {"stated_range": [as_int(size[1].group(1)), as_int(size[1].group(2))], "reachable_size": 0})
+
+
 # --------------------------------------------------------------------------------------------------
 # Cryptmaster
 

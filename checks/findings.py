@@ -441,6 +441,34 @@ def list_drift(cat: Catalog) -> Iterable[Finding]:
                     evidence={**base, "inversions": [[x[2], y[2]] for x, y in inversions]})
 
 
+@detector("list-section-order")
+def list_section_order(cat: Catalog) -> Iterable[Finding]:
+    """A printed list whose items are sections of the rulebook, in another order than the table of
+    contents takes them (e.g. a list of the Standard Actions against the sections that explain them)."""
+    sections = [(i, s.title) for i, s in enumerate(cat.sections)]
+    titles = [_item_words(t) for _, t in sections]
+    for table, rows in list_tables(cat):
+        pairs = []
+        for step, text in rows:
+            words = _item_words(text)
+            best = max(range(len(titles)), key=lambda j: (len(words & titles[j]) / max(len(words | titles[j]), 1), -j),
+                       default=None)
+            if best is not None and words and len(words & titles[best]) / len(words | titles[best]) >= 0.67:
+                pairs.append((step, best, text, sections[best][1]))
+        if len(pairs) < 4 or len(pairs) < 0.6 * len(rows) or len({p[1] for p in pairs}) < len(pairs):
+            continue
+        inversions = [(x, y) for k, x in enumerate(pairs) for y in pairs[k + 1:] if (x[0] - y[0]) * (x[1] - y[1]) < 0]
+        if inversions:
+            yield Finding(
+                f"{table.id}.section-order", cat.game, "summary-drift", (table.id,),
+                f"{table.id} lists {', '.join(repr(p[2]) for p in pairs)}, but the rulebook's sections come in another "
+                f"order: " + "; ".join(f"'{x[2]}' before '{y[2]}' in the list, after it in the table of contents"
+                                       for x, y in inversions[:3]),
+                {"list_order": [p[2] for p in pairs],
+                 "section_order": [p[3] for p in sorted(pairs, key=lambda p: p[1])],
+                 "inversions": [[x[2], y[2]] for x, y in inversions]})
+
+
 # --------------------------------------------------------------------------------------------------
 # Tables: intervals that overlap or leave gaps, and numbered levels that skip
 
@@ -530,6 +558,31 @@ def _row_label(table: Any, row: tuple[Any, ...]) -> str:
     return "'" + " / ".join(text[:2]) + "'" if text else str(list(_jsonable(row)))
 
 
+@detector("table-totals")
+def table_totals(cat: Catalog) -> Iterable[Finding]:
+    """A row whose count is itemised in its text ("21 Tomb Dice (7 Green, 7 Blue, 7 Red)") and whose
+    items do not add up to it."""
+    for table in cat.tables:
+        cols = [c.lower() for c in table.columns]
+        if "count" not in cols:
+            continue
+        count = cols.index("count")
+        for row in table.rows:
+            if not isinstance(row[count], int) or isinstance(row[count], bool):
+                continue
+            for i, cell in enumerate(row):
+                if i == count or not isinstance(cell, str):
+                    continue
+                parts = re.findall(r"(\d+)\s+[A-Za-z]", cell)
+                if len(parts) >= 2 and re.fullmatch(r"\s*\d+\s+[\w ]+(?:,\s*\d+\s+[\w ]+)+\s*", cell):
+                    total = sum(map(int, parts))
+                    if total != row[count]:
+                        yield Finding(
+                            f"{table.id}.total-{_slug(str(row[0]))}", cat.game, "table", (table.id,),
+                            f"{table.title}: {row[0]} counts {row[count]}, but its parts ({cell}) add up to {total}",
+                            {"row": list(row), "parts_total": total})
+
+
 # --------------------------------------------------------------------------------------------------
 # Naming: one thing spelled two ways
 
@@ -538,7 +591,7 @@ _ABBR = r"(?:St|Dr|Prof|Mr|Mrs|Ms|Jr|Sr|[A-Z])\."
 _WORD = r"(?:[A-Z][a-z]*[A-Z]?[a-z]*(?:['’][A-Za-z]+)?(?:-[A-Z][A-Za-z]*)*)"
 _TOKEN = rf"(?:{_ABBR}|{_WORD})"
 _LINKS = frozenset({"of", "the", "de", "du", "von", "van"})
-_CONNECT = r"(?:[ \t]+(?:of|the|de|du|von|van)[ \t]+|[ \t]+|/)"
+_CONNECT = r"(?:[ ]+(?:of|the|de|du|von|van)[ ]+|[ ]+|/)"
 _NAME = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:{_CONNECT}{_TOKEN})*")
 _LEADING = frozenset(
     "a an the if see all each when because this that these those then there once during whenever after "
@@ -578,7 +631,7 @@ def name_occurrences(lines: Iterable[str]) -> Counter[tuple[str, ...]]:
     out: Counter[tuple[str, ...]] = Counter()
     for line in lines:
         for m in _NAME.finditer(line):
-            toks = [t for t in re.split(r"[ \t]+|(?<=\w)/(?=\w)", m.group(0)) if t]
+            toks = [t for t in re.split(r"[ ]+|(?<=\w)/(?=\w)", m.group(0)) if t]
             starts_sentence = not line[:m.start()].strip() or re.search(r"[.!?:;—]\s*$", line[:m.start()])
             if starts_sentence and len(toks) > 2 and toks[1].lower() in _LINKS:
                 toks = toks[2:]     # "Read the Scenario ...": a sentence's verb, not part of the name
@@ -695,6 +748,16 @@ def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
                     if len(diff) == 1 and len(diff[0][0]) >= 5 and not (diff[0][0] in lower and diff[0][1] in lower) \
                             and (_one_transposition(*diff[0]) or _one_transposition(*map(_undoubled, diff[0]))):
                         report("transposed letters", [uniq[a], uniq[b]], ("diff", diff))
+
+    # A plural inside a name ("Traps Cards" / "Trap Cards"): whole names, a word before the last one.
+    by_singular: dict[tuple[str, ...], dict[tuple[str, ...], str]] = defaultdict(dict)
+    for term in whole:
+        words = _name_words(term)
+        if len(words) >= 2 and not any(w.lower() in _LINKS for w in term.split()):
+            by_singular[tuple(w.rstrip("s") for w in words[:-1]) + words[-1:]].setdefault(words, term)
+    for key, forms in sorted(by_singular.items()):
+        if len(forms) > 1:
+            report("plural inside the name", sorted(forms.values()), ("plural", key))
 
     # Word order: whole names with the same words.
     by_words: dict[tuple[str, ...], dict[tuple[str, ...], str]] = defaultdict(dict)
@@ -863,6 +926,47 @@ def unused_components(cat: Catalog) -> Iterable[Finding]:
                 f"the contents list {row[col]!r}, but {why}: the rules never say what it is for, or call it "
                 f"something else",
                 {"component": printed, "unused_words": missing, "unnamed_alternatives": alternatives})
+
+
+_NAME_WORDS = r"[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*"
+_TOKEN_NAMES = re.compile(
+    rf"(?P<list>{_NAME_WORDS}(?:,\s+{_NAME_WORDS})*,?\s+and\s+{_NAME_WORDS}|{_NAME_WORDS})\s+tokens?\b")
+
+
+@detector("unlisted-components")
+def unlisted_components(cat: Catalog) -> Iterable[Finding]:
+    """Tokens the rules use by a name the contents list has no component for ("set aside the Quest,
+    Health, and Attribute Bonus tokens" against a list with no Health or Attribute Bonus tokens)."""
+    tables = contents_tables(cat)
+    if not tables:
+        return
+    listed = []
+    for table, col in tables:
+        cols = [c.lower() for c in table.columns]
+        group = cols.index("group") if "group" in cols else None
+        for row in table.rows:
+            if group is None or "token" in str(row[group]).lower():
+                listed.append(_word_keys(re.sub(r"\(.*?\)", "", str(row[col]))))
+    listed += [_word_keys(c.name) | set().union(*(_word_keys(a) for a in c.aliases))
+               for c in cat.components if "token" in c.kind.lower()]
+    seen: dict[str, list[str]] = {}
+    for rule in cat.rules:
+        for m in _TOKEN_NAMES.finditer(rule.quote):
+            names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("list")) if n.strip()]
+            if re.search(r"(?:^|[.!?:•]\s*)$", rule.quote[:m.start()]):
+                # The first word starts a sentence: it is capitalised for that, not as part of a name.
+                first = names[0].split(None, 1)
+                names[0] = first[1] if len(first) > 1 else ""
+            for name in filter(None, names):
+                keys = _word_keys(name)
+                if not keys or name.lower() in _STOPWORDS or any(keys <= entry for entry in listed):
+                    continue
+                seen.setdefault(name, []).append(rule.id)
+    for name, rules in seen.items():
+        yield Finding(
+            f"{cat.game}.components.unlisted-{_slug(name)}-tokens", cat.game, "gap", tuple(dict.fromkeys(rules))[:4],
+            f"the rules use '{name}' tokens, but the components list none by that name",
+            {"name": f"{name} tokens", "rules": rules, "contents": [t.id for t, _ in tables]})
 
 
 # --------------------------------------------------------------------------------------------------

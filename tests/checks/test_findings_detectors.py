@@ -214,3 +214,42 @@ def test_run_detectors_keeps_the_first_of_equal_ids() -> None:
     found = F.run_detectors({GAME: cat})
     assert len({f.id for f in found}) == len(found)
     assert any(f.id.endswith(".numbers") for f in found)
+
+
+def test_list_against_section_order_found_and_quiet() -> None:
+    sections = [("rules", "Rules"), ("act", "Act"), ("draw", "Draw"), ("heal", "Heal"), ("move", "Move"),
+                ("recruit", "Recruit"), ("play", "Play a Card"), ("raid", "Raid")]
+    listed = [(1, "Act"), (2, "Draw"), (3, "Heal"), (4, "Move"), (5, "Play a Card"), (6, "Recruit"), (7, "Raid")]
+    cat = catalog(tables=[table("actions", ("number", "action"), listed)], sections=sections)
+    found = list(F.list_section_order(cat))
+    assert [f.id for f in found] == [f"{GAME}.rules.actions.section-order"]
+    assert found[0].evidence["inversions"] == [["Play a Card", "Recruit"]]
+    in_order = [(1, "Act"), (2, "Draw"), (3, "Heal"), (4, "Move"), (5, "Recruit"), (6, "Play a Card"), (7, "Raid")]
+    assert ids(F.list_section_order, catalog(tables=[table("actions", ("number", "action"), in_order)],
+                                              sections=sections)) == []
+
+
+def test_unlisted_tokens_found_and_quiet() -> None:
+    contents = table("contents", ("group", "component", "count"),
+                     [("Tokens", "Damage", 65), ("Tokens", "Quest Markers (Gold)", 18), ("Cards", "Health Cards", 9)],
+                     title="Components")
+    rules = [rule("aside", "Then set aside the Quest, Health, and Attribute Bonus tokens nearby."),
+             rule("damage", "Track damage by placing Damage tokens under the creature standee.")]
+    found = sorted(f.evidence["name"] for f in F.unlisted_components(catalog(rules, [contents])))
+    assert found == ["Attribute Bonus tokens", "Health tokens"]
+    mended = [rule("aside", "Then set aside the Quest and Damage tokens nearby."), rules[1]]
+    assert ids(F.unlisted_components, catalog(mended, [contents])) == []
+
+
+def test_plural_inside_a_name() -> None:
+    cat = _names("Traps Cards and Monster Cards are explained later.", "Trap Cards are purple.",
+                 "Discard the Trap Cards.")
+    assert [set(f.evidence["spellings"]) for f in F.near_duplicate_names(cat)] == [{"Trap Cards", "Traps Cards"}]
+
+
+def test_table_totals_found_and_quiet() -> None:
+    bad = table("contents", ("component", "count", "detail"), [("Tomb Dice", 21, "7 Green, 7 Blue, 6 Red")])
+    good = table("contents", ("component", "count", "detail"), [("Tomb Dice", 21, "7 Green, 7 Blue, 7 Red"),
+                                                                 ("Tomb Board", 1, "double-sided")])
+    assert ids(F.table_totals, catalog(tables=[bad])) == [f"{GAME}.rules.contents.total-tomb-dice"]
+    assert ids(F.table_totals, catalog(tables=[good])) == []

@@ -148,3 +148,11 @@ def test_planted_example_errors_are_found(catalogs) -> None:  # type: ignore[no-
     assert "secrets.example.combat-1-adventurer-versus-creature" in [f.id for f in C.worked_examples(secrets)]
     tomb = _with_quote(catalogs["tomb"], "tomb.pickpocket.example", "rolls three successes", "rolls one successes")
     assert "tomb.example.pickpocket" in [f.id for f in C.worked_examples(tomb)]
+
+
+def test_more_known_defects(found) -> None:  # type: ignore[no-untyped-def]
+    assert found["tomb.turn.standard-actions.section-order"].evidence["inversions"] == [["Play a Card", "Recruit"]]
+    assert found["secrets.components.unlisted-health-tokens"].kind == "gap"
+    assert found["tomb.contradiction.party-of-none"].evidence["reachable_size"] == 0
+    assert found["cryptmaster.upkeep.dismiss-attachment-restrictions.reference-the-basics"].kind == "gap"
+    assert found["tomb.heal.wounds-explained-later.reference-monsters-and-combat-resolution"].kind == "gap"
