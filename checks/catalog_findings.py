@@ -315,6 +315,46 @@ def secrets_adventurer_phase_example(cat: Catalog) -> Iterable[ExampleCheck]:
                            f"the Adventurer Setup table gives {per} Action tokens for {players} Adventurers")
 
 
+@example_check("secrets")
+def secrets_phase_examples(cat: Catalog) -> Iterable[ExampleCheck]:
+    """The Search example against the Search Chart; the creature that moves toward the most Soul Shards."""
+    hit = grab(cat, r"His Search token points to (\w+), so he rolls a die on the \w+ Search chart and gets a (\d)\. He "
+                    r"draws (\w+) item")
+    if hit and "secrets.reference.search-chart" in cat:
+        colour, roll, drawn = hit[1].group(1), int(hit[1].group(2)), as_int(hit[1].group(3))
+        table = cat.get("secrets.reference.search-chart")
+        col = next((c for c in table.columns if c.endswith(colour)), None)
+        cell = next((str(r[col]) for r in table.records() if r["die_roll"] == roll), "") if col else ""
+        items = sum(int(n) for n in re.findall(r"\+(\d+) Item", cell))
+        yield ExampleCheck("secrets", "search-chart", (hit[0], "secrets.reference.search-chart"),
+                           {"colour": colour, "roll": roll, "items_drawn": drawn}, {"chart": cell, "items": items},
+                           items == drawn, "" if items == drawn else f"the chart gives '{cell}'")
+    hit = grab(cat, r"equidistant to (\w+) and (\w+)\. Because \1 has (\d+) Soul Shards and \2 only has (\d+), the "
+                    r"creature moves toward (\w+)")
+    rule = grab(cat, r"moves toward the adventurer with the most Soul Shards")
+    if hit:
+        a, b, sa, sb, chosen = hit[1].group(1), hit[1].group(2), int(hit[1].group(3)), int(hit[1].group(4)), hit[1].group(5)
+        richest = a if sa > sb else b
+        yield ExampleCheck("secrets", "most-soul-shards", (hit[0],) + ((rule[0],) if rule else ()),
+                           {a: sa, b: sb, "moves_toward": chosen}, {"most_soul_shards": richest}, richest == chosen,
+                           "" if richest == chosen else f"{richest} has the most Soul Shards")
+
+
+@example_check("egypt")
+def egypt_turn_example(cat: Catalog) -> Iterable[ExampleCheck]:
+    """The Turn Example's movements: up to the hero board's movements, counted down one by one."""
+    most = grab(cat, r"Each hero can make up to (\d+) movements on their turn")
+    start = grab(cat, r"It's Masha's turn, and she can make up to (\d+) movements")
+    left = grab(cat, r"Movement (\d+)\..*?(\d+) movements remain")
+    if most and start and left:
+        total, used, remaining = int(start[1].group(1)), int(left[1].group(1)), int(left[1].group(2))
+        ok = total == int(most[1].group(1)) and remaining == total - used
+        yield ExampleCheck("egypt", "turn-movements", (most[0], start[0], left[0]),
+                           {"movements": total, "after_movement": used, "remaining": remaining},
+                           {"movements": int(most[1].group(1)), "remaining": total - used}, ok,
+                           "" if ok else "the Turn Example's movements do not count down")
+
+
 @example_check("tomb")
 def tomb_example_of_play(cat: Catalog) -> Iterable[ExampleCheck]:
     """'Example of Play: Into the Crypt': Attack dice, the fewest-dice victim, wound arithmetic."""

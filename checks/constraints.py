@@ -200,6 +200,29 @@ class CreatureLimit:
         room = max_(self.limit - current, 0)
         return min_(requested, room), if_(current + requested > self.limit, 1, 0)
 
+    @staticmethod
+    def place(loads: Sequence[int], adventurer_rooms: Sequence[int], spawns: int) -> dict[str, Any]:
+        """z3 ``Optimize``: where ``spawns`` creatures go among red-outlined rooms holding ``loads``
+        creatures: in the rooms with an adventurer first (when there are any), as evenly as possible
+        (the fewest creatures in the fullest room, then the most in the emptiest)."""
+        candidates = [r for r in adventurer_rooms if r < len(loads)] or list(range(len(loads)))
+        if not candidates:
+            return {"result": COMPUTED, "placed": [], "loads": list(loads), "spawned": 0}
+        x = [z3.Int(f"spawn_{r}") for r in range(len(loads))]
+        top, bottom = z3.Ints("fullest emptiest")
+        o = z3.Optimize()
+        o.add(*(v >= 0 for v in x), *(x[r] == 0 for r in range(len(loads)) if r not in candidates))
+        o.add(_sum(x) == spawns)
+        o.add(*(top >= loads[r] + x[r] for r in candidates), *(bottom <= loads[r] + x[r] for r in candidates))
+        o.minimize(top)
+        o.maximize(bottom)
+        if solve(o) != "sat":
+            return {"result": UNKNOWN}
+        m = o.model()
+        placed = [value(m, v) for v in x]
+        return {"result": COMPUTED, "placed": placed, "loads": [a + b for a, b in zip(loads, placed)],
+                "spawned": spawns, "candidates": candidates}
+
     def most_creatures(self, boss_cards: int, swarm_supply: int, swarm_size: int) -> dict[str, Any]:
         """z3 ``Optimize``: the most creatures (each Swarm token one, as the Outnumber bonus counts them)
         on the board at once within the limit, the Swarm tokens in the box, the boss cards in the box,
@@ -284,6 +307,24 @@ def secrets_creature_limit(cat: Catalog) -> list[dict[str, Any]]:
                       f"{outcome}",
                       {"counterexample": {"current": value(model, cur), "requested": value(model, req)} if model else None,
                        "reading": "secrets.ambiguity.creature-limit-comet-count=once-fill-in-level-order"}))
+
+    # Compute: where spawns go, as evenly as possible, in the two spawn examples.
+    even_id, _ = stated(cat, r"spawning them as evenly as possible")
+    first_id, _ = stated(cat, r"Creatures will always spawn in a room with an Adventurer first")
+    ex1_id, ex1 = stated(cat, r"Level 3 only has (\w+) red-outlined rooms, but one room already has a creature on it, so "
+                              r"the new creature is placed on the other one")
+    plan = cl.place([1] + [0] * (_int(ex1.group(1)) - 1), [], 1)
+    outcome = HOLDS if plan.get("placed") == [0] + [1] * (_int(ex1.group(1)) - 1) else VIOLATED
+    out.append(result("secrets", "secrets.creature-limit.spawn-evenly-example", (even_id, first_id, ex1_id), outcome,
+                      f"the spawn example's placement (the red room without a creature) is the evenest: {outcome}",
+                      {**plan, "reading": "secrets.ambiguity.spawn-placement-priority=red-adventurer-first-then-even"}))
+    ex2_id, ex2 = stated(cat, r"Level 3 has (\w+) red-outlined rooms, so the players can choose which (\w+) rooms")
+    rooms, k = _int(ex2.group(1)), _int(ex2.group(2))
+    plan = cl.place([0] * rooms, [], k)
+    outcome = HOLDS if plan.get("result") == COMPUTED and max(plan["placed"]) == 1 else VIOLATED
+    out.append(result("secrets", "secrets.creature-limit.spawn-evenly-tomb-phase", (even_id, ex2_id), outcome,
+                      f"{k} spawns in {rooms} empty red rooms go to {k} different rooms, as the Example of the Tomb Phase "
+                      f"says: {outcome}", plan))
 
     # Compute: what a spawn does near the limit.
     table = {}

@@ -56,6 +56,15 @@ def test_most_creatures_is_optimal() -> None:
     assert best["cards_counted_against_limit"] <= 10 and best["swarm_tokens"] <= 26
 
 
+def test_spawn_placement_adventurer_rooms_first_then_evenly() -> None:
+    assert LIMIT.place([1, 0], [], 1)["placed"] == [0, 1]
+    assert sorted(LIMIT.place([0, 0, 0], [], 2)["placed"]) == [0, 1, 1]
+    plan = LIMIT.place([2, 0, 1], [2], 3)
+    assert plan["placed"] == [0, 0, 3]                   # the only room with an adventurer takes them all
+    plan = LIMIT.place([3, 0, 1, 0], [], 4)     # the fullest stays at 3; the emptiest can reach only 1
+    assert (max(plan["loads"]), min(plan["loads"]), sum(plan["placed"])) == (3, 1, 4)
+
+
 # Secrets: Courage ---------------------------------------------------------------------------------
 
 TRACK = K.CourageTrack(-10, 10, steps=4)
@@ -204,6 +213,8 @@ def test_run_known_answers(results) -> None:  # type: ignore[no-untyped-def]
     expect = {
         "secrets.creature-limit.example-tomb-phase": K.HOLDS,
         "secrets.creature-limit.spawn-keeps-limit": K.HOLDS,
+        "secrets.creature-limit.spawn-evenly-example": K.HOLDS,
+        "secrets.creature-limit.spawn-evenly-tomb-phase": K.HOLDS,
         "secrets.courage.bounds": K.HOLDS,
         "secrets.courage.bonus-once": K.HOLDS,
         "secrets.courage.flee-every-time": K.HOLDS,
