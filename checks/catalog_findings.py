@@ -688,6 +688,48 @@ def tomb_dice(cat: Catalog) -> Iterable[Finding]:
                                       for n in party[:1]} if orb else None})
 
 
+def _pool_distribution(pool: dict[str, int], p: dict[str, Fraction]) -> dict[int, Fraction]:
+    """The exact distribution of successes of a Tomb roll (one success per die)."""
+    dist = {0: Fraction(1)}
+    for colour, n in pool.items():
+        for _ in range(n):
+            nxt: dict[int, Fraction] = {}
+            for k, w in dist.items():
+                nxt[k] = nxt.get(k, Fraction(0)) + w * (1 - p[colour])
+                nxt[k + 1] = nxt.get(k + 1, Fraction(0)) + w * p[colour]
+            dist = nxt
+    return dist
+
+
+@detector("tomb-dice-odds")
+@_only("tomb")
+def tomb_dice_odds(cat: Catalog) -> Iterable[Finding]:
+    """The chances behind the worked examples, computed exactly from the dice table (never stated)."""
+    if "tomb.dice.colors" not in cat:
+        return
+    p = {r["color"].lower(): Fraction(r["axe_faces"], r["faces"]) for r in cat.get("tomb.dice.colors").records()}
+    chars = {c.name: c for c in cat.components if c.kind == "character" and "skill" in c.attributes}
+    odds: dict[str, str] = {}
+    rules: list[str] = ["tomb.dice.colors"]
+    if {"Dread", "Captain Dukat"} <= set(chars):
+        a = _pool_distribution(dict(chars["Dread"].attributes["skill"]), p)
+        b = _pool_distribution(dict(chars["Captain Dukat"].attributes["skill"]), p)
+        win = sum((wa * wb for ka, wa in a.items() for kb, wb in b.items() if ka > kb), Fraction(0))
+        odds["Dread steals from Captain Dukat (more successes)"] = f"{win} ({float(win):.0%})"
+        rules += [chars["Dread"].id, chars["Captain Dukat"].id, "tomb.pickpocket.example"]
+    if "Lady Eryne" in chars:
+        eryne = _pool_distribution(dict(chars["Lady Eryne"].attributes["skill"]), p)
+        for tn in (2, 3, 4):
+            w = sum((x for k, x in eryne.items() if k >= tn), Fraction(0))
+            odds[f"Lady Eryne disarms a Skill trap of TN {tn}"] = f"{w} ({float(w):.0%})"
+        rules.append(chars["Lady Eryne"].id)
+    if odds:
+        yield Finding(
+            "tomb.derived.example-odds", "tomb", "derived-fact", tuple(r for r in rules if r in cat),
+            "the odds behind the examples: " + "; ".join(f"{k}: {v}" for k, v in odds.items()),
+            {"success_per_die": {k: str(v) for k, v in p.items()}, "odds": odds})
+
+
 @detector("tomb-cards")
 @_only("tomb")
 def tomb_cards(cat: Catalog) -> Iterable[Finding]:

@@ -158,3 +158,22 @@ def test_more_known_defects(found) -> None:  # type: ignore[no-untyped-def]
     assert found["tomb.contradiction.party-of-none"].evidence["reachable_size"] == 0
     assert found["cryptmaster.upkeep.dismiss-attachment-restrictions.reference-the-basics"].kind == "gap"
     assert found["tomb.heal.wounds-explained-later.reference-monsters-and-combat-resolution"].kind == "gap"
+
+
+def test_tomb_example_odds_match_brute_force(found) -> None:  # type: ignore[no-untyped-def]
+    import itertools
+    from fractions import Fraction
+
+    p = {"green": Fraction(3, 10), "blue": Fraction(5, 10), "red": Fraction(7, 10)}
+    dread = ["green"] * 2 + ["blue"] * 2 + ["red"] * 2
+    dukat = ["green"] + ["blue"] * 3 + ["red"]
+    win = Fraction(0)
+    for hits in itertools.product((0, 1), repeat=len(dread) + len(dukat)):
+        w = Fraction(1)
+        for h, colour in zip(hits, dread + dukat):
+            w *= p[colour] if h else 1 - p[colour]
+        if sum(hits[:len(dread)]) > sum(hits[len(dread):]):
+            win += w
+    odds = found["tomb.derived.example-odds"].evidence["odds"]
+    assert odds["Dread steals from Captain Dukat (more successes)"].startswith(f"{win} ")
+    assert odds["Lady Eryne disarms a Skill trap of TN 4"].startswith("0 ")
