@@ -14,6 +14,7 @@ ones, and whether they agree.  A disagreement is a finding of kind ``example-mis
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -444,12 +445,19 @@ def tomb_campaign_example(cat: Catalog) -> Iterable[ExampleCheck]:
 # Secrets of the Lost Tomb
 
 
-def _secrets_only(fn: Callable[[Catalog], Iterable[Finding]]) -> Callable[[Catalog], Iterable[Finding]]:
-    def run(cat: Catalog) -> Iterable[Finding]:
-        return fn(cat) if cat.game == "secrets" else ()
+def _only(game: str) -> Callable[[Callable[[Catalog], Iterable[Finding]]], Callable[[Catalog], Iterable[Finding]]]:
+    def wrap(fn: Callable[[Catalog], Iterable[Finding]]) -> Callable[[Catalog], Iterable[Finding]]:
+        @functools.wraps(fn)
+        def run(cat: Catalog) -> Iterable[Finding]:
+            return fn(cat) if cat.game == game else ()
 
-    run.__doc__, run.__name__ = fn.__doc__, fn.__name__
-    return run
+        return run
+
+    return wrap
+
+
+def _secrets_only(fn: Callable[[Catalog], Iterable[Finding]]) -> Callable[[Catalog], Iterable[Finding]]:
+    return _only("secrets")(fn)
 
 
 def _contents(cat: Catalog, table_id: str, name_col: str = "component", count_col: str = "count") -> dict[str, int]:
@@ -611,17 +619,6 @@ def secrets_search_chart(cat: Catalog) -> Iterable[Finding]:
 
 # --------------------------------------------------------------------------------------------------
 # Tomb
-
-
-def _only(game: str) -> Callable[[Callable[[Catalog], Iterable[Finding]]], Callable[[Catalog], Iterable[Finding]]]:
-    def wrap(fn: Callable[[Catalog], Iterable[Finding]]) -> Callable[[Catalog], Iterable[Finding]]:
-        def run(cat: Catalog) -> Iterable[Finding]:
-            return fn(cat) if cat.game == game else ()
-
-        run.__doc__, run.__name__ = fn.__doc__, fn.__name__
-        return run
-
-    return wrap
 
 
 _COLOURS = ("green", "blue", "red")

@@ -24,6 +24,7 @@ exist) and, where the rule asks for a minimum or a maximum, ``optimise``:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -98,6 +99,7 @@ def guarded(game: str, cid: str) -> Callable[[Callable[[Catalog], list[dict[str,
     the result ``unknown`` (never ``holds``)."""
 
     def wrap(fn: Callable[[Catalog], list[dict[str, Any]]]) -> Callable[..., Any]:
+        @functools.wraps(fn)
         def run_one(catalogs: dict[str, Catalog]) -> list[dict[str, Any]]:
             if game not in catalogs:
                 return []
@@ -106,7 +108,6 @@ def guarded(game: str, cid: str) -> Callable[[Callable[[Catalog], list[dict[str,
             except Missing as exc:
                 return [result(game, cid, [], UNKNOWN, f"not checked: {exc}")]
 
-        run_one.__doc__, run_one.__name__ = fn.__doc__, fn.__name__
         CONSTRAINTS.append(run_one)
         return fn
 

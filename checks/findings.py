@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from tombspec.spec import Catalog, rulebook_text
+from tombspec.spec import Catalog
 
 KINDS = ("contradiction", "summary-drift", "table", "component-count", "naming", "derived-fact",
          "never-succeeds", "example-mismatch", "ambiguity", "gap")
