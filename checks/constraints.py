@@ -783,11 +783,21 @@ def tomb_limits(cat: Catalog) -> list[dict[str, Any]]:
     out.append(result("tomb", "tomb.party.example", (size_id, ex_id), outcome,
                       f"the Example of Play's party of {len(members)} is within 1..{normal}: {outcome}",
                       {"members": [re.sub(r" with .*", "", p).strip() for p in members]}))
-    found, _ = find([n == 0, n >= 0])
-    out.append(result("tomb", "tomb.party.empty", (size_id, zero_id), found,
-                      f"a party of 0 (every Character killed) is a state the rules reach and handle, although the same "
-                      f"glossary entry says a party has one to {normal} Characters ({found})",
-                      {"party": 0}))
+    # Search: from a legal party, Characters die ('Dead Characters are removed from play') or are
+    # recruited (one at a time, up to the largest party); can the party reach a size outside 1..5?
+    dead_id, _ = stated(cat, r"Dead Characters are removed from play")
+    sizes = [z3.Int(f"size{i}") for i in range(4)]
+    steps = [z3.Int(f"deaths{i}") for i in range(3)]
+    cs = [sizes[0] >= 1, sizes[0] <= normal]
+    for i, d in enumerate(steps):
+        cs += [d >= -1, d <= sizes[i], sizes[i + 1] == sizes[i] - d, sizes[i + 1] <= normal]
+    found, model = find([*cs, z3.Or(*(v < 1 for v in sizes))])
+    out.append(result("tomb", "tomb.party.empty", (size_id, zero_id, dead_id), found,
+                      f"from a party of {value(model, sizes[0]) if model else '?'} the deaths of one attack reach a party "
+                      f"of {min(value(model, v) for v in sizes) if model else '?'} ({found}): the state the glossary "
+                      f"handles ('ever reach zero') although it says a party has one to {normal} Characters",
+                      {"sizes": [value(model, v) for v in sizes] if model else None,
+                       "deaths_per_step": [value(model, d) for d in steps] if model else None}))
     hand_id, _ = stated(cat, r"There is no hand limit in Tomb")
     crypt_id, crypt = stated_int(cat, r"Each Player draws (\w+) cards from the Crypt Deck")
     man_id, man = stated_int(cat, r"hand size while filling the Tomb is (\w+) cards instead of")

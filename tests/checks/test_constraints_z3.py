@@ -220,6 +220,7 @@ def test_run_known_answers(results) -> None:  # type: ignore[no-untyped-def]
         "secrets.courage.flee-every-time": K.HOLDS,
         "secrets.courage.unclamped": K.FOUND,
         "tomb.attachments.two-example-weapons": K.IMPOSSIBLE,
+        "tomb.party.empty": K.FOUND,
         "cryptmaster.attachments.fewest-discards": K.COMPUTED,
         "cryptmaster.attachments.cursed-only-conflict": K.IMPOSSIBLE,
         "cryptmaster.limits.ten-cards": K.FOUND,
