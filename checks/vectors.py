@@ -552,6 +552,7 @@ class RunReport:
     results: list[CaseResult] = attrs.field(factory=list)
     malformed: list[str] = attrs.field(factory=list)
     seconds: float = 0.0
+    stopped: str = ""
 
     @property
     def counts(self) -> Counter[str]:
@@ -566,23 +567,29 @@ class RunReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"implementation": self.implementation, "counts": dict(self.counts),
-                "seconds": round(self.seconds, 3), "malformed": self.malformed,
+                "seconds": round(self.seconds, 3), "malformed": self.malformed, "stopped": self.stopped,
                 "results": [r.to_json() for r in self.results if r.status != "pass"]}
 
     def summary(self) -> str:
         c = self.counts
         return (f"{self.implementation}: {len(self.results)} case(s) in {self.seconds:.2f} s: {c['pass']} pass, "
                 f"{c['fail']} fail, {c['failure']} implementation failure(s)"
-                + (f", {len(self.malformed)} malformed case(s)" if self.malformed else ""))
+                + (f", {len(self.malformed)} malformed case(s)" if self.malformed else "")
+                + (f"; {self.stopped}" if self.stopped else ""))
 
 
 def run_tree(root: str | Path, impl: Implementation, *, game: str | None = None,
-             on_result: Callable[[CaseResult], None] | None = None) -> RunReport:
-    """Run every case under ``root`` (only ``game``'s, if given) against ``impl``."""
+             on_result: Callable[[CaseResult], None] | None = None, give_up: int = 3) -> RunReport:
+    """Run every case under ``root`` (only ``game``'s, if given) against ``impl``.  The implementation is
+    restarted after it fails; after ``give_up`` failures in a row the run stops (``report.stopped``)."""
     report = RunReport(impl.name)
     rulesets = RulesetCache()
     start = time.perf_counter()
+    in_a_row = 0
     for case in iter_cases(root):
+        if in_a_row >= give_up:
+            report.stopped = f"stopped after {in_a_row} implementation failures in a row"
+            break
         try:
             v = load_vector(case)
             if game is not None and v.game != game:
@@ -596,6 +603,7 @@ def run_tree(root: str | Path, impl: Implementation, *, game: str | None = None,
                                     "pre.json is not a state a game reaches")
             continue
         report.results.append(result)
+        in_a_row = in_a_row + 1 if result.status == "failure" else 0
         if on_result is not None:
             on_result(result)
     report.seconds = time.perf_counter() - start
