@@ -2,8 +2,8 @@
 
 >>> from tombspec.spec import load_catalog
 >>> raiders = load_catalog("raiders")
->>> raiders.rule("raiders.combat.ties-to-defender").kind
-'action'
+>>> raiders.rule("raiders.attack.ties-to-defender").kind
+'transition'
 """
 
 from .catalog import (
