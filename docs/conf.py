@@ -58,6 +58,7 @@ autodoc_default_options = {
     "member-order": "bysource",
 }
 autodoc_typehints = "signature"
+add_module_names = False
 # Thousands of rules and hundreds of API objects: keep the object descriptions out of the navigation tree
 # (furo copies the whole tree into every page; with them it is most of the build time).
 toc_object_entries = False

@@ -134,3 +134,29 @@ def test_generated_pages_say_what_is_not_modelled(site: dict[str, Path]) -> None
     for game, cat in load_all().items():
         if game not in registered_games():
             assert f"There is no model of {cat.title} yet" in " ".join(coverage.split())
+
+
+def test_no_markup_leaks_into_the_pages(site: dict[str, Path]) -> None:
+    """reStructuredText that reached the Markdown parser shows up as text (``.. option::``)."""
+    leaks = [(path.name, m) for path, page in _pages(site).items() if "_modules" not in path.parts
+             for m in re.findall(r"(?m)^\s*\.\. [a-z][a-z:-]*::", _text(page))]
+    assert leaks == [], leaks[:5]
+
+
+def test_the_cli_reference_documents_every_command(site: dict[str, Path]) -> None:
+    import click
+
+    from tombspec.checks.cli import main
+
+    text = " ".join(_text((site["html"] / "cli.html").read_text(encoding="utf-8")).split())
+
+    def names(group: click.Group, prefix: str) -> list[str]:
+        out = []
+        for name, cmd in group.commands.items():
+            out.append(f"{prefix} {name}")
+            if isinstance(cmd, click.Group):
+                out += names(cmd, f"{prefix} {name}")
+        return out
+
+    missing = [n for n in names(main, "tombspec") if f"{n} [OPTIONS]" not in text]
+    assert missing == []

@@ -19,10 +19,10 @@ def pages(facts: Facts) -> dict[str, str]:
         rows.append([md.doc(f"generated/games/{game}/index", cat.title), str(n),
                      "yes" if cov["modelled"] else "**no model yet**",
                      _share(len(cov["formalised"]), n), _share(len(cov["exercised"]), n),
-                     _share(len(cov["tested"]), n), _share(len(cov["proved"]), n),
+                     _share(len(cov["proved"]), n), _share(len(cov["tested"]), n),
                      f"{len(cov['ambiguities_formalised'])} of {len(cat.ambiguities)}"])
     out = ["# Rule coverage\n",
-           f"How much of each rulebook the model covers. The first three columns are the coverage "
+           f"How much of each rulebook the model covers. Formalised, exercised and proved are the coverage "
            f"{md.code('tombspec check')} reports ({md.pyref('tombspec.checks.coverage', short=False)}), "
            "computed while this page was built:\n",
            f"- **formalised**: a function of the model is marked {md.code('@implements(<id>)')} with the rule's "
@@ -33,23 +33,23 @@ def pages(facts: Facts) -> dict[str, str]:
            "replayed;\n"
            f"- **proved**: every z3 proof obligation that names the rule "
            f"({md.pyref('tombspec.checks.proofs.prove_game')}) is proved;\n"
-           f"- **named by tests**: a test function under {md.code('tests/')} names the id in its source. This is "
+           f"- **named by tests** (computed here, not by {md.code('tombspec check')}): a test function under {md.code('tests/')} names the id in its source. This is "
            "a reading of the test code, not a run of it: a test that exercises a rule without naming it is not "
            "counted;\n"
            "- **open questions settled**: ambiguities the model takes a reading of (an option, or a function "
            "marked with the ambiguity's id).\n",
-           md.table(["game", "rules", "model", "formalised", "exercised", "named by tests", "proved",
+           md.table(["game", "rules", "model", "formalised", "exercised", "proved", "named by tests",
                      "open questions settled"], rows, raw=True)]
     for game, cat in facts.catalogs.items():
         cov = coverage_numbers(facts, cat)
         out.append(f"\n## {md.esc(cat.title)}\n")
         if not cov["modelled"]:
             out.append(f"There is no model of *{md.esc(cat.title)}* yet: none of its {cov['rules']} rules is "
-                       f"formalised, exercised, tested or proved. Its "
+                       f"formalised, exercised or proved. Its "
                        f"{md.doc(f'generated/games/{game}/index', 'rule reference')} is the catalog alone.\n")
             continue
         out.append(f"{len(cov['formalised'])} of {cov['rules']} rules are formalised, {len(cov['exercised'])} "
-                   f"exercised, {len(cov['tested'])} named by tests, {len(cov['proved'])} proved.\n")
+                   f"exercised, {len(cov['proved'])} proved, {len(cov['tested'])} named by tests.\n")
         by_kind: dict[str, list[str]] = {}
         for rid in cov["not_formalised"]:
             by_kind.setdefault(cat.rule(rid).kind, []).append(rid)

@@ -239,7 +239,7 @@ def game_index(facts: Facts, cat: Catalog) -> str:
                    f"games and the worked examples; tests name {len(cov['tested'])}; z3 proves {len(cov['proved'])} (see {md.doc('generated/coverage', 'rule coverage')}).\n")
     else:
         out.append(f"\n**There is no model of this game yet**: none of its {cov['rules']} rules is formalised, "
-                   "tested or proved. The catalog below is the whole of it so far "
+                   "exercised or proved. The catalog below is the whole of it so far "
                    f"(see {md.doc('generated/coverage', 'rule coverage')}).\n")
     out.append("\n## Sections\n\nThe rulebook's own table of contents; each top-level section is a page.\n")
     counts = _counts_by_top(cat)
