@@ -257,6 +257,7 @@ class ProcessImplementation(Implementation):
         self.cwd = cwd
         self.proc: subprocess.Popen[bytes] | None = None
         self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=40)
         self.next_id = 0
         self.calls = 0
@@ -271,10 +272,31 @@ class ProcessImplementation(Implementation):
         except OSError as exc:
             raise InvalidInput(f"cannot start {self.name!r}: {exc.strerror or exc}", source="--impl") from None
         self.lines = queue.Queue()
+        self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self.stderr = deque(maxlen=40)
         self.calls = 0
+        # Three threads per child: writing never blocks the oracle (a child that stops reading fills its
+        # pipe), reading never blocks it (every wait on ``lines`` has a time-out).
+        threading.Thread(target=self._write_stdin, args=(self.proc.stdin, self.outbox), daemon=True).start()
         threading.Thread(target=self._read_stdout, args=(self.proc.stdout, self.lines), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(self.proc.stderr, self.stderr), daemon=True).start()
+
+    @staticmethod
+    def _write_stdin(stream: IO[bytes], outbox: queue.Queue[bytes | None]) -> None:
+        try:
+            while True:
+                message = outbox.get()
+                if message is None:
+                    break
+                stream.write(message)
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+        finally:
+            try:
+                stream.close()
+            except (OSError, ValueError):
+                pass
 
     @staticmethod
     def _read_stdout(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
@@ -302,13 +324,9 @@ class ProcessImplementation(Implementation):
         if proc is None:
             return
         try:
-            if proc.poll() is None and proc.stdin is not None:
-                try:
-                    proc.stdin.write(b'{"jsonrpc":"2.0","method":"shutdown"}\n')
-                    proc.stdin.flush()
-                    proc.stdin.close()
-                except OSError:
-                    pass
+            if proc.poll() is None:
+                self.outbox.put(b'{"jsonrpc":"2.0","method":"shutdown"}\n')
+                self.outbox.put(None)  # then close its input
                 try:
                     proc.wait(timeout=0.5)
                 except subprocess.TimeoutExpired:
@@ -327,7 +345,7 @@ class ProcessImplementation(Implementation):
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable child
             pass
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        for stream in (proc.stdout, proc.stderr):
             try:
                 if stream is not None:
                     stream.close()
@@ -353,19 +371,15 @@ class ProcessImplementation(Implementation):
 
     def call(self, method: str, params: dict[str, Any]) -> Any:
         """Send one request and return its result; :class:`Rejected` for a refusal (code 1)."""
-        if self.proc is None or self.proc.poll() is not None:
+        if self.proc is None:  # not started yet, or closed after a failure: a fresh child
             self.start()
-        assert self.proc is not None and self.proc.stdin is not None
+        assert self.proc is not None
         self.next_id += 1
         ident = self.next_id
         message = orjson.dumps({"jsonrpc": "2.0", "id": ident, "method": method, "params": params},
                                option=orjson.OPT_APPEND_NEWLINE)
         what = f"{method} (request {ident})"
-        try:
-            self.proc.stdin.write(message)
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            raise self._died(what) from None
+        self.outbox.put(message)
         limit = self.start_timeout if self.calls == 0 else self.timeout
         self.calls += 1
         try:

@@ -432,17 +432,16 @@ def _main_rule(seen: set[str], game: str) -> str:
 
 
 def _refusals(rs: Ruleset, state: Any, legal: Sequence[Any], pool: ActionPool, sel: _Selector, root: Path,
-              report: ExportReport, source: str, rng: random.Random, per_state: int = 6) -> None:
-    """Actions the model refuses here (near misses of the legal ones, samples of other kinds), while
-    their rules want cases: a few draws per state, over the kinds least tried in this phase."""
+              report: ExportReport, source: str, rng: random.Random) -> None:
+    """For every action kind not legal here, one such action (a near miss of a legal one, or a sample of
+    the kind) and the rule the model refuses it for, kept while that rule wants cases.  A (phase, kind)
+    pair stops being tried after ``40 * per_rule`` tries."""
     what = rs.pending(state).what
     limit = 40 * sel.per_rule
-    kinds = [k for k in pool.kinds() if sel.tried[(what, k)] < limit]
-    if not kinds:
-        return
     legal_set = set(legal)
-    for _ in range(per_state):
-        kind = kinds[rng.randrange(len(kinds))]
+    for kind in pool.kinds():
+        if sel.tried[(what, kind)] >= limit:
+            continue
         sel.tried[(what, kind)] += 1
         action = pool.draw(kind, legal, legal_set, rng)
         if action is None:

@@ -198,3 +198,16 @@ def test_the_cli_prints_the_shrunk_game_and_writes_it(tmp_path: Path) -> None:
     assert verify([out]).exit_code == 1
     result = CliRunner().invoke(main, ["conform", "--impl", fake("crash", "3"), "--games", "1", "--no-shrink"])
     assert result.exit_code == 2 and "crash" in result.stdout
+
+
+def test_a_child_that_never_reads_cannot_block_the_oracle(tmp_path: Path) -> None:
+    """A big message to a child that does not read fills the pipe: the write must not block the oracle."""
+    script = tmp_path / "sleeper.py"
+    script.write_text("import time\ntime.sleep(3600)\n")
+    impl = ProcessImplementation(shlex.join([sys.executable, "-I", "-S", str(script)]), timeout=0.5,
+                                 start_timeout=0.5)
+    start = time.monotonic()
+    with pytest.raises(ImplementationFailure) as err:
+        impl.call("reset", {"padding": "x" * 1_000_000})
+    impl.close()
+    assert err.value.kind == "timeout" and time.monotonic() - start < 10
