@@ -38,7 +38,7 @@ def detectors_table(facts: Facts) -> str:
     for game, fns in GAME_FINDINGS.items():
         rows += [[md.code(fn.__name__), f"the {game} model", _link(facts, fn),
                   md.rst_inline(_first_line(fn) or "(no docstring)")] for fn in fns]
-    return md.table(["detector", "reads", "function", "what it reports"], rows, raw=True)
+    return md.table(["detector", "reads", "function", "what it reports"], rows, raw=True, widths="18 12 22 48")
 
 
 def _readings(facts: Facts, reading: str | None) -> str:
@@ -146,9 +146,9 @@ def index_page(facts: Facts) -> str:
     counts = Counter((f["game"], f["kind"]) for f in findings)
     kinds = [k for k in KIND_ORDER if any(kk == k for _, kk in counts)] + \
         sorted({k for _, k in counts} - set(KIND_ORDER))
-    rows = [[md.doc(f"generated/findings/{g}", facts.catalogs[g].title),
-             *(str(counts.get((g, k), 0)) for k in kinds),
-             str(sum(f["game"] == g for f in findings))] for g in games]
+    rows = [[md.esc(k), *(str(counts.get((g, k), 0)) for g in games), str(sum(counts.get((g, k), 0) for g in games))]
+            for k in kinds]
+    rows.append(["**all**", *(f"**{sum(f['game'] == g for f in findings)}**" for g in games), f"**{len(findings)}**"])
     t = data["totals"]
     out = ["# Findings\n",
            "What the machine checks find in the rules: contradictions, edge cases, actions that can never "
@@ -161,7 +161,8 @@ def index_page(facts: Facts) -> str:
            f"{t['machine_findings']} of them machine-found; proofs: {t['proofs']['proved']} proved, "
            f"{t['proofs']['counterexample']} counterexamples, {t['proofs']['unknown']} unknown; "
            f"problems (exit code 1): {t['problems']}.\n",
-           md.table(["game", *kinds, "all"], rows, raw=True),
+           md.table(["kind", *(md.doc(f"generated/findings/{g}", facts.catalogs[g].title) for g in games), "all"],
+                    rows, raw=True, classes="tomb-numbers"),
            "\n## The detectors\n",
            detectors_table(facts),
            "\n## Proofs\n",

@@ -160,10 +160,10 @@ def component_block(facts: Facts, cat: Catalog, comp: Component) -> str:
 
 
 def ambiguity_block(facts: Facts, cat: Catalog, amb: Ambiguity) -> str:
-    body = md.esc(amb.question) + "\n\n"
-    for r in amb.readings:
+    body = md.esc(amb.question) + "\n\nReadings:\n\n"
+    for r in amb.readings:  # "*" bullets: a list apart from the "-" list of facts below
         mark = " **(the catalog's default)**" if r.id == amb.default else ""
-        body += f"- {md.code(r.id)}{mark}: {md.esc(r.text)}\n"
+        body += f"* {md.code(r.id)}{mark}: {md.esc(r.text)}\n"
     body += "\n"
     items = ["**Rules involved** " + ", ".join(md.ref(r) for r in amb.rules)]
     option = facts.option_fields.get(amb.id)
