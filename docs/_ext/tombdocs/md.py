@@ -118,4 +118,16 @@ def json_block(data: Any, limit: int = 60) -> str:
 
 
 def percent(p: Any, digits: int = 1) -> str:
-    return f"{float(p) * 100:.{digits}f}%"
+    """A probability as a percentage; exactly 0 and 1 stay exact, and a value that would round to them
+    says so (``<0.1%``, ``>99.9%``) rather than pass for certain."""
+    if p == 0:
+        return "0"
+    if p == 1:
+        return "100%"
+    text = f"{float(p) * 100:.{digits}f}"
+    floor, ceiling = f"{0:.{digits}f}", f"{100:.{digits}f}"
+    if text == floor:
+        return f"<{10 ** -digits:.{digits}f}%"
+    if text == ceiling:
+        return f">{100 - 10 ** -digits:.{digits}f}%"
+    return text + "%"

@@ -82,7 +82,7 @@ def secrets(facts: Facts, files: dict[str, Any]) -> str:
 
 
 def _pool_name(pool: dict[str, int]) -> str:
-    return " + ".join(f"{k} {c}" for c, k in pool.items() if k) or "no dice"
+    return " + ".join(f"{k} {c}" for c, k in pool.items() if k) or "no dice rolled"
 
 
 def tomb(facts: Facts, files: dict[str, Any]) -> str:
@@ -105,8 +105,9 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
     for steps in (-2, -1, 0, 1, 2):
         shifted, auto_s, auto_f = dice.tomb_shift(mixed, steps)
         label = {0: "as rolled"}.get(steps, f"{'raised' if steps > 0 else 'lowered'} {abs(steps)}")
-        shift_rows.append([label, _pool_name(shifted) + (f", {auto_s} automatic success" if auto_s else "")
-                           + (f", {auto_f} automatic failure" if auto_f else ""),
+        shift_rows.append([label, _pool_name(shifted)
+                           + (f", {auto_s} automatic success{'es' if auto_s > 1 else ''}" if auto_s else "")
+                           + (f", {auto_f} automatic failure{'s' if auto_f > 1 else ''}" if auto_f else ""),
                            *(md.percent(dice.tomb_roll(mixed, tn, steps)) for tn in (1, 2, 3))])
     return (
         "## Tomb and Tomb: Cryptmaster: tomb dice\n\n"
@@ -161,7 +162,7 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
 
     fig, ax = plot.figure(figsize=(8, 3.4))
     for n in PENNIES:
-        ax.plot(list(range(n + 1)), [float(p) for _, p in dice.pennies(n)], marker="o", ms=3, label=f"{n} pennies")
+        ax.plot(list(range(n + 1)), [float(p) for _, p in dice.pennies(n)], marker="o", ms=3, label=f"{n} penn{'y' if n == 1 else 'ies'}")
     ax.set_xlabel("Heads")
     ax.set_ylabel("chance")
     ax.legend(fontsize=8)
@@ -175,9 +176,9 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
         + "\n### The number of Heads\n\n"
         + md.table(["pennies", *(f"{k} Heads" for k in counts)], heads_rows, raw=True, classes="tomb-numbers")
         + "\n### Each number shown (as Heads or as Tails)\n\n"
-        f"({md.pyref('tombspec.checks.probability.raiders_number_chances')}) "
         "A Move matches a space's number with the Heads or the Tails (" + md.ref("raiders.move.number-match")
-        + "), so the chance that a roll *shows* a number counts both:\n\n"
+        + "), so the chance that a roll *shows* a number counts both ("
+        + md.pyref("tombspec.checks.probability.raiders_number_chances") + "):\n\n"
         + md.table(["pennies", *(f"shows {k}" for k in counts)], shown_rows, raw=True, classes="tomb-numbers")
         + "\n### Passing an Encounter: a 5 or 6\n\n"
         f"To pass an Encounter a Raider must roll a 5 or 6 ({md.ref('raiders.encounter.pass-on-five-or-six')}); "
@@ -243,7 +244,8 @@ def pages(facts: Facts) -> dict[str, Any]:
             "chance points) when the documentation is built, through "
             f"{md.pyref('tombspec.checks.probability', short=False)}, which {md.code('tombspec prob GAME')} and the "
             "findings use too. Tables show percentages rounded to one decimal where the exact fractions would be "
-            "unreadable; the functions named (or the command) give them exactly.\n\n"
+            "unreadable (0 and 100% are exact; <0.1% and >99.9% are not quite); the functions named (or the "
+            "command) give them exactly.\n\n"
             "```{doctest}\n>>> from tombspec.model.dice import secrets_check, tomb_roll, pennies\n"
             ">>> secrets_check(4, 2)            # 4 dice, difficulty 2\nFraction(11, 27)\n"
             ">>> tomb_roll({\"red\": 2}, 2)       # two red dice, TN 2\nFraction(49, 100)\n```\n\n")

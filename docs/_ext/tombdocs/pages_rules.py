@@ -301,7 +301,8 @@ def section_pages(facts: Facts, cat: Catalog) -> dict[str, str]:
         head = (f"*{md.esc(cat.title)}*, {md.doc(f'generated/games/{cat.game}/index', 'rule reference')}. "
                 "Each entry quotes the rulebook word for word; the points under it say how tombspec treats it"
                 + (": the functions of the model that formalise it, whether the random games "
-                   f"{md.code('tombspec check')} explores exercise it, the tests that name it, its z3 proof, and the "
+                   f"{md.code('tombspec check')} explores exercise it, the test functions whose source names its id, its "
+                   "z3 proof, and the "
                    "open questions it is part of with their readings" if cat.game in facts.registered_games
                    else ", and the open questions it is part of with their readings (there is no model of this "
                         "game yet)") + ".\n\n")
@@ -338,7 +339,7 @@ def games_index(facts: Facts) -> str:
             f"{md.code('<page>#raiders.attack.ties-to-defender')} links to one rule; the "
             f"{{ref}}`index of rule ids <tomb-index>` lists them all.\n\n"
             + md.table(["game", "id", "rules", "tables", "components", "open questions", "model"], rows, raw=True)
-            + f"\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
+            + f"\n```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{toc}\n```\n")
 
 
 def pages(facts: Facts) -> dict[str, str]:
