@@ -24,8 +24,8 @@ test: $(STAMP)
 
 ## make docs: the HTML site with warnings as errors, then the doctests
 docs: $(STAMP)
-	$(PY) -m sphinx -W --keep-going -n -b html docs docs/_build/html
-	$(PY) -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
+	$(PY) -m sphinx -W --keep-going -n -b html -d docs/_build/doctrees docs docs/_build/html
+	$(PY) -m sphinx -W --keep-going -b doctest -d docs/_build/doctrees docs docs/_build/doctest
 
 ## make bench: the measurements of bench/ (never part of the tests)
 bench: $(STAMP)

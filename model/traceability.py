@@ -1,8 +1,9 @@
 """Code points at the catalog (DESIGN.md contract 4).
 
 ``require(condition, rule_id, message)`` is the one-line check of a rule; ``@implements(rule_id, ...)``
-marks the functions that formalise rules.  Both feed the rule coverage report: which rules are
-formalised (``IMPLEMENTS``), and, inside :func:`recording`, which were exercised.
+marks the functions that formalise rules.  Both feed the rule coverage report
+(``tombspec.checks.coverage``): which rules are formalised (``IMPLEMENTS``, and the ids of one-line
+checks read from the source), and, inside :func:`recording`, which were exercised.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: rule id -> the qualified names of the functions that formalise it.
 IMPLEMENTS: dict[str, list[str]] = defaultdict(list)
-#: rule ids named by ``require`` calls, found when their module is imported.
-REQUIRED: set[str] = set()
-
 _recorders: list[set[str]] = []
 
 

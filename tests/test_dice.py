@@ -58,3 +58,11 @@ def test_egypt_die_layouts(layout: str) -> None:
 def test_invalid_egypt_layout() -> None:
     with pytest.raises(ValueError, match="unknown Egypt die layout"):
         dice.egypt_die("seven-faces")
+
+
+def test_egypt_layouts_are_the_catalogs_readings() -> None:
+    from tombspec.spec import load_catalog
+
+    amb = load_catalog("egypt").ambiguity("egypt.ambiguity.die-faces")
+    assert set(dice.EGYPT_LAYOUTS) <= {r.id for r in amb.readings}
+    assert dice.EGYPT_DEFAULT_LAYOUT == amb.default

@@ -1,6 +1,6 @@
 """The Raiders tomb as a networkx graph, built from data, and the movement views over it.
 
-The rulebook does not print its six tiles, so a board is a file (``docs/boards.md`` documents the
+The rulebook does not print its six tiles, so a board is a file (``docs/board-format.md`` documents the
 format; ``spec/boards/raiders-*.toml`` are the shipped examples).  A file lists tiles, each a grid of
 room spaces, and places them in stack order (Tomb Set Up step 4); the later tile lies on top where tiles
 overlap.  Spaces are adjacent in 8 directions ("forward, backwards, sideways, and diagonally").
