@@ -27,12 +27,14 @@ CHILD_RATES = r"""
 import json, sys, time, orjson
 from tombspec.checks.verify import verify
 path = sys.argv[1]
-t = time.perf_counter(); lines = 0
-with open(path, "rb") as f:
-    for raw in f:
-        if raw.strip():
-            orjson.loads(raw); lines += 1
-parse = time.perf_counter() - t
+parse = float("inf")
+for _ in range(3):  # parsing is quick: the best of three
+    t = time.perf_counter(); lines = 0
+    with open(path, "rb") as f:
+        for raw in f:
+            if raw.strip():
+                orjson.loads(raw); lines += 1
+    parse = min(parse, time.perf_counter() - t)
 report = verify([path])
 print(json.dumps({"lines": lines, "parse_s": parse, "verify_s": report.seconds, "steps": report.steps,
                   "games": report.games, "exit": report.exit_code}))
@@ -184,6 +186,9 @@ def run(quick: bool, out: Path) -> str:
                        f"{data['verdict']}")
 
     ratio = verify_lines / parse_rate
+    import os
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     lines = [
         f"Trace: `tombspec explore raiders` (standard board, default options), digest claims, "
         f"{rates['lines']:,} lines, {rates['games']:,} games, {rates['steps']:,} steps, "
@@ -210,7 +215,8 @@ def run(quick: bool, out: Path) -> str:
         *[f"| {name} | {t / prof['total']:.0%} |" for name, t in groups],
         "",
         f"The {huge_lines:,}-line trace is the {rates['lines']:,}-line one ten times over (a trace may hold "
-        "any number of games).",
+        f"any number of games).  Parse-only is the best of three passes, verify one pass; each runs in a fresh "
+        f"process (load average {load:.2f} at the end).",
     ]
     if ratio < 0.25:
         lines += ["", "verify reaches 1/{:.0f} of the parse-only rate, not 1/4: every line is a full step of "

@@ -247,12 +247,12 @@ class Verifier:
         self.report = report or VerifyReport()
         self.rulesets = RulesetCache()
         self.itf_dir = itf_dir
-        self._actions: dict[tuple[int, Any], Any] = {}
+        self._actions: dict[tuple[type, Any], Any] = {}
 
     # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
     def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
         try:
-            key = (id(rs), tuple(data.items()))
+            key = (type(rs), tuple(data.items()))  # decoding depends only on the game's action types
             hash(key)
         except TypeError:
             return rs.decode_action(data, source=source, line=line)
