@@ -277,12 +277,6 @@ def prob(game: str, as_json: bool, decimal: bool) -> None:
                 click.echo(f"  {row:>12}: {show(cells)}")
 
 
-def run() -> None:  # pragma: no cover
-    main()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
 
 
 # The oracle's commands live beside it and register themselves on ``main``.

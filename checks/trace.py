@@ -23,7 +23,6 @@ line against them while it streams the file.
 
 from __future__ import annotations
 
-import importlib
 from collections import OrderedDict
 from collections.abc import Iterator
 from typing import IO, Any
@@ -183,18 +182,9 @@ def board_argument(game: str, board: Any) -> Any:
 
     A string is a shipped board's name (or a path); an object is the board's data as
     ``ruleset.describe()`` gives it, turned into the game's board-file form."""
-    if board is None or isinstance(board, str):
-        return board
-    module = importlib.import_module(f"tombspec.model.{game}.board")
-    from_data = getattr(module, "board_from_data", None)
-    if from_data is None:
-        raise InvalidInput(f"the {game} model does not read boards from data")
-    doc = board if "format" in board else {
-        "format": 1, "game": game,
-        "board": {k: board[k] for k in ("name", "layout", "note") if k in board},
-        **{k: board[k] for k in ("tiles", "placements") if k in board},
-    }
-    return from_data(doc, source="board")
+    if board is None or isinstance(board, (str, dict)):
+        return board     # a name, a path, or the board-file form: the game's model reads each
+    raise InvalidInput(f"a board must be a name, a path or an object, not {type(board).__name__}")
 
 
 class RulesetCache:

@@ -20,6 +20,22 @@ T = TypeVar("T")
 converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _strict(kind: type, name: str) -> Any:
+    """A structure hook that takes only a real ``kind`` (no "3" for 3, no true for 1, no 3.7)."""
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {name}, got {type(value).__name__} {value!r}")
+        return value
+
+    return hook
+
+
+converter.register_structure_hook(int, _strict(int, "an integer"))
+converter.register_structure_hook(bool, _strict(bool, "true or false"))
+converter.register_structure_hook(str, _strict(str, "a string"))
+
+
 def to_data(obj: Any) -> Any:
     """Plain JSON-able data for an attrs value (actions gain their ``kind``)."""
     data = converter.unstructure(obj)

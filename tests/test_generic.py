@@ -97,3 +97,19 @@ def test_a_broken_action_raises_illegal_action_with_a_catalog_id(game: str) -> N
             assert err.value.state is state and err.value.action == candidate
             checked += 1
     assert checked > 0
+
+
+def test_codec_refuses_coerced_values() -> None:
+    rs = get_ruleset("raiders")
+    from tombspec.model.errors import InvalidInput
+
+    for bad in ({"kind": "heads", "heads": "3"}, {"kind": "heads", "heads": True}, {"kind": "heads", "heads": 3.0}):
+        with pytest.raises(InvalidInput):
+            rs.decode_action(bad)
+
+
+def test_a_ruleset_is_rebuilt_from_its_own_description() -> None:
+    for game in GAMES:
+        rs = get_ruleset(game)
+        again = get_ruleset(game, **rs.describe())
+        assert again.describe() == rs.describe()

@@ -18,7 +18,7 @@ from ..options import options_from_data
 from ..ruleset import Pending, Ruleset, Violation, register
 from . import invariants
 from .actions import ACTION_TYPES
-from .board import Board, default_board, load_board, shipped_boards
+from .board import Board, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
 from .rules import turn
 from .state import RaidersState
@@ -35,12 +35,14 @@ class Raiders(Ruleset):
     action_types = ACTION_TYPES
 
     def __init__(self, options: RaidersOptions | dict[str, Any] | None = None,
-                 board: Board | str | Path | None = None):
+                 board: Board | dict[str, Any] | str | Path | None = None):
         if not isinstance(options, RaidersOptions):
             options = options_from_data(RaidersOptions, options)
         self.options = options
         if board is None:
             board = default_board()
+        elif isinstance(board, dict):   # the board-file form, as describe() and trace headers give it
+            board = board_from_data(board, source="<board data>")
         elif isinstance(board, str) and board in shipped_boards():
             board = load_board(shipped_boards()[board])
         elif not isinstance(board, Board):

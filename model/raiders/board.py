@@ -162,9 +162,11 @@ class Board:
         return [s.id for s in self.spaces.values() if s.tile == tile]
 
     def to_data(self) -> dict[str, Any]:
+        """The board in the board-file form (``board_from_data`` reads it back)."""
         return {
-            "name": self.name, "layout": self.layout, "note": self.note,
-            "tiles": [attrs.asdict(t) for t in self.tiles],
+            "format": 1, "game": "raiders",
+            "board": {"name": self.name, "layout": self.layout, "note": self.note},
+            "tiles": [{"id": t.id, "colour": t.colour, "rows": list(t.rows)} for t in self.tiles],
             "placements": [attrs.asdict(p) for p in self.placements],
         }
 
