@@ -107,7 +107,8 @@ def _games_argument(game: str | None) -> list[str]:
               help="Random games to play per game.")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds the implementation may take to answer one message.")
+              help="Seconds the implementation may take to answer one message (its first answer, while it "
+                   "starts, may take at least 10 s).")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
 @click.option("--board", "board", metavar="NAME", help="A shipped board's name or a board file.")
 @click.option("--probe-rate", default=0.15, show_default=True, type=click.FloatRange(0, 1),
