@@ -174,6 +174,26 @@ def boss_race(cat: Catalog) -> Iterable[Finding]:
 
 
 @game_finding("raiders")
+def earliest_grail_change(cat: Catalog) -> Iterable[Finding]:
+    """Bounded search: the fewest steps after which the Grail can change hands, with the witness."""
+    from .bounded import FOUND, can_happen
+
+    rs = _raiders()
+    answer = can_happen(rs, lambda s: s.toss_winner is not None and s.grail == s.toss_winner, 8,
+                        max_states=20_000)
+    if answer.result == FOUND:
+        moves = ", ".join(type(a).__name__ for a in answer.witness)
+        yield Finding(
+            "raiders.derived.grail-taken-before-anyone-moves", "raiders", "derived-fact",
+            ("raiders.setup.raiders-at-start", "raiders.setup.first-player-grail", "raiders.attack.on-turn-start",
+             "raiders.prepare.gain-audacity", "raiders.attack.more-heads-wins"),
+            f"the Grail can change hands {answer.steps} steps into the game, before either Raider has moved "
+            f"({moves}): both start on Start, so a first player who Prepares is attacked at once",
+            {"witness": [rs.encode_action(a) for a in answer.witness], "states_searched": answer.states},
+            reading="raiders.ambiguity.shared-start-space=attack-applies")
+
+
+@game_finding("raiders")
 def worked_examples(cat: Catalog) -> Iterable[Finding]:
     """Replay the rulebook's worked examples through the model; a mismatch is a finding."""
     from .raiders_examples import EXAMPLES
