@@ -37,29 +37,29 @@ def formalised(game: str) -> dict[str, list[str]]:
     return where
 
 
+def replayed_examples(game: str) -> set[str]:
+    """The worked examples of ``game`` that replay through the model (recorded if inside ``recording``)."""
+    try:
+        examples = importlib.import_module(f"tombspec.checks.{game}_examples").EXAMPLES
+    except ModuleNotFoundError:
+        return set()
+    return {example_id for example_id, replay in examples.items() if replay()[0]}
+
+
 def exercised(game: str, games: int = 60) -> set[str]:
-    """Rule ids recorded while exploring ``games`` games per configuration and replaying the examples."""
-    from tombspec.model.ruleset import get_ruleset
+    """Rule ids recorded while exploring ``games`` games over the configurations and replaying the examples."""
+    from .explore import explore_configurations
 
-    from .explore import explore
-
-    configs = getattr(importlib.import_module(f"tombspec.model.{game}"), "EXPLORE_CONFIGS", [{}])
     with recording() as seen:
-        for index, config in enumerate(configs):
-            rs = get_ruleset(game, **config)
-            for policy in ("uniform", "greedy"):
-                explore(rs, max(1, games // (2 * len(configs))), seed=index, policy=policy)
-        try:
-            examples = importlib.import_module(f"tombspec.checks.{game}_examples").EXAMPLES
-        except ModuleNotFoundError:
-            examples = {}
-        for example_id, replay in examples.items():
-            if replay()[0]:
-                seen.add(example_id)
+        explore_configurations(game, games)
+        seen |= replayed_examples(game)
     return {r for r in seen if r.startswith(game + ".")}
 
 
-def coverage(catalog: Catalog, proofs: list[Any] | None = None, games: int = 60) -> dict[str, Any]:
+def coverage(catalog: Catalog, proofs: list[Any] | None = None, games: int = 60,
+             seen: set[str] | None = None) -> dict[str, Any]:
+    """Coverage of ``catalog``; ``seen`` is the set of exercised rule ids when the caller has already
+    recorded them (``tombspec check`` does, while it explores), else they are recorded here."""
     from tombspec.model.ruleset import registered_games
 
     rules = [r.id for r in catalog.rules]
@@ -67,7 +67,8 @@ def coverage(catalog: Catalog, proofs: list[Any] | None = None, games: int = 60)
         return {"game": catalog.game, "rules": len(rules), "formalised": 0, "exercised": 0, "proved": 0,
                 "not_formalised": rules, "modelled": False}
     where = formalised(catalog.game)
-    seen = exercised(catalog.game, games)
+    if seen is None:
+        seen = exercised(catalog.game, games)
     proved_ids: set[str] = set()
     if proofs is not None:
         by_rule: dict[str, list[str]] = {}

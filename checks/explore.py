@@ -143,3 +143,20 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
             progress(i + 1)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def explore_configurations(game: str, n_games: int) -> list[tuple[dict[str, Any], str, ExploreReport]]:
+    """Explore ``game`` under every configuration its model lists (``EXPLORE_CONFIGS``), half the games
+    with the uniform policy and half with the greedy one; configuration ``i`` uses seed ``i``."""
+    import importlib
+
+    from tombspec.model.ruleset import get_ruleset
+
+    configs = getattr(importlib.import_module(f"tombspec.model.{game}"), "EXPLORE_CONFIGS", [{}])
+    per = max(1, n_games // (2 * len(configs)))
+    runs = []
+    for index, config in enumerate(configs):
+        rs = get_ruleset(game, **config)
+        for policy in ("uniform", "greedy"):
+            runs.append((config, policy, explore(rs, per, seed=index, policy=policy)))
+    return runs

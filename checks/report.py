@@ -20,6 +20,10 @@ import click
 from tombspec.spec import load_all, rulebook_text
 from tombspec.spec.lint import quote_problems, toc_problems
 
+from tombspec.model.traceability import recording
+
+from .coverage import coverage, replayed_examples
+from .explore import explore_configurations
 from .findings import Finding, run_detectors
 from .proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 
@@ -124,7 +128,6 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     from tombspec.model.ruleset import registered_games
 
     from . import constraints, model_findings, reachability
-    from .explore import explore
 
     start = time.perf_counter()
     n_games = explore_games
@@ -158,19 +161,21 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     say("reachability")
     result.reachability.extend(reachability.run(games, board))
 
+    exercised: dict[str, set[str]] = {}
     for g in modelled:
         if n_games:
             say(f"explore: {g} ({n_games} games)")
-            result.explore.append(_explore_game(g, n_games))
+            with recording() as seen:
+                result.explore.append(_explore_game(g, n_games))
+                seen |= replayed_examples(g)
+            exercised[g] = {r for r in seen if r.startswith(g + ".")}
             result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "
                                    f"{p['rule']}: {p['message']}" for p in result.explore[-1]["problems"])
 
     say("coverage")
-    from .coverage import coverage
-
     for g in games:
         result.coverage.append(coverage(catalogs[g], [p for p in result.proofs if p.game == g],
-                                        games=min(n_games, 60)))
+                                        games=min(n_games, 60), seen=exercised.get(g)))
 
     say("findings")
     result.findings.extend(run_detectors(catalogs))
@@ -180,27 +185,18 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
 
 
 def _explore_game(game: str, n_games: int) -> dict[str, Any]:
-    """Explore ``game`` under each configuration its model lists, half uniform and half greedy."""
-    import importlib
-
-    from tombspec.model.ruleset import get_ruleset
-
-    from .explore import explore
-
-    configs = getattr(importlib.import_module(f"tombspec.model.{game}"), "EXPLORE_CONFIGS", [{}])
+    """Explore ``game`` under each configuration its model lists; the runs summed into one report."""
+    runs = explore_configurations(game, n_games)
     total: dict[str, Any] = {"game": game, "games": 0, "steps": 0, "seconds": 0.0, "outcomes": {},
-                             "problems": [], "configs": len(configs)}
-    per = max(1, n_games // (2 * len(configs)))
-    for index, config in enumerate(configs):
-        rs = get_ruleset(game, **config)
-        for policy in ("uniform", "greedy"):
-            data = explore(rs, per, seed=index, policy=policy).to_json()
-            total["games"] += data["games"]
-            total["steps"] += data["steps"]
-            total["seconds"] += data["seconds"]
-            for k, v in data["outcomes"].items():
-                total["outcomes"][k] = total["outcomes"].get(k, 0) + v
-            total["problems"].extend({**p, "config": config} for p in data["problems"])
+                             "problems": [], "configs": len(runs) // 2}   # two policies per configuration
+    for config, _, report in runs:
+        data = report.to_json()
+        total["games"] += data["games"]
+        total["steps"] += data["steps"]
+        total["seconds"] += data["seconds"]
+        for k, v in data["outcomes"].items():
+            total["outcomes"][k] = total["outcomes"].get(k, 0) + v
+        total["problems"].extend({**p, "config": config} for p in data["problems"])
     total["steps_per_second"] = round(total["steps"] / total["seconds"]) if total["seconds"] else 0
     return total
 

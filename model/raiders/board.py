@@ -234,17 +234,16 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
             if want == 0 and not any((x + dx, y + dy) in previous for x, y in mine
                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
                 raise fail(f"{rule}: tile {index + 1} ({tile.id!r}) does not touch the previous tile")
-        if index and layout != "free":
-            # "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
-            centre = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
+        # "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
+        centre = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
+        if index == 0:
+            origin = centre
+        elif layout != "free":
             reach = (centre[0] - origin[0]) ** 2 + (centre[1] - origin[1]) ** 2
             if reach <= farthest:
                 raise fail(f"raiders.setup.opposite-side: tile {index + 1} ({tile.id!r}) does not extend the "
                            "Tomb outward from the Start tile")
             farthest = reach
-        if index == 0:
-            origin = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
-            farthest = 0.0
         previous = mine
     if layout != "free":
         tokens = [{tok[0] for row in by_id[pl.tile].rows for tok in row.split()}
