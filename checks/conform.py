@@ -11,7 +11,7 @@ input and output (``docs/oracle.md``: the conform protocol), or an in-process Py
   names the rule the action breaks (the implementation's state then stays as it was).
 
 The oracle plays random games: decisions uniformly among the model's legal actions, chance outcomes
-with exactly their probabilities (``explore.choose_chance``), and now and then an action the model
+with exactly their probabilities (``Distribution.sample``), and now and then an action the model
 refuses (a *probe*), to check the implementation refuses it too, for the same rule.  The first failing
 game is shrunk (delta debugging over its action list, every candidate replayed from a fresh ``reset``)
 and printed as a replayable trace that ``tombspec verify`` judges the same way.
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import os
 import queue
 import random
@@ -49,7 +50,6 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
 
 from . import schema
-from .explore import choose_chance
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, check_projection_keys, configure,
                     diff, plain, start_state, state_fields)
 from .verify import Outcome, expect, rule_text
@@ -98,8 +98,9 @@ class Implementation(ABC):
     def reset(self, game: str, options: Any, board: Any, state: Any = None) -> ResetAnswer: ...
 
     @abstractmethod
-    def step(self, action: dict[str, Any]) -> dict[str, Any]:
-        """The state after ``action``; raise :class:`Rejected` to refuse it."""
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        """The state after ``action`` (a decision by ``player``, or a chance outcome when None); raise
+        :class:`Rejected` to refuse it."""
 
     def close(self) -> None:
         pass
@@ -119,8 +120,9 @@ class Adapter(Implementation):
     """The base of an in-process Python implementation: override ``reset`` and ``step``.
 
     ``reset(game, options, board, state=None)`` returns the state as JSON data, or a
-    :class:`ResetAnswer` to declare the fields it models; ``step(action)`` takes the action as JSON
-    data and returns the next state as JSON data, or raises :class:`Rejected`."""
+    :class:`ResetAnswer` to declare the fields it models; ``step(action)`` (or ``step(action,
+    player)``, to be told who decides) takes the action as JSON data and returns the next state as
+    JSON data, or raises :class:`Rejected`."""
 
     name = "python adapter"
 
@@ -131,6 +133,11 @@ class InProcess(Implementation):
     def __init__(self, adapter: Any, name: str | None = None):
         self.adapter = adapter
         self.name = name or type(adapter).__name__
+        try:
+            params = inspect.signature(adapter.step).parameters
+            self._told_player = len(params) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in params.values())
+        except (TypeError, ValueError):
+            self._told_player = False
 
     def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
         try:
@@ -158,8 +165,9 @@ class InProcess(Implementation):
         return _reset_answer({"state": answer} if not (isinstance(answer, dict) and "state" in answer
                                                        and isinstance(answer["state"], dict)) else answer)
 
-    def step(self, action: dict[str, Any]) -> dict[str, Any]:
-        answer = self._json("step", self._call("step", self.adapter.step, action))
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        args = (action, player) if self._told_player else (action,)
+        answer = self._json("step", self._call("step", self.adapter.step, *args))
         if isinstance(answer, dict) and "state" in answer and isinstance(answer["state"], dict):
             answer = answer["state"]
         if not isinstance(answer, dict):
@@ -201,12 +209,12 @@ class ModelAdapter(Adapter):
             self.state = self.rs.initial_state() if state is None else self.rs.decode_state(state)
             return {"state": self.rs.encode_state(self.state)}
 
-    def step(self, action: dict[str, Any]) -> dict[str, Any]:
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
         assert self.rs is not None
         with self.patched():
             act = self.rs.decode_action(action)
             try:
-                self.state = self.rs.step(self.state, act)
+                self.state = self.rs.step(self.state, act, player)
             except IllegalAction as exc:
                 raise Rejected(exc.rule_id, exc.message) from None
             return {"state": self.rs.encode_state(self.state)}
@@ -437,8 +445,8 @@ class ProcessImplementation(Implementation):
                                         f"{{'state': ..., 'fields': [...]}} ({p})")
         return _reset_answer(result)
 
-    def step(self, action: dict[str, Any]) -> dict[str, Any]:
-        result = self.call("step", {"action": action})
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        result = self.call("step", {"action": action} if player is None else {"action": action, "player": player})
         p = schema.problem("step-result", result)
         if p is not None:
             self.close()
@@ -520,6 +528,7 @@ class Exchange:
 
     action: Any                      # the model's action object
     outcome: Outcome                 # the model's verdict
+    player: int | None = None        # who made the decision (None: chance)
     answer: dict[str, Any] | None = None
     rejected: str | None = None      # the rule the implementation named
     note: str = ""
@@ -559,12 +568,13 @@ class Session:
             return Mismatch("state", "the state after reset differs from the model's", 0, fields=diffs)
         return None
 
-    def step(self, action: Any) -> Mismatch | None:
-        """Send ``action``; compare the answer with the model's verdict.  Unspecified: stop quietly."""
+    def step(self, action: Any, player: int | None = None) -> Mismatch | None:
+        """Send ``action`` (by ``player``); compare the answer with the model's verdict.  Unspecified:
+        stop quietly."""
         rs = self.rs
-        outcome = expect(rs, self.state, action)
+        outcome = expect(rs, self.state, action, player)
         data = rs.encode_action(action)
-        ex = Exchange(action, outcome)
+        ex = Exchange(action, outcome, player=player)
         if outcome.kind == "unspecified":
             self.unspecified = outcome.rule
             return None
@@ -572,7 +582,7 @@ class Session:
         self.steps += 1
         n = self.steps
         try:
-            answer = self.impl.step(data)
+            answer = self.impl.step(data, player)
         except Rejected as exc:
             ex.rejected = exc.rule
             if outcome.kind == "post":
@@ -608,6 +618,8 @@ class Session:
         lines = [head]
         for ex in self.exchanges:
             line: dict[str, Any] = {"action": plain(self.rs.encode_action(ex.action))}
+            if ex.player is not None:
+                line["player"] = ex.player
             if ex.rejected is not None:
                 line["error"] = {"rule": ex.rejected}
             elif ex.answer is not None:
@@ -680,42 +692,48 @@ class ActionPool:
             b = bucket[rng.randrange(len(bucket))]
         return None if b in legal_set else b
 
-    def illegal(self, state: Any, rng: random.Random, legal: Sequence[Any], tries: int = 4) -> Any | None:
-        """A drawn action the model refuses in ``state`` (or None)."""
+    def illegal(self, state: Any, rng: random.Random, legal: Sequence[Any], player: int | None = None,
+                tries: int = 4) -> Any | None:
+        """A drawn action the model refuses in ``state`` from ``player`` (or None)."""
         kinds = self.kinds()
         legal_set = set(legal)
         for _ in range(tries):
             candidate = self.draw(kinds[rng.randrange(len(kinds))], legal, legal_set, rng)
-            if candidate is not None and expect(self.rs, state, candidate).kind == "error":
+            if candidate is not None and expect(self.rs, state, candidate, player).kind == "error":
                 return candidate
         return None
 
 
 def choose_action(rs: Ruleset, state: Any, rng: random.Random, pool: ActionPool | None = None,
-                  probe_rate: float = 0.0) -> tuple[Any, bool] | None:
-    """The next action of a random game (None when the game is over or stuck) and whether it is a probe.
+                  probe_rate: float = 0.0) -> tuple[Any, int | None, bool] | None:
+    """The next ``(action, player, is_probe)`` of a random game (None when the game is over or stuck):
+    chance drawn with exactly its probabilities, a decision uniformly, and now and then (``probe_rate``)
+    an action the model refuses.
 
     Raises ``Unspecified`` where listing the options needs a reading the options leave open."""
-    if rs.is_terminal(state):
-        return None
     pending = rs.pending(state)
+    if pending.is_over:
+        return None
+    player: int | None = None
+    dist = None
     if pending.is_chance:
-        outcomes = rs.chance_outcomes(state)
-        legal = [o for o, _ in outcomes]
+        dist = rs.chance(state)
+        legal = [o for o, _ in dist.support()] if dist.size <= 4096 else []
     else:
-        outcomes = None
-        legal = rs.legal_actions(state)
+        actors = pending.actors
+        player = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
+        legal = rs.legal_actions(state, player)
         if not legal:
             return None
     if pool is not None:
         pool.add(legal)
         if probe_rate and rng.random() < probe_rate:
-            probe = pool.illegal(state, rng, legal)
+            probe = pool.illegal(state, rng, legal, player)
             if probe is not None:
-                return probe, True
-    if outcomes is not None:
-        return choose_chance(rng, outcomes), False
-    return legal[rng.randrange(len(legal))], False
+                return probe, player, True
+    if dist is not None:
+        return dist.sample(rng), None, False
+    return legal[rng.randrange(len(legal))], player, False
 
 
 # --------------------------------------------------------------------------------------------------
@@ -852,12 +870,12 @@ class Oracle:
                         break
                     if choice is None:
                         break
-                    action, probe = choice
-                    mismatch = session.step(action)
+                    action, player, probe = choice
+                    mismatch = session.step(action, player)
                     if session.unspecified:
                         unspecified = True
                         break
-                    played.append(action)
+                    played.append((action, player))
                     report.probes += probe
                 report.games += 1
                 report.per_game[game] = report.per_game.get(game, 0) + 1
@@ -873,10 +891,10 @@ class Oracle:
     def replay(self, rs: Ruleset, config: dict[str, Any], actions: Sequence[Any]) -> tuple[Session, Mismatch | None]:
         session = Session(self.impl, rs, config)
         mismatch = session.reset()
-        for action in actions:
+        for action, player in actions:
             if mismatch is not None or session.unspecified:
                 break
-            mismatch = session.step(action)
+            mismatch = session.step(action, player)
         return session, mismatch
 
     def _shrunk(self, rs: Ruleset, config: dict[str, Any], index: int, seed: int, played: list[Any],

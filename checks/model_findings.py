@@ -106,24 +106,17 @@ def natural_six_for_grail_holder(cat: Catalog) -> Iterable[Finding]:
 @game_finding("raiders")
 def audacity_beyond_nickels(cat: Catalog) -> Iterable[Finding]:
     """Component count: the Audacity the players can hold at once against the six Audacity Nickels."""
-    from tombspec.checks.explore import choose_chance
+    from tombspec.model.play import playout, uniform
+    from tombspec.model.raiders.actions import Prepare
+
+    def preparer(rs: Any, state: Any, rng: random.Random, legal: list[Any], player: Any) -> Any:
+        return Prepare() if Prepare() in legal and rng.random() < 0.7 else uniform(rs, state, rng, legal, player)
 
     rs = _raiders()
     most, witness = 0, None
     rng = random.Random("raiders-audacity")
     for _ in range(60):
-        state = rs.initial_state()
-        steps = 0
-        while not rs.is_terminal(state) and steps < 3000:
-            if rs.pending(state).is_chance:
-                action = choose_chance(rng, rs.chance_outcomes(state))
-            else:
-                legal = rs.legal_actions(state)
-                from tombspec.model.raiders.actions import Prepare
-
-                action = Prepare() if Prepare() in legal and rng.random() < 0.7 else rng.choice(legal)
-            state = rs.step(state, action)
-            steps += 1
+        for _, _, state in playout(rs, rng, policy=preparer, max_steps=3000):
             total = sum(r.audacity for r in state.raiders)
             if total > most:
                 most, witness = total, rs.encode_state(state)

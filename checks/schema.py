@@ -49,6 +49,8 @@ TRACE_HEADER: dict[str, Any] = {
                   "description": "the board: its data (as ruleset.describe() gives it), or a shipped "
                                  "board's name (absent: the game's default board)"},
         "state": {**STATE, "description": "start from this state instead of the initial one"},
+        "setup": {"description": "what carries over from an earlier game (games that carry on: "
+                                 "ruleset.next_setup gives it); absent: a fresh game"},
         "claim": {"type": "object", "minProperties": 1, "additionalProperties": False,
                   "description": "a claim about the state before the first action (as an action line "
                                  "claims the state after its action)",
@@ -65,13 +67,16 @@ TRACE_STEP: dict[str, Any] = {
     "$schema": DIALECT,
     "$id": ID_BASE + "trace-step.json",
     "title": "tombspec trace: an action line",
-    "description": "One action, optionally with a claim about what follows it: the whole state, a "
+    "description": "One action (a decision and who made it, or a chance outcome), optionally with a claim about what follows it: the whole state, a "
                    "projection of some top-level fields, its digest, or that the action is refused "
                    "for a rule (the state is then unchanged).",
     "type": "object",
     "required": ["action"],
     "properties": {
         "action": ACTION,
+        "player": {"type": "integer", "minimum": 0,
+                   "description": "who made the decision (absent: the one player who may act; a "
+                                  "chance outcome names no player)"},
         "state": STATE,
         "project": {"type": "object", "minProperties": 1},
         "digest": DIGEST,
@@ -99,6 +104,7 @@ VECTOR_MANIFEST: dict[str, Any] = {
         "description": {"type": "string"},
         "rules": {"type": "array", "items": RULE_ID},
         "target": RULE_ID,
+        "player": {"type": "integer", "minimum": 0, "description": "who makes the decision"},
         "config": {"type": "object", "properties": {
             "options": {"type": ["object", "null"]},
             "board": {"type": ["object", "string", "null"]}},

@@ -43,8 +43,11 @@ def header(rs: Ruleset, **extra: Any) -> dict[str, Any]:
     return {"trace": TRACE_NAME, "version": TRACE_VERSION, "game": rs.game, **rs.describe(), **extra}
 
 
-def action_line(rs: Ruleset, action: Any, state: Any | None = None, *, claim: str = "digest") -> dict[str, Any]:
+def action_line(rs: Ruleset, action: Any, state: Any | None = None, *, claim: str = "digest",
+                player: int | None = None) -> dict[str, Any]:
     line: dict[str, Any] = {"action": rs.encode_action(action)}
+    if player is not None:
+        line["player"] = player
     if state is not None:
         if claim == "digest":
             line["digest"] = codec.digest(state)
@@ -66,8 +69,8 @@ class TraceWriter:
     def game(self, rs: Ruleset, **extra: Any) -> None:
         self.write(header(rs, **extra))
 
-    def step(self, rs: Ruleset, action: Any, state: Any) -> None:
-        self.write(action_line(rs, action, state, claim=self.claim))
+    def step(self, rs: Ruleset, action: Any, state: Any, player: int | None = None) -> None:
+        self.write(action_line(rs, action, state, claim=self.claim, player=player))
 
 
 def iter_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
@@ -101,11 +104,12 @@ class Header:
 class StepLine:
     """An action line: the action and what it claims."""
 
-    __slots__ = ("line", "action", "state", "project", "digest", "error", "note")
+    __slots__ = ("line", "action", "player", "state", "project", "digest", "error", "note")
 
     def __init__(self, line: int, data: dict[str, Any]):
         self.line = line
         self.action = data.get("action")
+        self.player = data.get("player")
         self.state = data.get("state")
         self.project = data.get("project")
         self.digest = data.get("digest")
@@ -118,7 +122,7 @@ class StepLine:
             or self.error is not None
 
 
-_STEP_KEYS = frozenset(("action", "state", "project", "digest", "error", "note"))
+_STEP_KEYS = frozenset(("action", "player", "state", "project", "digest", "error", "note"))
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -132,6 +136,9 @@ def _is_plain_step(obj: Any) -> bool:
         return False
     d = obj.get("digest")
     if d is not None and not (type(d) is str and len(d) == 64 and _HEX.issuperset(d)):
+        return False
+    p = obj.get("player")
+    if p is not None and not (type(p) is int and p >= 0):
         return False
     return "state" not in obj and "project" not in obj and "error" not in obj and "note" not in obj
 

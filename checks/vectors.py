@@ -41,8 +41,7 @@ from tombspec.model.traceability import IMPLEMENTS, recording
 from tombspec.spec.errors import InvalidInput, TombspecError
 
 from . import schema
-from .conform import ActionPool, Implementation, ImplementationFailure, Rejected, compare_state
-from .explore import choose_chance
+from .conform import ActionPool, Implementation, ImplementationFailure, Rejected, choose_action, compare_state
 from .trace import RulesetCache, configure, plain, start_state
 from .verify import ModelError, expect, rule_text
 
@@ -74,6 +73,7 @@ class Vector:
     rules: list[str]                  # the rule ids the model exercises on this case
     pre: Any = None
     action: Any = None
+    player: int | None = None         # who makes the decision (None: chance, or the one who may act)
     post: Any = None
     error: dict[str, Any] | None = None
     target: str | None = None
@@ -96,6 +96,8 @@ class Vector:
                                "description": self.description}
         if self.target:
             out["target"] = self.target
+        if self.player is not None:
+            out["player"] = self.player
         if self.source:
             out["source"] = self.source
         return out
@@ -140,7 +142,7 @@ def load_vector(case_dir: str | Path) -> Vector:
     schema.validate("vector-manifest", m, source=str(manifest_path), what="manifest.json")
     v = Vector(m["game"], m["area"], m["case"], m["kind"], m["config"], list(m["rules"]),
                target=m.get("target"), description=m.get("description", ""), source=m.get("source", ""),
-               path=where)
+               player=m.get("player"), path=where)
     if m["kind"] == "step":
         v.pre = _read_json(where / "pre.json")
         v.action = _read_json(where / "action.json")
@@ -191,10 +193,11 @@ def config_of(rs: Ruleset) -> dict[str, Any]:
 
 
 def make_vector(rs: Ruleset, pre: Any, action: Any, *, target: str | None = None, case: str | None = None,
-                description: str = "", source: str = "") -> Vector:
-    """The vector of ``action`` in ``pre``, with the model's verdict and the rules it exercises."""
+                description: str = "", source: str = "", player: int | None = None) -> Vector:
+    """The vector of ``action`` (by ``player``) in ``pre``, with the model's verdict and the rules it
+    exercises."""
     with recording() as seen:
-        outcome = expect(rs, pre, action)
+        outcome = expect(rs, pre, action, player)
     if outcome.kind == "unspecified":
         raise Unspecified(outcome.rule or "", outcome.message)
     error = None
@@ -213,7 +216,7 @@ def make_vector(rs: Ruleset, pre: Any, action: Any, *, target: str | None = None
     act = plain(rs.encode_action(action))
     case = case or f"{'illegal' if error else 'legal'}-{target.split('.')[-1]}"
     return Vector(rs.game, area_of(target), slug(case), "step", config_of(rs), rules, pre=plain(rs.encode_state(pre)),
-                  action=act, post=post, error=error, target=target,
+                  action=act, player=player, post=post, error=error, target=target,
                   description=description or _describe(act, error, target), source=source)
 
 
@@ -295,12 +298,7 @@ def configurations(game: str) -> list[tuple[str, dict[str, Any] | None, Any]]:
     from tombspec.model.ruleset import get_ruleset
 
     rs = get_ruleset(game)
-    boards: list[Any] = [None]
-    try:
-        shipped = importlib.import_module(f"tombspec.model.{game}.board").shipped_boards()
-        boards = list(shipped)
-    except (ImportError, AttributeError):
-        pass
+    boards: list[Any] = list(rs.shipped_boards()) or [None]
     out: list[tuple[str, dict[str, Any] | None, Any]] = []
     for b in boards:
         out.append((f"default-{b}", None, b))
@@ -389,23 +387,20 @@ def _explore_one(rs: Ruleset, rng: random.Random, pool: ActionPool, sel: _Select
             _refusals(rs, state, [], pool, sel, root, report, f"{source} step {step} (the game is over)",
                       probe_rng)
             return
+        pending = rs.pending(state)
         try:
-            pending = rs.pending(state)
-            if pending.is_chance:
-                outcomes = rs.chance_outcomes(state)
-                legal = [o for o, _ in outcomes]
-                action = choose_chance(rng, outcomes)
-            else:
-                legal = rs.legal_actions(state)
-                if not legal:
-                    return
-                action = legal[rng.randrange(len(legal))]
+            choice = choose_action(rs, state, rng)
         except Unspecified:
             return
+        if choice is None:
+            return
+        action, player, _ = choice
+        legal = rs.legal_actions(state, player) if player is not None else \
+            [o for o, _ in rs.chance_outcomes(state)] if rs.chance(state).size <= 4096 else []
         pool.add(legal)
-        _refusals(rs, state, legal, pool, sel, root, report, f"{source} step {step}", probe_rng)
+        _refusals(rs, state, legal, pool, sel, root, report, f"{source} step {step}", probe_rng, player)
         with recording() as seen:
-            outcome = expect(rs, state, action)
+            outcome = expect(rs, state, action, player)
         if outcome.kind != "post":
             return
         # Keep the step if it exercises a rule with few cases, or is a transition (phase, action kind,
@@ -414,7 +409,7 @@ def _explore_one(rs: Ruleset, rng: random.Random, pool: ActionPool, sel: _Select
         wanted = [r for r in sorted(seen) if sel.legal[r] < sel.per_rule]
         if wanted or sel.transitions[transition] < sel.per_rule:
             target = wanted[0] if wanted else _main_rule(seen, rs.game)
-            v = make_vector(rs, state, action, target=target,
+            v = make_vector(rs, state, action, target=target, player=player,
                             case=sel.name(f"legal-{target.split('.')[-1]}"), source=f"{source} step {step}",
                             description=f"{_describe(plain(rs.encode_action(action)), None, target)} "
                                         f"(transition {transition})")
@@ -432,7 +427,7 @@ def _main_rule(seen: set[str], game: str) -> str:
 
 
 def _refusals(rs: Ruleset, state: Any, legal: Sequence[Any], pool: ActionPool, sel: _Selector, root: Path,
-              report: ExportReport, source: str, rng: random.Random) -> None:
+              report: ExportReport, source: str, rng: random.Random, player: int | None = None) -> None:
     """For every action kind not legal here, one such action (a near miss of a legal one, or a sample of
     the kind) and the rule the model refuses it for, kept while that rule wants cases.  A (phase, kind)
     pair stops being tried after ``40 * per_rule`` tries."""
@@ -446,11 +441,11 @@ def _refusals(rs: Ruleset, state: Any, legal: Sequence[Any], pool: ActionPool, s
         action = pool.draw(kind, legal, legal_set, rng)
         if action is None:
             continue
-        outcome = expect(rs, state, action)
+        outcome = expect(rs, state, action, player)
         if outcome.kind != "error" or outcome.rule is None or sel.illegal[outcome.rule] >= sel.per_rule:
             continue
         v = make_vector(rs, state, action, case=sel.name(f"illegal-{outcome.rule.split('.')[-1]}"),
-                        source=source)
+                        source=source, player=player)
         v.write(root)
         report.illegal += 1
         sel.illegal[outcome.rule] += 1
@@ -528,7 +523,7 @@ def run_case(impl: Implementation, v: Vector, rulesets: RulesetCache) -> CaseRes
         if v.kind == "reset":
             return CaseResult(v.id, "pass")
         try:
-            state = impl.step(v.action)
+            state = impl.step(v.action, v.player)
         except Rejected as exc:
             if v.error is None:
                 return CaseResult(v.id, "fail", f"refused ({exc.rule}: {exc.message}); expected post.json")

@@ -50,10 +50,10 @@ class Outcome:
     message: str = ""
 
 
-def expect(rs: Ruleset, state: Any, action: Any) -> Outcome:
-    """Apply ``action`` to ``state`` through the model and say what happened."""
+def expect(rs: Ruleset, state: Any, action: Any, player: int | None = None) -> Outcome:
+    """Apply ``action`` (by ``player``) to ``state`` through the model and say what happened."""
     try:
-        return Outcome("post", rs.step(state, action))
+        return Outcome("post", rs.step(state, action, player))
     except IllegalAction as exc:
         return Outcome("error", state, exc.rule_id, exc.message)
     except Unspecified as exc:
@@ -66,11 +66,11 @@ def expect(rs: Ruleset, state: Any, action: Any) -> Outcome:
         raise ModelError(f"tombspec model error (a bug in tombspec, please report it): {exc}") from exc
 
 
-def exercised(rs: Ruleset, state: Any, action: Any) -> list[str]:
+def exercised(rs: Ruleset, state: Any, action: Any, player: int | None = None) -> list[str]:
     """The rule ids the model's step exercises (``recording()``), to point at what a claim got wrong."""
     with recording() as seen:
         try:
-            rs.step(state, action)
+            rs.step(state, action, player)
         except Exception:
             pass
     return sorted(seen)
@@ -343,7 +343,7 @@ class Verifier:
         game.steps += 1
         self.report.steps += 1
         try:
-            outcome = expect(rs, game.state, action)
+            outcome = expect(rs, game.state, action, line.player)
         except ModelError as exc:
             if not game.custom_start:
                 raise
@@ -352,13 +352,13 @@ class Verifier:
         if outcome.kind == "post":
             if line.error is not None:
                 self._diverge(game, line, source, "accepted", action, claimed_rule=line.error["rule"],
-                              exercised=exercised(rs, game.state, action))
+                              exercised=exercised(rs, game.state, action, line.player))
                 return
             if line.claims:
                 fields = compare_claims(rs, outcome.state, line, source=source)
                 if fields:
                     self._diverge(game, line, source, "state", action, fields=fields,
-                                  exercised=exercised(rs, game.state, action))
+                                  exercised=exercised(rs, game.state, action, line.player))
                     return
             game.state = outcome.state
             if game.itf is not None:

@@ -1,40 +1,82 @@
-"""The ruleset protocol every game keeps, and the registry of games.
+"""The ruleset protocol every game keeps (DESIGN.md contracts 1-3, docs/protocol.md).
 
-A ruleset is configured once (its options, its board) and is then a pure function of states:
+A ruleset is configured once (its options, its board and components) and is then a pure function of
+states:
 
-* ``initial_state()``: the state before the first decision or chance event;
-* ``pending(state)``: who acts next (:class:`Pending`);
-* ``legal_actions(state)``: the decisions open to the deciding player;
-* ``chance_outcomes(state)``: at a chance point, ``(outcome, Fraction)`` pairs summing to 1;
-* ``step(state, action)``: the next state; raises only ``IllegalAction``, ``InvalidInput`` or
-  ``Unspecified`` (DESIGN.md contracts 1-3);
-* ``violations(state)``: the invariants that do not hold (empty in every reachable state).
+* ``initial_state(setup=None)``: the state before the first decision or chance event; ``setup`` is
+  what carries over from an earlier game (``next_setup``), for games that carry on;
+* ``pending(state)``: who acts next (:class:`Pending`): players deciding (one; any of several in any
+  order; or several in a fixed priority, the first of them acting or passing), chance, or nobody;
+* ``legal_actions(state, player=None)``: the decisions open to ``player`` (by default, to whoever may
+  act now);
+* ``chance(state)``: at a chance point, the :class:`~tombspec.model.chance.Distribution` of its
+  outcomes (exact ``prob``, ``sample``, and ``support`` where small); ``chance_outcomes(state)`` lists
+  it as ``(outcome, Fraction)`` pairs;
+* ``step(state, action, player=None)``: the next state.  Every decision is made by a player: ``player``
+  names who, and may be left out only when one player can act.  Raises only ``IllegalAction``,
+  ``InvalidInput`` or ``Unspecified``;
+* ``observe(state, player)``: what ``player`` may see (the whole state where nothing is hidden);
+* ``violations(state)``: the invariants that do not hold (empty in every reachable state);
+* ``next_setup(state)``: from a finished game, the setup of the next one (campaigns, scenarios).
+
+The registry of games is :mod:`tombspec.model.registry`; ``get_ruleset`` and ``registered_games`` are
+re-exported here.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar
 
 import attrs
 
 from . import codec
+from .chance import Distribution
 from .errors import IllegalAction, InvalidInput, TombspecError, Unspecified
 
 DECISION = "decision"
 CHANCE = "chance"
 OVER = "over"
 
+ONE = "one"            # exactly one player decides
+ANY = "any"            # any of the players may act, in any order (each a step of its own)
+PRIORITY = "priority"  # the players in priority order: the first acts or passes, then the next
+
 
 @attrs.frozen
 class Pending:
-    """Who acts next: a player's decision, a chance event, or nobody (the game is over)."""
+    """Who acts next: players deciding, a chance event, or nobody (the game is over).
 
-    kind: str  # "decision" | "chance" | "over"
-    player: int | None = None
-    what: str = ""  # the kind of decision or the randomiser
+    ``players`` are the players concerned, ``mode`` how they act (``ONE``, ``ANY``, ``PRIORITY``), and
+    ``what`` names the decision or the randomiser."""
+
+    kind: str                       # "decision" | "chance" | "over"
+    players: tuple[int, ...] = ()
+    mode: str = ONE
+    what: str = ""
+
+    @classmethod
+    def decision(cls, player: int, what: str) -> "Pending":
+        return cls(DECISION, (player,), ONE, what)
+
+    @classmethod
+    def any_of(cls, players: Sequence[int], what: str) -> "Pending":
+        return cls(DECISION, tuple(players), ANY, what)
+
+    @classmethod
+    def priority(cls, players: Sequence[int], what: str) -> "Pending":
+        return cls(DECISION, tuple(players), PRIORITY, what)
+
+    @classmethod
+    def chance(cls, what: str) -> "Pending":
+        return cls(CHANCE, (), ONE, what)
+
+    @classmethod
+    def over(cls) -> "Pending":
+        return cls(OVER)
 
     @property
     def is_chance(self) -> bool:
@@ -44,6 +86,23 @@ class Pending:
     def is_over(self) -> bool:
         return self.kind == OVER
 
+    @property
+    def is_decision(self) -> bool:
+        return self.kind == DECISION
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The players who may act now: all of them in ``ANY`` mode, else the first."""
+        if self.kind != DECISION:
+            return ()
+        return self.players if self.mode == ANY else self.players[:1]
+
+    @property
+    def player(self) -> int | None:
+        """The one player who acts now, or None (chance, game over, or several may act)."""
+        actors = self.actors
+        return actors[0] if len(actors) == 1 else None
+
 
 @attrs.frozen
 class Violation:
@@ -52,41 +111,127 @@ class Violation:
 
 
 class Ruleset(ABC):
-    """The shape of every game's ruleset object."""
+    """The shape of every game's ruleset object (one template for every game)."""
 
     game: ClassVar[str]
     state_type: ClassVar[type]
     options_type: ClassVar[type]
     action_types: ClassVar[dict[str, type]]
+    #: the player counts the rulebook allows, ``(fewest, most)``
+    player_counts: ClassVar[tuple[int, int]] = (1, 1)
+    #: what carries over from one game to the next (None: the game does not carry on)
+    setup_type: ClassVar[type | None] = None
+    #: configurations (``get_ruleset`` keyword arguments) that ``tombspec check`` explores
+    explore_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     options: Any
 
+    # The game's part ------------------------------------------------------------------------------
+
     @abstractmethod
-    def initial_state(self) -> Any: ...
+    def initial_state(self, setup: Any = None) -> Any: ...
 
     @abstractmethod
     def pending(self, state: Any) -> Pending: ...
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[Any]: ...
+    def _legal_actions(self, state: Any, player: int) -> list[Any]:
+        """The decisions open to ``player``, one of the players who may act now."""
 
     @abstractmethod
-    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]: ...
+    def chance(self, state: Any) -> Distribution[Any] | None:
+        """The distribution of the chance outcomes at a chance point, else None."""
 
     @abstractmethod
-    def _apply(self, state: Any, action: Any) -> Any: ...
+    def _apply(self, state: Any, action: Any, player: int | None) -> Any:
+        """The state after ``action`` by ``player`` (None for chance): checks the rules (raising
+        ``IllegalAction`` with the rule id) and builds the next state."""
 
     @abstractmethod
     def violations(self, state: Any) -> list[Violation]: ...
 
-    def step(self, state: Any, action: Any) -> Any:
-        """The state after ``action``.  Pure: never mutates, never rolls, never chooses."""
-        if not isinstance(state, self.state_type):
+    def turn_rule(self, state: Any) -> str:
+        """The rule a decision by a player who may not act now breaks (who acts, and when)."""
+        raise NotImplementedError(f"{self.game} names no rule for acting out of turn")
+
+    @property
+    def num_players(self) -> int:
+        """How many players this configuration seats (an option where the rulebook allows several)."""
+        return getattr(self.options, "players", self.player_counts[0])
+
+    def observe(self, state: Any, player: int) -> Any:
+        """What ``player`` may see of ``state`` (canonical data); everything, unless the game hides some."""
+        return self.encode_state(state)
+
+    def catalog(self) -> Any:
+        """The game's rule catalog (every rule id the model names is in it)."""
+        from tombspec.spec import load_catalog
+
+        return load_catalog(self.game)
+
+    @classmethod
+    def shipped_boards(cls) -> dict[str, Any]:
+        """The example boards (or component sets) the game ships, by name: a configuration's ``board``."""
+        return {}
+
+    def next_setup(self, state: Any) -> Any:
+        """The setup of the next game from a finished one (for games that carry on)."""
+        raise InvalidInput(f"{self.game} has no game-to-game setup: each game starts afresh")
+
+    # The protocol, the same for every game ----------------------------------------------------------
+
+    def legal_actions(self, state: Any, player: int | None = None) -> list[Any]:
+        """The decisions open to ``player``; without one, to every player who may act now."""
+        pending = self.pending(state)
+        if pending.kind != DECISION:
+            return []
+        actors = pending.actors
+        if player is not None:
+            return self._legal_actions(state, player) if player in actors else []
+        if len(actors) == 1:
+            return self._legal_actions(state, actors[0])
+        out: list[Any] = []
+        for p in actors:
+            out.extend(a for a in self._legal_actions(state, p) if a not in out)
+        return out
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        """At a chance point small enough to list, every outcome with its probability; else []."""
+        dist = self.chance(state)
+        return list(dist.support()) if dist is not None else []
+
+    def actor(self, state: Any, player: int | None, pending: Pending | None = None) -> int | None:
+        """Who makes a step: ``player`` checked against ``pending``, or the one player who may act."""
+        pending = pending or self.pending(state)
+        if pending.kind == CHANCE:
+            if player is not None:
+                raise IllegalAction(self.turn_rule(state), f"player {player} may not act now: chance "
+                                    f"({pending.what}) decides what happens next")
+            return None
+        if pending.kind == OVER:
+            return player
+        actors = pending.actors
+        if player is None:
+            if len(actors) != 1:
+                raise InvalidInput(f"players {', '.join(map(str, actors))} may act ({pending.what}): "
+                                   "say which one decides")
+            return actors[0]
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
+        if player not in actors:
+            raise IllegalAction(self.turn_rule(state),
+                                f"player {player} may not act now: {pending.what} is for "
+                                f"player{'s' if len(actors) > 1 else ''} {', '.join(map(str, actors))}")
+        return player
+
+    def step(self, state: Any, action: Any, player: int | None = None) -> Any:
+        """The state after ``action`` (by ``player``).  Pure: never mutates, never rolls, never chooses."""
+        if type(state) is not self.state_type:
             raise InvalidInput(f"not a {self.game} state: {type(state).__name__}")
-        if type(action) not in self.action_types.values():
+        if type(action) not in self._action_classes:
             raise InvalidInput(f"not a {self.game} action: {action!r}")
         try:
-            return self._apply(state, action)
+            return self._apply(state, action, self.actor(state, player))
         except IllegalAction as exc:
             raise exc.with_context(state, action) from None
         except (InvalidInput, Unspecified):
@@ -95,6 +240,10 @@ class Ruleset(ABC):
             raise
         except Exception as exc:  # a bug in the model must not pass for a verdict
             raise RuntimeError(f"tombspec model error in {self.game} step({action!r}): {exc!r}") from exc
+
+    @cached_property
+    def _action_classes(self) -> frozenset[type]:
+        return frozenset(self.action_types.values())
 
     def is_terminal(self, state: Any) -> bool:
         return self.pending(state).is_over
@@ -114,32 +263,21 @@ class Ruleset(ABC):
         return codec.action_from_data(self.action_types, data, source=source, line=line)
 
     def describe(self) -> dict[str, Any]:
-        """The configuration a trace header records (options, board)."""
+        """The configuration a trace header records (options, and the game's board and components)."""
         return {"options": codec.to_data(self.options)}
 
 
-_REGISTRY: dict[str, Callable[..., Ruleset]] = {}
+def check_players(count: Any, counts: tuple[int, int], rule: str) -> int:
+    """A player count, validated against the rulebook's limits ``counts`` (stated by ``rule``)."""
+    low, high = counts
+    if type(count) is not int or not low <= count <= high:
+        raise InvalidInput(f"{rule}: this game seats {low}" + (f" to {high}" if high != low else "") +
+                           f" players, not {count!r}", source="<options>")
+    return count
 
 
-def register(game: str, factory: Callable[..., Ruleset]) -> None:
-    _REGISTRY[game] = factory
+# The registry's functions, where code that has a ruleset in hand looks for them.
+from .registry import get_ruleset, register, registered_games  # noqa: E402
 
-
-def registered_games() -> Sequence[str]:
-    _load_games()
-    return tuple(sorted(_REGISTRY))
-
-
-def get_ruleset(game: str, **config: Any) -> Ruleset:
-    """A configured ruleset: ``get_ruleset("raiders", options=..., board=...)``."""
-    _load_games()
-    try:
-        factory = _REGISTRY[game]
-    except KeyError:
-        raise InvalidInput(f"no model for game {game!r}; modelled games: "
-                           f"{', '.join(sorted(_REGISTRY)) or 'none'}", source="<argument>") from None
-    return factory(**config)
-
-
-def _load_games() -> None:
-    from . import raiders  # noqa: F401  (registers itself)
+__all__ = ["ANY", "CHANCE", "DECISION", "ONE", "OVER", "PRIORITY", "Pending", "Ruleset", "Violation",
+           "check_players", "get_ruleset", "register", "registered_games"]

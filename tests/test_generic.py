@@ -1,62 +1,92 @@
-"""The suite every registered ruleset must pass (DESIGN.md tests/)."""
+"""The suite every ruleset must pass (DESIGN.md tests/): every registered game, and the toy game of
+``tests/toy`` that exercises what no modelled game may yet (several actors, big dice pools, a deck,
+hidden information, carry-over)."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
+import orjson
 import pytest
 
-from tombspec.checks.explore import choose_chance
 from tombspec.model import codec
-from tombspec.model.errors import IllegalAction
-from tombspec.model.ruleset import get_ruleset, registered_games
-from tombspec.spec import load_catalog
+from tombspec.model.chance import SupportTooLarge
+from tombspec.model.errors import IllegalAction, InvalidInput
+from tombspec.model.play import next_move
+from tombspec.model.ruleset import ANY, CHANCE, DECISION, ONE, OVER, PRIORITY, get_ruleset, registered_games
 
-GAMES = registered_games()
+from toy import TOY, Toy
+
+GAMES = (*registered_games(), TOY)
+
+
+def ruleset(game: str, **config):
+    return Toy(**config) if game == TOY else get_ruleset(game, **config)
 
 
 def playout(game: str, seed: int, limit: int = 4000):
-    rs = get_ruleset(game)
+    """(ruleset, state, action, player) for every state of one random game."""
+    rs = ruleset(game)
     rng = random.Random(seed)
     state = rs.initial_state()
-    yield rs, state, None
+    yield rs, state, None, None
     for _ in range(limit):
-        if rs.is_terminal(state):
+        move = next_move(rs, state, rng)
+        if move is None:
             return
-        if rs.pending(state).is_chance:
-            action = choose_chance(rng, rs.chance_outcomes(state))
-        else:
-            legal = rs.legal_actions(state)
-            assert legal, f"no legal action in {rs.pending(state)}"
-            action = rng.choice(legal)
-        state = rs.step(state, action)
-        yield rs, state, action
+        action, player = move
+        state = rs.step(state, action, player)
+        yield rs, state, action, player
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", range(8))
 def test_playouts_keep_every_invariant(game: str, seed: int) -> None:
-    for rs, state, _ in playout(game, seed):
+    for rs, state, _, _ in playout(game, seed):
         assert rs.violations(state) == []
     assert rs.is_terminal(state), "a random game did not end"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_chance_outcomes_sum_to_one_and_decisions_are_listed(game: str) -> None:
-    for rs, state, _ in playout(game, 99):
+def test_pending_says_who_acts_and_only_they_have_decisions(game: str) -> None:
+    for rs, state, _, _ in playout(game, 99):
         pending = rs.pending(state)
-        if pending.is_chance:
-            outcomes = rs.chance_outcomes(state)
-            assert sum(p for _, p in outcomes) == 1 and all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
-            assert rs.legal_actions(state) == []
-        elif not pending.is_over:
-            assert rs.chance_outcomes(state) == [] and rs.legal_actions(state)
+        assert pending.kind in (DECISION, CHANCE, OVER) and pending.mode in (ONE, ANY, PRIORITY)
+        players = range(rs.num_players)
+        if pending.kind == DECISION:
+            assert pending.actors and set(pending.actors) <= set(pending.players) <= set(players)
+            for p in players:
+                assert bool(rs.legal_actions(state, p)) == (p in pending.actors), (p, pending)
+            assert rs.chance(state) is None
+        else:
+            assert rs.legal_actions(state) == [] and pending.actors == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chance_is_an_exact_distribution(game: str) -> None:
+    rng = random.Random(5)
+    seen = 0
+    for rs, state, _, _ in playout(game, 99):
+        if not rs.pending(state).is_chance:
+            continue
+        dist = rs.chance(state)
+        for _ in range(3):
+            assert dist.prob(dist.sample(rng)) > 0
+        try:
+            outcomes = dist.support()
+        except SupportTooLarge:
+            continue
+        assert len(outcomes) == dist.size
+        assert sum(p for _, p in outcomes) == 1 and all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert all(dist.prob(o) == p for o, p in outcomes)
+        seen += 1
+    assert seen > 0
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_states_and_actions_round_trip_through_canonical_json(game: str) -> None:
-    for rs, state, action in playout(game, 7):
+    for rs, state, action, _ in playout(game, 7):
         data = codec.loads(codec.dumps(rs.encode_state(state)))
         again = rs.decode_state(data)
         assert again == state and codec.digest(again) == codec.digest(state)
@@ -65,51 +95,91 @@ def test_states_and_actions_round_trip_through_canonical_json(game: str) -> None
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_what_a_player_observes_is_json_and_never_more_than_the_state(game: str) -> None:
+    for rs, state, _, _ in playout(game, 11, limit=500):
+        full = orjson.dumps(rs.encode_state(state), option=orjson.OPT_SORT_KEYS)
+        for p in range(rs.num_players):
+            view = orjson.dumps(rs.observe(state, p), option=orjson.OPT_SORT_KEYS)
+            assert len(view) <= len(full) + 64 * rs.num_players
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_step_is_deterministic_and_pure(game: str) -> None:
-    for rs, state, action in playout(game, 3, limit=300):
-        if rs.is_terminal(state):
+    rng = random.Random(3)
+    for rs, state, _, _ in playout(game, 3, limit=300):
+        move = next_move(rs, state, rng)
+        if move is None:
             break
+        action, player = move
         before = codec.digest(state)
-        options = rs.chance_outcomes(state) and [o for o, _ in rs.chance_outcomes(state)] or rs.legal_actions(state)
-        a = options[0]
-        assert codec.digest(rs.step(state, a)) == codec.digest(rs.step(state, a))
+        assert codec.digest(rs.step(state, action, player)) == codec.digest(rs.step(state, action, player))
         assert codec.digest(state) == before
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_broken_action_raises_illegal_action_with_a_catalog_id(game: str) -> None:
-    catalog = load_catalog(game)
     checked = 0
-    for rs, state, _ in playout(game, 5, limit=400):
+    for rs, state, _, _ in playout(game, 5, limit=400):
         if rs.is_terminal(state):
             break
-        legal = set(rs.legal_actions(state)) | {o for o, _ in rs.chance_outcomes(state)}
+        catalog = rs.catalog()
+        pending = rs.pending(state)
+        player = pending.actors[0] if pending.actors else None
+        legal = set(rs.legal_actions(state, player)) if player is not None else set()
+        dist = rs.chance(state)
         for kind, cls in rs.action_types.items():
             try:
                 candidate = cls() if not cls.__attrs_attrs__ else None
             except TypeError:
                 candidate = None
-            if candidate is None or candidate in legal:
+            if candidate is None or candidate in legal or (dist is not None and dist.prob(candidate)):
+                continue
+            with pytest.raises((IllegalAction, InvalidInput)) as err:
+                rs.step(state, candidate, player)
+            if isinstance(err.value, IllegalAction):
+                assert err.value.rule_id in catalog, err.value.rule_id
+                assert err.value.state is state and err.value.action == candidate
+                checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_decision_out_of_turn_names_a_rule(game: str) -> None:
+    checked = 0
+    for rs, state, _, _ in playout(game, 6, limit=300):
+        pending = rs.pending(state)
+        if not pending.is_decision:
+            continue
+        legal = rs.legal_actions(state)
+        for p in range(rs.num_players):
+            if p in pending.actors:
                 continue
             with pytest.raises(IllegalAction) as err:
-                rs.step(state, candidate)
-            assert err.value.rule_id in catalog, err.value.rule_id
-            assert err.value.state is state and err.value.action == candidate
+                rs.step(state, legal[0], p)
+            assert err.value.rule_id in rs.catalog()
             checked += 1
+        with pytest.raises(InvalidInput):
+            rs.step(state, legal[0], rs.num_players)   # no such player
     assert checked > 0
 
 
 def test_codec_refuses_coerced_values() -> None:
-    rs = get_ruleset("raiders")
-    from tombspec.model.errors import InvalidInput
-
-    for bad in ({"kind": "heads", "heads": "3"}, {"kind": "heads", "heads": True}, {"kind": "heads", "heads": 3.0}):
-        with pytest.raises(InvalidInput):
-            rs.decode_action(bad)
+    for game in GAMES:
+        rs = ruleset(game)
+        for cls in rs.action_types.values():
+            ints = [f.name for f in cls.__attrs_attrs__ if f.type in (int, "int")]
+            if ints:
+                break
+        else:
+            continue
+        base = {f.name: 0 for f in cls.__attrs_attrs__}
+        for bad in ("3", True, 3.0):
+            with pytest.raises(InvalidInput):
+                rs.decode_action({"kind": cls.kind, **base, ints[0]: bad})
 
 
 def test_a_ruleset_is_rebuilt_from_its_own_description() -> None:
     for game in GAMES:
-        rs = get_ruleset(game)
-        again = get_ruleset(game, **rs.describe())
+        rs = ruleset(game)
+        again = ruleset(game, **rs.describe())
         assert again.describe() == rs.describe()

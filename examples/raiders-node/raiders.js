@@ -267,6 +267,21 @@ function withRaider(state, player, changes) {
 
 const killed = (raider) => raider.position === null;
 
+// Effects that last for the turn (the model's `effects`): an Attack due, the Encounter rooms that pull a
+// Raider in on a failed Move roll, and what a Place decision is for.
+function effect(name, rule, until, extra = {}) {
+  return { name, rule, until, player: null, subject: null, value: null, items: [], ...extra };
+}
+const findEffect = (state, name) => state.effects.find((e) => e.name === name) || null;
+const addEffect = (state, e) => evolve(state, { effects: [...state.effects, e] });
+const dropEffect = (state, name) => evolve(state, { effects: state.effects.filter((e) => e.name !== name) });
+const pullers = (state) => (findEffect(state, 'pulled-by') || { items: [] }).items;
+const placing = (state) => { const e = findEffect(state, 'place'); return e ? e.subject : null; };
+function placingFor(state, why, rule) {
+  const e = effect('place', rule, 'resolved', { player: state.current, subject: why });
+  return evolve(dropEffect(state, 'place'), { phase: 'place', effects: [...dropEffect(state, 'place').effects, e] });
+}
+
 class Raiders {
   constructor(options, board, bugs = new Set()) {
     this.options = makeOptions(options);
@@ -282,8 +297,7 @@ class Raiders {
       portal_used: false, trapped: false, in_encounter: false, came_from: null, loses_next_turn: false };
     return { phase: 'coin-toss', current: 0, raiders: [raider, { ...raider }], grail: null,
       boss_track: this.bugs.has('boss-track-off-by-one') ? 9 : 8, boss: null, turns_in_round: 0,
-      turn: 0, toss_winner: null, roll: null, attack: null, pullers: [], placing: null,
-      pending_attack: false, winner: null, outcome: null };
+      turn: 0, toss_winner: null, roll: null, attack: null, effects: [], winner: null, outcome: null };
   }
 
   coinToss(state, winner) {
@@ -631,7 +645,7 @@ class Raiders {
       }
       case 'boost': return upTo(raider.audacity, (k) => act('boost', { audacity: k }));
       case 'move-to': return [...this.moveOptions(state), act('stay')];
-      case 'forced-move': return state.pullers.map((s) => act('place', { space: s }));
+      case 'forced-move': return pullers(state).map((s) => act('place', { space: s }));
       case 'spend': return this.spendOptions(state);
       case 'place': return this.placeTargets(state).map((s) => act('place', { space: s }));
       case 'attack-boost-defender':
@@ -646,7 +660,7 @@ class Raiders {
 
   placeTargets(state) {
     const here = state.raiders[state.current].position;
-    switch (state.placing) {
+    switch (placing(state)) {
       case 'ahead': return this.board.ahead(here);
       case 'back': return this.board.behind(here);
       case 'portal': return this.portalTargets(here);
@@ -718,8 +732,8 @@ class Raiders {
     if (phase === 'spend') return 'raiders.audacity.alter-roll';
     if (phase === 'attack-defender' || phase === 'attack-attacker') return 'raiders.attack.audacity-order';
     if (phase === 'place') {
-      return { ahead: 'raiders.monster.pass', back: 'raiders.boss.escape-fail', portal: 'raiders.portal.success',
-        malfunction: 'raiders.portal.malfunction' }[state.placing] || 'raiders.move.any-direction';
+      const e = findEffect(state, 'place');
+      return e ? e.rule : 'raiders.move.any-direction';
     }
     return 'raiders.move.roll';
   }
@@ -727,8 +741,8 @@ class Raiders {
   // The turn's start: a lost turn, the escape from the Boss, an Attack due, an Encounter to resolve.
   turnStart(state, player) {
     if (state.phase === 'over') return state;
-    state = evolve(state, { current: player, turn: state.turn + 1, roll: null, attack: null, pullers: [],
-      placing: null, pending_attack: false, phase: 'action' });
+    state = evolve(state, { current: player, turn: state.turn + 1, roll: null, attack: null, effects: [],
+      phase: 'action' });
     const raider = state.raiders[player];
     if (raider.loses_next_turn) {
       state = withRaider(state, player, { loses_next_turn: false });
@@ -736,14 +750,18 @@ class Raiders {
     }
     if (raider.trapped) return this.beginRoll(state, 'escape');
     if (this.isAttackDue(state, player)) {
-      state = evolve(state, { pending_attack: true });
+      state = addEffect(state, effect('attack-due', 'raiders.attack.on-turn-start', 'turn'));
       if (state.boss !== null) return this.beginRoll(state, 'boss');
       return this.beginAttack(state);
     }
     if (raider.in_encounter && ['monster', 'trap'].includes(this.board.spaces.get(raider.position).kind)) {
       return this.beginRoll(state, 'encounter');
     }
-    return evolve(state, { pullers: this.pullers(state, player) });
+    const pulled = this.pullers(state, player);
+    if (pulled.length) {
+      state = addEffect(state, effect('pulled-by', 'raiders.encounter.forced-move', 'turn', { player, items: pulled }));
+    }
+    return state;
   }
 
   beginRoll(state, purpose) {
@@ -798,7 +816,10 @@ class Raiders {
     const here = raider.position;
     if (purpose === 'portal') {
       state = withRaider(state, me, { in_encounter: false, came_from: null });
-      if (this.portalTargets(here).length || !passed) return evolve(state, { phase: 'place', placing: passed ? 'portal' : 'malfunction' });
+      if (this.portalTargets(here).length || !passed) {
+        return passed ? placingFor(state, 'portal', 'raiders.portal.success')
+          : placingFor(state, 'malfunction', 'raiders.portal.malfunction');
+      }
       return this.turnEnd(state);
     }
     if (purpose === 'escape') {
@@ -806,18 +827,18 @@ class Raiders {
       if (passed) {
         state = this.gainAudacity(state, me);
         state = this.gainPenny(state, me);
-        return this.placeOrEnd(state, 'ahead');
+        return this.placeOrEnd(state, 'ahead', 'raiders.boss.escape-pass');
       }
       state = this.loseAudacity(state, me);
       state = this.losePenny(state, me);
-      return this.placeOrEnd(state, 'back');
+      return this.placeOrEnd(state, 'back', 'raiders.boss.escape-fail');
     }
     const kind = this.board.spaces.get(here).kind;
     state = withRaider(state, me, { in_encounter: false });
     if (kind === 'monster') {
       if (passed) {
         state = this.gainAudacity(state, me);
-        return this.placeOrEnd(state, 'ahead');
+        return this.placeOrEnd(state, 'ahead', 'raiders.monster.pass');
       }
       state = this.loseAudacity(state, me);
       if (raider.came_from !== null) state = this.landing(state, me, raider.came_from, here);
@@ -825,20 +846,20 @@ class Raiders {
     }
     // A Trap: pass or fail, the Raider moves ahead.
     state = passed ? this.gainPenny(state, me) : this.losePenny(state, me);
-    return this.placeOrEnd(state, 'ahead');
+    return this.placeOrEnd(state, 'ahead', passed ? 'raiders.trap.pass' : 'raiders.trap.fail');
   }
 
-  placeOrEnd(state, why) {
+  placeOrEnd(state, why, rule) {
     if (state.phase === 'over' || killed(state.raiders[state.current])) return this.turnEnd(state);
-    state = evolve(state, { placing: why });
-    if (this.placeTargets(state).length) return evolve(state, { phase: 'place' });
-    return this.turnEnd(evolve(state, { placing: null }));
+    const placed = placingFor(state, why, rule);
+    if (this.placeTargets(placed).length) return placed;
+    return this.turnEnd(state);
   }
 
   place(state, action) {
     const me = state.current;
     const here = state.raiders[me].position;
-    state = evolve(state, { placing: null });
+    state = dropEffect(state, 'place');
     state = this.landing(state, me, action.space, here);
     return this.turnEnd(state);
   }
@@ -854,11 +875,12 @@ class Raiders {
   }
 
   stay(state) {
-    const failed = state.pullers.length > 0
+    const pulled = pullers(state);
+    const failed = pulled.length > 0
       && (!this.hasMatch(state) || read(this.options, 'failing_a_move_roll') === 'not-moving');
     if (failed) {
-      if (state.pullers.length > 1) return evolve(state, { phase: 'forced-move' });
-      return this.forced(state, act('place', { space: state.pullers[0] }));
+      if (pulled.length > 1) return evolve(state, { phase: 'forced-move' });
+      return this.forced(state, act('place', { space: pulled[0] }));
     }
     return this.turnEnd(state);
   }
@@ -877,15 +899,15 @@ class Raiders {
       || (kind === 'portal' && (!raider.portal_used || this.bugs.has('portal-twice')));
     state = withRaider(state, player, { position: space, in_encounter: encounter, came_from: encounter ? from : null });
     if (kind === 'escape' && state.grail === player) return evolve(state, { phase: 'over', outcome: 'escaped', winner: player });
-    if (this.isAttackDue(state, player)) state = evolve(state, { pending_attack: true });
+    if (this.isAttackDue(state, player)) state = addEffect(state, effect('attack-due', 'raiders.attack.on-move', 'turn'));
     return state;
   }
 
   beginAttack(state) {
     const holder = state.grail;
     const me = state.current;
-    if (!this.isAttackDue(state, me)) return this.roundCount(evolve(state, { pending_attack: false }));
-    state = evolve(state, { pending_attack: false, phase: 'attack-roll', attack: { attacker: me, defender: holder,
+    if (!this.isAttackDue(state, me)) return this.roundCount(dropEffect(state, 'attack-due'));
+    state = evolve(dropEffect(state, 'attack-due'), { phase: 'attack-roll', attack: { attacker: me, defender: holder,
       attacker_extra: 0, defender_extra: 0, attacker_heads: null, defender_heads: null, defender_spent: null } });
     if (this.options.audacity_advanced && read(this.options, 'audacity_advanced_attack') === 'before-roll-defender-first') {
       return this.nextBoost(state);
@@ -962,7 +984,7 @@ class Raiders {
       state = this.bossMove(state);
       if (state.phase === 'over') return state;
     }
-    if (state.pending_attack) return this.beginAttack(state);
+    if (findEffect(state, 'attack-due')) return this.beginAttack(state);
     return this.roundCount(state);
   }
 

@@ -9,13 +9,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from .. import codec
+from ..errors import InvalidInput
 from ..options import options_from_data
-from ..ruleset import Pending, Ruleset, Violation, register
+from ..ruleset import Pending, Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, board_from_data, default_board, load_board, shipped_boards
@@ -33,6 +33,7 @@ class Raiders(Ruleset):
     state_type = RaidersState
     options_type = RaidersOptions
     action_types = ACTION_TYPES
+    player_counts = (2, 2)   # "two players"; more is raiders.ambiguity.more-players, not modelled
 
     def __init__(self, options: RaidersOptions | dict[str, Any] | None = None,
                  board: Board | dict[str, Any] | str | Path | None = None):
@@ -49,24 +50,34 @@ class Raiders(Ruleset):
             board = load_board(board)
         self.board = board
 
-    def initial_state(self) -> RaidersState:
+    def initial_state(self, setup: Any = None) -> RaidersState:
         from .rules.setup import initial_state
 
+        if setup is not None:
+            raise InvalidInput("raiders has no game-to-game setup: each game starts afresh")
         return initial_state(self)
 
     def pending(self, state: RaidersState) -> Pending:
         return turn.pending(state)
 
-    def legal_actions(self, state: RaidersState) -> list[Any]:
-        if turn.pending(state).kind != "decision":
-            return []
+    def _legal_actions(self, state: RaidersState, player: int) -> list[Any]:
         return turn.legal_actions(self, state)
 
-    def chance_outcomes(self, state: RaidersState) -> list[tuple[Any, Fraction]]:
-        return turn.chance_outcomes(self, state)
+    def chance(self, state: RaidersState) -> Any:
+        return turn.chance(self, state)
 
-    def _apply(self, state: RaidersState, action: Any) -> RaidersState:
+    def _apply(self, state: RaidersState, action: Any, player: int | None) -> RaidersState:
         return turn.apply(self, state, action)
+
+    @classmethod
+    def shipped_boards(cls) -> dict[str, Path]:
+        return shipped_boards()
+
+    def turn_rule(self, state: RaidersState) -> str:
+        """Turns alternate from the player who lost the toss; in an Attack the Defender spends first."""
+        if state.phase.startswith("attack-"):
+            return "raiders.attack.audacity-order"
+        return "raiders.setup.toss-loser-first"
 
     def violations(self, state: RaidersState) -> list[Violation]:
         return invariants.violations(self, state)
@@ -84,10 +95,8 @@ class Raiders(Ruleset):
         return {"options": codec.to_data(self.options), "board": self.board.to_data()}
 
 
-register(GAME, Raiders)
-
 #: Configurations ``tombspec check`` explores: every shipped board, the Advanced Rules, other readings.
-EXPLORE_CONFIGS: list[dict[str, Any]] = [
+Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},
     {"board": "large", "options": {"penny_cap": "no-cap", "audacity_cap": "shared-six",
@@ -96,6 +105,8 @@ EXPLORE_CONFIGS: list[dict[str, Any]] = [
     {"board": "special", "options": {"special_tiles": True, "audacity_advanced": True,
                                      "audacity_advanced_attack": "after-roll-as-standard",
                                      "black_tile": "any-number", "failing_a_move_roll": "no-match"}},
-]
+)
+EXPLORE_CONFIGS = Raiders.explore_configs
+RULESET = Raiders
 
 __all__ = ["GAME", "Raiders", "RaidersOptions", "RaidersState"]

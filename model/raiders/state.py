@@ -2,11 +2,28 @@
 
 The board and the options are the ruleset's configuration, not state.  Who acts next is a function of
 the state (``ruleset.pending(state)``), read off its ``phase``.
+
+What a turn carries from one step to a later one is in ``effects`` (:mod:`tombspec.model.effects`),
+each lapsing when its turn ends:
+
+=================  =================================  =====================================================
+effect             made by                            what it holds
+=================  =================================  =====================================================
+``attack-due``     ``raiders.attack.on-move``,        an Attack follows the Boss Monster's move this turn
+                   ``raiders.attack.on-turn-start``
+``pulled-by``      ``raiders.encounter.forced-move``  ``items``: the Monster/Trap spaces ahead of the
+                                                      Raider at the turn's start, which pull it in on a
+                                                      failed Move roll
+``place``          the rule of the roll               ``subject``: what the Place decision is for:
+                                                      ``ahead``, ``back``, ``portal`` or ``malfunction``
+=================  =================================  =====================================================
 """
 
 from __future__ import annotations
 
 import attrs
+
+from ..effects import Effect, find
 
 
 @attrs.frozen
@@ -69,14 +86,26 @@ class RaidersState:
     toss_winner: int | None = None
     roll: Roll | None = None
     attack: Attack | None = None
-    pullers: tuple[str, ...] = ()           # Monster/Trap spaces ahead of the Raider at turn start
-    placing: str | None = None              # what a Place decision is for: see rules/turn.py
-    pending_attack: bool = False            # an Attack follows the Boss's move this turn
+    effects: tuple[Effect, ...] = ()        # what this turn carries: see the table above
     winner: int | None = None
     outcome: str | None = None              # "escaped" | "sealed" | "killed" | "grail-lost"
 
     def raider(self, player: int) -> Raider:
         return self.raiders[player]
+
+    @property
+    def attack_due(self) -> bool:
+        return find(self.effects, "attack-due") is not None
+
+    @property
+    def pullers(self) -> tuple[str, ...]:
+        e = find(self.effects, "pulled-by")
+        return e.items if e is not None else ()
+
+    @property
+    def placing(self) -> str | None:
+        e = find(self.effects, "place")
+        return e.subject if e is not None else None
 
     def with_raider(self, player: int, **changes: object) -> "RaidersState":
         raiders = list(self.raiders)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tombspec.checks.vectors import Vector, expect_step
+from tombspec.model.effects import TURN, Effect
 from tombspec.model.raiders import Raiders
 from tombspec.model.raiders.actions import AttackRoll, Heads, MoveTo, Place, Spend, UsePortal
 from tombspec.model.raiders.board import board_from_data
@@ -108,7 +109,9 @@ def test_invalid_numbered_move_into_an_encounter_room() -> None:
 def test_invalid_place_outside_the_rooms_that_pull() -> None:
     rs = ruleset((["S 3 M E", "1 2 T 4"], "plain"))
     pre = state(holder=Raider("0,0", 5, 3), other=Raider("1,0", 6, 2), phase="forced-move", current=1,
-                roll=Roll("move", 6, heads=2), pullers=("2,0", "2,1"))
+                roll=Roll("move", 6, heads=2),
+                effects=(Effect("pulled-by", "raiders.encounter.forced-move", until=TURN, player=1,
+                                items=("2,0", "2,1")),))
     expect_step(rs, pre, Place("1,1"), rule="raiders.encounter.forced-move", case="forced-move-elsewhere")
     expect_step(rs, pre, Place("2,1"), case="forced-move-choice", target="raiders.encounter.forced-move",
                 check=lambda s: s.raider(1).position == "2,1" and s.raider(1).in_encounter)

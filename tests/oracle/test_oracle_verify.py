@@ -244,6 +244,6 @@ def test_itf_export_writes_one_typed_document_per_game(rs: Raiders, tmp_path: Pa
     assert first["mbt::actionTaken"] == "init" and second["mbt::actionTaken"] == "coin-toss"
     assert first["boss_track"] == {"#bigint": "8"} and first["grail"] == {"tag": "None", "value": {"#tup": []}}
     assert second["grail"]["tag"] == "Some" and "#bigint" in second["grail"]["value"]
-    assert "#tup" in first["raiders"] and isinstance(first["pullers"], list)
+    assert "#tup" in first["raiders"] and isinstance(first["effects"], list)
     assert second["mbt::nondetPicks"]["winner"]["tag"] == "Some"
     assert all(s["#meta"]["index"] == i for i, s in enumerate(doc["states"]))

@@ -12,7 +12,7 @@ phase                      pending                     what happens
 ``move-to``                the current player          MoveTo an adjacent space, or Stay
 ``forced-move``            the current player          Place: which Encounter room pulls the Raider in
 ``spend``                  the current player          Spend Audacity for a 5 or 6 (Spend(0) accepts)
-``place``                  the current player          Place: where to go (``state.placing`` says why)
+``place``                  the current player          Place: where to go (the ``place`` effect says why)
 ``attack-boost-defender``  the Defender                Audacity Advanced: Boost before the Attack roll
 ``attack-boost-attacker``  the Attacker                idem
 ``attack-roll``            chance: both players        the Attack roll
@@ -33,9 +33,10 @@ from typing import Any
 
 import attrs
 
-from ...dice import pennies
+from ...chance import Binomial, Independent, Outcomes
+from ...effects import RESOLVED, TURN, Effect, add, discard, find
 from ...options import read
-from ...ruleset import CHANCE, DECISION, OVER, Pending
+from ...ruleset import CHANCE, Pending
 from ...traceability import implements, note, require
 from ..actions import (AttackRoll, Boost, CoinToss, Heads, Move, MoveTo, Place, Prepare, Rest, Spend,
                        Stay, UsePortal)
@@ -55,42 +56,61 @@ ATTACKER_PHASES = {"attack-boost-attacker", "attack-attacker"}
 CHANCE_PHASES = {"coin-toss": "coin", "roll": "pennies", "attack-roll": "pennies"}
 
 
+_OVER = Pending.over()
+_CHANCE = {phase: Pending.chance(what) for phase, what in CHANCE_PHASES.items()}
+
+
 def pending(state: RaidersState) -> Pending:
     phase = state.phase
     if phase == "over":
-        return Pending(OVER)
-    if phase in CHANCE_PHASES:
-        return Pending(CHANCE, None, CHANCE_PHASES[phase])
+        return _OVER
+    if phase in _CHANCE:
+        return _CHANCE[phase]
+    return Pending.decision(acting_player(state), phase)
+
+
+def acting_player(state: RaidersState) -> int:
+    """Who decides in a decision phase: the current player, or in an Attack the Defender or Attacker."""
+    phase = state.phase
     if phase in PLAYER_PHASES:
-        return Pending(DECISION, state.current, phase)
+        return state.current
     assert state.attack is not None
-    if phase in DEFENDER_PHASES:
-        return Pending(DECISION, state.attack.defender, phase)
-    return Pending(DECISION, state.attack.attacker, phase)
+    return state.attack.defender if phase in DEFENDER_PHASES else state.attack.attacker
 
 
 # --------------------------------------------------------------------------------------------------
 # Chance
 
 
-def chance_outcomes(rs: Any, state: RaidersState) -> list[tuple[Any, Fraction]]:
+_COIN = Outcomes([(CoinToss(0), Fraction(1, 2)), (CoinToss(1), Fraction(1, 2))])
+
+
+def chance(rs: Any, state: RaidersState) -> Any:
+    """The coin toss, the Heads among the pennies rolled, or both players' Attack rolls."""
     if state.phase == "coin-toss":
-        return [(CoinToss(0), Fraction(1, 2)), (CoinToss(1), Fraction(1, 2))]
+        return _COIN
     if state.phase == "roll":
         assert state.roll is not None
-        return [(Heads(h), p) for h, p in pennies(state.roll.pennies)]
+        return _heads(state.roll.pennies)
     if state.phase == "attack-roll":
         a = state.attack
         assert a is not None
-        na = state.raider(a.attacker).pennies + a.attacker_extra
-        nd = state.raider(a.defender).pennies + a.defender_extra
-        return list(_attack_outcomes(na, nd))
-    return []
+        return _attack_roll(state.raider(a.attacker).pennies + a.attacker_extra,
+                            state.raider(a.defender).pennies + a.defender_extra)
+    return None
 
 
 @cache
-def _attack_outcomes(na: int, nd: int) -> tuple[tuple[AttackRoll, Fraction], ...]:
-    return tuple((AttackRoll(ha, hd), pa * pd) for ha, pa in pennies(na) for hd, pd in pennies(nd))
+def _heads(n: int) -> Any:
+    """'count the Heads and the Tails': the Heads among ``n`` fair pennies."""
+    return Binomial(n).map(Heads, lambda a: a.heads)
+
+
+@cache
+def _attack_roll(na: int, nd: int) -> Any:
+    """'both players roll their pennies'."""
+    return Independent(Binomial(na), Binomial(nd)).map(lambda hh: AttackRoll(*hh),
+                                                       lambda a: (a.attacker, a.defender))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -99,6 +119,8 @@ def _attack_outcomes(na: int, nd: int) -> tuple[tuple[AttackRoll, Fraction], ...
 
 def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
     phase, me = state.phase, state.current
+    if phase not in PLAYER_PHASES and phase not in DEFENDER_PHASES and phase not in ATTACKER_PHASES:
+        return []
     raider = state.raider(me)
     if phase == "action":
         acts: list[Any] = [Move(), Prepare()]
@@ -153,8 +175,7 @@ def apply(rs: Any, state: RaidersState, action: Any) -> RaidersState:
     require(phase != "over", "raiders.object.game-ends-on-escape", "the game is over")
     kind = pending(state)
     if kind.kind == CHANCE:
-        outcomes = [o for o, _ in chance_outcomes(rs, state)]
-        require(action in outcomes, _chance_rule(state),
+        require(chance(rs, state).prob(action) > 0, _chance_rule(state),
                 f"{action!r} is not a possible outcome of the {kind.what} here")
         if phase == "coin-toss":
             state = apply_coin_toss(rs, state, action.winner)
@@ -213,13 +234,22 @@ def _decision_rule(rs: Any, state: RaidersState, action: Any) -> str:
     if phase in ("attack-defender", "attack-attacker"):
         return "raiders.attack.audacity-order"
     if phase == "place":
-        return {"ahead": "raiders.monster.pass", "back": "raiders.boss.escape-fail",
-                "portal": "raiders.portal.success",
-                "malfunction": "raiders.portal.malfunction"}.get(state.placing or "", "raiders.move.any-direction")
+        placing = find(state.effects, "place")
+        return placing.rule if placing is not None else "raiders.move.any-direction"
     return "raiders.move.roll"
 
 
 # The turn's start ----------------------------------------------------------------------------------
+
+ATTACK_DUE_AT_START = Effect("attack-due", "raiders.attack.on-turn-start", until=TURN)
+ATTACK_DUE_ON_MOVE = Effect("attack-due", "raiders.attack.on-move", until=TURN)
+
+
+def _placing(state: RaidersState, why: str, rule: str) -> RaidersState:
+    """A Place decision for ``why`` (ahead, back, portal, malfunction), made by ``rule``."""
+    effect = Effect("place", rule, until=RESOLVED, player=state.current, subject=why)
+    return attrs.evolve(state, phase="place", effects=add(discard(state.effects, "place"), effect))
+
 
 
 @implements("raiders.attack.on-turn-start", "raiders.boss.escape-roll", "raiders.attack.winner-next-turn",
@@ -228,7 +258,7 @@ def apply_turn_start(rs: Any, state: RaidersState, player: int) -> RaidersState:
     if state.phase == "over":
         return state
     state = attrs.evolve(state, current=player, turn=state.turn + 1, roll=None, attack=None,
-                         pullers=(), placing=None, pending_attack=False, phase="action")
+                         effects=(), phase="action")
     raider = state.raider(player)
     if raider.loses_next_turn:
         note("raiders.attack.defender-loses-grail")
@@ -238,7 +268,7 @@ def apply_turn_start(rs: Any, state: RaidersState, player: int) -> RaidersState:
         return begin_roll(rs, state, "escape")
     if attack_rules.is_attack_due(rs, state, player):
         note("raiders.attack.on-turn-start")
-        state = attrs.evolve(state, pending_attack=True)
+        state = attrs.evolve(state, effects=add(state.effects, ATTACK_DUE_AT_START))
         if state.boss is not None:
             return begin_roll(rs, state, "boss")
         return begin_attack(rs, state)
@@ -246,7 +276,11 @@ def apply_turn_start(rs: Any, state: RaidersState, player: int) -> RaidersState:
     assert position is not None
     if raider.in_encounter and rs.board.spaces[position].kind in ("monster", "trap"):
         return begin_roll(rs, state, "encounter")
-    return attrs.evolve(state, pullers=encounters.pullers(rs, state, player))
+    pulled = encounters.pullers(rs, state, player)
+    if pulled:
+        state = attrs.evolve(state, effects=add(state.effects, Effect(
+            "pulled-by", "raiders.encounter.forced-move", until=TURN, player=player, items=pulled)))
+    return state
 
 
 @implements("raiders.advanced.audacity-advanced")
@@ -321,7 +355,8 @@ def apply_five_or_six(rs: Any, state: RaidersState, *, passed: bool) -> RaidersS
     assert here is not None
     if purpose == "portal":
         state = state.with_raider(me, in_encounter=False, came_from=None)
-        return attrs.evolve(state, phase="place", placing="portal" if passed else "malfunction") \
+        return (_placing(state, "portal", "raiders.portal.success") if passed else
+                _placing(state, "malfunction", "raiders.portal.malfunction")) \
             if (portal.portal_targets(rs, here) or not passed) else apply_turn_end(rs, state)
     if purpose == "escape":
         state = state.with_raider(me, trapped=False)
@@ -329,18 +364,18 @@ def apply_five_or_six(rs: Any, state: RaidersState, *, passed: bool) -> RaidersS
             note("raiders.boss.escape-pass")
             state = apply_gain_audacity(rs, state, me)
             state = apply_gain_penny(rs, state, me)
-            return _place_or_end(rs, state, "ahead")
+            return _place_or_end(rs, state, "ahead", "raiders.boss.escape-pass")
         note("raiders.boss.escape-fail")
         state = apply_lose_audacity(state, me)
         state = apply_lose_penny(rs, state, me)
-        return _place_or_end(rs, state, "back")
+        return _place_or_end(rs, state, "back", "raiders.boss.escape-fail")
     kind = rs.board.spaces[here].kind
     state = state.with_raider(me, in_encounter=False)
     if kind == "monster":
         if passed:
             note("raiders.monster.pass")
             state = apply_gain_audacity(rs, state, me)
-            return _place_or_end(rs, state, "ahead")
+            return _place_or_end(rs, state, "ahead", "raiders.monster.pass")
         note("raiders.monster.fail")
         back = raider.came_from
         state = apply_lose_audacity(state, me)
@@ -350,23 +385,23 @@ def apply_five_or_six(rs: Any, state: RaidersState, *, passed: bool) -> RaidersS
     # Trap: pass or fail, the Raider moves ahead.
     note("raiders.trap.pass" if passed else "raiders.trap.fail")
     state = apply_gain_penny(rs, state, me) if passed else apply_lose_penny(rs, state, me)
-    return _place_or_end(rs, state, "ahead")
+    return _place_or_end(rs, state, "ahead", "raiders.trap.pass" if passed else "raiders.trap.fail")
 
 
-def _place_or_end(rs: Any, state: RaidersState, why: str) -> RaidersState:
+def _place_or_end(rs: Any, state: RaidersState, why: str, rule: str) -> RaidersState:
     if state.phase == "over" or state.raider(state.current).killed:
         return apply_turn_end(rs, state)
-    state = attrs.evolve(state, placing=why)
-    if place_targets(rs, state):
-        return attrs.evolve(state, phase="place")
-    return apply_turn_end(rs, attrs.evolve(state, placing=None))
+    placing = _placing(state, why, rule)
+    if place_targets(rs, placing):
+        return placing
+    return apply_turn_end(rs, state)
 
 
 def _place(rs: Any, state: RaidersState, action: Place) -> RaidersState:
     me = state.current
     here = state.raider(me).position
     assert here is not None
-    state = attrs.evolve(state, placing=None)
+    state = attrs.evolve(state, effects=discard(state.effects, "place"))
     state = apply_landing(rs, state, me, action.space, frm=here)
     return apply_turn_end(rs, state)
 
@@ -420,7 +455,7 @@ def apply_landing(rs: Any, state: RaidersState, player: int, space: str, *, frm:
         return apply_escaped(state, player)
     if attack_rules.is_attack_due(rs, state, player):
         note("raiders.attack.on-move")
-        state = attrs.evolve(state, pending_attack=True)
+        state = attrs.evolve(state, effects=add(state.effects, ATTACK_DUE_ON_MOVE))
     return state
 
 
@@ -432,9 +467,10 @@ def begin_attack(rs: Any, state: RaidersState) -> RaidersState:
     holder = state.grail
     me = state.current
     if not attack_rules.is_attack_due(rs, state, me):
-        return apply_round_count(rs, attrs.evolve(state, pending_attack=False))
+        return apply_round_count(rs, attrs.evolve(state, effects=discard(state.effects, "attack-due")))
     assert holder is not None
-    state = attrs.evolve(state, pending_attack=False, attack=Attack(attacker=me, defender=holder),
+    state = attrs.evolve(state, effects=discard(state.effects, "attack-due"),
+                         attack=Attack(attacker=me, defender=holder),
                          phase="attack-roll")
     if rs.options.audacity_advanced and \
             read(rs.options, "audacity_advanced_attack") == "before-roll-defender-first":
@@ -517,7 +553,7 @@ def apply_turn_end(rs: Any, state: RaidersState) -> RaidersState:
         state = boss_rules.apply_boss_move(rs, state)
         if state.phase == "over":
             return state
-    if state.pending_attack:
+    if state.attack_due:
         return begin_attack(rs, state)
     return apply_round_count(rs, state)
 

@@ -1,0 +1,80 @@
+"""The registry of modelled games: one explicit list, plus any third-party game that plugs in.
+
+A game's model is a package ``tombspec.model.<game>`` whose ``RULESET`` is its ruleset class.  The
+games tombspec ships are listed in :data:`BUILTIN`; another package adds a game by declaring an entry
+point in the group ``tombspec.rulesets`` (``<game> = "package.module:RulesetClass"``), the same way.
+Nothing else has to be edited to add a game.  ``register`` adds one at run time (tests use it for the
+toy game).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import InvalidInput
+
+#: game id -> "module:attribute" of the ruleset class, for the games tombspec ships with a model.
+BUILTIN: dict[str, str] = {
+    "raiders": "tombspec.model.raiders:Raiders",
+}
+
+ENTRY_POINT_GROUP = "tombspec.rulesets"
+
+_REGISTRY: dict[str, Callable[..., Any]] = {}
+_loaded = False
+
+
+def register(game: str, factory: Callable[..., Any]) -> None:
+    """Register ``factory`` (a ruleset class, or any callable taking its configuration) as ``game``."""
+    _REGISTRY[game] = factory
+
+
+def unregister(game: str) -> None:
+    """Remove a game registered with :func:`register` (tests use it for a game of their own)."""
+    _REGISTRY.pop(game, None)
+
+
+def _resolve(target: str) -> Callable[..., Any]:
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for game, target in BUILTIN.items():
+        _REGISTRY.setdefault(game, _resolve(target))
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name not in _REGISTRY:
+            try:
+                _REGISTRY[ep.name] = ep.load()
+            except Exception as exc:  # a broken plug-in must not take the built-in games down
+                raise InvalidInput(f"the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) "
+                                   f"does not load: {type(exc).__name__}: {exc}",
+                                   source="<entry points>") from None
+
+
+def registered_games() -> Sequence[str]:
+    """The ids of every modelled game, sorted."""
+    _load()
+    return tuple(sorted(_REGISTRY))
+
+
+def ruleset_class(game: str) -> Any:
+    """The ruleset class (or factory) of ``game``."""
+    _load()
+    try:
+        return _REGISTRY[game]
+    except KeyError:
+        raise InvalidInput(f"no model for game {game!r}; modelled games: "
+                           f"{', '.join(sorted(_REGISTRY)) or 'none'}", source="<argument>") from None
+
+
+def get_ruleset(game: str, **config: Any) -> Any:
+    """A configured ruleset: ``get_ruleset(game, options=..., board=...)``."""
+    return ruleset_class(game)(**config)
