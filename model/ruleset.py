@@ -123,6 +123,9 @@ class Ruleset(ABC):
     setup_type: ClassVar[type | None] = None
     #: configurations (``get_ruleset`` keyword arguments) that ``tombspec check`` explores
     explore_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: the module declaring the z3 proof obligations over the game's numeric cores
+    #: (``PROOF_VARIABLES``, ``proof_init``, ``PROOF_INVARIANTS``, ``PROOF_TRANSITIONS``), or None
+    proofs: ClassVar[Any] = None
 
     options: Any
 

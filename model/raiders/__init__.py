@@ -106,6 +106,7 @@ Raiders.explore_configs = (
                                      "audacity_advanced_attack": "after-roll-as-standard",
                                      "black_tile": "any-number", "failing_a_move_roll": "no-match"}},
 )
+Raiders.proofs = invariants
 EXPLORE_CONFIGS = Raiders.explore_configs
 RULESET = Raiders
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tombspec.model import dice
+from tombspec.model.egypt import dice as egypt_dice
+from tombspec.model.raiders import dice as raiders_dice
+from tombspec.model.secrets import dice as secrets_dice
+from tombspec.model.tomb import dice as tomb_dice
 
 from tombspec.checks import probability
 
@@ -66,9 +69,9 @@ def secrets(facts: Facts, files: dict[str, Any]) -> str:
         f"({md.ref('secrets.dice.success-condition')}); 5s and 6s are successes "
         f"({md.ref('secrets.dice.important-numbers')}). Spending 1 Audacity before the roll counts 4s, 5s and "
         f"6s ({md.ref('secrets.dice.audacity-before-roll')}). Each die shows 1 to 6, each on two of its twelve "
-        f"sides, so a die succeeds with probability {_frac(dice.SECRETS_SUCCESS)}, or "
-        f"{_frac(dice.SECRETS_SUCCESS_WIDENED)} with Audacity. Computed by "
-        f"{md.pyref('tombspec.model.dice.secrets_check')} (through "
+        f"sides, so a die succeeds with probability {_frac(secrets_dice.SECRETS_SUCCESS)}, or "
+        f"{_frac(secrets_dice.SECRETS_SUCCESS_WIDENED)} with Audacity. Computed by "
+        f"{md.pyref('tombspec.model.secrets.dice.secrets_check')} (through "
         f"{md.pyref('tombspec.checks.probability.secrets_check_table')}) for pools of 1 to 15 dice and "
         "difficulties 1 to 6.\n\n"
         + _img("secrets-dice-check.png", "Chance to pass a Secrets dice check by pool size and difficulty")
@@ -89,8 +92,8 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
     fig, axes = plot.figure(1, 3, figsize=(11, 3.5), sharey=True)
     sizes = range(1, 8)
     for ax, tn in zip(axes, (1, 2, 3)):
-        for colour in dice.TOMB_COLOURS:
-            ax.plot(list(sizes), [float(dice.tomb_roll({colour: n}, tn)) for n in sizes], marker="o", ms=3,
+        for colour in tomb_dice.TOMB_COLOURS:
+            ax.plot(list(sizes), [float(tomb_dice.tomb_roll({colour: n}, tn)) for n in sizes], marker="o", ms=3,
                     color=TOMB_COLOURS_MPL[colour], label=colour)
         ax.set_title(f"Target Number {tn}")
         ax.set_xlabel("dice of one colour")
@@ -103,18 +106,18 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
     mixed = {"green": 1, "blue": 1, "red": 1}
     shift_rows = []
     for steps in (-2, -1, 0, 1, 2):
-        shifted, auto_s, auto_f = dice.tomb_shift(mixed, steps)
+        shifted, auto_s, auto_f = tomb_dice.tomb_shift(mixed, steps)
         label = {0: "as rolled"}.get(steps, f"{'raised' if steps > 0 else 'lowered'} {abs(steps)}")
         shift_rows.append([label, _pool_name(shifted)
                            + (f", {auto_s} automatic success{'es' if auto_s > 1 else ''}" if auto_s else "")
                            + (f", {auto_f} automatic failure{'s' if auto_f > 1 else ''}" if auto_f else ""),
-                           *(md.percent(dice.tomb_roll(mixed, tn, steps)) for tn in (1, 2, 3))])
+                           *(md.percent(tomb_dice.tomb_roll(mixed, tn, steps)) for tn in (1, 2, 3))])
     return (
         "## Tomb and Tomb: Cryptmaster: tomb dice\n\n"
         f"Tomb dice are ten-sided: green shows the axe (a success) on 3 faces, blue on 5, red on 7 "
         f"({md.ref('tomb.dice.success-chances')}, {md.ref('tomb.dice.axe-is-success')}). A roll succeeds "
         f"with at least its Target Number of axes ({md.ref('tomb.dice.target-number')}). Computed by "
-        f"{md.pyref('tombspec.model.dice.tomb_roll')}; *Tomb: Cryptmaster* uses the same dice.\n\n"
+        f"{md.pyref('tombspec.model.tomb.dice.tomb_roll')}; *Tomb: Cryptmaster* uses the same dice.\n\n"
         + _img("tomb-dice.png", "Chance of at least TN successes for green, blue and red tomb dice")
         + f"\n### Pools against Target Numbers 1 to {max(TOMB_TARGETS)}\n\n"
         f"Pools of one colour and a few mixes ({md.pyref('tombspec.checks.probability.tomb_table')}; "
@@ -125,7 +128,7 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
         f"({md.ref('tomb.dice.raise-type')}, {md.ref('tomb.dice.raise-red-automatic-success')}); lowering "
         f"goes the other way, and green dice become automatic failures "
         f"({md.ref('tomb.dice.lower-type')}, {md.ref('tomb.dice.lower-green-automatic-failure')}). "
-        f"For a pool of one die of each colour ({md.pyref('tombspec.model.dice.tomb_shift')}):\n\n"
+        f"For a pool of one die of each colour ({md.pyref('tombspec.model.tomb.dice.tomb_shift')}):\n\n"
         + md.table(["dice type", "pool rolled", "TN 1", "TN 2", "TN 3"], shift_rows, raw=True)
     )
 
@@ -136,7 +139,7 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
 
 def raiders(facts: Facts, files: dict[str, Any]) -> str:
     counts = range(0, 7)
-    heads_rows = [[str(n), *(_frac(dict(dice.pennies(n)).get(k, Fraction(0))) if k <= n else "" for k in counts)]
+    heads_rows = [[str(n), *(_frac(dict(raiders_dice.pennies(n)).get(k, Fraction(0))) if k <= n else "" for k in counts)]
                   for n in PENNIES]
     shown_rows = []
     for n in PENNIES:
@@ -162,7 +165,7 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
 
     fig, ax = plot.figure(figsize=(8, 3.4))
     for n in PENNIES:
-        ax.plot(list(range(n + 1)), [float(p) for _, p in dice.pennies(n)], marker="o", ms=3, label=f"{n} penn{'y' if n == 1 else 'ies'}")
+        ax.plot(list(range(n + 1)), [float(p) for _, p in raiders_dice.pennies(n)], marker="o", ms=3, label=f"{n} penn{'y' if n == 1 else 'ies'}")
     ax.set_xlabel("Heads")
     ax.set_ylabel("chance")
     ax.legend(fontsize=8)
@@ -171,7 +174,7 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
     return (
         "## Raiders of the Lost Tomb: pennies\n\n"
         f"A Raider rolls their pennies and counts the Heads and the Tails ({md.ref('raiders.move.roll')}); each "
-        f"penny is fair. Computed by {md.pyref('tombspec.model.dice.pennies')}.\n\n"
+        f"penny is fair. Computed by {md.pyref('tombspec.model.raiders.dice.pennies')}.\n\n"
         + _img("raiders-pennies.png", "Distribution of the number of Heads for 1 to 6 pennies")
         + "\n### The number of Heads\n\n"
         + md.table(["pennies", *(f"{k} Heads" for k in counts)], heads_rows, raw=True, classes="tomb-numbers")
@@ -198,25 +201,25 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
 
 
 def egypt(facts: Facts, files: dict[str, Any]) -> str:
-    layout = dice.EGYPT_DEFAULT_LAYOUT
-    dist = dict(dice.egypt_die(layout))
+    layout = egypt_dice.EGYPT_DEFAULT_LAYOUT
+    dist = dict(egypt_dice.egypt_die(layout))
     fig, ax = plot.figure(figsize=(7, 3.2))
-    ax.bar(list(dice.EGYPT_RESULTS), [float(dist.get(r, 0)) for r in dice.EGYPT_RESULTS], color="#b8860b")
+    ax.bar(list(egypt_dice.EGYPT_RESULTS), [float(dist.get(r, 0)) for r in egypt_dice.EGYPT_RESULTS], color="#b8860b")
     ax.set_ylabel("chance")
     ax.set_title(f"the die under the layout {layout}")
     files[f"{IMG}/egypt-die.png"] = plot.png(fig)
 
     rows = []
-    for name in dice.EGYPT_LAYOUTS:
+    for name in egypt_dice.EGYPT_LAYOUTS:
         d = probability.egypt_table(name)
         rows.append([md.code(name) + (" (default)" if name == layout else ""),
-                     *(_pf(d[r]) if r in d else "0" for r in dice.EGYPT_RESULTS)])
+                     *(_pf(d[r]) if r in d else "0" for r in egypt_dice.EGYPT_RESULTS)])
     text = (
         "## Monsters of Egypt: the die\n\n"
         f"Combat rolls the one die and applies its result ({md.ref('egypt.combat.roll')}): Attack, Melee, "
         "Melee/Ranged, 2 or 3. The rulebook names five results for six faces and never says which is printed "
-        f"twice ({md.ref('egypt.ambiguity.die-faces')}). {md.pyref('tombspec.model.dice.egypt_die')} takes a "
-        f"face layout; {md.pyref('tombspec.model.dice.EGYPT_DEFAULT_LAYOUT')} is {md.code(layout)}.\n\n"
+        f"twice ({md.ref('egypt.ambiguity.die-faces')}). {md.pyref('tombspec.model.egypt.dice.egypt_die')} takes a "
+        f"face layout; {md.pyref('tombspec.model.egypt.dice.EGYPT_DEFAULT_LAYOUT')} is {md.code(layout)}.\n\n"
     )
     cat = facts.catalogs.get("egypt")
     if cat is not None and "egypt.ambiguity.die-faces" in cat:
@@ -225,14 +228,14 @@ def egypt(facts: Facts, files: dict[str, Any]) -> str:
         if amb.default != layout:
             text += (f"Note: the catalog's default reading of that question is {md.code(amb.default)}, not "
                      f"{md.code(layout)}; ")
-        unknown = [n for n in dice.EGYPT_LAYOUTS if n not in readings]
+        unknown = [n for n in egypt_dice.EGYPT_LAYOUTS if n not in readings]
         if unknown:
             text += ("the layouts " + ", ".join(md.code(n) for n in unknown) + " are not readings the catalog "
                      "lists; ")
         if amb.default != layout or unknown:
             text += "the two disagree, and the table shows what the dice module computes.\n\n"
     return (text + _img("egypt-die.png", "The Egypt die's results under the default layout")
-            + "\n" + md.table(["layout", *dice.EGYPT_RESULTS], rows, raw=True, classes="tomb-numbers"))
+            + "\n" + md.table(["layout", *egypt_dice.EGYPT_RESULTS], rows, raw=True, classes="tomb-numbers"))
 
 
 def pages(facts: Facts) -> dict[str, Any]:
