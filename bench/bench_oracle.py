@@ -25,7 +25,7 @@ STEPS_PER_GAME = 90  # about, for the default Raiders configuration
 
 CHILD_RATES = r"""
 import json, sys, time, orjson
-from tombspec.checks.verify import verify
+from tombspec.checks.oracle.verify import verify
 path = sys.argv[1]
 parse = float("inf")
 for _ in range(3):  # parsing is quick: the best of three
@@ -42,7 +42,7 @@ print(json.dumps({"lines": lines, "parse_s": parse, "verify_s": report.seconds, 
 
 CHILD_RSS = r"""
 import json, resource, sys, time
-from tombspec.checks.verify import verify
+from tombspec.checks.oracle.verify import verify
 t = time.perf_counter()
 report = verify([sys.argv[1]])
 print(json.dumps({"seconds": time.perf_counter() - t, "steps": report.steps, "games": report.games,
@@ -51,7 +51,7 @@ print(json.dumps({"seconds": time.perf_counter() - t, "steps": report.steps, "ga
 
 CHILD_PROFILE = r"""
 import cProfile, io, itertools, json, pstats, sys
-from tombspec.checks.verify import verify
+from tombspec.checks.oracle.verify import verify
 src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 with open(src, "rb") as f, open(dst, "wb") as out:
     out.writelines(itertools.islice(f, n))
@@ -66,9 +66,9 @@ def group(file, func):
     if "cattrs" in file or "codec.py" in file or "hashlib" in func or "sha256" in func or "hexdigest" in func \
             or func == "<built-in method orjson.dumps>":
         return "the state digest (cattrs unstructure, orjson.dumps, sha256)"
-    if "checks/trace.py" in file or "orjson.loads" in func or "jsonschema" in file or "checks/schema.py" in file:
+    if "checks/oracle/trace.py" in file or "orjson.loads" in func or "jsonschema" in file or "checks/oracle/schema.py" in file:
         return "reading lines (orjson.loads, schema check)"
-    if "checks/verify.py" in file:
+    if "checks/oracle/verify.py" in file:
         return "the oracle's bookkeeping (verify.py)"
     return "other (I/O, interpreter)"
 def group_of(key, depth=0):

@@ -7,18 +7,16 @@ or usage.  Bad input never ends in a traceback.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from contextlib import nullcontext
-from functools import wraps
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
-import orjson
 
-from tombspec.spec import CatalogError, InvalidInput, catalog_games, load_catalog
-from tombspec.spec.errors import TombspecError
+from tombspec.spec import catalog_games, load_catalog
+
+from .clikit import _progress, bad_input_exits_2, emit_json, fail, load_options
+from .oracle import cli as oracle_cli
 
 
 def _version() -> str:
@@ -26,80 +24,6 @@ def _version() -> str:
         return version("tombspec")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         return "0+unknown"
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    click.echo(f"tombspec: error: {message}", err=True)
-    sys.exit(code)
-
-
-def bad_input_exits_2(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Report any :class:`InvalidInput` (or other deliberate tombspec error) as exit 2."""
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except InvalidInput as exc:
-            fail(str(exc))
-        except TombspecError as exc:
-            fail(str(exc))
-
-    return wrapper
-
-
-def emit_json(data: Any) -> None:
-    sys.stdout.buffer.write(orjson.dumps(
-        data, default=str,
-        option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS))
-    sys.stdout.flush()
-
-
-def _progress(total: int, label: str, enabled: bool) -> Any:
-    """A rich progress bar on a terminal (stderr), nothing otherwise."""
-    if not enabled or not sys.stderr.isatty():
-        return nullcontext(None)
-    from rich.progress import Progress
-
-    class _Bar:
-        def __enter__(self) -> Callable[[int], None]:
-            self.p = Progress(transient=True, console=_stderr_console())
-            self.p.__enter__()
-            task = self.p.add_task(label, total=total)
-            return lambda done: self.p.update(task, completed=done)
-
-        def __exit__(self, *exc: Any) -> None:
-            self.p.__exit__(*exc)
-
-    return _Bar()
-
-
-def _stderr_console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-def load_options(game: str, options: str | None) -> dict[str, Any] | None:
-    """``--options`` is inline JSON or a path to a JSON file."""
-    if options is None:
-        return None
-    text = options
-    source = "--options"
-    if not options.lstrip().startswith("{"):
-        path = Path(options)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidInput(f"cannot read options file: {exc.strerror}", source=options) from None
-        source = options
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
-        raise InvalidInput(f"options are not valid JSON: {exc}", source=source) from None
-    if not isinstance(data, dict):
-        raise InvalidInput("options must be a JSON object", source=source)
-    return data
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -193,7 +117,7 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     from tombspec.model.ruleset import get_ruleset
 
     from .explore import explore as run
-    from .trace import TraceWriter
+    from .oracle.trace import TraceWriter
 
     config: dict[str, Any] = {"options": load_options(game, options)}
     if board is not None:
@@ -253,12 +177,13 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
 
 
 @main.command()
-@click.argument("game", type=click.Choice(["raiders", "secrets", "tomb", "cryptmaster", "egypt"]))
+@click.argument("game", type=click.Choice(catalog_games()))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--decimal", is_flag=True, help="Print decimals instead of exact fractions.")
+@bad_input_exits_2
 def prob(game: str, as_json: bool, decimal: bool) -> None:
-    """Exact probability tables of GAME's dice (from the dice module)."""
-    from .probability import tables
+    """Exact probability tables of GAME's dice (from its dice module)."""
+    from .games import probability_tables as tables
 
     def show(p: Any) -> Any:
         return f"{float(p):.4f}" if decimal else str(p)
@@ -279,5 +204,5 @@ def prob(game: str, as_json: bool, decimal: bool) -> None:
 
 
 
-# The oracle's commands live beside it and register themselves on ``main``.
-from . import oracle_cli  # noqa: E402,F401
+for _command in oracle_cli.COMMANDS:
+    main.add_command(_command)

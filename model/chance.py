@@ -133,7 +133,7 @@ class Outcomes(Distribution[T]):
 
 class Binomial(Distribution[int]):
     """The number of successes among ``n`` identical dice that each succeed with probability ``p``
-    (a fair coin by default): Raiders' Heads, one colour of tomb dice."""
+    (a fair coin by default): coins counted as Heads, one colour of a dice pool."""
 
     def __init__(self, n: int, p: Fraction = Fraction(1, 2)):
         if n < 0:

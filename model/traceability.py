@@ -2,11 +2,14 @@
 
 ``require(condition, rule_id, message)`` is the one-line check of a rule; ``@implements(rule_id, ...)``
 marks the functions that formalise rules.  Both feed the rule coverage report
-(``tombspec.checks.coverage``): which rules are formalised (``IMPLEMENTS``, and the ids of one-line
+(``tombspec.checks.report.coverage``): which rules are formalised (``IMPLEMENTS``, and the ids of one-line
 checks read from the source), and, inside :func:`recording`, which were exercised.
 """
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import functools
 from collections import defaultdict
@@ -71,6 +74,50 @@ def recording() -> Iterator[set[str]]:
         _recorders.remove(seen)
 
 
-def formalised_rules() -> dict[str, list[str]]:
-    """Rule id -> functions that formalise it (``@implements``)."""
-    return {k: list(v) for k, v in IMPLEMENTS.items()}
+_ID = re.compile(r"""["']([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)["']""")
+
+
+def model_packages(game: str) -> list[Any]:
+    """The packages that hold ``game``'s model: its ruleset's, and those of the rulesets it extends (a
+    variant's engine)."""
+    import importlib
+    import sys
+
+    from .registry import ruleset_class
+    from .ruleset import Ruleset
+
+    packages = []
+    for cls in type.mro(ruleset_class(game)) if isinstance(ruleset_class(game), type) else ():
+        if cls is Ruleset or not issubclass(cls, Ruleset) or cls.__module__ not in sys.modules:
+            continue
+        module = sys.modules[cls.__module__]
+        name = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+        package = importlib.import_module(name)
+        if package not in packages:
+            packages.append(package)
+    return packages
+
+
+def formalised(game: str, *, invariants: bool = True) -> dict[str, list[str]]:
+    """Rule id -> where the model formalises it: the functions marked ``@implements``, and the
+    ``file:line`` of every one-line check that names it: ``require`` and ``note`` in the transitions,
+    and (unless ``invariants`` is false) ``Violation`` in the invariants, which no step exercises."""
+    marks = ("require(", "note(", "Violation(") if invariants else ("require(", "note(")
+    import importlib
+
+    where: dict[str, list[str]] = {}
+    for package in model_packages(game):
+        root = Path(package.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            module = ".".join([package.__name__, *path.relative_to(root).with_suffix("").parts])
+            importlib.import_module(module.removesuffix(".__init__"))
+        for path in sorted(root.rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if any(mark in line for mark in marks):
+                    for rid in _ID.findall(line):
+                        if rid.startswith(game + "."):
+                            where.setdefault(rid, []).append(f"{path.relative_to(root.parent.parent)}:{number}")
+    for rid, names in IMPLEMENTS.items():
+        if rid.startswith(game + "."):
+            where[rid] = [*names, *where.get(rid, [])]
+    return where

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tombspec.checks.bounded import FOUND, IMPOSSIBLE, UNKNOWN, can_happen
+from tombspec.checks.explore.bounded import FOUND, IMPOSSIBLE, UNKNOWN, can_happen
 from tombspec.model.raiders import Raiders
 from tombspec.model.raiders.actions import CoinToss, Prepare
 

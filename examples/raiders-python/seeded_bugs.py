@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from tombspec.checks.conform import ModelAdapter
+from tombspec.checks.oracle.conform import ModelAdapter
 from tombspec.model.raiders.rules import turn
 from tombspec.model.raiders.rules.objective import STARTING_PENNIES
 

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable
 
 from checks_synthetic import GAME, ambiguity, catalog, component, rule, table
 
-from tombspec.checks import findings as F
+from tombspec.checks.findings import detectors as F
+from tombspec.checks.findings import run_detectors
 from tombspec.spec import Catalog
 
 
@@ -211,7 +212,7 @@ def test_recorded_ambiguities_are_catalog_findings() -> None:
 
 def test_run_detectors_keeps_the_first_of_equal_ids() -> None:
     cat = _summary("Draw 3 Inn cards", "you may draw two Inn cards")
-    found = F.run_detectors({GAME: cat})
+    found = run_detectors({GAME: cat})
     assert len({f.id for f in found}) == len(found)
     assert any(f.id.endswith(".numbers") for f in found)
 

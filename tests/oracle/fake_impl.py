@@ -17,7 +17,7 @@ import json
 import sys
 import time
 
-from tombspec.checks.conform import ModelAdapter, Rejected
+from tombspec.checks.oracle.conform import ModelAdapter, Rejected
 
 
 def main() -> None:

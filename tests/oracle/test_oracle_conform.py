@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from tombspec.checks.cli import main
-from tombspec.checks.conform import (ImplementationFailure, InProcess, ModelAdapter, ProcessImplementation,
+from tombspec.checks.oracle.conform import (ImplementationFailure, InProcess, ModelAdapter, ProcessImplementation,
                                      conform, ddmin, load_adapter)
-from tombspec.checks.verify import verify
+from tombspec.checks.oracle.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_EXAMPLE = ROOT / "examples" / "raiders-node" / "server.js"

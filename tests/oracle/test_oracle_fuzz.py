@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tombspec.checks import schema
+from tombspec.checks.oracle import schema
 from tombspec.checks.cli import main
-from tombspec.checks.conform import ProcessImplementation, conform
-from tombspec.checks.trace import header
-from tombspec.checks.vectors import export, iter_cases, load_vector
+from tombspec.checks.oracle.conform import ProcessImplementation, conform
+from tombspec.checks.oracle.trace import header
+from tombspec.checks.oracle.vectors import export, iter_cases, load_vector
 from tombspec.model.raiders import Raiders
 
 KINDS = set(Raiders.action_types)
@@ -159,7 +159,7 @@ def test_a_malformed_vector_exits_2_naming_the_file(tmp_path: Path, one_case: Pa
     shutil.rmtree(root, ignore_errors=True)
     shutil.copytree(one_case, case)
     (case / name).write_bytes(content)
-    code, err = cli("vectors", "run", str(root), "--impl", "python:tombspec.checks.conform:ModelAdapter")
+    code, err = cli("vectors", "run", str(root), "--impl", "python:tombspec.checks.oracle.conform:ModelAdapter")
     assert code == 2, err
     assert str(case / name) in err
 

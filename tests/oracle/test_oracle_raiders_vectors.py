@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tombspec.checks.vectors import Vector, expect_step
+from tombspec.checks.oracle.vectors import Vector, expect_step
 from tombspec.model.effects import TURN, Effect
 from tombspec.model.raiders import Raiders
 from tombspec.model.raiders.actions import AttackRoll, Heads, MoveTo, Place, Spend, UsePortal

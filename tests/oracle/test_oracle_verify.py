@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from tombspec.checks import schema
+from tombspec.checks.oracle import schema
 from tombspec.checks.cli import main
 from tombspec.checks.explore import explore
-from tombspec.checks.trace import TraceWriter, header
-from tombspec.checks.verify import verify
+from tombspec.checks.oracle.trace import TraceWriter, header
+from tombspec.checks.oracle.verify import verify
 from tombspec.model import codec
 from tombspec.model.options import unsettled
 from tombspec.model.raiders import Raiders, RaidersOptions

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from tombspec.checks.raiders_examples import example_board
+from tombspec.checks.games.raiders.examples import example_board
 from tombspec.model.raiders import Raiders
 from tombspec.model.raiders.state import Raider, RaidersState
 

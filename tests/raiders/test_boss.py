@@ -23,7 +23,7 @@ def test_spawning_on_start_traps_a_raider_there() -> None:
 
 
 def test_opposite_number_and_player_did_not_move() -> None:
-    from tombspec.checks.raiders_examples import boss_opposite_number
+    from tombspec.checks.games.raiders.examples import boss_opposite_number
 
     assert boss_opposite_number()[0]
     rs = ruleset(["S 4 5 5 5 E", "3 2 5 5 5 3"])

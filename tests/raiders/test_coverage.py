@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tombspec.checks.coverage import formalised
+from tombspec.checks.report.coverage import formalised
 from tombspec.spec import load_catalog
 
 NORMATIVE = {"setup", "action", "transition", "limit", "invariant", "scoring"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tombspec.checks.raiders_examples import EXAMPLES
+from tombspec.checks.games.raiders.examples import EXAMPLES
 from tombspec.model.errors import IllegalAction
 from tombspec.model.raiders.actions import Heads, Move, MoveTo, Place, Spend, Stay, UsePortal
 

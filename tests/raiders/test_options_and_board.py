@@ -16,7 +16,7 @@ from tombspec.spec import InvalidInput
 
 
 def test_unsettled_options_raise_unspecified_naming_the_ambiguity() -> None:
-    from tombspec.checks.raiders_examples import example_board, temple_state
+    from tombspec.checks.games.raiders.examples import example_board, temple_state
     from tombspec.model.raiders.actions import Heads
     from tombspec.model.raiders.rules.turn import apply_turn_start
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tombspec.checks.raiders_examples import example_board
-from tombspec.checks.reachability import race, raiders_board_report, within_k_moves
+from tombspec.checks.games.raiders.examples import example_board
+from tombspec.checks.games.raiders.reachability import race, raiders_board_report, within_k_moves
 
 
 def test_race_on_a_corridor() -> None:

@@ -100,9 +100,9 @@ class Facts:
     def implements(self) -> dict[str, list[str]]:
         """Catalog id -> qualified names of the functions marked ``@implements`` (all modules imported)."""
         _ = self.modules
-        from tombspec.model.traceability import formalised_rules
+        from tombspec.model.traceability import IMPLEMENTS
 
-        return {k: sorted(set(v)) for k, v in formalised_rules().items()}
+        return {k: sorted(set(v)) for k, v in IMPLEMENTS.items()}
 
     @cached_property
     def documented_objects(self) -> set[str]:
@@ -146,7 +146,7 @@ class Facts:
 
     @cached_property
     def coverage(self) -> dict[str, dict[str, Any]]:
-        """Game -> the rule coverage ``tombspec check`` reports (``tombspec.checks.coverage``)."""
+        """Game -> the rule coverage ``tombspec check`` reports (``tombspec.checks.report.coverage``)."""
         return {c["game"]: c for c in self.check_json.get("coverage", [])}
 
     def formalised_where(self, entry_id: str) -> list[str]:

@@ -92,7 +92,7 @@ BOARD_ORDER = ("standard", "small", "large", "special")
 
 
 def pages(facts: Facts) -> dict[str, Any]:
-    from tombspec.checks.reachability import raiders_board_report
+    from tombspec.checks.games.raiders.reachability import raiders_board_report
     from tombspec.model.raiders.board import load_board, shipped_boards
 
     files: dict[str, Any] = {}

@@ -23,7 +23,7 @@ def pages(facts: Facts) -> dict[str, str]:
                      f"{len(cov['ambiguities_formalised'])} of {len(cat.ambiguities)}"])
     out = ["# Rule coverage\n",
            f"How much of each rulebook the model covers. Formalised, exercised and proved are the coverage "
-           f"{md.code('tombspec check')} reports ({md.pyref('tombspec.checks.coverage', short=False)}), "
+           f"{md.code('tombspec check')} reports ({md.pyref('tombspec.checks.report.coverage', short=False)}), "
            "computed while this page was built:\n",
            f"- **formalised**: a function of the model is marked {md.code('@implements(<id>)')} with the rule's "
            f"id, or a one-line check ({md.code('require')}, {md.code('note')}, an invariant's "

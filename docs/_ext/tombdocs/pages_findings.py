@@ -31,13 +31,16 @@ def _link(facts: Facts, fn: Any) -> str:
 
 def detectors_table(facts: Facts) -> str:
     from tombspec.checks.findings import DETECTORS
-    from tombspec.checks.model_findings import GAME_FINDINGS
+    from tombspec.checks.games import game_checks, games_with_checks
 
     rows = [[md.code(name), "every catalog", _link(facts, fn), md.rst_inline(_first_line(fn) or "(no docstring)")]
             for name, fn in DETECTORS]
-    for game, fns in GAME_FINDINGS.items():
-        rows += [[md.code(fn.__name__), f"the {game} model", _link(facts, fn),
-                  md.rst_inline(_first_line(fn) or "(no docstring)")] for fn in fns]
+    for game in games_with_checks():
+        record = game_checks(game)
+        for reads, fns in ((f"the {game} catalog", (*record.detectors, *record.example_checks)),
+                           (f"the {game} model", record.model_findings)):
+            rows += [[md.code(fn.__name__), reads, _link(facts, fn),
+                      md.rst_inline(_first_line(fn) or "(no docstring)")] for fn in fns]
     return md.table(["detector", "reads", "function", "what it reports"], rows, raw=True, widths="18 12 22 48")
 
 
@@ -182,7 +185,7 @@ def index_page(facts: Facts) -> str:
         out.append(f"- Constraint {md.code(c['id'])} ({md.esc(c['result'])}): {md.esc(c['summary'])}\n")
     if not data["constraints"]:
         out.append("- Structural constraints: none registered yet "
-                   f"({md.pyref('tombspec.checks.constraints')} has no constraint).\n")
+                   f"({md.pyref('tombspec.checks.proofs.constraints')} has no constraint).\n")
     for e in data["explore"]:
         outcomes = ", ".join(f"{k} {v}" for k, v in sorted(e["outcomes"].items()))
         out.append(f"- Explored {e['game']}: {e['games']} random games, {e['steps']} steps, "

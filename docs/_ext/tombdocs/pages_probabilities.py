@@ -10,7 +10,10 @@ from tombspec.model.raiders import dice as raiders_dice
 from tombspec.model.secrets import dice as secrets_dice
 from tombspec.model.tomb import dice as tomb_dice
 
-from tombspec.checks import probability
+from tombspec.checks.games.egypt import probability as egypt_probability
+from tombspec.checks.games.raiders import probability as raiders_probability
+from tombspec.checks.games.secrets import probability as secrets_probability
+from tombspec.checks.games.tomb import probability as tomb_probability
 
 from . import md, plot
 from .facts import Facts
@@ -44,7 +47,7 @@ def _pf(p: Fraction) -> str:
 def secrets(facts: Facts, files: dict[str, Any]) -> str:
     tables = {}
     for widened in (False, True):
-        table = probability.secrets_check_table(SECRETS_POOLS, SECRETS_DIFFICULTIES, widened=widened)
+        table = secrets_probability.check_table(SECRETS_POOLS, SECRETS_DIFFICULTIES, widened=widened)
         tables[widened] = [[table[n][d] for d in SECRETS_DIFFICULTIES] for n in SECRETS_POOLS]
     fig, axes = plot.figure(1, 2, figsize=(10, 3.8), sharey=True)
     for ax, widened in zip(axes, (False, True)):
@@ -72,7 +75,7 @@ def secrets(facts: Facts, files: dict[str, Any]) -> str:
         f"sides, so a die succeeds with probability {_frac(secrets_dice.SECRETS_SUCCESS)}, or "
         f"{_frac(secrets_dice.SECRETS_SUCCESS_WIDENED)} with Audacity. Computed by "
         f"{md.pyref('tombspec.model.secrets.dice.secrets_check')} (through "
-        f"{md.pyref('tombspec.checks.probability.secrets_check_table')}) for pools of 1 to 15 dice and "
+        f"{md.pyref('tombspec.checks.games.secrets.probability.check_table')}) for pools of 1 to 15 dice and "
         "difficulties 1 to 6.\n\n"
         + _img("secrets-dice-check.png", "Chance to pass a Secrets dice check by pool size and difficulty")
         + "\n### Without Audacity\n\n" + table(False)
@@ -101,7 +104,7 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
     axes[2].legend(loc="lower right")
     files[f"{IMG}/tomb-dice.png"] = plot.png(fig)
 
-    table = probability.tomb_table(TOMB_TARGETS)
+    table = tomb_probability.target_table(TOMB_TARGETS)
     rows = [[name, *(md.percent(row[tn]) for tn in TOMB_TARGETS)] for name, row in table.items()]
     mixed = {"green": 1, "blue": 1, "red": 1}
     shift_rows = []
@@ -120,7 +123,7 @@ def tomb(facts: Facts, files: dict[str, Any]) -> str:
         f"{md.pyref('tombspec.model.tomb.dice.tomb_roll')}; *Tomb: Cryptmaster* uses the same dice.\n\n"
         + _img("tomb-dice.png", "Chance of at least TN successes for green, blue and red tomb dice")
         + f"\n### Pools against Target Numbers 1 to {max(TOMB_TARGETS)}\n\n"
-        f"Pools of one colour and a few mixes ({md.pyref('tombspec.checks.probability.tomb_table')}; "
+        f"Pools of one colour and a few mixes ({md.pyref('tombspec.checks.games.tomb.probability.target_table')}; "
         "\"2g+1b+3r\" is two green, one blue and three red dice):\n\n"
         + md.table(["pool", *(f"TN {tn}" for tn in TOMB_TARGETS)], rows, raw=True, classes="tomb-numbers")
         + "\n### Raising and lowering the dice type\n\n"
@@ -143,10 +146,10 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
                   for n in PENNIES]
     shown_rows = []
     for n in PENNIES:
-        chances = probability.raiders_number_chances(n)
+        chances = raiders_probability.number_chances(n)
         shown_rows.append([str(n), *(_frac(chances[k]) if k in chances else "" for k in counts)])
     readings = ("either-number", "heads-only")
-    passing = {r: {(n, a): probability.raiders_five_or_six(n, a, either_number=r == "either-number")
+    passing = {r: {(n, a): raiders_probability.five_or_six(n, a, either_number=r == "either-number")
                    for n in PENNIES for a in AUDACITY} for r in readings}
     pass_rows = [[str(n), *(_pf(passing[r][(n, a)]) for r in readings for a in AUDACITY)] for n in PENNIES]
 
@@ -181,14 +184,14 @@ def raiders(facts: Facts, files: dict[str, Any]) -> str:
         + "\n### Each number shown (as Heads or as Tails)\n\n"
         "A Move matches a space's number with the Heads or the Tails (" + md.ref("raiders.move.number-match")
         + "), so the chance that a roll *shows* a number counts both ("
-        + md.pyref("tombspec.checks.probability.raiders_number_chances") + "):\n\n"
+        + md.pyref("tombspec.checks.games.raiders.probability.number_chances") + "):\n\n"
         + md.table(["pennies", *(f"shows {k}" for k in counts)], shown_rows, raw=True, classes="tomb-numbers")
         + "\n### Passing an Encounter: a 5 or 6\n\n"
         f"To pass an Encounter a Raider must roll a 5 or 6 ({md.ref('raiders.encounter.pass-on-five-or-six')}); "
         f"each Audacity discarded alters the roll by 1 ({md.ref('raiders.audacity.alter-roll')}). Whether the "
         f"Tails number counts is open ({md.ref('raiders.ambiguity.five-or-six')}); the model's default reading "
         f"is {md.code('either-number')}. Computed by "
-        f"{md.pyref('tombspec.checks.probability.raiders_five_or_six')}, which the findings share; the finding "
+        f"{md.pyref('tombspec.checks.games.raiders.probability.five_or_six')}, which the findings share; the finding "
         f"{md.fref('raiders.never.five-or-six-with-few-pennies')} follows from the first column.\n\n"
         + _img("raiders-five-or-six.png", "Chance to roll a 5 or 6 by pennies held and Audacity spent")
         + "\n" + md.table(["pennies", *(f"{r}, {a} Audacity" for r in readings for a in AUDACITY)], pass_rows,
@@ -211,7 +214,7 @@ def egypt(facts: Facts, files: dict[str, Any]) -> str:
 
     rows = []
     for name in egypt_dice.EGYPT_LAYOUTS:
-        d = probability.egypt_table(name)
+        d = egypt_probability.die_table(name)
         rows.append([md.code(name) + (" (default)" if name == layout else ""),
                      *(_pf(d[r]) if r in d else "0" for r in egypt_dice.EGYPT_RESULTS)])
     text = (
@@ -243,13 +246,14 @@ def pages(facts: Facts) -> dict[str, Any]:
     body = "\n".join(section(facts, files) for section in (secrets, tomb, raiders, egypt))
     head = ("# Probabilities\n\n"
             "The chances the rules depend on, computed exactly with fractions from "
-            f"{md.pyref('tombspec.model.dice', short=False)} (the same distributions the models use at their "
+            f"each game's dice module ({md.pyref('tombspec.model.dice', short=False)} and {md.code('tombspec.model.<game>.dice')}: the same distributions the models use at their "
             "chance points) when the documentation is built, through "
-            f"{md.pyref('tombspec.checks.probability', short=False)}, which {md.code('tombspec prob GAME')} and the "
+            f"{md.pyref('tombspec.checks.games', short=False)}, which {md.code('tombspec prob GAME')} and the "
             "findings use too. Tables show percentages rounded to one decimal where the exact fractions would be "
             "unreadable (0 and 100% are exact; <0.1% and >99.9% are not quite); the functions named (or the "
             "command) give them exactly.\n\n"
-            "```{doctest}\n>>> from tombspec.model.dice import secrets_check, tomb_roll, pennies\n"
+            "```{doctest}\n>>> from tombspec.model.secrets.dice import secrets_check\n"
+            ">>> from tombspec.model.tomb.dice import tomb_roll\n"
             ">>> secrets_check(4, 2)            # 4 dice, difficulty 2\nFraction(11, 27)\n"
             ">>> tomb_roll({\"red\": 2}, 2)       # two red dice, TN 2\nFraction(49, 100)\n```\n\n")
     files["probabilities.md"] = head + body

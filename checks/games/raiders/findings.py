@@ -1,36 +1,17 @@
-"""Findings derived by running the reference models: derived facts, actions that can never succeed,
-component counts against what the rules can require, and the rulebook's worked examples replayed.
+"""Raiders of the Lost Tomb: findings derived by running the reference model: derived facts, actions
+that can never succeed, component counts against what the rules can require, and the rulebook's worked
+examples replayed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from tombspec.spec import Catalog
 
-from .findings import Finding
-
-GAME_FINDINGS: dict[str, list[Callable[[Catalog], Iterable[Finding]]]] = {}
-
-
-def game_finding(game: str) -> Callable[[Callable[[Catalog], Iterable[Finding]]], Any]:
-    def register(fn: Callable[[Catalog], Iterable[Finding]]) -> Any:
-        GAME_FINDINGS.setdefault(game, []).append(fn)
-        return fn
-
-    return register
-
-
-def run(catalogs: dict[str, Catalog], modelled: list[str]) -> list[Finding]:
-    out: list[Finding] = []
-    for game in modelled:
-        if game in catalogs:
-            for fn in GAME_FINDINGS.get(game, []):
-                out.extend(fn(catalogs[game]))
-    return out
-
+from ...findings.base import Finding
 
 # --------------------------------------------------------------------------------------------------
 # Raiders of the Lost Tomb
@@ -42,7 +23,6 @@ def _raiders() -> Any:
     return Raiders()
 
 
-@game_finding("raiders")
 def grail_player_labels(cat: Catalog) -> Iterable[Finding]:
     """The labels 'Grail Player 3' and 'Grail Player 5' follow from set-up: derive them."""
     from tombspec.model.raiders.actions import CoinToss
@@ -64,10 +44,9 @@ def grail_player_labels(cat: Catalog) -> Iterable[Finding]:
         reading="raiders.ambiguity.grail-player-labels=after-grail")
 
 
-@game_finding("raiders")
 def five_or_six_by_pennies(cat: Catalog) -> Iterable[Finding]:
     """The chance to roll a 5 or 6 with n pennies and a Audacity: impossible with 4 or fewer and none."""
-    from .probability import raiders_five_or_six
+    from .probability import five_or_six as raiders_five_or_six
 
     table: dict[int, dict[str, str]] = {}
     impossible = []
@@ -89,7 +68,6 @@ def five_or_six_by_pennies(cat: Catalog) -> Iterable[Finding]:
         reading="raiders.ambiguity.five-or-six=either-number")
 
 
-@game_finding("raiders")
 def natural_six_for_grail_holder(cat: Catalog) -> Iterable[Finding]:
     from tombspec.model.raiders.rules.objective import compute_max_pennies
 
@@ -103,7 +81,6 @@ def natural_six_for_grail_holder(cat: Catalog) -> Iterable[Finding]:
         reading="raiders.ambiguity.natural-six-pennies=six-pennies; raiders.ambiguity.penny-cap=six")
 
 
-@game_finding("raiders")
 def audacity_beyond_nickels(cat: Catalog) -> Iterable[Finding]:
     """Component count: the Audacity the players can hold at once against the six Audacity Nickels."""
     from tombspec.model.play import playout, uniform
@@ -130,7 +107,6 @@ def audacity_beyond_nickels(cat: Catalog) -> Iterable[Finding]:
             reading="raiders.ambiguity.audacity-cap=no-cap")
 
 
-@game_finding("raiders")
 def coin_total(cat: Catalog) -> Iterable[Finding]:
     """Component count: the itemised coins against 'at least 12-15 different coins'."""
     table = cat.get("raiders.components.coins")
@@ -145,7 +121,6 @@ def coin_total(cat: Catalog) -> Iterable[Finding]:
             {"itemised": total, "with_recommended_pennies": recommended, "stated": "12-15"})
 
 
-@game_finding("raiders")
 def boss_race(cat: Catalog) -> Iterable[Finding]:
     """Derived: on each shipped board, can the Grail holder outrun the Boss Monster at all?"""
     from tombspec.model.raiders.board import load_board, shipped_boards
@@ -166,10 +141,9 @@ def boss_race(cat: Catalog) -> Iterable[Finding]:
                   summary, {"by_board": table})
 
 
-@game_finding("raiders")
 def earliest_grail_change(cat: Catalog) -> Iterable[Finding]:
     """Bounded search: the fewest steps after which the Grail can change hands, with the witness."""
-    from .bounded import FOUND, can_happen
+    from ...explore.bounded import FOUND, can_happen
 
     rs = _raiders()
     answer = can_happen(rs, lambda s: s.toss_winner is not None and s.grail == s.toss_winner, 8,
@@ -186,14 +160,5 @@ def earliest_grail_change(cat: Catalog) -> Iterable[Finding]:
             reading="raiders.ambiguity.shared-start-space=attack-applies")
 
 
-@game_finding("raiders")
-def worked_examples(cat: Catalog) -> Iterable[Finding]:
-    """Replay the rulebook's worked examples through the model; a mismatch is a finding."""
-    from .raiders_examples import EXAMPLES
-
-    for example_id, replay in EXAMPLES.items():
-        ok, detail = replay()
-        if not ok:
-            yield Finding(f"{example_id}.mismatch", "raiders", "example-mismatch", (example_id,),
-                          f"the worked example {example_id} does not replay through the model: {detail}",
-                          {"detail": detail})
+MODEL_FINDINGS = (grail_player_labels, five_or_six_by_pennies, natural_six_for_grail_holder, audacity_beyond_nickels,
+                  coin_total, boss_race, earliest_grail_change)

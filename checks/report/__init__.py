@@ -22,10 +22,11 @@ from tombspec.spec.lint import quote_problems, toc_problems
 
 from tombspec.model.traceability import recording
 
+from ..explore import explore_configurations
+from ..findings import Finding, run_detectors
+from ..games import catalog_findings, model_findings, run_constraints, run_reachability
+from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 from .coverage import coverage, replayed_examples
-from .explore import explore_configurations
-from .findings import Finding, run_detectors
-from .proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 
 
 @attrs.define
@@ -127,7 +128,6 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
               explore_games: int = 200, progress: bool = True) -> CheckResult:
     from tombspec.model.ruleset import registered_games
 
-    from . import constraints, model_findings, reachability
 
     start = time.perf_counter()
     n_games = explore_games
@@ -154,12 +154,12 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
                                for p in proofs if p.result == COUNTEREXAMPLE)
 
     say("constraints")
-    result.constraints.extend(constraints.run(catalogs))
+    result.constraints.extend(run_constraints(catalogs))
     result.problems.extend(f"{c['game']}: constraint {c['id']} broken: {c['summary']}"
                            for c in result.constraints if c["result"] == "violated")
 
     say("reachability")
-    result.reachability.extend(reachability.run(games, board))
+    result.reachability.extend(run_reachability(games, board))
 
     exercised: dict[str, set[str]] = {}
     for g in modelled:
@@ -179,7 +179,11 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
 
     say("findings")
     result.findings.extend(run_detectors(catalogs))
-    result.findings.extend(model_findings.run(catalogs, modelled))
+    for g, cat in catalogs.items():
+        result.findings.extend(catalog_findings(cat))
+        if g in modelled:
+            result.findings.extend(model_findings(cat))
+    result.problems.extend(f"{f.game}: {f.summary}" for f in result.findings if f.kind == "unchecked")
     result.seconds = time.perf_counter() - start
     return result
 

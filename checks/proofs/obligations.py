@@ -1,6 +1,6 @@
 """z3 proofs of every invariant over every numeric transition core (Apalache's IndInit / IndNext).
 
-The obligations come from the model itself (``<game>.invariants.PROOF_*``): the same functions the
+The obligations come from the model itself (``Ruleset.proofs``: its ``PROOF_*``): the same functions the
 model runs on ints are evaluated here on z3 terms, never a hand-written copy.  For each invariant:
 
 * IndInit: ``Init(v) => Inv(v)``;
@@ -11,7 +11,6 @@ Each answer is ``proved``, ``counterexample`` (with the concrete values) or ``un
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -61,11 +60,12 @@ def prove(claim: Any, variables: dict[str, Any], timeout: float) -> tuple[str, d
 
 
 def obligations(game: str) -> Any | None:
-    """The model's proof obligations module for ``game``, or None when it has none yet."""
-    try:
-        module = importlib.import_module(f"tombspec.model.{game}.invariants")
-    except ModuleNotFoundError:
+    """The proof obligations the model of ``game`` declares (``Ruleset.proofs``), or None."""
+    from tombspec.model.registry import registered_games, ruleset_class
+
+    if game not in registered_games():
         return None
+    module = ruleset_class(game).proofs
     return module if hasattr(module, "PROOF_INVARIANTS") else None
 
 

@@ -1,6 +1,5 @@
-"""Reachability over the board graphs (networkx): every shipped board and any board a user gives.
-
-For Raiders: can Escape be reached from Start under the move rules with the pennies a player can
+"""Raiders of the Lost Tomb: reachability over the board graph (networkx), on every shipped board and
+any board a user gives: can Escape be reached from Start under the move rules with the pennies a player can
 hold (the numbers a roll of n pennies can show, with and without Audacity), and where can the Boss go.
 """
 
@@ -14,8 +13,6 @@ import networkx as nx
 
 def raiders_board_report(board: Any, label: str) -> dict[str, Any]:
     """What the move rules let a Raider and the Boss reach on ``board``."""
-    from tombspec.model.raiders.options import RaidersOptions
-
     g = board.graph
     result: dict[str, Any] = {"game": "raiders", "board": label, "spaces": len(board.spaces),
                               "start_to_escape": board.to_escape[board.start]}
@@ -32,7 +29,6 @@ def raiders_board_report(board: Any, label: str) -> dict[str, Any]:
     result["boss_can_reach_escape_neighbour"] = any(board.escape in board.neighbours(s) for s in boss_reach)
     dead_ends = [s for s in board.spaces if s != board.escape and not board.ahead(s)]
     result["boss_dead_ends"] = dead_ends
-    _ = RaidersOptions
     result["race"] = race(board)
     result["summary"] = (f"Escape is {result['start_to_escape']} moves from Start; reachable with "
                          f"{result['fewest_pennies_to_escape']}+ pennies and no Audacity; the Boss can reach "
@@ -83,13 +79,11 @@ def within_k_moves(board: Any, source: str, target: str, k: int) -> bool:
     return board.distance[source].get(target, k + 1) <= k
 
 
-def run(games: list[str], board_file: Path | None = None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if "raiders" in games:
-        from tombspec.model.raiders.board import load_board, shipped_boards
+def reports(board_file: Path | None = None) -> list[dict[str, Any]]:
+    """The report of every shipped board, and of ``board_file`` when given."""
+    from tombspec.model.raiders.board import load_board, shipped_boards
 
-        for name, path in shipped_boards().items():
-            out.append(raiders_board_report(load_board(path), name))
-        if board_file is not None:
-            out.append(raiders_board_report(load_board(board_file), str(board_file)))
+    out = [raiders_board_report(load_board(path), name) for name, path in shipped_boards().items()]
+    if board_file is not None:
+        out.append(raiders_board_report(load_board(board_file), str(board_file)))
     return out

@@ -2,11 +2,11 @@
 
 A trace holds one or more games.  Each game is a header line, then one line per action::
 
-    {"trace": "tombspec", "version": 1, "game": "raiders", "options": {...}, "board": {...}, "seed": 1, "index": 0}
+    {"trace": "tombspec", "version": 1, "game": "<game>", "options": {...}, "board": {...}, "seed": 1, "index": 0}
     {"action": {"kind": "coin-toss", "winner": 1}, "digest": "9f2c..."}
     {"action": {"kind": "move"}}
     {"action": {"kind": "heads", "heads": 4}, "state": {...}}
-    {"action": {"kind": "stay"}, "project": {"current": 0, "raiders": [...]}}
+    {"action": {"kind": "stay"}, "project": {"current": 0, "phase": "action"}}
 
 After its action a line may claim the state that follows: whole (``state``), a projection holding only
 some top-level fields (``project``), or its sha256 ``digest`` of the canonical JSON.  ``verify`` checks
@@ -17,7 +17,7 @@ A few more keys make a trace able to hold everything the oracle exchanges: a hea
 action (``{"state": ...}``, ``{"project": ...}`` or ``{"digest": ...}``, as an implementation answered
 ``reset``), and an action line may claim ``"error": {"rule": ID}``: the action is refused for that rule
 and the state stays as it was.  The JSON Schemas of both kinds of
-line are ``tombspec.checks.schema.TRACE_HEADER`` and ``TRACE_STEP``; :func:`read_trace` validates every
+line are ``tombspec.checks.oracle.schema.TRACE_HEADER`` and ``TRACE_STEP``; :func:`read_trace` validates every
 line against them while it streams the file.
 """
 

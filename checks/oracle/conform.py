@@ -50,8 +50,8 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
 
 from . import schema
-from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, check_projection_keys, configure,
-                    diff, plain, start_state, state_fields)
+from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
+                    diff, plain, state_fields)
 from .verify import Outcome, expect, rule_text
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).

@@ -1,9 +1,9 @@
 """The JSON Schemas of the oracle's formats, as Python dicts (draft 2020-12).
 
-* :data:`TRACE_HEADER`, :data:`TRACE_STEP`: the two kinds of line of a trace (``checks/trace.py``);
-* :data:`VECTOR_MANIFEST`, :data:`VECTOR_ERROR`: the files of a conformance vector (``checks/vectors.py``);
+* :data:`TRACE_HEADER`, :data:`TRACE_STEP`: the two kinds of line of a trace (``checks/oracle/trace.py``);
+* :data:`VECTOR_MANIFEST`, :data:`VECTOR_ERROR`: the files of a conformance vector (``checks/oracle/vectors.py``);
 * :data:`RPC_RESPONSE`, :data:`RESET_RESULT`, :data:`STEP_RESULT`: the replies of an implementation
-  over the conform protocol (``checks/conform.py``);
+  over the conform protocol (``checks/oracle/conform.py``);
 * :func:`game_schemas`: the state and action schemas of one game, generated from its attrs classes.
 
 ``docs/oracle.md`` prints them (``tombspec trace schema``).  :func:`validate` checks one value and

@@ -9,46 +9,25 @@
 
 from __future__ import annotations
 
-import importlib
 import re
-from pathlib import Path
 from typing import Any
 
-from tombspec.model.traceability import IMPLEMENTS, recording
+from tombspec.model.traceability import formalised, recording
 from tombspec.spec import Catalog
 
 _ID = re.compile(r"""["']([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)["']""")
 
 
-def formalised(game: str) -> dict[str, list[str]]:
-    """Rule id -> where the model formalises it (functions, or ``file:line`` of a one-line check)."""
-    package = importlib.import_module(f"tombspec.model.{game}")
-    root = Path(package.__file__).parent
-    for path in sorted(root.rglob("*.py")):
-        module = ".".join(["tombspec", "model", game, *path.relative_to(root).with_suffix("").parts])
-        importlib.import_module(module.removesuffix(".__init__"))
-    where: dict[str, list[str]] = {k: list(v) for k, v in IMPLEMENTS.items() if k.startswith(game + ".")}
-    for path in sorted(root.rglob("*.py")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if "require(" in line or "note(" in line or "Violation(" in line:
-                for rid in _ID.findall(line):
-                    if rid.startswith(game + "."):
-                        where.setdefault(rid, []).append(f"{path.relative_to(root.parent.parent)}:{number}")
-    return where
-
-
 def replayed_examples(game: str) -> set[str]:
     """The worked examples of ``game`` that replay through the model (recorded if inside ``recording``)."""
-    try:
-        examples = importlib.import_module(f"tombspec.checks.{game}_examples").EXAMPLES
-    except ModuleNotFoundError:
-        return set()
-    return {example_id for example_id, replay in examples.items() if replay()[0]}
+    from ..games import example_results
+
+    return {example_id for example_id, (ok, _) in example_results(game).items() if ok}
 
 
 def exercised(game: str, games: int = 60) -> set[str]:
     """Rule ids recorded while exploring ``games`` games over the configurations and replaying the examples."""
-    from .explore import explore_configurations
+    from ..explore import explore_configurations
 
     with recording() as seen:
         explore_configurations(game, games)

@@ -1,4 +1,5 @@
-"""The oracle's commands (verify, vectors, conform, trace), registered on the ``tombspec`` group.
+"""The oracle's commands (verify, vectors, conform, trace); ``tombspec.checks.cli`` adds :data:`COMMANDS`
+to the ``tombspec`` group.
 
 Exit codes as everywhere: 0 all conform, 1 a divergence, 2 bad input or usage (a malformed trace,
 vector or argument; an implementation that crashes, hangs or answers garbage).  Bad input never ends in
@@ -14,16 +15,15 @@ from typing import Any
 import click
 import orjson
 
-from tombspec.spec.errors import InvalidInput
 
-from .cli import bad_input_exits_2, emit_json, fail, load_options, main
+from ..clikit import bad_input_exits_2, emit_json, fail, load_options
 
 
 # --------------------------------------------------------------------------------------------------
 # verify
 
 
-@main.command()
+@click.command()
 @click.argument("traces", nargs=-1, required=True, metavar="TRACE...")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
 @click.option("--itf", "itf_dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
@@ -56,7 +56,7 @@ def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict:
 # trace: the format's own tools
 
 
-@main.group()
+@click.group()
 def trace() -> None:
     """The trace format: its JSON Schemas."""
 
@@ -98,7 +98,7 @@ def _games_argument(game: str | None) -> list[str]:
     return [game]
 
 
-@main.command()
+@click.command()
 @click.option("--impl", "impl", required=True, metavar="CMD",
               help="The implementation: a command line speaking the conform protocol (JSON-RPC 2.0 on "
                    "stdin/stdout), or python:MODULE:CLASS / python:FILE.py:CLASS for an in-process adapter.")
@@ -156,7 +156,7 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
 # vectors
 
 
-@main.group()
+@click.group()
 def vectors() -> None:
     """Conformance vectors: export them, run them against an implementation, measure their coverage."""
 
@@ -255,3 +255,6 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
             click.echo(f"tombspec: error: {m}", err=True)
         click.echo(report.summary())
     sys.exit(report.exit_code)
+
+
+COMMANDS = (verify, trace, conform, vectors)

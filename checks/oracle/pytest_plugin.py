@@ -6,7 +6,7 @@ implementation's own test-suite.  Inactive unless one of its options is given.
 conform protocol, or ``python:MODULE:CLASS`` for an in-process adapter.  One implementation process
 serves the whole session (restarted if it dies).
 
-``pytest --tombspec-save-vectors DIR`` makes :func:`tombspec.checks.vectors.expect_step` save the vector
+``pytest --tombspec-save-vectors DIR`` makes :func:`tombspec.checks.oracle.vectors.expect_step` save the vector
 of every step a test asserts under DIR (how ``tombspec vectors export --from-tests`` gathers them).
 """
 

@@ -1,14 +1,4 @@
-"""Findings: detectors that read the catalogs and the models and report what is wrong, unclear or
-surprising in the rules.
-
-A finding has a stable ``id`` (``<game>.<detector>.<subject>``), a ``kind``, the ``rules`` involved
-(catalog ids, whose quotes are in the rulebook), a one-line ``summary``, its ``evidence`` (a computed
-table, a state, a z3 model) and ``source``: ``machine`` for what a detector derived, ``catalog`` for an
-ambiguity recorded by hand.  Detectors are functions registered with :func:`detector`.
-
-The detectors here are generic: they work on any catalog and know no game.  The game-specific ones
-(worked examples recomputed, component counts, unreachable bonuses) live in
-:mod:`tombspec.checks.catalog_findings`, imported at the end of this module so that they register.
+"""The generic detectors: they read any catalog and know no game.
 
 Kinds of finding, and the detectors of this module that report them:
 
@@ -29,124 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
-
-import attrs
 
 from tombspec.spec import Catalog
 
-KINDS = ("contradiction", "summary-drift", "table", "component-count", "naming", "derived-fact",
-         "never-succeeds", "example-mismatch", "ambiguity", "gap")
-
-
-@attrs.frozen
-class Finding:
-    id: str
-    game: str
-    kind: str
-    rules: tuple[str, ...]
-    summary: str
-    evidence: Any = None
-    source: str = "machine"
-    reading: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "kind": self.kind, "rules": list(self.rules),
-                "summary": self.summary, "evidence": self.evidence, "source": self.source,
-                "reading": self.reading}
-
-
-Detector = Callable[[Catalog], Iterable[Finding]]
-DETECTORS: list[tuple[str, Detector]] = []
-
-
-def detector(name: str) -> Callable[[Detector], Detector]:
-    def register(fn: Detector) -> Detector:
-        DETECTORS.append((name, fn))
-        return fn
-
-    return register
-
-
-def run_detectors(catalogs: dict[str, Catalog]) -> list[Finding]:
-    found: list[Finding] = []
-    for cat in catalogs.values():
-        for _, fn in DETECTORS:
-            found.extend(fn(cat))
-    seen: set[str] = set()
-    unique = []
-    for f in found:
-        if f.id not in seen:
-            seen.add(f.id)
-            unique.append(f)
-    return unique
-
-
-# --------------------------------------------------------------------------------------------------
-# Helpers shared by the detectors (and by catalog_findings)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
-
-
-def quoted_entries(cat: Catalog) -> Iterator[Any]:
-    """Every catalog entry that carries a quote: rules, tables, components."""
-    yield from cat.rules
-    yield from cat.tables
-    yield from cat.components
-
-
-def rules_quoting(cat: Catalog, term: str, limit: int = 3) -> list[str]:
-    """Ids of the first ``limit`` entries whose quote contains ``term`` (case-sensitive, as printed)."""
-    pattern = re.compile(rf"(?<![\w]){re.escape(term)}(?![\w])")
-    return [e.id for e in quoted_entries(cat) if pattern.search(e.quote)][:limit]
-
-
-def find_rules(cat: Catalog, pattern: str, flags: int = re.I) -> list[tuple[Any, re.Match[str]]]:
-    """``(entry, match)`` for every quoted entry whose quote matches ``pattern``, in catalog order."""
-    rx = re.compile(pattern, flags)
-    out = []
-    for e in quoted_entries(cat):
-        m = rx.search(e.quote)
-        if m:
-            out.append((e, m))
-    return out
-
-
-def body_of(cat: Catalog, rule: Any) -> list[Any]:
-    """The body rules a summary rule summarises (those present in the catalog)."""
-    return [cat.get(r) for r in rule.summarises if r in cat]
-
-
-_STEM_SUFFIXES = ("ing", "ed", "s")
-_STOPWORDS = frozenset(
-    "a an the and or of to in on at by for from with into onto is are be been was were it its this that "
-    "these those your you his her their he she they them we our as if then than so not no any all each "
-    "every may must can cannot only up one two three four five six seven eight nine ten per do does "
-    "has have had will would should could there here which who whom what when where while also such "
-    "more most other another same new first second next last".split())
-
-
-def stem(word: str) -> str:
-    w = word.lower().strip("'’")
-    w = re.sub(r"['’]s$", "", w)
-    if re.search(r"(?:ss|x|z|ch|sh)es$", w):
-        return w[:-2]
-    if w.endswith("ies") and len(w) > 5:
-        return w[:-3] + "y"
-    for suffix in _STEM_SUFFIXES:
-        if w.endswith(suffix) and not w.endswith("ss") and len(w) - len(suffix) >= 4:
-            return w[: -len(suffix)]
-    return w
-
-
-def content_words(text: str) -> list[str]:
-    """The stemmed content words of ``text``, in order."""
-    return [stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’]*", text)
-            if w.lower() not in _STOPWORDS and len(w) > 2]
-
+from .base import Finding, detector
+from .text import (NUMBER_WORDS, _STOPWORDS, _slug, body_of, content_words, quoted_entries,
+                   stem)
 
 # --------------------------------------------------------------------------------------------------
 # Recorded by hand
@@ -167,10 +47,9 @@ def recorded_ambiguities(cat: Catalog) -> Iterable[Finding]:
 # Summaries against their bodies: numbers
 
 
-_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-          "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "thirteen": "13",
-          "twenty": "20", "once": "1", "twice": "2", "single": "1", "double": "2", "dozen": "12",
-          "half": "1/2", "halve": "1/2", "halved": "1/2"}
+#: The numbers words state: the cardinals, and the words for once, twice and half.
+_WORDS = {**{w: str(n) for w, n in NUMBER_WORDS.items() if n}, "once": "1", "twice": "2", "single": "1",
+          "double": "2", "half": "1/2", "halve": "1/2", "halved": "1/2"}
 #: List enumerators ("1. ", "a. ", "b) ") are positions in a printed list, not numbers of the rules.
 _ENUMERATOR = re.compile(r"(?:(?<=^)|(?<=[\s•(]))(?:\d{1,2}|[a-hA-H])[.)](?=\s)")
 _NUMBER = re.compile(r"(?<![\w.])([+-]?\d+(?:\.\d+)?)(?:['’]?s)?(?![\w])")
@@ -1031,6 +910,3 @@ def same_as_drift(cat: Catalog) -> Iterable[Finding]:
                 f"{', '.join(sorted(mine - theirs))} where it states {', '.join(sorted(theirs - mine))}",
                 {"this": rule.quote, "other": there.quote, "other_id": rule.same_as})
 
-
-# The game-specific detectors register themselves.
-from . import catalog_findings  # noqa: E402,F401

@@ -17,7 +17,7 @@ from tombspec.model.errors import IllegalAction, Unspecified
 from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 
-from .trace import TraceWriter
+from ..oracle.trace import TraceWriter
 
 
 @attrs.define

@@ -11,7 +11,7 @@ Layout (``docs/oracle.md``)::
 
 A ``reset`` case (area ``setup``) has no ``pre.json`` or ``action.json``: its ``post.json`` is the state
 ``reset`` must give for the configuration.  ``<area>`` is the catalog area of the rule the case targets
-(``raiders.attack.ties-to-defender`` -> ``attack``).
+(``<game>.attack.ties-to-defender`` -> ``attack``).
 
 Cases come from seeded explorations (:func:`export`: legal steps, and refused actions derived from them)
 and from the tests (:func:`expect_step`, a helper that asserts the model's verdict and returns the
@@ -22,7 +22,6 @@ formalised rules the vectors of a tree exercise, legal and refused, and which th
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import re
@@ -37,7 +36,8 @@ import orjson
 
 from tombspec.model.errors import IllegalAction, Unspecified
 from tombspec.model.ruleset import Ruleset
-from tombspec.model.traceability import IMPLEMENTS, recording
+from tombspec.model.traceability import formalised as formalise
+from tombspec.model.traceability import recording
 from tombspec.spec.errors import InvalidInput, TombspecError
 
 from . import schema
@@ -148,7 +148,7 @@ def load_vector(case_dir: str | Path) -> Vector:
         v.action = _read_json(where / "action.json")
         for name, value in (("pre.json", v.pre), ("action.json", v.action)):
             if not isinstance(value, dict):
-                raise InvalidInput(f"must hold a JSON object", source=str(where / name))
+                raise InvalidInput("must hold a JSON object", source=str(where / name))
     elif m["expected"] == "error":
         raise InvalidInput("a reset case expects a state (post.json), not an error", source=str(manifest_path))
     if m["expected"] == "error":
@@ -456,11 +456,9 @@ def _refusals(rs: Ruleset, state: Any, legal: Sequence[Any], pool: ActionPool, s
 
 
 def formalised(game: str) -> list[str]:
-    """The rule ids of ``game`` the model formalises (``@implements``)."""
-    from tombspec.model.ruleset import get_ruleset
-
-    get_ruleset(game)  # import the model: its decorators fill IMPLEMENTS
-    return sorted(r for r in IMPLEMENTS if r.startswith(game + "."))
+    """The rule ids of ``game`` the model's transitions formalise, which a step can exercise
+    (``tombspec.model.traceability.formalised`` without the invariants)."""
+    return sorted(formalise(game, invariants=False))
 
 
 def coverage(root: str | Path, games: Iterable[str]) -> dict[str, Any]:

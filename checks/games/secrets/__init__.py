@@ -1,0 +1,9 @@
+"""Secrets of the Lost Tomb: what the game brings to ``tombspec check``."""
+
+from .. import GameChecks
+from .catalog import DETECTORS, EXAMPLE_CHECKS
+from .constraints import secrets_courage, secrets_creature_limit, secrets_limits
+from .probability import tables
+
+CHECKS = GameChecks("secrets", detectors=DETECTORS, example_checks=EXAMPLE_CHECKS,
+                    constraints=(secrets_creature_limit, secrets_courage, secrets_limits), probability=tables)
