@@ -42,6 +42,9 @@ U = TypeVar("U")
 
 #: Distributions with at most this many outcomes list their support; larger ones only sample and weigh.
 SUPPORT_LIMIT = 100_000
+#: At most this many outcomes, ``prob`` is a table look-up (the table is built once per distribution).
+TABLE_LIMIT = 4096
+ZERO = Fraction(0)
 
 
 class SupportTooLarge(ValueError):
@@ -95,6 +98,31 @@ class Distribution(ABC, Generic[T]):
     def sample(self, rng: random.Random) -> T:
         """One outcome, drawn with exactly its probability."""
         return choose(rng, self.support())
+
+    @cached_property
+    def _table(self) -> Any:
+        """The listed support as a table, for a small distribution (None: too large to list)."""
+        return dict(self._listed) if self.size <= TABLE_LIMIT else None
+
+    def _looked_up(self, outcome: Any) -> Fraction | None:
+        """``prob`` read off the listed support, for a small distribution (None: too large to list)."""
+        table = self._table
+        if table is None:
+            return None
+        try:
+            return table.get(outcome, ZERO)
+        except TypeError:   # an unhashable value is no outcome
+            return ZERO
+
+    def possible(self, outcome: Any) -> bool:
+        """Whether ``outcome`` can happen (``prob(outcome) > 0``)."""
+        table = self._table
+        if table is not None:
+            try:
+                return outcome in table
+            except TypeError:
+                return False
+        return self.prob(outcome) > 0
 
     def map(self, to: Callable[[T], U], of: Callable[[Any], T | None]) -> "Mapped[U]":
         """The same distribution with outcomes ``to(x)``; ``of`` inverts it (None: not an outcome)."""
@@ -223,6 +251,9 @@ class Independent(Distribution[tuple[Any, ...]]):
         return prod(p.size for p in self.parts)
 
     def prob(self, outcome: Any) -> Fraction:
+        p = self._looked_up(outcome)
+        if p is not None:
+            return p
         if type(outcome) is not tuple or len(outcome) != len(self.parts):
             return Fraction(0)
         return reduce(lambda acc, pair: acc * pair[0].prob(pair[1]) if acc else acc,
@@ -250,6 +281,9 @@ class Mapped(Distribution[U]):
         return self.inner.size
 
     def prob(self, outcome: Any) -> Fraction:
+        p = self._looked_up(outcome)
+        if p is not None:
+            return p
         try:
             raw = self.of(outcome)
         except (AttributeError, TypeError, ValueError):

@@ -21,8 +21,13 @@ def _is_z3(*values: Any) -> bool:
     return False
 
 
+_INTS = (int, bool)
+
+
 def if_(cond: Any, then: Any, other: Any) -> Any:
     """``then if cond else other``, as ``z3.If`` on terms."""
+    if type(cond) in _INTS and type(then) in _INTS and type(other) in _INTS:   # the model's case: ints
+        return then if cond else other
     if _is_z3(cond, then, other):
         import z3
 

@@ -49,14 +49,27 @@ def read(options: Any, name: str) -> str:
     return value
 
 
+def by_reading(options: Any, name: str, outcomes: dict[str, Any]) -> Any:
+    """What the rules give under the reading chosen for option ``name``, from what each reading gives
+    (``outcomes``: reading -> result).  When every reading gives the same result the rulebook is not
+    open here, and no reading is asked for (an unset option then raises nothing)."""
+    values = iter(outcomes.values())
+    first = next(values)
+    for value in values:
+        if value != first:
+            return outcomes[read(options, name)]
+    return first
+
+
 def settles(options_type: type) -> dict[str, str]:
     """Option name -> the ambiguity id it settles."""
     return {f.name: f.metadata["settles"] for f in attrs.fields(options_type) if "settles" in f.metadata}
 
 
-def unsettled(options_type: type, **variants: Any) -> Any:
-    """Options with every reading unset: the model raises ``Unspecified`` wherever the rules are open."""
-    return options_type(**{name: None for name in settles(options_type)}, **variants)
+def unsettled(options_type: type, **chosen: Any) -> Any:
+    """Options with every reading unset but those ``chosen`` (variants too): the model raises
+    ``Unspecified`` wherever the rules are open and no reading was chosen."""
+    return options_type(**{**{name: None for name in settles(options_type)}, **chosen})
 
 
 def options_from_data(options_type: type, data: Any, *, source: str = "<options>") -> Any:

@@ -47,7 +47,7 @@ def greedy(bias: float = 0.8) -> Policy:
     return choose
 
 
-POLICIES: dict[str, Policy] = {"uniform": uniform, "greedy": greedy()}
+POLICIES: dict[str, Any] = {"uniform": uniform, "greedy": greedy()}
 
 
 def next_move(rs: Any, state: Any, rng: random.Random, policy: Policy = uniform) -> tuple[Any, int | None] | None:

@@ -57,6 +57,10 @@ class Pending:
     players: tuple[int, ...] = ()
     mode: str = ONE
     what: str = ""
+    #: the players who may act now: all of them in ``ANY`` mode, else the first (computed)
+    actors: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(
+        lambda self: () if self.kind != DECISION else self.players if self.mode == ANY else self.players[:1],
+        takes_self=True))
 
     @classmethod
     def decision(cls, player: int, what: str) -> "Pending":
@@ -89,13 +93,6 @@ class Pending:
     @property
     def is_decision(self) -> bool:
         return self.kind == DECISION
-
-    @property
-    def actors(self) -> tuple[int, ...]:
-        """The players who may act now: all of them in ``ANY`` mode, else the first."""
-        if self.kind != DECISION:
-            return ()
-        return self.players if self.mode == ANY else self.players[:1]
 
     @property
     def player(self) -> int | None:
@@ -216,8 +213,8 @@ class Ruleset(ABC):
         actors = pending.actors
         if player is None:
             if len(actors) != 1:
-                raise InvalidInput(f"players {', '.join(map(str, actors))} may act ({pending.what}): "
-                                   "say which one decides")
+                raise IllegalAction(self.turn_rule(state), f"players {', '.join(map(str, actors))} may act "
+                                    f"({pending.what}): a decision must say which one decides")
             return actors[0]
         if type(player) is not int or not 0 <= player < self.num_players:
             raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
@@ -234,7 +231,14 @@ class Ruleset(ABC):
         if type(action) not in self._action_classes:
             raise InvalidInput(f"not a {self.game} action: {action!r}")
         try:
-            return self._apply(state, action, self.actor(state, player))
+            pending = self.pending(state)
+            if pending.kind == DECISION:
+                actors = pending.actors
+                if len(actors) == 1 and (player is None or player == actors[0]):
+                    return self._apply(state, action, actors[0])        # the common case, checked
+            elif player is None and pending.kind == CHANCE:
+                return self._apply(state, action, None)
+            return self._apply(state, action, self.actor(state, player, pending))
         except IllegalAction as exc:
             raise exc.with_context(state, action) from None
         except (InvalidInput, Unspecified):

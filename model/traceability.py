@@ -1,20 +1,32 @@
 """Code points at the catalog (DESIGN.md contract 4).
 
-``require(condition, rule_id, message)`` is the one-line check of a rule; ``@implements(rule_id, ...)``
-marks the functions that formalise rules.  Both feed the rule coverage report
+``require(condition, rule_id, message, *args)`` is the one-line check of a rule; ``@implements(rule_id,
+...)`` marks the functions that formalise rules.  Both feed the rule coverage report
 (``tombspec.checks.report.coverage``): which rules are formalised (``IMPLEMENTS``, and the ids of one-line
 checks read from the source), and, inside :func:`recording`, which were exercised.
+
+Outside a recording they cost nothing: ``@implements`` returns the function itself (no wrapper), and
+``require`` formats its message only when the rule is broken (``message.format(*args)``).  Inside
+:func:`recording` a profile hook notes every call of a marked function.
+
+>>> @implements("game.area.rule")
+... def f(x):
+...     return x + 1
+>>> with recording() as seen:
+...     _ = f(1)
+>>> sorted(seen), f(1)
+(['game.area.rule'], 2)
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
-import functools
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from types import CodeType
 from typing import Any, TypeVar
 
 from .errors import IllegalAction
@@ -23,37 +35,35 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: rule id -> the qualified names of the functions that formalise it.
 IMPLEMENTS: dict[str, list[str]] = defaultdict(list)
+#: the code of every function marked with @implements -> the rule ids it formalises
+_CODES: dict[CodeType, tuple[str, ...]] = {}
 _recorders: list[set[str]] = []
 
 
 def implements(*rule_ids: str) -> Callable[[F], F]:
-    """Mark a function as the formalisation of ``rule_ids``."""
+    """Mark a function as the formalisation of ``rule_ids`` (the function itself is returned)."""
 
     def mark(fn: F) -> F:
         name = f"{fn.__module__}.{fn.__qualname__}"
         for rid in rule_ids:
             IMPLEMENTS[rid].append(name)
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            if _recorders:
-                for rec in _recorders:
-                    rec.update(rule_ids)
-            return fn(*args, **kwargs)
-
-        wrapper.__implements__ = rule_ids  # type: ignore[attr-defined]
-        return wrapper  # type: ignore[return-value]
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            _CODES[code] = (*_CODES.get(code, ()), *rule_ids)
+        fn.__implements__ = (*getattr(fn, "__implements__", ()), *rule_ids)  # type: ignore[attr-defined]
+        return fn
 
     return mark
 
 
-def require(condition: object, rule_id: str, message: str = "") -> None:
-    """Verify one rule: raise :class:`IllegalAction` naming ``rule_id`` when ``condition`` is false."""
+def require(condition: object, rule_id: str, message: str = "", *args: Any) -> None:
+    """Verify one rule: raise :class:`IllegalAction` naming ``rule_id`` when ``condition`` is false.
+    The message is ``message.format(*args)``, built only then."""
     if _recorders:
         for rec in _recorders:
             rec.add(rule_id)
     if not condition:
-        raise IllegalAction(rule_id, message or f"breaks {rule_id}")
+        raise IllegalAction(rule_id, (message.format(*args) if args else message) or f"breaks {rule_id}")
 
 
 def note(rule_id: str) -> None:
@@ -63,15 +73,34 @@ def note(rule_id: str) -> None:
             rec.add(rule_id)
 
 
+def _profile(frame: Any, event: str, arg: Any) -> None:
+    if event == "call":
+        rules = _CODES.get(frame.f_code)
+        if rules is not None:
+            for rec in _recorders:
+                rec.update(rules)
+
+
 @contextmanager
 def recording() -> Iterator[set[str]]:
-    """Collect the rule ids exercised inside the block."""
+    """Collect the rule ids exercised inside the block (``require``, ``note``, and every call of a
+    function marked ``@implements``, noted by a profile hook that is set only here)."""
     seen: set[str] = set()
     _recorders.append(seen)
+    outer = sys.getprofile()
+    if outer is None:
+        sys.setprofile(_profile)
+    elif outer is not _profile:     # under another profiler (cProfile): call both
+        def both(frame: Any, event: str, arg: Any) -> Any:
+            _profile(frame, event, arg)
+            return outer(frame, event, arg)
+
+        sys.setprofile(both)
     try:
         yield seen
     finally:
         _recorders.remove(seen)
+        sys.setprofile(outer)
 
 
 _ID = re.compile(r"""["']([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)["']""")
