@@ -7,7 +7,12 @@
  * the catalog's ambiguities).  It keeps the model's state shape and its turn phases, so that the
  * conform protocol can compare the two after every step (docs/oracle.md).
  *
- * A state is plain JSON data; applying an action never changes the state it is given.
+ * A state is plain JSON data; applying an action never changes the state it is given: a step copies
+ * the state into a draft, lets the rules change the draft, and answers the draft.
+ *
+ * Where the rulebook is open, the reading is asked for (`read`) exactly where the answer depends on it;
+ * an option left unset (null) then raises Unspecified.  Where every reading gives the same answer
+ * (`byReading`), nothing is asked.
  */
 
 // ------------------------------------------------------------------------------------------------
@@ -41,6 +46,9 @@ const VARIANTS = {
   audacity_advanced: 'raiders.advanced.audacity-advanced',
 };
 
+const TURN_START_ORDERS = ['escape-attack-encounter', 'escape-encounter-attack', 'attack-escape-encounter',
+  'attack-encounter-escape', 'encounter-escape-attack', 'encounter-attack-escape'];
+
 // option: [ambiguity, default reading, other readings]
 const READINGS = {
   five_or_six: ['raiders.ambiguity.five-or-six', 'either-number', ['heads-only']],
@@ -61,6 +69,25 @@ const READINGS = {
   black_tile: ['raiders.ambiguity.black-tile-any-face', 'either-face-no-audacity', ['any-number']],
   portal_second_visit: ['raiders.ambiguity.portal-second-visit', 'enter-without-use', ['no-entry']],
   start_escape_numbers: ['raiders.ambiguity.start-escape-numbers', 'any-roll', ['printed-number']],
+  ahead_behind: ['raiders.ambiguity.ahead-behind', 'escape-distance', ['tile-order']],
+  grail_player_labels: ['raiders.ambiguity.grail-player-labels', 'after-grail', ['starting-values']],
+  encounter_roll_timing: ['raiders.ambiguity.encounter-roll-timing', 'next-turn', ['same-turn']],
+  forced_move_choice: ['raiders.ambiguity.forced-move-choice', 'player-chooses', ['nearest-escape']],
+  boss_tie_break: ['raiders.ambiguity.boss-tie-break', 'board-order', ['current-player-chooses']],
+  back_one_tile: ['raiders.ambiguity.back-one-tile', 'one-space', ['one-card-tile']],
+  trapped_after_fail: ['raiders.ambiguity.trapped-after-fail', 'released', ['still-trapped']],
+  attack_audacity_target: ['raiders.ambiguity.attack-audacity-target', 'own-heads', ['either-roll']],
+  large_or_extra_large: ['raiders.ambiguity.large-or-extra-large', 'one-rule', ['touch-two-or-one']],
+  useless_audacity: ['raiders.ambiguity.useless-audacity', 'allowed', ['refused']],
+  natural_six_yellow_red: ['raiders.ambiguity.natural-six-yellow-red', 'any-space', ['heads-only']],
+  yellow_red_encounter_rooms: ['raiders.ambiguity.yellow-red-encounter-rooms', 'free-entry', ['by-heads']],
+  black_tile_encounter_audacity: ['raiders.ambiguity.black-tile-encounter-audacity', 'moving-only',
+    ['every-roll']],
+  black_tile_boosted_roll: ['raiders.ambiguity.black-tile-boosted-roll', 'no-boosted-entry', ['boost-allowed']],
+  spawn_traps: ['raiders.ambiguity.spawn-traps', 'spawn-traps', ['only-moves-trap']],
+  turn_start_order: ['raiders.ambiguity.turn-start-order', TURN_START_ORDERS[0], TURN_START_ORDERS.slice(1)],
+  boss_no_nearer_step: ['raiders.ambiguity.boss-no-nearer-step', 'still-moves', ['stays']],
+  malfunction_first_tile: ['raiders.ambiguity.malfunction-first-tile', 'start-space', ['stays']],
 };
 
 function makeOptions(data) {
@@ -94,12 +121,29 @@ function read(options, name) {
   return value;
 }
 
+// What the rules give under the reading of `name`, from what each reading gives: when every reading
+// gives the same, the rulebook is not open here and nothing is asked.
+function byReading(options, name, outcomes) {
+  const values = Object.values(outcomes).map((v) => JSON.stringify(v));
+  if (values.every((v) => v === values[0])) return Object.values(outcomes)[0];
+  return outcomes[read(options, name)];
+}
+
 // ------------------------------------------------------------------------------------------------
 // The tomb: tiles laid in stack order, each later tile on top; spaces adjacent in 8 directions
 
 const TOKEN = /^(?:([1-6])|([MTP])|([SE])([1-6])?|(\.))$/;
 const ROOMS = { M: 'monster', T: 'trap', P: 'portal' };
 const ENCOUNTER_KINDS = ['monster', 'trap', 'portal'];
+const COLOURS = ['plain', 'yellow-red', 'black'];
+// layout: [rule, spaces overlapping the previous tile]
+const LAYOUTS = {
+  standard: ['raiders.setup.overlap-one-space', 1],
+  small: ['raiders.variant.small-tomb', 2],
+  large: ['raiders.variant.large-tomb', 0],
+  'extra-large': ['raiders.variant.large-tomb', 0],
+};
+const BY = ['escape-distance', 'tile-order'];
 
 function rotate(grid, rotation) {
   const turns = ((Math.floor(rotation / 90) % 4) + 4) % 4;
@@ -118,15 +162,30 @@ function rotate(grid, rotation) {
 }
 
 class Board {
-  constructor(data) {
+  // `touch`: the reading of raiders.ambiguity.large-or-extra-large (how a Large Tomb's tiles touch).
+  constructor(data, touch = 'one-rule') {
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new InvalidInput('the board must be an object');
+    const layout = (data.board && data.board.layout) || 'standard';
+    if (!(layout in LAYOUTS) && layout !== 'free') throw new InvalidInput(`layout ${layout} is not known`);
     const tiles = new Map();
-    for (const tile of data.tiles || []) tiles.set(tile.id, tile);
+    for (const tile of data.tiles || []) {
+      if (!tile || typeof tile.id !== 'string' || !Array.isArray(tile.rows)) throw new InvalidInput('a tile needs an id and rows');
+      if (tile.colour !== undefined && !COLOURS.includes(tile.colour)) throw new InvalidInput(`tile ${tile.id}: colour ${tile.colour}`);
+      tiles.set(tile.id, tile);
+    }
+    const placements = data.placements || [];
+    if (!placements.length) throw new InvalidInput('a board needs at least one placement');
     const cells = new Map();
-    (data.placements || []).forEach((pl, index) => {
+    let previous = new Set();
+    let origin = [0, 0];
+    let farthest = 0;
+    const near8 = (set, x, y) => [-1, 0, 1].some((dx) => [-1, 0, 1].some((dy) => set.has(`${x + dx},${y + dy}`)));
+    placements.forEach((pl, index) => {
       const tile = tiles.get(pl.tile);
       if (!tile) throw new InvalidInput(`placement ${index + 1} names an unknown tile ${pl.tile}`);
+      if ((pl.rotation || 0) % 90) throw new InvalidInput(`placement ${index + 1}: rotation must be a multiple of 90`);
       const grid = rotate(tile.rows.map((row) => (row.trim() ? row.trim().split(/\s+/) : [])), pl.rotation || 0);
+      const mine = new Map();
       grid.forEach((row, dy) => row.forEach((token, dx) => {
         const m = TOKEN.exec(token);
         if (!m) throw new InvalidInput(`tile ${tile.id}: ${token} is not a space token`);
@@ -142,8 +201,43 @@ class Board {
         const below = cells.get(id);
         cells.set(id, { id, x, y, kind, number, tile: index, tiles: [...(below ? below.tiles : []), index],
           colour: tile.colour || 'plain' });
+        mine.set(id, [x, y]);
       }));
+      if (index && layout !== 'free') {
+        const [rule, want] = LAYOUTS[layout];
+        const overlap = [...mine.keys()].filter((id) => previous.has(id)).length;
+        if (overlap !== want) throw new InvalidInput(`${rule}: tile ${index + 1} overlaps ${overlap} space(s) of the previous tile; the ${layout} layout needs ${want}`);
+        if (want === 0 && ![...mine.values()].some(([x, y]) => near8(previous, x, y))) {
+          throw new InvalidInput(`${rule}: tile ${index + 1} does not touch the previous tile`);
+        }
+        if (want === 0 && touch === 'touch-two-or-one') {
+          let sides = 0;
+          for (const [x, y] of mine.values()) {
+            for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) if (previous.has(`${x + dx},${y + dy}`)) sides++;
+          }
+          const need = layout === 'large' ? 2 : 1;
+          if (sides !== need) {
+            throw new InvalidInput(`raiders.ambiguity.large-or-extra-large (touch-two-or-one): tile ${index + 1} touches the previous tile along ${sides} square(s); the ${layout} layout touches along ${need}`);
+          }
+        }
+      }
+      // "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
+      const pts = [...mine.values()];
+      const centre = [pts.reduce((n, [x]) => n + x, 0) / pts.length, pts.reduce((n, [, y]) => n + y, 0) / pts.length];
+      if (index === 0) origin = centre;
+      else if (layout !== 'free') {
+        const reach = (centre[0] - origin[0]) ** 2 + (centre[1] - origin[1]) ** 2;
+        if (reach <= farthest) throw new InvalidInput(`raiders.setup.opposite-side: tile ${index + 1} does not extend the Tomb outward`);
+        farthest = reach;
+      }
+      previous = new Set(mine.keys());
     });
+    if (layout !== 'free') {
+      const firsts = (pl) => new Set(tiles.get(pl.tile).rows.flatMap((row) => row.trim().split(/\s+/).map((t) => t[0])));
+      if (!firsts(placements[0]).has('S') || !firsts(placements[placements.length - 1]).has('E')) {
+        throw new InvalidInput('raiders.setup.stack-tiles: the Start tile must be placed first and the Escape tile last');
+      }
+    }
     const ordered = [...cells.values()].sort((a, b) => (a.y - b.y) || (a.x - b.x));
     this.spaces = new Map(ordered.map((s) => [s.id, s]));
     this.order = new Map(ordered.map((s, i) => [s.id, i]));
@@ -168,7 +262,19 @@ class Board {
     this.distances = new Map();
     const far = this.spaces.size + 1;
     const fromEscape = this.distanceFrom(this.escape);
+    if (!fromEscape.has(this.start)) throw new InvalidInput('Escape cannot be reached from Start: the tiles do not connect');
     this.toEscape = new Map(ordered.map((s) => [s.id, fromEscape.has(s.id) ? fromEscape.get(s.id) : far]));
+    this.byTile = new Map();
+    for (const s of ordered) {
+      if (!this.byTile.has(s.tile)) this.byTile.set(s.tile, []);
+      this.byTile.get(s.tile).push(s.id);
+    }
+    // The views of a mover: ahead (the Boss) and behind, under both readings of 'ahead'.
+    this.views = {};
+    for (const by of BY) {
+      this.views[`ahead|${by}`] = new Map(ordered.map((s) => [s.id, this.adjacent.get(s.id).filter((n) => this.isAhead(s.id, n, by))]));
+      this.views[`behind|${by}`] = new Map(ordered.map((s) => [s.id, this.adjacent.get(s.id).filter((n) => this.isAhead(n, s.id, by))]));
+    }
   }
 
   neighbours(space) { return this.adjacent.get(space); }
@@ -188,12 +294,20 @@ class Board {
     return d;
   }
 
-  // Ahead: closer to the Escape Space (the reading "escape-distance" of raiders.ambiguity.ahead-behind).
-  ahead(space) { return this.adjacent.get(space).filter((n) => this.toEscape.get(n) < this.toEscape.get(space)); }
+  // `to` is ahead of `from`: closer to the Escape Space, or (tile-order) on a later tile of the stack.
+  isAhead(from, to, by) {
+    if (by === 'tile-order') return this.spaces.get(to).tile > this.spaces.get(from).tile;
+    return this.toEscape.get(to) < this.toEscape.get(from);
+  }
 
-  behind(space) { return this.adjacent.get(space).filter((n) => this.toEscape.get(n) > this.toEscape.get(space)); }
+  ahead(space, by) { return this.views[`ahead|${by}`].get(space); }
 
-  tileSpaces(tile) { return [...this.spaces.values()].filter((s) => s.tile === tile).map((s) => s.id); }
+  behind(space, by) { return this.views[`behind|${by}`].get(space); }
+
+  // The Monster and Trap spaces ahead of a space: they pull in a Raider who fails a Move roll.
+  pulling(space, by) { return this.ahead(space, by).filter((s) => ['monster', 'trap'].includes(this.spaces.get(s).kind)); }
+
+  tileSpaces(tile) { return this.byTile.get(tile) || []; }
 
   isEncounter(space) { return ENCOUNTER_KINDS.includes(this.spaces.get(space).kind); }
 }
@@ -212,7 +326,7 @@ const ACTION_FIELDS = {
   boost: [['audacity', 'int']],
   'move-to': [['space', 'str'], ['face', 'str'], ['audacity', 'int', 0]],
   stay: [],
-  spend: [['audacity', 'int'], ['face', 'str', 'heads']],
+  spend: [['audacity', 'int'], ['face', 'str', 'heads'], ['target', 'str', 'own']],
   place: [['space', 'str']],
 };
 
@@ -253,41 +367,40 @@ const STARTING_AUDACITY = 2;
 const AUDACITY_NICKELS = 6;
 const UNBOUNDED = 1000000;
 
-const PLAYER_PHASES = ['action', 'boost', 'move-to', 'forced-move', 'spend', 'place'];
+const PLAYER_PHASES = ['action', 'boost', 'move-to', 'forced-move', 'spend', 'place', 'boss-choice'];
 const DEFENDER_PHASES = ['attack-boost-defender', 'attack-defender'];
+const BOOST_PHASES = ['boost', 'attack-boost-defender', 'attack-boost-attacker'];
 const CHANCE_PHASES = { 'coin-toss': 'coin', roll: 'pennies', 'attack-roll': 'pennies' };
 
-const evolve = (obj, changes) => ({ ...obj, ...changes });
-
-function withRaider(state, player, changes) {
-  const raiders = state.raiders.slice();
-  raiders[player] = evolve(raiders[player], changes);
-  return evolve(state, { raiders });
-}
-
 const killed = (raider) => raider.position === null;
+const isFiveOrSix = (n) => n === 5 || n === 6;
+const distanceToFiveOrSix = (n) => (isFiveOrSix(n) ? 0 : Math.min(Math.abs(n - 5), Math.abs(n - 6)));
+const tailsOf = (roll) => roll.pennies - roll.heads;
+const rolledFace = (roll, face) => (face === 'heads' ? roll.heads : tailsOf(roll));
 
-// Effects that last for the turn (the model's `effects`): an Attack due, the Encounter rooms that pull a
-// Raider in on a failed Move roll, and what a Place decision is for.
+// Effects that last (the model's `effects`): an Attack due, the Encounter rooms that pull a Raider in
+// on a failed Move roll, what a Place decision is for, and the Boss's path and choice when the
+// current player chooses where it goes.
 function effect(name, rule, until, extra = {}) {
   return { name, rule, until, player: null, subject: null, value: null, items: [], ...extra };
 }
-const findEffect = (state, name) => state.effects.find((e) => e.name === name) || null;
-const addEffect = (state, e) => evolve(state, { effects: [...state.effects, e] });
-const dropEffect = (state, name) => evolve(state, { effects: state.effects.filter((e) => e.name !== name) });
-const pullers = (state) => (findEffect(state, 'pulled-by') || { items: [] }).items;
-const placing = (state) => { const e = findEffect(state, 'place'); return e ? e.subject : null; };
-function placingFor(state, why, rule) {
-  const e = effect('place', rule, 'resolved', { player: state.current, subject: why });
-  return evolve(dropEffect(state, 'place'), { phase: 'place', effects: [...dropEffect(state, 'place').effects, e] });
-}
+const findEffect = (d, name) => d.effects.find((e) => e.name === name) || null;
+const addEffect = (d, e) => { d.effects = [...d.effects, e]; };
+const dropEffects = (d, ...names) => { d.effects = d.effects.filter((e) => !names.includes(e.name)); };
+const pullersOf = (d) => (findEffect(d, 'pulled-by') || { items: [] }).items;
+const placing = (d) => { const e = findEffect(d, 'place'); return e ? e.subject : null; };
+const attackDue = (d) => findEffect(d, 'attack-due') !== null;
 
 class Raiders {
   constructor(options, board, bugs = new Set()) {
     this.options = makeOptions(options);
-    this.board = new Board(board);
+    this.board = new Board(board, this.options.large_or_extra_large || 'one-rule');
     this.bugs = bugs;
   }
+
+  read(name) { return read(this.options, name); }
+
+  byReading(name, outcomes) { return byReading(this.options, name, outcomes); }
 
   // -- Tomb Set Up ------------------------------------------------------------------------------
 
@@ -300,210 +413,284 @@ class Raiders {
       turn: 0, toss_winner: null, roll: null, attack: null, effects: [], winner: null, outcome: null };
   }
 
-  coinToss(state, winner) {
-    // The toss winner places the Start tile; the loser goes first and gains The Holy Grail.
+  coinToss(d, winner) {
+    // The toss winner places the Start tile; the loser goes first and gains The Holy Grail.  "Grail
+    // Player 3 / 5": the values after the gain, or the starting values (then 4 and 4 after it).
     const first = 1 - winner;
-    state = evolve(state, { toss_winner: winner, current: first });
-    return this.gainGrail(state, first);
+    d.toss_winner = winner;
+    d.current = first;
+    if (this.read('grail_player_labels') === 'starting-values') {
+      d.raiders[first].audacity = 3;
+      d.raiders[first].pennies = 5;
+    }
+    this.gainGrail(d, first);
   }
 
   // -- The Object of the Game: pennies, Audacity, the Grail ----------------------------------------
 
   // The most pennies a Raider may hold after a gain: six, less the Grail penny set aside.  Whether
   // the six is a cap at all is an open question, asked only when the gain would go past it.
-  pennyCap(state, player, gain = 1) {
-    const six = STARTING_PENNIES - (state.grail === player ? 1 : 0);
-    if (state.raiders[player].pennies + gain <= six) return six;
-    return read(this.options, 'penny_cap') === 'six' ? six : UNBOUNDED;
+  pennyCap(d, player, gain = 1) {
+    const six = STARTING_PENNIES - (d.grail === player ? 1 : 0);
+    if (d.raiders[player].pennies + gain <= six) return six;
+    return this.read('penny_cap') === 'six' ? six : UNBOUNDED;
   }
 
   // Audacity Nickels left to take; whether the six Nickels run out is asked only when they could.
-  audacitySupply(state, gain = 1) {
-    const held = state.raiders.reduce((n, r) => n + r.audacity, 0);
-    if (held + gain <= AUDACITY_NICKELS || read(this.options, 'audacity_cap') === 'no-cap') return UNBOUNDED;
+  audacitySupply(d, gain = 1) {
+    const held = d.raiders.reduce((n, r) => n + r.audacity, 0);
+    if (held + gain <= AUDACITY_NICKELS || this.read('audacity_cap') === 'no-cap') return UNBOUNDED;
     return AUDACITY_NICKELS - held;
   }
 
-  gainAudacity(state, player, gain = 1) {
-    const r = state.raiders[player];
-    return withRaider(state, player, { audacity: r.audacity + Math.min(gain, Math.max(this.audacitySupply(state, gain), 0)) });
+  gainAudacity(d, player, gain = 1) {
+    const supply = this.audacitySupply(d, gain);
+    d.raiders[player].audacity += Math.min(gain, Math.max(supply, 0));
   }
 
-  loseAudacity(state, player, loss = 1) {
-    return withRaider(state, player, { audacity: Math.max(state.raiders[player].audacity - loss, 0) });
+  loseAudacity(d, player, loss = 1) {
+    if (loss) d.raiders[player].audacity = Math.max(d.raiders[player].audacity - loss, 0);
   }
 
-  gainPenny(state, player) {
-    const r = state.raiders[player];
-    const most = this.pennyCap(state, player);
-    return withRaider(state, player, { pennies: Math.min(r.pennies + 1, Math.max(most, r.pennies)) });
+  gainPenny(d, player) {
+    const most = this.pennyCap(d, player);
+    const r = d.raiders[player];
+    r.pennies = Math.min(r.pennies + 1, Math.max(most, r.pennies));
   }
 
-  losePenny(state, player) {
-    state = withRaider(state, player, { pennies: Math.max(state.raiders[player].pennies - 1, 0) });
-    return this.killedIfBroke(state, player);
+  losePenny(d, player) {
+    d.raiders[player].pennies = Math.max(d.raiders[player].pennies - 1, 0);
+    this.killedIfBroke(d, player);
   }
 
-  killedIfBroke(state, player) {
+  killedIfBroke(d, player) {
     // "If at any time you lose all of your pennies, you are Killed".
-    const r = state.raiders[player];
-    if (killed(r) || r.pennies > 0) return state;
-    state = withRaider(state, player, { position: null, trapped: false, in_encounter: false, came_from: null,
-      loses_next_turn: false });
-    if (state.grail === player) state = this.grailHolderKilled(state, player);
-    if (state.raiders.every(killed) && state.outcome === null) {
-      state = evolve(state, { phase: 'over', outcome: 'killed', winner: null });
-    }
-    return state;
+    const r = d.raiders[player];
+    if (killed(r) || r.pennies > 0) return;
+    Object.assign(r, { position: null, trapped: false, in_encounter: false, came_from: null, loses_next_turn: false });
+    if (d.grail === player) this.grailHolderKilled(d, player);
+    if (d.raiders.every(killed) && d.outcome === null) Object.assign(d, { phase: 'over', outcome: 'killed', winner: null });
   }
 
-  grailHolderKilled(state, player) {
+  grailHolderKilled(d, player) {
     const other = 1 - player;
-    if (read(this.options, 'grail_holder_killed') === 'nobody-wins') {
-      return evolve(state, { grail: null, phase: 'over', outcome: 'grail-lost', winner: null });
+    d.grail = null;
+    if (this.read('grail_holder_killed') === 'nobody-wins') {
+      Object.assign(d, { phase: 'over', outcome: 'grail-lost', winner: null });
+      return;
     }
-    state = evolve(state, { grail: null });
-    if (killed(state.raiders[other])) return evolve(state, { phase: 'over', outcome: 'killed', winner: null });
-    return this.gainGrail(state, other);
+    if (killed(d.raiders[other])) {
+      Object.assign(d, { phase: 'over', outcome: 'killed', winner: null });
+      return;
+    }
+    this.gainGrail(d, other);
   }
 
-  gainGrail(state, player) {
+  gainGrail(d, player) {
     // "Anytime a player gains 'The Holy Grail' they immediately reduce the pennies they have by 1 and
     // they also gain 1 Audacity."
-    const r = state.raiders[player];
-    let pennies = r.pennies - 1;
-    if (pennies <= 0 && read(this.options, 'grail_gain_kills') === 'floor-one') pennies = Math.max(pennies, 1);
-    const supply = this.audacitySupply(state);
-    state = evolve(state, { grail: player });
-    state = withRaider(state, player, { pennies, audacity: r.audacity + Math.min(1, Math.max(supply, 0)) });
-    return this.killedIfBroke(state, player);
+    let pennies = d.raiders[player].pennies - 1;
+    if (pennies <= 0 && this.read('grail_gain_kills') === 'floor-one') pennies = Math.max(pennies, 1);
+    const supply = this.audacitySupply(d);
+    d.grail = player;
+    const r = d.raiders[player];
+    r.pennies = pennies;
+    r.audacity += Math.min(1, Math.max(supply, 0));
+    this.killedIfBroke(d, player);
   }
 
   // -- Raider Actions: Move, Audacity, Prepare, Rest ----------------------------------------------
 
   isNaturalSix(roll) {
+    // "all 6 pennies are Heads or Tails".
     if (roll.heads === null || (roll.heads !== 0 && roll.heads !== roll.pennies)) return false;
     if (this.bugs.has('natural-six-on-five') && roll.pennies === 5) return true;
-    return roll.pennies === 6 || (roll.pennies > 0 && read(this.options, 'natural_six') === 'all-pennies');
+    return roll.pennies === 6 || (roll.pennies > 0 && this.read('natural_six') === 'all-pennies');
   }
 
-  moveOptions(state) {
+  colourOf(space) { return this.options.special_tiles ? space.colour : 'plain'; }
+
+  // Entered without a number: an Encounter room, or a Start/Escape space printed without one.
+  isFreeEntry(space) {
+    return ENCOUNTER_KINDS.includes(space.kind)
+      || (space.number === null && this.read('start_escape_numbers') === 'any-roll');
+  }
+
+  // The rule a move after the Move roll breaks, or null when it is open.  `numbered` (whether some
+  // adjacent numbered room matches the roll) is worked out only when a reading needs it.
+  moveRule(d, move, numbered = null) {
     const { board, options } = this;
-    const raider = state.raiders[state.current];
-    const roll = state.roll;
-    const tails = roll.pennies - roll.heads;
+    const raider = d.raiders[d.current];
+    const roll = d.roll;
     const here = raider.position;
-    if (this.isNaturalSix(roll)) return board.neighbours(here).map((s) => act('move-to', { space: s, face: 'natural' }));
-    const numbered = [];
-    let free = [];
-    for (const s of board.neighbours(here)) {
-      const space = board.spaces.get(s);
-      if (board.isEncounter(s)) {
-        if (space.kind === 'portal' && raider.portal_used && read(options, 'portal_second_visit') === 'no-entry') continue;
-        free.push(act('move-to', { space: s, face: 'free' }));
-        continue;
+    if (!board.spaces.has(move.space) || !board.neighbours(here).includes(move.space)) return 'raiders.move.any-direction';
+    const space = board.spaces.get(move.space);
+    const colour = this.colourOf(space);
+    const encounter = ENCOUNTER_KINDS.includes(space.kind);
+    if (move.audacity < 0 || move.audacity > raider.audacity) return 'raiders.audacity.alter-roll';
+    // A roll boosted with Audacity (Audacity Advanced) does not enter a Black tile, under one reading.
+    if (colour === 'black' && roll.extra && this.read('black_tile_boosted_roll') === 'no-boosted-entry') {
+      return 'raiders.advanced.black-any-face';
+    }
+    if (move.face === 'natural') {
+      if (!this.isNaturalSix(roll) || move.audacity) return 'raiders.move.natural-six';
+      if (colour === 'yellow-red' && roll.heads === 0 && this.read('natural_six_yellow_red') === 'heads-only') {
+        return 'raiders.advanced.yellow-red-heads-only';
       }
-      if (space.number === null) { // a Start or Escape space without a printed number
-        if (read(options, 'start_escape_numbers') === 'any-roll') free.push(act('move-to', { space: s, face: 'free' }));
-        continue;
+      return null;
+    }
+    if (move.face === 'free') {
+      if (!this.isFreeEntry(space) || move.audacity) return encounter ? 'raiders.move.encounter-rooms' : 'raiders.move.number-match';
+      if (space.kind === 'portal' && raider.portal_used && this.read('portal_second_visit') === 'no-entry') {
+        return 'raiders.portal.once-per-game';
       }
-      const colour = options.special_tiles ? space.colour : 'plain';
-      if (colour === 'black' && read(options, 'black_tile') === 'any-number') {
-        numbered.push(act('move-to', { space: s, face: 'heads', audacity: 0 }));
-        continue;
+      if (encounter && colour === 'yellow-red' && this.read('yellow_red_encounter_rooms') === 'by-heads') {
+        return 'raiders.advanced.yellow-red-heads-only';
       }
-      const faces = colour === 'yellow-red' ? ['heads'] : ['heads', 'tails'];
-      const seen = new Set();
-      for (const face of faces) {
-        const rolled = face === 'heads' ? roll.heads : tails;
-        const need = Math.abs(space.number - rolled); // 1 Audacity per step, up or down
-        if (colour === 'black' && need) continue;
-        if (need <= raider.audacity && (face === 'heads' || !seen.has(rolled))) {
-          numbered.push(act('move-to', { space: s, face, audacity: need }));
-          seen.add(rolled);
+      if (this.read('encounter_free_entry') === 'successful-roll') {
+        if (numbered === null) numbered = this.hasNumberedMatch(d);
+        if (!numbered) return 'raiders.move.encounter-rooms';
+      }
+      return null;
+    }
+    if (move.face !== 'heads' && move.face !== 'tails') return 'raiders.move.number-match';
+    if (colour === 'yellow-red' && move.face === 'tails') return 'raiders.advanced.yellow-red-heads-only';
+    if (encounter) {
+      // Only a Yellow/Red tile's Encounter room, under the by-heads reading, is entered by a number.
+      if (colour === 'yellow-red' && move.face === 'heads' && !move.audacity
+        && this.read('yellow_red_encounter_rooms') === 'by-heads') return null;
+      return 'raiders.move.encounter-rooms';
+    }
+    if (space.number === null) return 'raiders.move.number-match';
+    if (colour === 'black' && this.read('black_tile') === 'any-number') {
+      return move.audacity === 0 ? null : 'raiders.advanced.black-any-face';
+    }
+    const need = Math.abs(space.number - rolledFace(roll, move.face)); // 1 Audacity per step, up or down
+    if (colour === 'black') { // "Any face can be used! (But no Audacity may be used!)"
+      return need === 0 && move.audacity === 0 ? null : 'raiders.advanced.black-any-face';
+    }
+    if (options.audacity_advanced && move.audacity) return 'raiders.advanced.audacity-advanced';
+    if (move.audacity === need) return null;
+    return move.audacity ? 'raiders.audacity.alter-roll' : 'raiders.move.number-match';
+  }
+
+  // Every move worth asking moveRule about: per adjacent space the natural move, the free entry, and
+  // Heads and Tails with the Audacity each needs.
+  moveCandidates(d) {
+    const board = this.board;
+    const roll = d.roll;
+    const out = [];
+    const natural = this.isNaturalSix(roll);
+    for (const sid of board.neighbours(d.raiders[d.current].position)) {
+      const space = board.spaces.get(sid);
+      if (natural) out.push(act('move-to', { space: sid, face: 'natural' }));
+      if (this.isFreeEntry(space)) out.push(act('move-to', { space: sid, face: 'free' }));
+      if (space.number !== null) {
+        for (const face of ['heads', 'tails']) {
+          out.push(act('move-to', { space: sid, face, audacity: Math.abs(rolledFace(roll, face) - space.number) }));
+          if (this.colourOf(space) === 'black') out.push(act('move-to', { space: sid, face, audacity: 0 }));
         }
+      } else if (ENCOUNTER_KINDS.includes(space.kind) && this.colourOf(space) === 'yellow-red') {
+        out.push(act('move-to', { space: sid, face: 'heads' }));
       }
     }
-    if (free.length && numbered.length === 0 && read(options, 'encounter_free_entry') === 'successful-roll') free = [];
-    return [...numbered, ...free];
+    return out;
   }
 
-  hasMatch(state) { return this.moveOptions(state).some((m) => ['heads', 'tails', 'natural'].includes(m.face)); }
+  // The roll matches (as rolled or altered) some adjacent numbered room, or is a Natural 6.
+  hasNumberedMatch(d, candidates = null) {
+    const spaces = this.board.spaces;
+    return (candidates || this.moveCandidates(d)).some((m) => (m.face === 'natural'
+      || (['heads', 'tails'].includes(m.face) && spaces.get(m.space).number !== null))
+      && this.moveRule(d, m, true) === null);
+  }
 
-  canRest(state, player) {
+  moveOptions(d) {
+    const candidates = this.moveCandidates(d);
+    const numbered = this.hasNumberedMatch(d, candidates);
+    const seen = new Set();
+    const out = [];
+    for (const m of candidates) {
+      const k = key(m);
+      if (!seen.has(k) && this.moveRule(d, m, numbered) === null) {
+        seen.add(k);
+        out.push(m);
+      }
+    }
+    return out;
+  }
+
+  hasMatch(d) { return this.hasNumberedMatch(d); }
+
+  canRest(d, player) {
     // Re-gain 1 lost Penny (never the penny lost for gaining the Grail).
     const limit = this.bugs.has('rest-regains-grail-penny') ? STARTING_PENNIES
-      : STARTING_PENNIES - (state.grail === player ? 1 : 0);
-    return state.raiders[player].pennies < limit;
+      : STARTING_PENNIES - (d.grail === player ? 1 : 0);
+    return d.raiders[player].pennies < limit;
   }
 
-  rest(state) {
+  rest(d) {
     if (this.bugs.has('rest-regains-grail-penny')) {
-      const r = state.raiders[state.current];
-      return withRaider(state, state.current, { pennies: Math.min(r.pennies + 1, STARTING_PENNIES) });
+      const r = d.raiders[d.current];
+      r.pennies = Math.min(r.pennies + 1, STARTING_PENNIES);
+      return;
     }
-    return this.gainPenny(state, state.current);
+    this.gainPenny(d, d.current);
   }
 
   // -- Attack Player ------------------------------------------------------------------------------
 
-  isAttackWon(attackerHeads, attackerSpent, defenderHeads, defenderSpent) {
+  isAttackWon(attackerHeads, defenderHeads) {
     // More Heads wins; ties go to the Defender.
-    if (this.bugs.has('ties-to-attacker')) return attackerHeads + attackerSpent >= defenderHeads + defenderSpent;
-    return attackerHeads + attackerSpent > defenderHeads + defenderSpent;
+    if (this.bugs.has('ties-to-attacker')) return attackerHeads >= defenderHeads;
+    return attackerHeads > defenderHeads;
   }
 
-  isAttackDue(state, player) {
-    const holder = state.grail;
+  isAttackDue(d, player) {
+    const holder = d.grail;
     if (holder === null || holder === player) return false;
-    const me = state.raiders[player];
-    const them = state.raiders[holder];
+    const me = d.raiders[player];
+    const them = d.raiders[holder];
     if (killed(me) || killed(them) || me.position !== them.position) return false;
-    return !(me.position === this.board.start && read(this.options, 'shared_start_space') === 'start-exempt');
+    return !(me.position === this.board.start && this.read('shared_start_space') === 'start-exempt');
   }
 
-  attackResult(state, won) {
-    const attack = state.attack;
-    state = evolve(state, { attack: null });
-    if (!won) return state;
-    const defender = state.raiders[attack.defender];
-    const returned = this.bugs.has('grail-penny-kept') ? defender.pennies : defender.pennies + 1;
-    state = withRaider(state, attack.defender, { pennies: returned, loses_next_turn: true });
-    state = evolve(state, { grail: null });
-    state = this.gainGrail(state, attack.attacker);
-    return this.killedIfBroke(state, attack.attacker);
+  attackResult(d, won) {
+    const attack = d.attack;
+    d.attack = null;
+    if (!won) return;
+    const defender = d.raiders[attack.defender];
+    if (!this.bugs.has('grail-penny-kept')) defender.pennies += 1;
+    defender.loses_next_turn = true;
+    d.grail = null;
+    this.gainGrail(d, attack.attacker);
+    this.killedIfBroke(d, attack.attacker);
   }
 
   // -- The Boss Monster ---------------------------------------------------------------------------
 
-  roundEnd(state) {
-    if (state.boss_track === 0) return state;
-    const track = Math.max(state.boss_track - 1, 0);
-    state = evolve(state, { boss_track: track });
-    if (track === 0) {
-      state = evolve(state, { boss: this.board.start });
-      state = this.trap(state, this.board.start);
+  roundEnd(d) {
+    if (d.boss_track === 0) return;
+    d.boss_track = Math.max(d.boss_track - 1, 0);
+    if (d.boss_track === 0) {
+      d.boss = this.board.start;
+      // Spawning on the Start space traps whoever stands there, under one reading.
+      if (this.read('spawn_traps') === 'spawn-traps') this.trap(d, this.board.start);
     }
-    return state;
   }
 
-  trap(state, space) {
-    state.raiders.forEach((r, player) => {
-      if (r.position === space && !killed(r)) state = withRaider(state, player, { trapped: true });
-    });
-    return state;
+  trap(d, space) {
+    for (const r of d.raiders) if (r.position === space && !killed(r) && !r.trapped) r.trapped = true;
   }
 
-  bossNumbers(state) {
-    const roll = state.roll;
+  bossNumbers(d) {
+    const roll = d.roll;
     if (roll === null || roll.heads === null) return new Set();
-    const tails = roll.pennies - roll.heads;
+    const tails = tailsOf(roll);
     if (roll.purpose !== 'move' || roll.face === null || roll.face === 'free') return new Set([roll.heads, tails]);
     if (roll.face === 'natural') return new Set([0]);
     let chosen = roll.face === 'heads' ? roll.heads : tails;
-    if (roll.number !== null && roll.number !== chosen && read(this.options, 'boss_number') === 'altered-roll') {
-      chosen = roll.number;
-    }
+    if (roll.number !== null && roll.number !== chosen && this.read('boss_number') === 'altered-roll') chosen = roll.number;
     return new Set([roll.pennies - chosen]); // the opposite number
   }
 
@@ -514,79 +701,139 @@ class Raiders {
     const escapeTile = board.spaces.get(board.escape).tile;
     const byTile = board.neighbours(space).some((s) => board.spaces.get(s).tile === escapeTile);
     if (bySpace === byTile) return bySpace;
-    return read(this.options, 'escape_tile_or_space') === 'escape-space' ? bySpace : byTile;
+    return this.read('escape_tile_or_space') === 'escape-space' ? bySpace : byTile;
   }
 
-  bossMove(state) {
+  ahead(space) { return this.byReading('ahead_behind', Object.fromEntries(BY.map((by) => [by, this.board.ahead(space, by)]))); }
+
+  // Moves from a space to the closest living Raider.
+  nearness(d, space) {
+    const dist = this.board.distanceFrom(space);
+    const living = d.raiders.filter((r) => !killed(r));
+    if (!living.length) return 0;
+    return Math.min(...living.map((r) => (dist.has(r.position) ? dist.get(r.position) : UNBOUNDED)));
+  }
+
+  // Where the Boss may move first: ahead, onto an Encounter room or a space with one of its numbers,
+  // nearest the closest Raider (every one as near, in board order).
+  firstSteps(d) {
     const board = this.board;
-    const boss = state.boss;
-    if (this.isNextToEscape(boss)) return evolve(state, { boss: board.escape, phase: 'over', outcome: 'sealed', winner: null });
-    const numbers = this.bossNumbers(state);
-    const candidates = board.ahead(boss).filter((s) => s !== board.escape
+    const numbers = this.bossNumbers(d);
+    const candidates = this.ahead(d.boss).filter((s) => s !== board.escape
       && (board.isEncounter(s) || numbers.has(board.spaces.get(s).number)));
-    if (candidates.length === 0) return state;
-    const living = state.raiders.filter((r) => !killed(r)).map((r) => r.position);
-    const closeness = (space) => {
-      const d = board.distanceFrom(space);
-      const near = living.length ? Math.min(...living.map((p) => (d.has(p) ? d.get(p) : UNBOUNDED))) : 0;
-      return [near, board.order.get(space)];
-    };
-    let best = candidates[0];
-    for (const s of candidates.slice(1)) {
-      const [a, b] = [closeness(s), closeness(best)];
-      if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s;
+    if (!candidates.length) return [];
+    const best = Math.min(...candidates.map((s) => this.nearness(d, s)));
+    if (best >= this.nearness(d, d.boss) && this.read('boss_no_nearer_step') === 'stays') return [];
+    return candidates.filter((s) => this.nearness(d, s) === best);
+  }
+
+  // The Encounter rooms ahead of the end of the Boss's path, which pull it on (none: it stops).
+  nextRooms(d, path) {
+    const board = this.board;
+    const last = path[path.length - 1];
+    const rooms = this.ahead(last).filter((s) => board.isEncounter(s) && !path.includes(s));
+    if (rooms.length && path.length > 2 && board.isEncounter(last) && this.read('boss_encounter_chain') === 'one-room') return [];
+    return rooms;
+  }
+
+  // The Boss's move after the turn's roll; false when the current player must choose where it goes.
+  bossMove(d) {
+    if (this.isNextToEscape(d.boss)) {
+      Object.assign(d, { boss: this.board.escape, phase: 'over', outcome: 'sealed', winner: null });
+      return true;
     }
-    const path = [best];
-    // Ending next to Encounter rooms, it moves into them (and any other adjacent ones), and stops.
-    for (;;) {
-      const last = path[path.length - 1];
-      const rooms = board.ahead(last).filter((s) => board.isEncounter(s) && !path.includes(s));
-      if (rooms.length === 0) break;
-      if (path.length > 1 && board.isEncounter(last) && read(this.options, 'boss_encounter_chain') === 'one-room') break;
-      path.push(rooms[0]);
+    return this.bossContinue(d, [d.boss], this.firstSteps(d));
+  }
+
+  bossChoice(d, space) {
+    const e = findEffect(d, 'boss-path');
+    const path = e ? [...e.items, space] : [d.boss, space];
+    dropEffects(d, 'boss-path', 'boss-choice');
+    return this.bossContinue(d, path, this.nextRooms(d, path));
+  }
+
+  bossChoices(d) { const e = findEffect(d, 'boss-choice'); return e ? e.items : []; }
+
+  bossContinue(d, path, options) {
+    while (options.length) {
+      if (options.length > 1 && this.read('boss_tie_break') === 'current-player-chooses') {
+        const rule = path.length === 1 ? 'raiders.boss.always-ahead' : 'raiders.boss.encounter-pull';
+        dropEffects(d, 'boss-path', 'boss-choice');
+        addEffect(d, effect('boss-path', rule, 'resolved', { items: [...path] }));
+        addEffect(d, effect('boss-choice', rule, 'resolved', { player: d.current, items: [...options] }));
+        d.phase = 'boss-choice';
+        return false;
+      }
+      path = [...path, options[0]];
+      options = this.nextRooms(d, path);
     }
-    for (const space of path) state = this.trap(state, space);
-    return evolve(state, { boss: path[path.length - 1] });
+    for (const space of path.slice(1)) this.trap(d, space);
+    d.boss = path[path.length - 1];
+    return true;
   }
 
   // -- Encounters: Monster, Trap, Portal ----------------------------------------------------------
 
-  pullers(state, player) {
-    const here = state.raiders[player].position;
+  pullers(d, player) {
+    const here = d.raiders[player].position;
     if (here === null) return [];
-    return this.board.ahead(here).filter((s) => ['monster', 'trap'].includes(this.board.spaces.get(s).kind));
+    return this.byReading('ahead_behind', Object.fromEntries(BY.map((by) => [by, this.board.pulling(here, by)])));
   }
 
-  facesForFiveOrSix() { return read(this.options, 'five_or_six') === 'heads-only' ? ['heads'] : ['heads', 'tails']; }
+  facesForFiveOrSix() { return this.read('five_or_six') === 'heads-only' ? ['heads'] : ['heads', 'tails']; }
 
   passesUnaltered(roll) {
-    if ([5, 6].includes(roll.heads)) return true;
+    if (isFiveOrSix(roll.heads)) return true;
     // Only the Tails number could pass: now the reading of "a 5 or 6" decides.
-    return [5, 6].includes(roll.pennies - roll.heads) && this.facesForFiveOrSix().includes('tails');
+    return isFiveOrSix(tailsOf(roll)) && this.facesForFiveOrSix().includes('tails');
   }
 
-  spendOptions(state) {
-    const roll = state.roll;
-    const audacity = state.raiders[state.current].audacity;
-    const options = [act('spend', { audacity: 0 })];
-    const tails = roll.pennies - roll.heads;
-    let tailsCould = false;
-    for (let k = 1; k <= audacity; k++) if ([5, 6].includes(tails + k) || [5, 6].includes(tails - k)) tailsCould = true;
-    for (const face of tailsCould ? this.facesForFiveOrSix() : ['heads']) {
-      const rolled = face === 'heads' ? roll.heads : roll.pennies - roll.heads;
+  // In a Black tile room, under one reading, no Audacity alters this roll either.
+  noAudacityHere(d) {
+    const here = d.raiders[d.current].position;
+    return here !== null && this.colourOf(this.board.spaces.get(here)) === 'black'
+      && this.read('black_tile_encounter_audacity') === 'every-roll';
+  }
+
+  // The rule a spend on a 5-or-6 roll breaks, or null.  Spend(0) on either number declines.
+  spendRule(d, spend) {
+    if ((spend.face !== 'heads' && spend.face !== 'tails') || spend.target !== 'own') return 'raiders.audacity.alter-roll';
+    if (spend.audacity === 0) return null;
+    if (spend.audacity < 0 || spend.audacity > d.raiders[d.current].audacity) return 'raiders.audacity.alter-roll';
+    if (this.noAudacityHere(d)) return 'raiders.advanced.black-any-face';
+    if (spend.face === 'tails' && !this.facesForFiveOrSix().includes('tails')) return 'raiders.encounter.pass-on-five-or-six';
+    if (this.read('useless_audacity') === 'refused') {
+      const n = rolledFace(d.roll, spend.face);
+      if (!(isFiveOrSix(n + spend.audacity) || isFiveOrSix(n - spend.audacity))) return 'raiders.audacity.alter-roll';
+    }
+    return null;
+  }
+
+  // The roll passes when its number is within the Audacity spent of a 5 or 6.
+  spendPasses(d, spend) {
+    if (spend.audacity === 0) return false;
+    return distanceToFiveOrSix(rolledFace(d.roll, spend.face)) <= spend.audacity;
+  }
+
+  spendOptions(d) {
+    const out = [act('spend', { audacity: 0, face: 'heads' }), act('spend', { audacity: 0, face: 'tails' })];
+    const audacity = d.raiders[d.current].audacity;
+    if (audacity === 0 || this.noAudacityHere(d)) return out;
+    for (const face of this.facesForFiveOrSix()) {
       for (let k = 1; k <= audacity; k++) {
-        if ([5, 6].includes(rolled + k) || [5, 6].includes(rolled - k)) options.push(act('spend', { audacity: k, face }));
+        const candidate = act('spend', { audacity: k, face });
+        if (this.spendRule(d, candidate) === null) out.push(candidate);
       }
     }
-    return options;
+    return out;
   }
 
-  canUsePortal(state, player) {
-    const r = state.raiders[player];
-    if (this.bugs.has('portal-twice')) {
-      return r.position !== null && r.in_encounter && this.board.spaces.get(r.position).kind === 'portal';
-    }
-    return r.position !== null && r.in_encounter && !r.portal_used && this.board.spaces.get(r.position).kind === 'portal';
+  offersASpend(d) { return this.spendOptions(d).length > 2; }
+
+  canUsePortal(d, player) {
+    const r = d.raiders[player];
+    return r.position !== null && r.in_encounter && (!r.portal_used || this.bugs.has('portal-twice'))
+      && this.board.spaces.get(r.position).kind === 'portal';
   }
 
   // "you may automatically move your character to any other room space marked Portal": any other
@@ -596,24 +843,52 @@ class Raiders {
     return others.length ? [...others, here] : [];
   }
 
-  malfunctionTargets(here) {
+  // The spaces of the tile before (step -1) or after (+1) the current one adjacent to it; for a
+  // malfunction the direction is the reading of raiders.ambiguity.back-one-full-tile.
+  tileBack(here, step = null) {
     const board = this.board;
     const tile = board.spaces.get(here).tile;
-    const step = read(this.options, 'back_one_full_tile') === 'previous-tile-adjacent' ? -1 : 1;
+    if (step === null) step = this.read('back_one_full_tile') === 'previous-tile-adjacent' ? -1 : 1;
     const current = new Set(board.tileSpaces(tile));
-    const spaces = board.tileSpaces(tile + step).filter((s) => board.neighbours(s).some((n) => current.has(n)));
-    return spaces.length ? spaces : [board.start];
+    return board.tileSpaces(tile + step).filter((s) => board.neighbours(s).some((n) => current.has(n)));
+  }
+
+  malfunctionTargets(here) {
+    const spaces = this.tileBack(here);
+    if (spaces.length) return spaces;
+    return this.read('malfunction_first_tile') === 'start-space' ? [this.board.start] : [here];
+  }
+
+  byDirection(here, direction) {
+    return this.byReading('ahead_behind', Object.fromEntries(BY.map((by) => [by,
+      direction === 'ahead' ? this.board.ahead(here, by) : this.board.behind(here, by)])));
+  }
+
+  placeTargets(d) {
+    const here = d.raiders[d.current].position;
+    switch (placing(d)) {
+      case 'ahead': return this.byDirection(here, 'ahead');
+      case 'back': // the escape from the Boss failed: "Move back one tile"
+        return this.byReading('back_one_tile', { 'one-space': this.byDirection(here, 'behind'),
+          'one-card-tile': this.tileBack(here, -1) });
+      case 'portal': return this.portalTargets(here);
+      case 'malfunction': return this.malfunctionTargets(here);
+      default: return [];
+    }
   }
 
   // -- The turn -----------------------------------------------------------------------------------
+
+  actingPlayer(state) {
+    if (PLAYER_PHASES.includes(state.phase)) return state.current;
+    return DEFENDER_PHASES.includes(state.phase) ? state.attack.defender : state.attack.attacker;
+  }
 
   pending(state) {
     const phase = state.phase;
     if (phase === 'over') return { kind: 'over', player: null };
     if (phase in CHANCE_PHASES) return { kind: 'chance', player: null, what: CHANCE_PHASES[phase] };
-    if (PLAYER_PHASES.includes(phase)) return { kind: 'decision', player: state.current, what: phase };
-    if (DEFENDER_PHASES.includes(phase)) return { kind: 'decision', player: state.attack.defender, what: phase };
-    return { kind: 'decision', player: state.attack.attacker, what: phase };
+    return { kind: 'decision', player: this.actingPlayer(state), what: phase };
   }
 
   chanceOutcomes(state) {
@@ -630,375 +905,440 @@ class Raiders {
     return out;
   }
 
-  legalActions(state) {
-    if (this.pending(state).kind !== 'decision') return [];
-    const phase = state.phase;
-    const me = state.current;
-    const raider = state.raiders[me];
-    const upTo = (n, make) => Array.from({ length: n + 1 }, (_, k) => make(k));
-    switch (phase) {
-      case 'action': {
-        const acts = [act('move'), act('prepare')];
-        if (this.canRest(state, me)) acts.push(act('rest'));
-        if (this.canUsePortal(state, me)) acts.push(act('use-portal'));
-        return acts;
-      }
-      case 'boost': return upTo(raider.audacity, (k) => act('boost', { audacity: k }));
-      case 'move-to': return [...this.moveOptions(state), act('stay')];
-      case 'forced-move': return pullers(state).map((s) => act('place', { space: s }));
-      case 'spend': return this.spendOptions(state);
-      case 'place': return this.placeTargets(state).map((s) => act('place', { space: s }));
-      case 'attack-boost-defender':
-      case 'attack-boost-attacker':
-        return upTo(state.raiders[this.pending(state).player].audacity, (k) => act('boost', { audacity: k }));
-      case 'attack-defender':
-      case 'attack-attacker':
-        return upTo(state.raiders[this.pending(state).player].audacity, (k) => act('spend', { audacity: k }));
-      default: return [];
-    }
-  }
-
-  placeTargets(state) {
-    const here = state.raiders[state.current].position;
-    switch (placing(state)) {
-      case 'ahead': return this.board.ahead(here);
-      case 'back': return this.board.behind(here);
-      case 'portal': return this.portalTargets(here);
-      case 'malfunction': return this.malfunctionTargets(here);
-      default: return [];
-    }
-  }
-
-  // The state after an action; IllegalAction (with the rule) when the action breaks one.
-  step(state, action) {
-    const phase = state.phase;
-    require(phase !== 'over', 'raiders.object.game-ends-on-escape', 'the game is over');
-    const pending = this.pending(state);
-    if (pending.kind === 'chance') {
-      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state),
-        `${key(action)} is not a possible outcome of the ${pending.what} here`);
-      if (phase === 'coin-toss') {
-        state = this.coinToss(state, action.winner);
-        return this.turnStart(state, state.current);
-      }
-      if (phase === 'roll') return this.applyRoll(state, action.heads);
-      return this.attackRoll(state, action);
-    }
-    require(contains(this.legalActions(state), action), this.decisionRule(state, action),
-      `${key(action)} is not open to player ${pending.player} in phase ${phase}`);
-    switch (phase) {
-      case 'action': return this.actionChosen(state, action);
-      case 'boost': return this.boost(state, action);
-      case 'move-to': return action.kind === 'stay' ? this.stay(state) : this.moveTo(state, action);
-      case 'forced-move': return this.forced(state, action);
-      case 'spend': return this.spend(state, action);
-      case 'place': return this.place(state, action);
-      case 'attack-boost-defender':
-      case 'attack-boost-attacker': return this.attackBoost(state, action);
-      default: return this.attackSpend(state, action);
-    }
-  }
-
   chanceRule(state) {
     if (state.phase === 'coin-toss') return 'raiders.setup.coin-toss';
     if (state.phase === 'attack-roll') return 'raiders.attack.both-roll';
     return 'raiders.move.roll';
   }
 
-  // The rule a refused decision breaks: the most specific one the phase and action point to.
-  decisionRule(state, action) {
-    const phase = state.phase;
+  attackSpendRule(s, action, player) {
+    if (action.kind !== 'spend' || action.face !== 'heads' || action.audacity < 0
+      || action.audacity > s.raiders[player].audacity) return 'raiders.attack.audacity-order';
+    if (action.target === 'own') return null;
+    if (action.target === 'opponent' && action.audacity > 0
+      && this.read('attack_audacity_target') === 'either-roll') return null;
+    return 'raiders.audacity.alter-roll';
+  }
+
+  // The rule a decision breaks in state `s`, or null when it is open.
+  decisionRule(s, action) {
+    const phase = s.phase;
+    const kind = action.kind;
+    const me = s.current;
     if (phase === 'action') {
-      if (action.kind === 'rest') return 'raiders.rest.regain-penny';
-      if (action.kind === 'use-portal') return 'raiders.portal.once-per-game';
+      if (kind === 'move' || kind === 'prepare') return null;
+      if (kind === 'rest') return this.canRest(s, me) ? null : 'raiders.rest.regain-penny';
+      if (kind === 'use-portal') return this.canUsePortal(s, me) ? null : 'raiders.portal.once-per-game';
       return 'raiders.move.roll';
     }
     if (phase === 'move-to') {
-      if (action.kind === 'move-to') {
-        const board = this.board;
-        const here = state.raiders[state.current].position;
-        if (!board.spaces.has(action.space) || !board.neighbours(here).includes(action.space)) return 'raiders.move.any-direction';
-        if (action.audacity > state.raiders[state.current].audacity) return 'raiders.audacity.alter-roll';
-        const space = board.spaces.get(action.space);
-        if (this.options.special_tiles && space.colour === 'yellow-red' && action.face === 'tails') return 'raiders.advanced.yellow-red-heads-only';
-        if (this.options.special_tiles && space.colour === 'black' && action.audacity) return 'raiders.advanced.black-any-face';
-        if (action.face === 'natural') return 'raiders.move.natural-six';
-        if (board.isEncounter(action.space)) return 'raiders.move.encounter-rooms';
-      }
+      if (kind === 'stay') return null;
+      if (kind === 'move-to') return this.moveRule(s, action);
       return 'raiders.move.number-match';
     }
-    if (phase === 'boost' || phase.startsWith('attack-boost')) return 'raiders.advanced.audacity-advanced';
-    if (phase === 'forced-move') return 'raiders.encounter.forced-move';
-    if (phase === 'spend') return 'raiders.audacity.alter-roll';
-    if (phase === 'attack-defender' || phase === 'attack-attacker') return 'raiders.attack.audacity-order';
+    if (phase === 'spend') return kind === 'spend' ? this.spendRule(s, action) : 'raiders.audacity.alter-roll';
+    if (BOOST_PHASES.includes(phase)) {
+      const who = this.actingPlayer(s);
+      const ok = kind === 'boost' && action.audacity >= 0 && action.audacity <= s.raiders[who].audacity;
+      return ok ? null : 'raiders.advanced.audacity-advanced';
+    }
+    if (phase === 'attack-defender' || phase === 'attack-attacker') return this.attackSpendRule(s, action, this.actingPlayer(s));
+    if (phase === 'forced-move') return kind === 'place' && pullersOf(s).includes(action.space) ? null : 'raiders.encounter.forced-move';
     if (phase === 'place') {
-      const e = findEffect(state, 'place');
+      if (kind === 'place' && this.placeTargets(s).includes(action.space)) return null;
+      const e = findEffect(s, 'place');
       return e ? e.rule : 'raiders.move.any-direction';
+    }
+    if (phase === 'boss-choice') {
+      if (kind === 'place' && this.bossChoices(s).includes(action.space)) return null;
+      const e = findEffect(s, 'boss-choice');
+      return e ? e.rule : 'raiders.boss.always-ahead';
     }
     return 'raiders.move.roll';
   }
 
-  // The turn's start: a lost turn, the escape from the Boss, an Attack due, an Encounter to resolve.
-  turnStart(state, player) {
-    if (state.phase === 'over') return state;
-    state = evolve(state, { current: player, turn: state.turn + 1, roll: null, attack: null, effects: [],
-      phase: 'action' });
-    const raider = state.raiders[player];
+  legalActions(state) {
+    const phase = state.phase;
+    const upTo = (n, make) => Array.from({ length: n + 1 }, (_, k) => make(k));
+    if (phase === 'action') {
+      const me = state.current;
+      const acts = [act('move'), act('prepare')];
+      if (this.canRest(state, me)) acts.push(act('rest'));
+      if (this.canUsePortal(state, me)) acts.push(act('use-portal'));
+      return acts;
+    }
+    if (BOOST_PHASES.includes(phase)) return upTo(state.raiders[this.actingPlayer(state)].audacity, (k) => act('boost', { audacity: k }));
+    if (phase === 'move-to') return [...this.moveOptions(state), act('stay')];
+    if (phase === 'forced-move') return pullersOf(state).map((s) => act('place', { space: s }));
+    if (phase === 'spend') return this.spendOptions(state);
+    if (phase === 'place') return this.placeTargets(state).map((s) => act('place', { space: s }));
+    if (phase === 'boss-choice') return this.bossChoices(state).map((s) => act('place', { space: s }));
+    if (phase === 'attack-defender' || phase === 'attack-attacker') {
+      const audacity = state.raiders[this.actingPlayer(state)].audacity;
+      const acts = upTo(audacity, (k) => act('spend', { audacity: k }));
+      if (audacity && this.read('attack_audacity_target') === 'either-roll') {
+        for (let k = 1; k <= audacity; k++) acts.push(act('spend', { audacity: k, target: 'opponent' }));
+      }
+      return acts;
+    }
+    return [];
+  }
+
+  // The state after an action; IllegalAction (with the rule) when the action breaks one.
+  step(state, action) {
+    const phase = state.phase;
+    require(phase !== 'over', 'raiders.object.game-ends-on-escape', 'the game is over');
+    if (phase in CHANCE_PHASES) {
+      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state),
+        `${key(action)} is not a possible outcome of the ${CHANCE_PHASES[phase]} here`);
+      const d = structuredClone(state);
+      if (phase === 'coin-toss') {
+        this.coinToss(d, action.winner);
+        this.turnStart(d, d.current);
+      } else if (phase === 'roll') this.applyRoll(d, action.heads);
+      else this.attackRoll(d, action);
+      return d;
+    }
+    const rule = this.decisionRule(state, action);
+    if (rule !== null) throw new IllegalAction(rule, `${key(action)} is not open to player ${this.actingPlayer(state)} in phase ${phase}`);
+    const d = structuredClone(state);
+    switch (phase) {
+      case 'action': this.actionChosen(d, action); break;
+      case 'boost': this.boost(d, action); break;
+      case 'move-to': if (action.kind === 'stay') this.stay(d); else this.moveTo(d, action); break;
+      case 'forced-move': this.forced(d, action); break;
+      case 'spend': this.spend(d, action); break;
+      case 'place': this.place(d, action); break;
+      case 'boss-choice': if (this.bossChoice(d, action.space)) this.afterBoss(d); break;
+      case 'attack-boost-defender':
+      case 'attack-boost-attacker': this.attackBoost(d, action); break;
+      default: this.attackSpend(d, action);
+    }
+    return d;
+  }
+
+  placingFor(d, why, rule) {
+    dropEffects(d, 'place');
+    addEffect(d, effect('place', rule, 'resolved', { player: d.current, subject: why }));
+    d.phase = 'place';
+  }
+
+  // The turn's start: a lost turn; then, in the order the reading gives, the escape from the Boss, an
+  // Attack due, an Encounter to resolve.
+  turnStart(d, player) {
+    if (d.phase === 'over') return;
+    Object.assign(d, { current: player, turn: d.turn + 1, roll: null, attack: null, effects: [], phase: 'action' });
+    const raider = d.raiders[player];
     if (raider.loses_next_turn) {
-      state = withRaider(state, player, { loses_next_turn: false });
-      return this.roundCount(state);
+      raider.loses_next_turn = false;
+      this.roundCount(d);
+      return;
     }
-    if (raider.trapped) return this.beginRoll(state, 'escape');
-    if (this.isAttackDue(state, player)) {
-      state = addEffect(state, effect('attack-due', 'raiders.attack.on-turn-start', 'turn'));
-      if (state.boss !== null) return this.beginRoll(state, 'boss');
-      return this.beginAttack(state);
+    const checks = [
+      ['escape', raider.trapped],
+      ['attack', this.isAttackDue(d, player)],
+      ['encounter', raider.in_encounter && ['monster', 'trap'].includes(this.board.spaces.get(raider.position).kind)],
+    ];
+    const due = checks.filter(([, applies]) => applies).map(([what]) => what);
+    if (due.length > 1) { // the rulebook gives no order: the reading does
+      const order = this.read('turn_start_order').split('-');
+      due.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     }
-    if (raider.in_encounter && ['monster', 'trap'].includes(this.board.spaces.get(raider.position).kind)) {
-      return this.beginRoll(state, 'encounter');
+    const first = due.length ? due[0] : null;
+    if (first === 'escape') this.beginRoll(d, 'escape');
+    else if (first === 'attack') {
+      addEffect(d, effect('attack-due', 'raiders.attack.on-turn-start', 'turn'));
+      if (d.boss !== null) this.beginRoll(d, 'boss');
+      else this.beginAttack(d);
+    } else if (first === 'encounter') this.beginRoll(d, 'encounter');
+    else {
+      const pulled = this.pullers(d, player);
+      if (pulled.length) addEffect(d, effect('pulled-by', 'raiders.encounter.forced-move', 'turn', { player, items: [...pulled] }));
     }
-    const pulled = this.pullers(state, player);
-    if (pulled.length) {
-      state = addEffect(state, effect('pulled-by', 'raiders.encounter.forced-move', 'turn', { player, items: pulled }));
-    }
-    return state;
   }
 
-  beginRoll(state, purpose) {
-    const raider = state.raiders[state.current];
-    const roll = { purpose, pennies: raider.pennies, heads: null, extra: 0, face: null, number: null };
-    if (this.options.audacity_advanced && purpose !== 'boss' && raider.audacity > 0) return evolve(state, { phase: 'boost', roll });
-    return evolve(state, { phase: 'roll', roll });
+  beginRoll(d, purpose) {
+    const raider = d.raiders[d.current];
+    d.roll = { purpose, pennies: raider.pennies, heads: null, extra: 0, face: null, number: null };
+    const boost = this.options.audacity_advanced && purpose !== 'boss' && raider.audacity > 0
+      && !(purpose !== 'move' && this.noAudacityHere(d));
+    d.phase = boost ? 'boost' : 'roll';
   }
 
-  boost(state, action) {
-    state = this.loseAudacity(state, state.current, action.audacity);
-    const roll = evolve(state.roll, { pennies: state.roll.pennies + action.audacity, extra: action.audacity });
-    return evolve(state, { phase: 'roll', roll });
+  boost(d, action) {
+    this.loseAudacity(d, d.current, action.audacity);
+    d.roll = { ...d.roll, pennies: d.roll.pennies + action.audacity, extra: action.audacity };
+    d.phase = 'roll';
   }
 
-  actionChosen(state, action) {
-    if (action.kind === 'move') return this.beginRoll(state, 'move');
+  actionChosen(d, action) {
+    if (action.kind === 'move') { this.beginRoll(d, 'move'); return; }
     if (action.kind === 'use-portal') {
-      state = withRaider(state, state.current, { portal_used: true });
-      return this.beginRoll(state, 'portal');
+      d.raiders[d.current].portal_used = true;
+      this.beginRoll(d, 'portal');
+      return;
     }
-    state = action.kind === 'prepare' ? this.gainAudacity(state, state.current) : this.rest(state);
+    if (action.kind === 'prepare') this.gainAudacity(d, d.current);
+    else this.rest(d);
     // "If Boss Monster is Spawned, you must still roll for his movement."
-    if (state.boss !== null) return this.beginRoll(state, 'boss');
-    return this.roundCount(state);
+    if (d.boss !== null) { this.beginRoll(d, 'boss'); return; }
+    this.roundCount(d);
   }
 
-  applyRoll(state, heads) {
-    const roll = evolve(state.roll, { heads });
-    state = evolve(state, { roll });
-    if (roll.purpose === 'boss') return this.turnEnd(state);
+  applyRoll(d, heads) {
+    d.roll = { ...d.roll, heads };
+    const roll = d.roll;
+    if (roll.purpose === 'boss') { this.turnEnd(d); return; }
     if (roll.purpose === 'move') {
-      if (this.isNaturalSix(roll)) state = this.gainAudacity(state, state.current);
-      return evolve(state, { phase: 'move-to' });
+      if (this.isNaturalSix(roll)) this.gainAudacity(d, d.current);
+      d.phase = 'move-to';
+      return;
     }
     // A roll for a 5 or 6: an Encounter, the Portal, or the escape from the Boss.
-    if (this.passesUnaltered(roll)) return this.fiveOrSix(state, true);
-    if (this.options.audacity_advanced || this.spendOptions(state).length === 1) return this.fiveOrSix(state, false);
-    return evolve(state, { phase: 'spend' });
+    if (this.passesUnaltered(roll)) this.fiveOrSix(d, true);
+    else if (!this.options.audacity_advanced && this.offersASpend(d)) d.phase = 'spend';
+    else this.fiveOrSix(d, false);
   }
 
-  spend(state, action) {
-    if (action.audacity === 0) return this.fiveOrSix(state, false);
-    state = this.loseAudacity(state, state.current, action.audacity);
-    return this.fiveOrSix(state, true);
+  spend(d, action) {
+    const passed = this.spendPasses(d, action);
+    this.loseAudacity(d, d.current, action.audacity);
+    this.fiveOrSix(d, passed);
   }
 
-  fiveOrSix(state, passed) {
-    const me = state.current;
-    const purpose = state.roll.purpose;
-    const raider = state.raiders[me];
+  fiveOrSix(d, passed) {
+    const me = d.current;
+    const purpose = d.roll.purpose;
+    const raider = d.raiders[me];
     const here = raider.position;
     if (purpose === 'portal') {
-      state = withRaider(state, me, { in_encounter: false, came_from: null });
-      if (this.portalTargets(here).length || !passed) {
-        return passed ? placingFor(state, 'portal', 'raiders.portal.success')
-          : placingFor(state, 'malfunction', 'raiders.portal.malfunction');
-      }
-      return this.turnEnd(state);
+      raider.in_encounter = false;
+      raider.came_from = null;
+      if (passed && this.portalTargets(here).length) this.placingFor(d, 'portal', 'raiders.portal.success');
+      else if (!passed) this.placingFor(d, 'malfunction', 'raiders.portal.malfunction');
+      else this.turnEnd(d);
+      return;
     }
     if (purpose === 'escape') {
-      state = withRaider(state, me, { trapped: false });
+      raider.trapped = false;
       if (passed) {
-        state = this.gainAudacity(state, me);
-        state = this.gainPenny(state, me);
-        return this.placeOrEnd(state, 'ahead', 'raiders.boss.escape-pass');
+        this.gainAudacity(d, me);
+        this.gainPenny(d, me);
+        this.placeOrEnd(d, 'ahead', 'raiders.boss.escape-pass');
+        return;
       }
-      state = this.loseAudacity(state, me);
-      state = this.losePenny(state, me);
-      return this.placeOrEnd(state, 'back', 'raiders.boss.escape-fail');
+      this.loseAudacity(d, me);
+      this.losePenny(d, me);
+      this.placeOrEnd(d, 'back', 'raiders.boss.escape-fail');
+      return;
     }
     const kind = this.board.spaces.get(here).kind;
-    state = withRaider(state, me, { in_encounter: false });
+    const back = raider.came_from;
+    raider.in_encounter = false;
     if (kind === 'monster') {
       if (passed) {
-        state = this.gainAudacity(state, me);
-        return this.placeOrEnd(state, 'ahead', 'raiders.monster.pass');
+        this.gainAudacity(d, me);
+        this.placeOrEnd(d, 'ahead', 'raiders.monster.pass');
+        return;
       }
-      state = this.loseAudacity(state, me);
-      if (raider.came_from !== null) state = this.landing(state, me, raider.came_from, here);
-      return this.turnEnd(state);
+      this.loseAudacity(d, me);
+      if (back !== null) this.landing(d, me, back, here);
+      this.turnEnd(d);
+      return;
     }
     // A Trap: pass or fail, the Raider moves ahead.
-    state = passed ? this.gainPenny(state, me) : this.losePenny(state, me);
-    return this.placeOrEnd(state, 'ahead', passed ? 'raiders.trap.pass' : 'raiders.trap.fail');
+    if (passed) this.gainPenny(d, me);
+    else this.losePenny(d, me);
+    this.placeOrEnd(d, 'ahead', passed ? 'raiders.trap.pass' : 'raiders.trap.fail');
   }
 
-  placeOrEnd(state, why, rule) {
-    if (state.phase === 'over' || killed(state.raiders[state.current])) return this.turnEnd(state);
-    const placed = placingFor(state, why, rule);
-    if (this.placeTargets(placed).length) return placed;
-    return this.turnEnd(state);
+  placeOrEnd(d, why, rule) {
+    if (d.phase === 'over' || killed(d.raiders[d.current])) { this.turnEnd(d); return; }
+    this.placingFor(d, why, rule);
+    if (this.placeTargets(d).length) return;
+    dropEffects(d, 'place');
+    const raider = d.raiders[d.current];
+    // Nowhere to go back to: still on the Boss's space, trapped again under one reading.
+    if (why === 'back' && raider.position === d.boss && this.read('trapped_after_fail') === 'still-trapped') raider.trapped = true;
+    this.turnEnd(d);
   }
 
-  place(state, action) {
-    const me = state.current;
-    const here = state.raiders[me].position;
-    state = dropEffect(state, 'place');
-    state = this.landing(state, me, action.space, here);
-    return this.turnEnd(state);
+  place(d, action) {
+    const me = d.current;
+    const here = d.raiders[me].position;
+    dropEffects(d, 'place');
+    this.landing(d, me, action.space, here);
+    this.turnEnd(d);
   }
 
-  moveTo(state, action) {
-    const me = state.current;
-    const here = state.raiders[me].position;
-    const number = this.board.spaces.get(action.space).number;
-    state = this.loseAudacity(state, me, action.audacity);
-    state = evolve(state, { roll: evolve(state.roll, { face: action.face, number }) });
-    state = this.landing(state, me, action.space, here);
-    return this.turnEnd(state);
+  moveTo(d, action) {
+    const me = d.current;
+    const here = d.raiders[me].position;
+    this.loseAudacity(d, me, action.audacity);
+    d.roll = { ...d.roll, face: action.face, number: this.board.spaces.get(action.space).number };
+    this.landing(d, me, action.space, here);
+    this.entered(d);
   }
 
-  stay(state) {
-    const pulled = pullers(state);
-    const failed = pulled.length > 0
-      && (!this.hasMatch(state) || read(this.options, 'failing_a_move_roll') === 'not-moving');
-    if (failed) {
-      if (pulled.length > 1) return evolve(state, { phase: 'forced-move' });
-      return this.forced(state, act('place', { space: pulled[0] }));
+  stay(d) {
+    const pulled = pullersOf(d);
+    const failed = pulled.length > 0 && (!this.hasMatch(d) || this.read('failing_a_move_roll') === 'not-moving');
+    if (!failed) { this.turnEnd(d); return; }
+    if (pulled.length === 1) this.forced(d, act('place', { space: pulled[0] }));
+    else if (this.read('forced_move_choice') === 'player-chooses') d.phase = 'forced-move';
+    else { // nearest-escape: the one closest to Escape (the first in board order when they tie)
+      const board = this.board;
+      const rank = (s) => [board.toEscape.get(s), board.order.get(s)];
+      let best = pulled[0];
+      for (const s of pulled.slice(1)) {
+        const [a, b] = [rank(s), rank(best)];
+        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s;
+      }
+      this.forced(d, act('place', { space: best }));
     }
-    return this.turnEnd(state);
   }
 
-  forced(state, action) {
-    const me = state.current;
-    state = this.landing(state, me, action.space, state.raiders[me].position);
-    return this.turnEnd(state);
+  forced(d, action) {
+    const me = d.current;
+    this.landing(d, me, action.space, d.raiders[me].position);
+    this.entered(d);
+  }
+
+  // After the Move roll moved (or pulled) the Raider: the encounter roll at once under one reading of
+  // raiders.ambiguity.encounter-roll-timing, else the turn's end.
+  entered(d) {
+    const raider = d.raiders[d.current];
+    if (d.phase !== 'over' && raider.in_encounter && ['monster', 'trap'].includes(this.board.spaces.get(raider.position).kind)
+      && this.read('encounter_roll_timing') === 'same-turn') {
+      this.beginRoll(d, 'encounter');
+      return;
+    }
+    this.turnEnd(d);
   }
 
   // The Raider arrives on a space: escaping, entering an Encounter room, or an Attack due.
-  landing(state, player, space, from) {
+  landing(d, player, space, from) {
     const kind = this.board.spaces.get(space).kind;
-    const raider = state.raiders[player];
+    const r = d.raiders[player];
     const encounter = kind === 'monster' || kind === 'trap'
-      || (kind === 'portal' && (!raider.portal_used || this.bugs.has('portal-twice')));
-    state = withRaider(state, player, { position: space, in_encounter: encounter, came_from: encounter ? from : null });
-    if (kind === 'escape' && state.grail === player) return evolve(state, { phase: 'over', outcome: 'escaped', winner: player });
-    if (this.isAttackDue(state, player)) state = addEffect(state, effect('attack-due', 'raiders.attack.on-move', 'turn'));
-    return state;
+      || (kind === 'portal' && (!r.portal_used || this.bugs.has('portal-twice')));
+    Object.assign(r, { position: space, in_encounter: encounter, came_from: encounter ? from : null });
+    if (kind === 'escape' && d.grail === player) {
+      Object.assign(d, { phase: 'over', outcome: 'escaped', winner: player });
+      return;
+    }
+    if (this.isAttackDue(d, player) && !attackDue(d)) addEffect(d, effect('attack-due', 'raiders.attack.on-move', 'turn'));
   }
 
-  beginAttack(state) {
-    const holder = state.grail;
-    const me = state.current;
-    if (!this.isAttackDue(state, me)) return this.roundCount(dropEffect(state, 'attack-due'));
-    state = evolve(dropEffect(state, 'attack-due'), { phase: 'attack-roll', attack: { attacker: me, defender: holder,
-      attacker_extra: 0, defender_extra: 0, attacker_heads: null, defender_heads: null, defender_spent: null } });
-    if (this.options.audacity_advanced && read(this.options, 'audacity_advanced_attack') === 'before-roll-defender-first') {
-      return this.nextBoost(state);
-    }
-    return state;
+  beginAttack(d) {
+    const holder = d.grail;
+    const me = d.current;
+    dropEffects(d, 'attack-due');
+    if (!this.isAttackDue(d, me)) { this.roundCount(d); return; }
+    d.attack = { attacker: me, defender: holder, attacker_extra: 0, defender_extra: 0, attacker_heads: null,
+      defender_heads: null, defender_spent: null, defender_target: 'own' };
+    d.phase = 'attack-roll';
+    if (this.options.audacity_advanced && this.read('audacity_advanced_attack') === 'before-roll-defender-first') this.nextBoost(d);
   }
 
-  nextBoost(state) {
-    const a = state.attack;
-    if (state.phase === 'attack-roll' && state.raiders[a.defender].audacity > 0 && a.defender_extra === 0) {
-      return evolve(state, { phase: 'attack-boost-defender' });
-    }
-    if (['attack-roll', 'attack-boost-defender'].includes(state.phase) && state.raiders[a.attacker].audacity > 0) {
-      return evolve(state, { phase: 'attack-boost-attacker' });
-    }
-    return evolve(state, { phase: 'attack-roll' });
+  nextBoost(d) {
+    const a = d.attack;
+    if (d.phase === 'attack-roll' && d.raiders[a.defender].audacity > 0 && a.defender_extra === 0) d.phase = 'attack-boost-defender';
+    else if (['attack-roll', 'attack-boost-defender'].includes(d.phase) && d.raiders[a.attacker].audacity > 0) d.phase = 'attack-boost-attacker';
+    else d.phase = 'attack-roll';
   }
 
-  attackBoost(state, action) {
-    const a = state.attack;
-    if (state.phase === 'attack-boost-defender') {
-      state = this.loseAudacity(state, a.defender, action.audacity);
-      state = evolve(state, { attack: evolve(a, { defender_extra: action.audacity }) });
-      if (state.raiders[a.attacker].audacity > 0) return evolve(state, { phase: 'attack-boost-attacker' });
-      return evolve(state, { phase: 'attack-roll' });
+  attackBoost(d, action) {
+    const a = d.attack;
+    if (d.phase === 'attack-boost-defender') {
+      this.loseAudacity(d, a.defender, action.audacity);
+      a.defender_extra = action.audacity;
+      d.phase = d.raiders[a.attacker].audacity > 0 ? 'attack-boost-attacker' : 'attack-roll';
+      return;
     }
-    state = this.loseAudacity(state, a.attacker, action.audacity);
-    return evolve(state, { attack: evolve(a, { attacker_extra: action.audacity }), phase: 'attack-roll' });
+    this.loseAudacity(d, a.attacker, action.audacity);
+    a.attacker_extra = action.audacity;
+    d.phase = 'attack-roll';
   }
 
-  attackRoll(state, action) {
-    const a = evolve(state.attack, { attacker_heads: action.attacker, defender_heads: action.defender });
-    state = evolve(state, { attack: a });
+  attackRoll(d, action) {
+    const a = d.attack;
+    a.attacker_heads = action.attacker;
+    a.defender_heads = action.defender;
     const spendsAfter = !this.options.audacity_advanced
-      || read(this.options, 'audacity_advanced_attack') === 'after-roll-as-standard';
+      || this.read('audacity_advanced_attack') === 'after-roll-as-standard';
     if (spendsAfter) {
       // The Defender spends Audacity first, then the Attacker.
       const first = this.bugs.has('audacity-order-reversed') ? a.attacker : a.defender;
-      if (state.raiders[first].audacity > 0) {
-        return evolve(state, { phase: first === a.defender ? 'attack-defender' : 'attack-attacker' });
+      if (d.raiders[first].audacity > 0) {
+        d.phase = first === a.defender ? 'attack-defender' : 'attack-attacker';
+        if (first !== a.defender) a.defender_spent = 0;
+        return;
       }
-      if (state.raiders[a.attacker].audacity > 0) {
-        return evolve(state, { phase: 'attack-attacker', attack: evolve(a, { defender_spent: 0 }) });
+      if (d.raiders[a.attacker].audacity > 0) {
+        d.phase = 'attack-attacker';
+        a.defender_spent = 0;
+        return;
       }
     }
-    return this.resolveAttack(state, 0, 0);
+    this.resolveAttack(d, { audacity: 0, target: 'own' }, { audacity: 0, target: 'own' });
   }
 
-  attackSpend(state, action) {
-    let a = state.attack;
-    if (state.phase === 'attack-defender') {
-      state = this.loseAudacity(state, a.defender, action.audacity);
-      a = evolve(a, { defender_spent: action.audacity });
-      state = evolve(state, { attack: a });
-      if (state.raiders[a.attacker].audacity > 0) return evolve(state, { phase: 'attack-attacker' });
-      return this.resolveAttack(state, action.audacity, 0);
+  attackSpend(d, action) {
+    const a = d.attack;
+    if (d.phase === 'attack-defender') {
+      this.loseAudacity(d, a.defender, action.audacity);
+      a.defender_spent = action.audacity;
+      a.defender_target = action.target;
+      if (d.raiders[a.attacker].audacity > 0) { d.phase = 'attack-attacker'; return; }
+      this.resolveAttack(d, action, { audacity: 0, target: 'own' });
+      return;
     }
-    state = this.loseAudacity(state, a.attacker, action.audacity);
-    return this.resolveAttack(state, a.defender_spent || 0, action.audacity);
+    this.loseAudacity(d, a.attacker, action.audacity);
+    this.resolveAttack(d, { audacity: a.defender_spent || 0, target: a.defender_target }, action);
   }
 
-  resolveAttack(state, defenderSpent, attackerSpent) {
-    const a = state.attack;
-    const won = this.isAttackWon(a.attacker_heads, attackerSpent, a.defender_heads, defenderSpent);
-    state = this.attackResult(state, won);
-    return this.roundCount(state);
+  // Each side's Heads after its own Audacity (and, under the either-roll reading, after the other's
+  // lowering it, never below 0); the Attacker wins with more.
+  resolveAttack(d, defender, attacker) {
+    const a = d.attack;
+    const raised = (spend) => (spend.target === 'own' ? spend.audacity : 0);
+    const lowered = (spend) => (spend.target === 'opponent' ? spend.audacity : 0);
+    const attackerHeads = Math.max(a.attacker_heads + raised(attacker) - lowered(defender), 0);
+    const defenderHeads = Math.max(a.defender_heads + raised(defender) - lowered(attacker), 0);
+    this.attackResult(d, this.isAttackWon(attackerHeads, defenderHeads));
+    this.roundCount(d);
   }
 
   // After the Action and its roll: the Boss moves, then any Attack due, then the next turn.
-  turnEnd(state) {
-    if (state.phase === 'over') return state;
-    if (killed(state.raiders[state.current])) return this.roundCount(state);
-    if (state.boss !== null && state.roll !== null && state.roll.heads !== null) {
-      state = this.bossMove(state);
-      if (state.phase === 'over') return state;
+  turnEnd(d) {
+    if (d.phase === 'over') return;
+    if (killed(d.raiders[d.current])) { this.roundCount(d); return; }
+    if (d.boss !== null && d.roll !== null && d.roll.heads !== null) {
+      const done = this.bossMove(d);
+      if (d.phase === 'over' || !done) return;
     }
-    if (findEffect(state, 'attack-due')) return this.beginAttack(state);
-    return this.roundCount(state);
+    this.afterBoss(d);
+  }
+
+  afterBoss(d) {
+    if (attackDue(d)) this.beginAttack(d);
+    else this.roundCount(d);
   }
 
   // A round is over when every Raider still in the game has had a turn; then the Quarter moves down.
-  roundCount(state) {
-    if (state.phase === 'over') return state;
-    const living = state.raiders.filter((r) => !killed(r));
-    if (living.length === 0) return evolve(state, { phase: 'over', outcome: state.outcome || 'killed', winner: null });
-    const turns = state.turns_in_round + 1;
-    if (turns >= living.length) state = this.roundEnd(evolve(state, { turns_in_round: 0 }));
-    else state = evolve(state, { turns_in_round: turns });
-    let next = 1 - state.current;
-    if (killed(state.raiders[next])) next = state.current;
-    return this.turnStart(state, next);
+  roundCount(d) {
+    if (d.phase === 'over') return;
+    const living = d.raiders.filter((r) => !killed(r)).length;
+    if (living === 0) { Object.assign(d, { phase: 'over', outcome: d.outcome || 'killed', winner: null }); return; }
+    const turns = d.turns_in_round + 1;
+    if (turns >= living) {
+      d.turns_in_round = 0;
+      this.roundEnd(d);
+    } else d.turns_in_round = turns;
+    let next = 1 - d.current;
+    if (killed(d.raiders[next])) next = d.current;
+    this.turnStart(d, next);
   }
 }
 

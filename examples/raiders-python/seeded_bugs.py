@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from tombspec.checks.oracle.conform import ModelAdapter
+from tombspec.model.raiders.actions import Spend
 from tombspec.model.raiders.rules import turn
 from tombspec.model.raiders.rules.objective import STARTING_PENNIES
 
@@ -37,14 +38,17 @@ class TiesToAttacker(ModelAdapter):
     patches = [(f"{RULES}.attack:is_attack_won", lambda ah, a_spent, dh, d_spent: ah + a_spent >= dh + d_spent)]
 
 
-def _attacker_spends_first(rs: Any, state: Any, action: Any) -> Any:
-    a = attrs.evolve(state.attack, attacker_heads=action.attacker, defender_heads=action.defender)
-    state = attrs.evolve(state, attack=a)
-    if state.raider(a.attacker).audacity > 0:
-        return attrs.evolve(state, phase="attack-attacker", attack=attrs.evolve(a, defender_spent=0))
-    if state.raider(a.defender).audacity > 0:
-        return attrs.evolve(state, phase="attack-defender")
-    return turn._resolve_attack(rs, state, 0, 0)
+def _attacker_spends_first(rs: Any, d: Any, action: Any) -> None:
+    a = attrs.evolve(d.attack, attacker_heads=action.attacker, defender_heads=action.defender)
+    d.attack = a
+    if d.raiders[a.attacker].audacity > 0:
+        d.phase = "attack-attacker"
+        d.attack = attrs.evolve(a, defender_spent=0)
+        return
+    if d.raiders[a.defender].audacity > 0:
+        d.phase = "attack-defender"
+        return
+    turn._resolve_attack(rs, d, Spend(0), Spend(0))
 
 
 class AudacityOrderReversed(ModelAdapter):
@@ -77,9 +81,9 @@ def _rest_any_penny(rs: Any, state: Any, player: int) -> bool:
     return state.raider(player).pennies < STARTING_PENNIES
 
 
-def _rest_to_six(rs: Any, state: Any) -> Any:
-    me = state.current
-    return state.with_raider(me, pennies=min(state.raider(me).pennies + 1, STARTING_PENNIES))
+def _rest_to_six(rs: Any, d: Any) -> None:
+    r = d.edit("raiders", d.current)
+    r.pennies = min(r.pennies + 1, STARTING_PENNIES)
 
 
 class RestRegainsGrailPenny(ModelAdapter):
@@ -97,11 +101,11 @@ def _portal_again(rs: Any, state: Any, player: int) -> bool:
 _landing = turn.apply_landing
 
 
-def _landing_portal_again(rs: Any, state: Any, player: int, space: str, *, frm: str) -> Any:
-    state = _landing(rs, state, player, space, frm=frm)
-    if rs.board.spaces[space].kind == "portal" and state.phase != "over":
-        state = state.with_raider(player, in_encounter=True, came_from=frm)
-    return state
+def _landing_portal_again(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None:
+    _landing(rs, d, player, space, frm=frm)
+    if rs.board.spaces[space].kind == "portal" and d.phase != "over":
+        r = d.edit("raiders", player)
+        r.in_encounter, r.came_from = True, frm
 
 
 class PortalTwice(ModelAdapter):
@@ -112,8 +116,7 @@ class PortalTwice(ModelAdapter):
                (f"{RULES}.turn:apply_landing", _landing_portal_again)]
 
 
-def _same_number(rs: Any, state: Any) -> frozenset[int]:
-    roll = state.roll
+def _same_number(rs: Any, roll: Any) -> frozenset[int]:
     if roll is None or roll.heads is None:
         return frozenset()
     if roll.purpose != "move" or roll.face in (None, "free", "natural"):

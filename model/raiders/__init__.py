@@ -15,7 +15,7 @@ from typing import Any
 from .. import codec
 from ..errors import InvalidInput
 from ..options import options_from_data
-from ..ruleset import Pending, Ruleset, Violation
+from ..ruleset import Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, board_from_data, default_board, load_board, shipped_boards
@@ -40,14 +40,15 @@ class Raiders(Ruleset):
         if not isinstance(options, RaidersOptions):
             options = options_from_data(RaidersOptions, options)
         self.options = options
+        touch = options.large_or_extra_large or "one-rule"   # raiders.ambiguity.large-or-extra-large
         if board is None:
             board = default_board()
         elif isinstance(board, dict):   # the board-file form, as describe() and trace headers give it
-            board = board_from_data(board, source="<board data>")
+            board = board_from_data(board, source="<board data>", touch=touch)
         elif isinstance(board, str) and board in shipped_boards():
-            board = load_board(shipped_boards()[board])
+            board = load_board(shipped_boards()[board], touch=touch)
         elif not isinstance(board, Board):
-            board = load_board(board)
+            board = load_board(board, touch=touch)
         self.board = board
 
     def initial_state(self, setup: Any = None) -> RaidersState:
@@ -57,8 +58,9 @@ class Raiders(Ruleset):
             raise InvalidInput("raiders has no game-to-game setup: each game starts afresh")
         return initial_state(self)
 
-    def pending(self, state: RaidersState) -> Pending:
-        return turn.pending(state)
+    #: ``pending(state)``: who acts next, read off the phase (``rules/turn.py``; bound directly: one
+    #: call less on every step)
+    pending = staticmethod(turn.pending)
 
     def _legal_actions(self, state: RaidersState, player: int) -> list[Any]:
         return turn.legal_actions(self, state)
@@ -66,8 +68,8 @@ class Raiders(Ruleset):
     def chance(self, state: RaidersState) -> Any:
         return turn.chance(self, state)
 
-    def _apply(self, state: RaidersState, action: Any, player: int | None) -> RaidersState:
-        return turn.apply(self, state, action)
+    #: ``_apply(state, action, player)``: the step (``rules/turn.py``, bound directly)
+    _apply = turn.apply
 
     @classmethod
     def shipped_boards(cls) -> dict[str, Path]:

@@ -84,10 +84,13 @@ class Stay:
 
 @attrs.frozen
 class Spend:
-    """Alter a roll by spending Audacity: for a 5 or 6 (``face`` heads or tails) or in an Attack."""
+    """Alter a roll by spending Audacity: for a 5 or 6 (``face``: the Heads or the Tails number), or in
+    an Attack (``target``: ``own`` Heads raised, or, under ``raiders.ambiguity.attack-audacity-target``
+    = either-roll, the ``opponent``'s Heads lowered)."""
     kind: ClassVar[str] = "spend"
     audacity: int
     face: str = "heads"
+    target: str = "own"
 
 
 @attrs.frozen

@@ -49,10 +49,10 @@ class Space:
     tile: int        # index (stack order) of the tile on top at this space
     tiles: tuple[int, ...]
     colour: str
-
-    @property
-    def is_encounter(self) -> bool:
-        return self.kind in ENCOUNTER_KINDS
+    #: a Monster, Trap or Portal room (computed from ``kind``)
+    is_encounter: bool = attrs.field(init=False, eq=False, repr=False,
+                                     default=attrs.Factory(lambda self: self.kind in ENCOUNTER_KINDS,
+                                                           takes_self=True))
 
 
 @attrs.frozen
@@ -125,41 +125,82 @@ class Board:
         return self._neighbours[space]
 
     @implements("raiders.ambiguity.ahead-behind")
-    def is_ahead(self, frm: str, to: str) -> bool:
-        """``to`` is ahead of ``frm``: closer to the Escape Space (the reading escape-distance)."""
+    def is_ahead(self, frm: str, to: str, by: str = "escape-distance") -> bool:
+        """``to`` is ahead of ``frm``: closer to the Escape Space (``escape-distance``), or on a later
+        tile of the stack (``tile-order``: spaces of one tile are level)."""
+        if by == "tile-order":
+            return self.spaces[to].tile > self.spaces[frm].tile
         return self.to_escape[to] < self.to_escape[frm]
+
+    def view(self, direction: str, by: str = "escape-distance") -> nx.DiGraph:
+        """The graph as a mover sees it: only the edges that lead ``ahead`` (the Boss) or ``behind``."""
+        if direction == "ahead":
+            return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(u, v, by))
+        return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(v, u, by))
 
     @cached_property
     def ahead_view(self) -> nx.DiGraph:
-        """The graph as the Boss Monster sees it: only edges that lead ahead."""
-        return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(u, v))
+        """The graph as the Boss Monster sees it, by escape distance."""
+        return self.view("ahead")
 
     @cached_property
-    def behind_view(self) -> nx.DiGraph:
-        """Only edges that lead back (away from Escape)."""
-        return nx.subgraph_view(self.graph, filter_edge=lambda u, v: self.is_ahead(v, u))
-
-    @cached_property
-    def _ahead(self) -> dict[str, list[str]]:
-        return {s: sorted(self.ahead_view.successors(s), key=self.order.__getitem__) for s in self.spaces}
-
-    @cached_property
-    def _behind(self) -> dict[str, list[str]]:
-        return {s: sorted(self.behind_view.successors(s), key=self.order.__getitem__) for s in self.spaces}
+    def _views(self) -> dict[tuple[str, str], dict[str, list[str]]]:
+        out = {}
+        for direction in ("ahead", "behind"):
+            for by in ("escape-distance", "tile-order"):
+                view = self.view(direction, by)
+                out[(direction, by)] = {s: sorted(view.successors(s), key=self.order.__getitem__)
+                                        for s in self.spaces}
+        return out
 
     @cached_property
     def _neighbours(self) -> dict[str, list[str]]:
         return {s: sorted(self.graph.successors(s), key=self.order.__getitem__) for s in self.spaces}
 
-    def ahead(self, space: str) -> list[str]:
-        """Adjacent spaces ahead (read off ``ahead_view``; cached per board)."""
-        return self._ahead[space]
+    def ahead(self, space: str, by: str = "escape-distance") -> list[str]:
+        """Adjacent spaces ahead, in board order (read off the view; cached per board)."""
+        return self._views[("ahead", by)][space]
 
-    def behind(self, space: str) -> list[str]:
-        return self._behind[space]
+    def behind(self, space: str, by: str = "escape-distance") -> list[str]:
+        return self._views[("behind", by)][space]
+
+    @cached_property
+    def ahead_agrees(self) -> dict[str, Any]:
+        """Space -> the spaces ahead of it, where both readings of 'ahead' agree on them (else None)."""
+        a, b = self._views[("ahead", "escape-distance")], self._views[("ahead", "tile-order")]
+        return {s: a[s] if a[s] == b[s] else None for s in self.spaces}
+
+    @cached_property
+    def next_to_escape(self) -> dict[str, tuple[bool, bool]]:
+        """Space -> (next to the Escape space, next to a space of the Escape tile)."""
+        escape_tile = self.spaces[self.escape].tile
+        return {s: (self.escape in self.neighbours(s),
+                    any(self.spaces[n].tile == escape_tile for n in self.neighbours(s))) for s in self.spaces}
+
+    @cached_property
+    def _pulls(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        return {by: {s: tuple(a for a in self.ahead(s, by) if self.spaces[a].kind in ("monster", "trap"))
+                     for s in self.spaces} for by in ("escape-distance", "tile-order")}
+
+    def pulling(self, space: str, by: str = "escape-distance") -> tuple[str, ...]:
+        """The Monster and Trap spaces ahead of ``space``, which pull in a Raider who fails a Move roll."""
+        return self._pulls[by][space]
+
+    @cached_property
+    def pulling_agrees(self) -> dict[str, Any]:
+        """Space -> the spaces that pull, where both readings of 'ahead' agree on them (else None)."""
+        a, b = self._pulls["escape-distance"], self._pulls["tile-order"]
+        return {s: a[s] if a[s] == b[s] else None for s in self.spaces}
+
+    @cached_property
+    def _tile_spaces(self) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for s in self.spaces.values():
+            out.setdefault(s.tile, []).append(s.id)
+        return out
 
     def tile_spaces(self, tile: int) -> list[str]:
-        return [s.id for s in self.spaces.values() if s.tile == tile]
+        return self._tile_spaces.get(tile, [])
 
     def to_data(self) -> dict[str, Any]:
         """The board in the board-file form (``board_from_data`` reads it back)."""
@@ -185,7 +226,7 @@ def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
             "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
             "raiders.setup.opposite-side", "raiders.variant.one-start-one-escape")
 def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
-            note: str = "", source: str = "<board>") -> Board:
+            note: str = "", source: str = "<board>", touch: str = "one-rule") -> Board:
     """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""
 
     def fail(problem: str) -> InvalidInput:
@@ -234,6 +275,14 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
             if want == 0 and not any((x + dx, y + dy) in previous for x, y in mine
                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
                 raise fail(f"{rule}: tile {index + 1} ({tile.id!r}) does not touch the previous tile")
+            if want == 0 and touch == "touch-two-or-one":   # raiders.ambiguity.large-or-extra-large
+                sides = sum((x + dx, y + dy) in previous for x, y in mine
+                            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                need = 2 if layout == "large" else 1
+                if sides != need:
+                    raise fail(f"raiders.ambiguity.large-or-extra-large (touch-two-or-one): tile {index + 1} "
+                               f"({tile.id!r}) touches the previous tile along {sides} square(s); the {layout} "
+                               f"layout touches along {need}")
         # "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
         centre = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
         if index == 0:
@@ -255,7 +304,7 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
     return Board(name, layout, tiles, placements, ordered, note, source)
 
 
-def load_board(path: str | Path) -> Board:
+def load_board(path: str | Path, *, touch: str = "one-rule") -> Board:
     """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
     path = Path(path)
     source = str(path)
@@ -269,10 +318,10 @@ def load_board(path: str | Path) -> Board:
         m = re.search(r"line (\d+)", str(exc))
         raise InvalidInput(f"not valid TOML: {exc}", source=source,
                            line=int(m.group(1)) if m else None) from None
-    return board_from_data(doc, source=source, text=text)
+    return board_from_data(doc, source=source, text=text, touch=touch)
 
 
-def board_from_data(doc: Any, *, source: str = "<board>", text: str = "") -> Board:
+def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", touch: str = "one-rule") -> Board:
     def fail(problem: str, needle: str | None = None) -> InvalidInput:
         line = None
         if needle and text:
@@ -319,7 +368,7 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "") -> Boa
         placements.append(Placement(raw["tile"], raw.get("x", 0), raw.get("y", 0), raw.get("rotation", 0)))
     if not placements:
         raise fail("a board needs at least one [[placements]] entry")
-    return compose(meta["name"], layout, tuple(tiles), tuple(placements), meta.get("note", ""), source)
+    return compose(meta["name"], layout, tuple(tiles), tuple(placements), meta.get("note", ""), source, touch)
 
 
 def shipped_boards() -> dict[str, Path]:

@@ -1,10 +1,18 @@
-"""The options of Raiders of the Lost Tomb: the Advanced Rules, and one reading per ambiguity."""
+"""The options of Raiders of the Lost Tomb: the Advanced Rules, and one reading per ambiguity.
+
+Every ambiguity of the catalog is a reading here, except those whose catalog note says why the model
+cannot act on it (more players, the coin count).  ``None`` leaves a reading unset: the model then
+raises ``Unspecified`` where the question arises.
+"""
 
 from __future__ import annotations
 
 import attrs
 
 from ..options import reading, variant
+
+TURN_START_ORDERS = ("escape-attack-encounter", "escape-encounter-attack", "attack-escape-encounter",
+                     "attack-encounter-escape", "encounter-escape-attack", "encounter-attack-escape")
 
 
 @attrs.frozen
@@ -43,3 +51,33 @@ class RaidersOptions:
                                               "no-entry")
     start_escape_numbers: str | None = reading("raiders.ambiguity.start-escape-numbers", "any-roll",
                                                "printed-number")
+    ahead_behind: str | None = reading("raiders.ambiguity.ahead-behind", "escape-distance", "tile-order")
+    grail_player_labels: str | None = reading("raiders.ambiguity.grail-player-labels", "after-grail",
+                                              "starting-values")
+    encounter_roll_timing: str | None = reading("raiders.ambiguity.encounter-roll-timing", "next-turn",
+                                                "same-turn")
+    forced_move_choice: str | None = reading("raiders.ambiguity.forced-move-choice", "player-chooses",
+                                             "nearest-escape")
+    boss_tie_break: str | None = reading("raiders.ambiguity.boss-tie-break", "board-order",
+                                         "current-player-chooses")
+    back_one_tile: str | None = reading("raiders.ambiguity.back-one-tile", "one-space", "one-card-tile")
+    trapped_after_fail: str | None = reading("raiders.ambiguity.trapped-after-fail", "released",
+                                             "still-trapped")
+    attack_audacity_target: str | None = reading("raiders.ambiguity.attack-audacity-target", "own-heads",
+                                                 "either-roll")
+    large_or_extra_large: str | None = reading("raiders.ambiguity.large-or-extra-large", "one-rule",
+                                               "touch-two-or-one")
+    useless_audacity: str | None = reading("raiders.ambiguity.useless-audacity", "allowed", "refused")
+    natural_six_yellow_red: str | None = reading("raiders.ambiguity.natural-six-yellow-red", "any-space",
+                                                 "heads-only")
+    yellow_red_encounter_rooms: str | None = reading("raiders.ambiguity.yellow-red-encounter-rooms",
+                                                     "free-entry", "by-heads")
+    black_tile_encounter_audacity: str | None = reading("raiders.ambiguity.black-tile-encounter-audacity",
+                                                        "moving-only", "every-roll")
+    black_tile_boosted_roll: str | None = reading("raiders.ambiguity.black-tile-boosted-roll",
+                                                  "no-boosted-entry", "boost-allowed")
+    spawn_traps: str | None = reading("raiders.ambiguity.spawn-traps", "spawn-traps", "only-moves-trap")
+    turn_start_order: str | None = reading("raiders.ambiguity.turn-start-order", *TURN_START_ORDERS)
+    boss_no_nearer_step: str | None = reading("raiders.ambiguity.boss-no-nearer-step", "still-moves", "stays")
+    malfunction_first_tile: str | None = reading("raiders.ambiguity.malfunction-first-tile", "start-space",
+                                                 "stays")

@@ -23,11 +23,22 @@ from __future__ import annotations
 
 import attrs
 
+from ..draft import drafted, replacer
 from ..effects import Effect, find
 
 
-@attrs.frozen
-class Raider:
+class RaiderReads:
+    """Read-only helpers shared by a Raider and its draft."""
+
+    __slots__ = ()
+
+    @property
+    def killed(self) -> bool:
+        return self.position is None  # type: ignore[attr-defined]
+
+
+@attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
+class Raider(RaiderReads):
     """One Raider Character (a Nickel) and what its player holds."""
 
     position: str | None          # a space id; None once Killed
@@ -39,12 +50,8 @@ class Raider:
     came_from: str | None = None  # the space this Raider entered its encounter room from
     loses_next_turn: bool = False
 
-    @property
-    def killed(self) -> bool:
-        return self.position is None
 
-
-@attrs.frozen
+@attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Roll:
     """The roll of the turn: why it was made, how many pennies, and the Heads."""
 
@@ -60,7 +67,7 @@ class Roll:
         return None if self.heads is None else self.pennies - self.heads
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Attack:
     """An Attack for the Grail in progress."""
 
@@ -71,10 +78,34 @@ class Attack:
     attacker_heads: int | None = None
     defender_heads: int | None = None
     defender_spent: int | None = None
+    defender_target: str = "own"     # whose Heads the Defender's Audacity altered ("own" or "opponent")
 
 
-@attrs.frozen
-class RaidersState:
+class StateReads:
+    """Read-only helpers shared by the state and its draft (they read fields only)."""
+
+    __slots__ = ()
+
+    def raider(self, player: int) -> Raider:
+        return self.raiders[player]  # type: ignore[attr-defined]
+
+    @property
+    def attack_due(self) -> bool:
+        return find(self.effects, "attack-due") is not None  # type: ignore[attr-defined]
+
+    @property
+    def pullers(self) -> tuple[str, ...]:
+        e = find(self.effects, "pulled-by")  # type: ignore[attr-defined]
+        return e.items if e is not None else ()
+
+    @property
+    def placing(self) -> str | None:
+        e = find(self.effects, "place")  # type: ignore[attr-defined]
+        return e.subject if e is not None else None
+
+
+@attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
+class RaidersState(StateReads):
     phase: str                              # see rules/turn.py for the phases
     current: int                            # whose turn it is (0 or 1)
     raiders: tuple[Raider, Raider]
@@ -90,24 +121,17 @@ class RaidersState:
     winner: int | None = None
     outcome: str | None = None              # "escaped" | "sealed" | "killed" | "grail-lost"
 
-    def raider(self, player: int) -> Raider:
-        return self.raiders[player]
-
-    @property
-    def attack_due(self) -> bool:
-        return find(self.effects, "attack-due") is not None
-
-    @property
-    def pullers(self) -> tuple[str, ...]:
-        e = find(self.effects, "pulled-by")
-        return e.items if e is not None else ()
-
-    @property
-    def placing(self) -> str | None:
-        e = find(self.effects, "place")
-        return e.subject if e is not None else None
-
     def with_raider(self, player: int, **changes: object) -> "RaidersState":
+        """This state with one Raider changed (for building situations by hand: tests, examples)."""
         raiders = list(self.raiders)
         raiders[player] = attrs.evolve(raiders[player], **changes)
         return attrs.evolve(self, raiders=tuple(raiders))
+
+
+#: The mutable drafts a step builds its next state in (one state built per step: ``tombspec.model.draft``).
+RaiderDraft = drafted(Raider, base=RaiderReads)
+RaidersDraft = drafted(RaidersState, nested={"raiders": RaiderDraft}, base=StateReads)
+
+#: Fast ``attrs.evolve`` for the small parts a step changes field by field.
+replace_roll = replacer(Roll)
+replace_attack = replacer(Attack)

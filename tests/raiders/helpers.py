@@ -30,3 +30,12 @@ def with_raider(s: RaidersState, player: int, **changes: Any) -> RaidersState:
     raiders = list(s.raiders)
     raiders[player] = attrs.evolve(raiders[player], **changes)
     return attrs.evolve(s, raiders=tuple(raiders))
+
+
+def on_draft(transition: Any, rs: Raiders, s: RaidersState, *args: Any) -> RaidersState:
+    """Run one of the model's transitions (they assign to a draft of the state) on a frozen state."""
+    from tombspec.model.raiders.state import RaidersDraft
+
+    d = RaidersDraft.thaw(s)
+    transition(rs, d, *args)
+    return d.freeze()

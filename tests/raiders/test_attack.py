@@ -7,7 +7,7 @@ import pytest
 from tombspec.model.errors import IllegalAction
 from tombspec.model.raiders.actions import AttackRoll, Heads, Move, MoveTo, Spend
 
-from .helpers import ruleset, state
+from .helpers import on_draft, ruleset, state
 
 ROWS = ["S 3 4 E", "1 5 6 2"]
 
@@ -77,7 +77,7 @@ def test_beginning_a_turn_on_the_holders_space_starts_an_attack() -> None:
     from tombspec.model.raiders.rules.turn import apply_turn_start
 
     s = state(rs, me=("2,1", 6, 2), holder=("2,1", 5, 3), current=0)
-    s = apply_turn_start(rs, s, 1)
+    s = on_draft(apply_turn_start, rs, s, 1)
     assert s.phase == "attack-roll"
 
 
@@ -85,7 +85,7 @@ def test_shared_start_space_reading_exempts_start() -> None:
     rs = ruleset(ROWS, shared_start_space="start-exempt")
     from tombspec.model.raiders.rules.turn import apply_turn_start
 
-    s = apply_turn_start(rs, state(rs, me=("0,0", 6, 2), holder=("0,0", 5, 3), current=0), 1)
+    s = on_draft(apply_turn_start, rs, state(rs, me=("0,0", 6, 2), holder=("0,0", 5, 3), current=0), 1)
     assert s.phase == "action"
 
 

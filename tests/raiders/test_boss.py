@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from tombspec.model.raiders.actions import Heads, Move, MoveTo, Prepare, Spend, Stay
+from tombspec.model.raiders.actions import Heads, Move, Prepare, Stay
 from tombspec.model.raiders.rules.turn import apply_round_count
 
-from .helpers import ruleset, state, with_raider
+from .helpers import on_draft, ruleset, state, with_raider
 
 
 def test_track_counts_down_each_round_and_spawns_at_start() -> None:
     rs = ruleset()
     s = state(rs, boss_track=1, turns_in_round=1, current=1)
-    s = apply_round_count(rs, s)
+    s = on_draft(apply_round_count, rs, s)
     assert s.boss_track == 0 and s.boss == rs.board.start
 
 
 def test_spawning_on_start_traps_a_raider_there() -> None:
     rs = ruleset()
     s = state(rs, me=("0,0", 6, 2), boss_track=1, turns_in_round=1, current=0)
-    s = apply_round_count(rs, s)
+    s = on_draft(apply_round_count, rs, s)
     assert s.raider(1).trapped and s.phase == "roll" and s.roll.purpose == "escape"
 
 

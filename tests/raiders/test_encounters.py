@@ -9,7 +9,7 @@ from tombspec.checks.games.raiders.examples import EXAMPLES
 from tombspec.model.errors import IllegalAction
 from tombspec.model.raiders.actions import Heads, Move, MoveTo, Place, Spend, Stay, UsePortal
 
-from .helpers import ruleset, state, with_raider
+from .helpers import on_draft, ruleset, state, with_raider
 
 # S 3 M 4 T 2 E  /  1 5 6 2 3 4 1 : the Monster at (2,0) is ahead of (1,0) and (1,1)
 
@@ -20,7 +20,7 @@ def test_failing_behind_a_monster_forces_the_raider_in() -> None:
     assert s.phase == "action"
     from tombspec.model.raiders.rules.turn import apply_turn_start
 
-    s = apply_turn_start(rs, attrs.evolve(s, current=0), 1)
+    s = on_draft(apply_turn_start, rs, attrs.evolve(s, current=0), 1)
     assert s.pullers == ("2,0",)
     s = rs.step(rs.step(rs.step(s, Move()), Heads(0)), Stay())
     r = s.raider(1)
@@ -31,7 +31,7 @@ def test_no_forced_move_from_ahead_of_the_room() -> None:
     rs = ruleset()
     from tombspec.model.raiders.rules.turn import apply_turn_start
 
-    s = apply_turn_start(rs, attrs.evolve(state(rs, me=("3,0", 6, 0)), current=0), 1)
+    s = on_draft(apply_turn_start, rs, attrs.evolve(state(rs, me=("3,0", 6, 0)), current=0), 1)
     assert s.pullers == ("4,0",)  # the Trap ahead, not the Monster behind
 
 
@@ -45,7 +45,7 @@ def in_room(rs, space, came_from, audacity=0, pennies=6):
     s = with_raider(state(rs, me=(space, pennies, audacity)), 1, in_encounter=True, came_from=came_from)
     from tombspec.model.raiders.rules.turn import apply_turn_start
 
-    return apply_turn_start(rs, attrs.evolve(s, current=0), 1)
+    return on_draft(apply_turn_start, rs, attrs.evolve(s, current=0), 1)
 
 
 def test_monster_pass_gains_audacity_and_moves_ahead() -> None:
@@ -57,8 +57,13 @@ def test_monster_pass_gains_audacity_and_moves_ahead() -> None:
 
 
 def test_monster_fail_moves_back_and_loses_audacity() -> None:
-    rs = ruleset()
-    s = rs.step(in_room(rs, "2,0", "1,0", audacity=1), Heads(3))   # 3 + 1 is no 5: fails at once
+    strict = ruleset(useless_audacity="refused")
+    s = strict.step(in_room(strict, "2,0", "1,0", audacity=1), Heads(3))   # 3 + 1 is no 5: fails at once
+    assert s.raider(1).position == "1,0" and s.raider(1).audacity == 0
+    rs = ruleset()      # raiders.ambiguity.useless-audacity = allowed: the Raider may still discard
+    s = rs.step(in_room(rs, "2,0", "1,0", audacity=1), Heads(3))
+    assert s.phase == "spend" and Spend(1, "heads") in rs.legal_actions(s)
+    s = rs.step(s, Spend(1, "heads"))                                 # discarded, and still no 5
     assert s.raider(1).position == "1,0" and s.raider(1).audacity == 0
     s = rs.step(in_room(rs, "2,0", "1,0", audacity=2), Heads(3))   # 3 + 2 could be a 5: a choice
     assert s.phase == "spend" and Spend(2, "heads") in rs.legal_actions(s)

@@ -7,7 +7,7 @@ import pytest
 from tombspec.model.errors import IllegalAction
 from tombspec.model.raiders.actions import Heads, Move, MoveTo, Prepare, Rest, Stay
 
-from .helpers import ruleset, state, with_raider
+from .helpers import ruleset, state
 
 
 def rolled(rs, s, heads):

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from .helpers import on_draft
+
 from tombspec.checks.explore import play
 from tombspec.model.errors import Unspecified
 from tombspec.model.options import unsettled
@@ -22,11 +24,16 @@ def test_unsettled_options_raise_unspecified_naming_the_ambiguity() -> None:
 
     rs = Raiders(unsettled(RaidersOptions), example_board(["S 3 T 4 E"]))
     state = rs.initial_state()
-    rs.step(state, rs.chance_outcomes(state)[0][0])   # set-up is settled: nothing open yet
+    with pytest.raises(Unspecified) as err:     # 'Grail Player 3', 'Grail Player 5': values after the gain?
+        rs.step(state, rs.chance_outcomes(state)[0][0])
+    assert err.value.ambiguity_id == "raiders.ambiguity.grail-player-labels"
+    rs = Raiders(unsettled(RaidersOptions, grail_player_labels="after-grail", ahead_behind="escape-distance"),
+                 example_board(["S 3 T 4 E"]))
+    rs.step(state, rs.chance_outcomes(state)[0][0])   # the rest of set-up is settled
     # A Trap passed with six pennies: whether the seventh is kept is raiders.ambiguity.penny-cap.
     s = temple_state(rs, "2,0", pennies=6, audacity=0)
     s = s.with_raider(1, in_encounter=True, came_from="1,0")
-    s = apply_turn_start(rs, s.with_raider(0, position="4,0"), 1)
+    s = on_draft(apply_turn_start, rs, s.with_raider(0, position="4,0"), 1)
     with pytest.raises(Unspecified) as err:
         rs.step(s, Heads(6))
     assert err.value.ambiguity_id == "raiders.ambiguity.penny-cap"

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from ...effects import RESOLVED, Effect, add, discard, find
 from ...numeric import max_
 from ...options import read
 from ...traceability import implements, note
-from ..state import RaidersState
+from ..state import Roll
 
 
 @implements("raiders.boss.track-countdown")
@@ -18,88 +17,146 @@ def compute_boss_track(track: Any) -> Any:
     return max_(track - 1, 0)
 
 
-@implements("raiders.boss.track-countdown", "raiders.boss.spawn")
-def apply_round_end(rs: Any, state: RaidersState) -> RaidersState:
-    if state.boss_track == 0:
-        return state
-    track = compute_boss_track(state.boss_track)
-    state = attrs.evolve(state, boss_track=track)
-    if track == 0:
+@implements("raiders.boss.track-countdown", "raiders.boss.spawn", "raiders.ambiguity.spawn-traps")
+def apply_round_end(rs: Any, d: Any) -> None:
+    if d.boss_track == 0:
+        return
+    d.boss_track = compute_boss_track(d.boss_track)
+    if d.boss_track == 0:
         note("raiders.boss.spawn")
-        state = attrs.evolve(state, boss=rs.board.start)
-        state = apply_trap(state, rs.board.start)
-    return state
+        d.boss = rs.board.start
+        if read(rs.options, "spawn_traps") == "spawn-traps":
+            apply_trap(d, rs.board.start)
 
 
 @implements("raiders.boss.traps-raider")
-def apply_trap(state: RaidersState, space: str) -> RaidersState:
-    for player, raider in enumerate(state.raiders):
-        if raider.position == space and not raider.killed:
-            state = state.with_raider(player, trapped=True)
-    return state
+def apply_trap(d: Any, space: str) -> None:
+    for player, raider in enumerate(d.raiders):
+        if raider.position == space and not raider.killed and not raider.trapped:
+            d.edit("raiders", player).trapped = True
 
 
-def boss_numbers(rs: Any, state: RaidersState) -> frozenset[int]:
+def boss_numbers(rs: Any, roll: Roll | None) -> frozenset[int]:
     """The numbers the Boss may move on this turn."""
-    roll = state.roll
     if roll is None or roll.heads is None:
         return frozenset()
-    both = frozenset({roll.heads, roll.tails})
+    tails = roll.pennies - roll.heads
+    both = frozenset({roll.heads, tails})
     if roll.purpose != "move" or roll.face in (None, "free"):
         note("raiders.boss.player-did-not-move")
         return both
     note("raiders.boss.opposite-number")
     if roll.face == "natural":
         return frozenset({0})
-    chosen = roll.heads if roll.face == "heads" else roll.tails
+    chosen = roll.heads if roll.face == "heads" else tails
     if roll.number is not None and roll.number != chosen and read(rs.options, "boss_number") == "altered-roll":
         chosen = roll.number
     return frozenset({roll.pennies - chosen})
 
 
+@implements("raiders.ambiguity.escape-tile-or-space")
 def is_next_to_escape(rs: Any, space: str) -> bool:
-    board = rs.board
-    by_space = board.escape in board.neighbours(space)
-    escape_tile = board.spaces[board.escape].tile
-    by_tile = any(board.spaces[s].tile == escape_tile for s in board.neighbours(space))
+    """'If the Boss Monster ever moves adjacent to the Escape Tile': next to the Escape space, or to any
+    space of the Escape tile (the reading is asked only where the two differ)."""
+    by_space, by_tile = rs.board.next_to_escape[space]
     if by_space == by_tile:
         return by_space
     return by_space if read(rs.options, "escape_tile_or_space") == "escape-space" else by_tile
 
 
-@implements("raiders.boss.moves-after-move-roll", "raiders.boss.always-ahead",
-            "raiders.boss.encounter-free-movement", "raiders.boss.encounter-pull", "raiders.boss.seals-tomb",
-            "raiders.ambiguity.boss-tie-break", "raiders.ambiguity.boss-encounter-chain")
-def apply_boss_move(rs: Any, state: RaidersState) -> RaidersState:
-    """The Boss Monster's move after the turn's roll."""
+def ahead(rs: Any, space: str) -> list[str]:
+    """The spaces ahead of ``space``, under the reading of 'ahead' only when the readings differ."""
+    agreed = rs.board.ahead_agrees[space]
+    if agreed is not None:
+        return agreed
+    return rs.board.ahead(space, read(rs.options, "ahead_behind"))
+
+
+def nearness(rs: Any, d: Any, space: str) -> int:
+    """Moves from ``space`` to the closest living Raider."""
+    distance = rs.board.distance[space]
+    near = None
+    for r in d.raiders:
+        if r.position is not None:
+            far = distance.get(r.position, 10**6)
+            near = far if near is None or far < near else near
+    return 0 if near is None else near
+
+
+@implements("raiders.boss.always-ahead", "raiders.ambiguity.boss-no-nearer-step",
+            "raiders.ambiguity.ahead-behind")
+def first_steps(rs: Any, d: Any) -> list[str]:
+    """Where the Boss may move first: ahead, onto an Encounter room or a space with one of its numbers,
+    nearest the closest Raider (all of them when several are as near, in board order); none when it
+    cannot move (or, under the ``stays`` reading, when no step gets nearer)."""
     board = rs.board
-    boss = state.boss
-    assert boss is not None
-    if is_next_to_escape(rs, boss):
-        note("raiders.boss.seals-tomb")
-        return attrs.evolve(state, boss=board.escape, phase="over", outcome="sealed", winner=None)
-    numbers = boss_numbers(rs, state)
-    candidates = [s for s in board.ahead(boss) if s != board.escape and
+    numbers = boss_numbers(rs, d.roll)
+    candidates = [s for s in ahead(rs, d.boss) if s != board.escape and
                   (board.spaces[s].is_encounter or board.spaces[s].number in numbers)]
     if not candidates:
-        return state
-    living = [r.position for r in state.raiders if not r.killed]
+        return []
+    best = min(nearness(rs, d, s) for s in candidates)
+    if best >= nearness(rs, d, d.boss) and read(rs.options, "boss_no_nearer_step") == "stays":
+        return []
+    return [s for s in candidates if nearness(rs, d, s) == best]
 
-    def closeness(space: str) -> tuple[int, int]:
-        near = min((board.distance[space].get(p, 10**6) for p in living), default=0)
-        return near, board.order[space]
 
-    path = [min(candidates, key=closeness)]
-    # Ending next to Encounter rooms, it moves into them (and any other adjacent ones), and stops.
-    while True:
-        rooms = [s for s in board.ahead(path[-1]) if board.spaces[s].is_encounter and s not in path]
-        if not rooms:
-            break
-        if len(path) > 1 and board.spaces[path[-1]].is_encounter and \
-                read(rs.options, "boss_encounter_chain") == "one-room":
-            break
-        note("raiders.boss.encounter-pull")
-        path.append(rooms[0])
-    for space in path:
-        state = apply_trap(state, space)
-    return attrs.evolve(state, boss=path[-1])
+@implements("raiders.boss.encounter-free-movement", "raiders.boss.encounter-pull",
+            "raiders.ambiguity.boss-encounter-chain")
+def next_rooms(rs: Any, d: Any, path: tuple[str, ...]) -> list[str]:
+    """The Encounter rooms ahead and adjacent to the end of the Boss's path, which pull it on; none when
+    its movement ends."""
+    board = rs.board
+    rooms = [s for s in ahead(rs, path[-1]) if board.spaces[s].is_encounter and s not in path]
+    if rooms and len(path) > 2 and board.spaces[path[-1]].is_encounter and \
+            read(rs.options, "boss_encounter_chain") == "one-room":
+        return []
+    return rooms
+
+
+@implements("raiders.boss.moves-after-move-roll", "raiders.boss.seals-tomb", "raiders.ambiguity.boss-tie-break")
+def apply_boss_move(rs: Any, d: Any) -> bool:
+    """The Boss Monster's move after the turn's roll.  Returns False when the current player has to
+    choose between equally good spaces (``boss-tie-break`` = current-player-chooses: the phase is then
+    ``boss-choice``), True when the move is done."""
+    board = rs.board
+    if is_next_to_escape(rs, d.boss):
+        note("raiders.boss.seals-tomb")
+        d.boss, d.phase, d.outcome, d.winner = board.escape, "over", "sealed", None
+        return True
+    return _continue(rs, d, (d.boss,), first_steps(rs, d))
+
+
+def apply_boss_choice(rs: Any, d: Any, space: str) -> bool:
+    """The current player chose ``space`` for the Boss; it moves on from there."""
+    effect = find(d.effects, "boss-path")
+    path = (*effect.items, space) if effect is not None else (d.boss, space)
+    d.effects = discard(d.effects, "boss-path", "boss-choice")
+    return _continue(rs, d, path, next_rooms(rs, d, path))
+
+
+def boss_choices(s: Any) -> tuple[str, ...]:
+    """The spaces the current player may choose for the Boss (phase ``boss-choice``)."""
+    effect = find(s.effects, "boss-choice")
+    return effect.items if effect is not None else ()
+
+
+def _continue(rs: Any, d: Any, path: tuple[str, ...], options: list[str]) -> bool:
+    """Extend the Boss's path by one of ``options`` at a time, asking the current player where several
+    tie and the reading says they choose; then trap whoever it moved onto."""
+    while options:
+        if len(options) > 1 and read(rs.options, "boss_tie_break") == "current-player-chooses":
+            rule = "raiders.boss.always-ahead" if len(path) == 1 else "raiders.boss.encounter-pull"
+            d.effects = add(add(discard(d.effects, "boss-path", "boss-choice"),
+                                Effect("boss-path", rule, until=RESOLVED, items=path)),
+                            Effect("boss-choice", rule, until=RESOLVED, player=d.current, items=tuple(options)))
+            d.phase = "boss-choice"
+            return False
+        path = (*path, options[0])
+        if len(path) > 2:
+            note("raiders.boss.encounter-pull")
+        options = next_rooms(rs, d, path)
+    for space in path[1:]:
+        apply_trap(d, space)
+    d.boss = path[-1]
+    return True

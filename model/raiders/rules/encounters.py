@@ -1,6 +1,7 @@
-"""Encounter with Monster or Trap Room: the forced move, the roll to pass, risks and rewards.
+"""Encounters: the rooms that pull a Raider in, and the roll for a 5 or 6 (Monster, Trap and Portal
+rooms, and the escape from the Boss Monster), with the Audacity that may alter it.
 
-The same roll for a "5 or 6" serves the Portal and the escape from the Boss Monster.
+One predicate decides whether a spend is open, :func:`spend_rule`; listing and checking both use it.
 """
 
 from __future__ import annotations
@@ -10,17 +11,21 @@ from typing import Any
 from ...options import read
 from ...traceability import implements
 from ..actions import Spend
-from ..state import RaidersState, Roll
+from ..state import Roll
+from .raider_actions import colour_of
 
 
 @implements("raiders.encounter.forced-move", "raiders.ambiguity.ahead-behind")
-def pullers(rs: Any, state: RaidersState, player: int) -> tuple[str, ...]:
-    """Monster and Trap spaces adjacent to the Raider and closer to the Escape Space."""
+def pullers(rs: Any, s: Any, player: int) -> tuple[str, ...]:
+    """Monster and Trap spaces adjacent to the Raider and closer to the Escape Space ("Behind")."""
     board = rs.board
-    here = state.raider(player).position
+    here = s.raiders[player].position
     if here is None:
         return ()
-    return tuple(s for s in board.ahead(here) if board.spaces[s].kind in ("monster", "trap"))
+    agreed = board.pulling_agrees[here]
+    if agreed is not None:
+        return agreed
+    return board.pulling(here, read(rs.options, "ahead_behind"))
 
 
 @implements("raiders.encounter.pass-on-five-or-six", "raiders.portal.use-on-five-or-six",
@@ -33,27 +38,76 @@ def is_five_or_six(number: int) -> bool:
     return number in (5, 6)
 
 
+def distance_to_five_or_six(number: int) -> int:
+    """The fewest alterations by 1 that make ``number`` a 5 or a 6."""
+    return 0 if is_five_or_six(number) else min(abs(number - 5), abs(number - 6))
+
+
+def rolled(roll: Roll, face: str) -> int:
+    """The Heads number or the Tails number of a roll."""
+    return roll.heads if face == "heads" else roll.pennies - roll.heads
+
+
 def passes_unaltered(rs: Any, roll: Roll) -> bool:
-    assert roll.heads is not None and roll.tails is not None
-    if is_five_or_six(roll.heads):
+    if is_five_or_six(rolled(roll, "heads")):
         return True
     # Only the Tails number could pass: now the reading of "a 5 or 6" decides.
-    return is_five_or_six(roll.tails) and "tails" in faces_for_five_or_six(rs)
+    return is_five_or_six(rolled(roll, "tails")) and "tails" in faces_for_five_or_six(rs)
 
 
-@implements("raiders.audacity.alter-roll", "raiders.portal.example-malfunction")
-def spend_options(rs: Any, state: RaidersState) -> list[Spend]:
-    """Audacity the Raider may spend to make the roll a 5 or 6; ``Spend(0)`` accepts the failure."""
-    roll = state.roll
-    audacity = state.raider(state.current).audacity
-    assert roll is not None and roll.heads is not None
-    options = [Spend(0)]
-    tails_could = any(is_five_or_six(roll.tails + k) or is_five_or_six(roll.tails - k)  # type: ignore[operator]
-                      for k in range(1, audacity + 1))
-    for face in faces_for_five_or_six(rs) if tails_could else ("heads",):
-        rolled = roll.heads if face == "heads" else roll.tails
-        assert rolled is not None
+@implements("raiders.ambiguity.black-tile-encounter-audacity")
+def no_audacity_here(rs: Any, s: Any) -> bool:
+    """Audacity may not be used on this 5-or-6 roll: the Raider stands in a Black tile room and the
+    reading of ``raiders.ambiguity.black-tile-encounter-audacity`` extends the Black tile's ban."""
+    here = s.raiders[s.current].position
+    return here is not None and colour_of(rs, rs.board.spaces[here]) == "black" and \
+        read(rs.options, "black_tile_encounter_audacity") == "every-roll"
+
+
+@implements("raiders.audacity.alter-roll", "raiders.portal.example-malfunction", "raiders.ambiguity.useless-audacity")
+def spend_rule(rs: Any, s: Any, spend: Spend) -> str | None:
+    """None when ``spend`` is open on the 5-or-6 roll of ``s``; else the rule it breaks.
+
+    ``Spend(0)`` (on either number) declines: the roll stands.  A spend of ``k`` on a number alters it
+    by up to ``k``: the roll passes when that can make it a 5 or 6 (:func:`spend_passes`)."""
+    if spend.face not in ("heads", "tails") or spend.target != "own":   # one's own roll, Heads or Tails
+        return "raiders.audacity.alter-roll"
+    if spend.audacity == 0:
+        return None
+    if spend.audacity < 0 or spend.audacity > s.raiders[s.current].audacity:
+        return "raiders.audacity.alter-roll"
+    if no_audacity_here(rs, s):
+        return "raiders.advanced.black-any-face"
+    if spend.face == "tails" and "tails" not in faces_for_five_or_six(rs):
+        return "raiders.encounter.pass-on-five-or-six"
+    if read(rs.options, "useless_audacity") == "refused":
+        number = rolled(s.roll, spend.face)
+        if not (is_five_or_six(number + spend.audacity) or is_five_or_six(number - spend.audacity)):
+            return "raiders.audacity.alter-roll"
+    return None
+
+
+def spend_passes(rs: Any, s: Any, spend: Spend) -> bool:
+    """The roll passes after ``spend``: its number can be altered to a 5 or 6 by the Audacity spent."""
+    if spend.audacity == 0:
+        return False
+    return distance_to_five_or_six(rolled(s.roll, spend.face)) <= spend.audacity
+
+
+def spend_options(rs: Any, s: Any) -> list[Spend]:
+    """Every spend open on the 5-or-6 roll: declining (on either number) first."""
+    out = [Spend(0, "heads"), Spend(0, "tails")]
+    audacity = s.raiders[s.current].audacity
+    if audacity == 0 or no_audacity_here(rs, s):
+        return out
+    for face in faces_for_five_or_six(rs):
         for k in range(1, audacity + 1):
-            if is_five_or_six(rolled + k) or is_five_or_six(rolled - k):
-                options.append(Spend(k, face))
-    return options
+            candidate = Spend(k, face)
+            if spend_rule(rs, s, candidate) is None:
+                out.append(candidate)
+    return out
+
+
+def offers_a_spend(rs: Any, s: Any) -> bool:
+    """Whether a failed 5-or-6 roll is followed by a decision to spend (some spend but declining is open)."""
+    return len(spend_options(rs, s)) > 2

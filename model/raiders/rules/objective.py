@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...numeric import if_, max_, min_
 from ...options import read
 from ...traceability import implements, note
-from ..state import RaidersState
 
 STARTING_PENNIES = 6
 STARTING_AUDACITY = 2
@@ -69,92 +66,95 @@ def compute_grail_return(pennies: Any) -> Any:
     return pennies + 1
 
 
-# Transitions -------------------------------------------------------------------------------------
+# Transitions (on the step's draft: ``d`` is a ``RaidersDraft``) ------------------------------------
 
-def penny_cap(rs: Any, state: RaidersState, player: int, gain: int = 1) -> int:
+def penny_cap(rs: Any, d: Any, player: int, gain: int = 1) -> int:
     """The most pennies ``player`` may hold after gaining ``gain``; the reading of the penny cap is
     asked for only when the gain would take them past six."""
-    six = compute_max_pennies(state.grail == player, STARTING_PENNIES)
-    if state.raider(player).pennies + gain <= six:
+    six = compute_max_pennies(d.grail == player, STARTING_PENNIES)
+    if d.raiders[player].pennies + gain <= six:
         return six
     return six if read(rs.options, "penny_cap") == "six" else UNBOUNDED
 
 
-def audacity_supply(rs: Any, state: RaidersState, gain: int = 1) -> int:
+def audacity_supply(rs: Any, d: Any, gain: int = 1) -> int:
     """Audacity Nickels left to take; the reading is asked for only when six could run out."""
-    held = sum(r.audacity for r in state.raiders)
+    first, second = d.raiders
+    held = first.audacity + second.audacity
     if held + gain <= AUDACITY_NICKELS or read(rs.options, "audacity_cap") == "no-cap":
         return UNBOUNDED
     return AUDACITY_NICKELS - held
 
 
-def apply_gain_audacity(rs: Any, state: RaidersState, player: int, gain: int = 1) -> RaidersState:
-    r = state.raider(player)
-    return state.with_raider(player, audacity=compute_gain_audacity(r.audacity, gain,
-                                                                    audacity_supply(rs, state, gain)))
+def apply_gain_audacity(rs: Any, d: Any, player: int, gain: int = 1) -> None:
+    supply = audacity_supply(rs, d, gain)
+    r = d.edit("raiders", player)
+    r.audacity = compute_gain_audacity(r.audacity, gain, supply)
 
 
-def apply_lose_audacity(state: RaidersState, player: int, loss: int = 1) -> RaidersState:
-    r = state.raider(player)
-    return state.with_raider(player, audacity=compute_lose_audacity(r.audacity, loss))
+def apply_lose_audacity(d: Any, player: int, loss: int = 1) -> None:
+    if loss:
+        r = d.edit("raiders", player)
+        r.audacity = compute_lose_audacity(r.audacity, loss)
 
 
-def apply_gain_penny(rs: Any, state: RaidersState, player: int) -> RaidersState:
-    r = state.raider(player)
-    return state.with_raider(player, pennies=compute_gain_pennies(r.pennies, 1,
-                                                                  penny_cap(rs, state, player)))
+def apply_gain_penny(rs: Any, d: Any, player: int) -> None:
+    most = penny_cap(rs, d, player)
+    r = d.edit("raiders", player)
+    r.pennies = compute_gain_pennies(r.pennies, 1, most)
 
 
-def apply_lose_penny(rs: Any, state: RaidersState, player: int) -> RaidersState:
-    r = state.raider(player)
-    state = state.with_raider(player, pennies=compute_lose_pennies(r.pennies, 1))
-    return apply_killed_if_broke(rs, state, player)
+def apply_lose_penny(rs: Any, d: Any, player: int) -> None:
+    r = d.edit("raiders", player)
+    r.pennies = compute_lose_pennies(r.pennies, 1)
+    apply_killed_if_broke(rs, d, player)
 
 
 @implements("raiders.death.killed")
-def apply_killed_if_broke(rs: Any, state: RaidersState, player: int) -> RaidersState:
+def apply_killed_if_broke(rs: Any, d: Any, player: int) -> None:
     """A Raider with no pennies is Killed and out of the game."""
-    r = state.raider(player)
-    if r.killed or not is_killed(r.pennies):
-        return state
+    r = d.raiders[player]
+    if r.position is None or not is_killed(r.pennies):    # already Killed, or pennies left
+        return
     note("raiders.death.killed")
-    state = state.with_raider(player, position=None, trapped=False, in_encounter=False,
-                              came_from=None, loses_next_turn=False)
-    if state.grail == player:
-        state = apply_grail_holder_killed(rs, state, player)
-    if all(x.killed for x in state.raiders) and state.outcome is None:
-        state = attrs.evolve(state, phase="over", outcome="killed", winner=None)
-    return state
+    r = d.edit("raiders", player)
+    r.position, r.trapped, r.in_encounter, r.came_from, r.loses_next_turn = None, False, False, None, False
+    if d.grail == player:
+        apply_grail_holder_killed(rs, d, player)
+    if all(x.killed for x in d.raiders) and d.outcome is None:
+        d.phase, d.outcome, d.winner = "over", "killed", None
 
 
 @implements("raiders.ambiguity.grail-holder-killed")
-def apply_grail_holder_killed(rs: Any, state: RaidersState, player: int) -> RaidersState:
+def apply_grail_holder_killed(rs: Any, d: Any, player: int) -> None:
     other = 1 - player
+    d.grail = None
     if read(rs.options, "grail_holder_killed") == "nobody-wins":
-        return attrs.evolve(state, grail=None, phase="over", outcome="grail-lost", winner=None)
-    state = attrs.evolve(state, grail=None)
-    if state.raider(other).killed:
-        return attrs.evolve(state, phase="over", outcome="killed", winner=None)
-    return apply_gain_grail(rs, state, other)
+        d.phase, d.outcome, d.winner = "over", "grail-lost", None
+        return
+    if d.raiders[other].killed:
+        d.phase, d.outcome, d.winner = "over", "killed", None
+        return
+    apply_gain_grail(rs, d, other)
 
 
 @implements("raiders.grail.gain-cost", "raiders.ambiguity.grail-gain-kills")
-def apply_gain_grail(rs: Any, state: RaidersState, player: int) -> RaidersState:
+def apply_gain_grail(rs: Any, d: Any, player: int) -> None:
     """'Anytime a player gains "The Holy Grail" they immediately reduce the pennies they have by 1
     and they also gain 1 Audacity.'"""
-    r = state.raider(player)
-    pennies, audacity = compute_grail_gain(r.pennies, r.audacity)
+    r = d.raiders[player]
+    pennies, _ = compute_grail_gain(r.pennies, r.audacity)
     if is_killed(pennies) and read(rs.options, "grail_gain_kills") == "floor-one":
         pennies = max(pennies, 1)
-    supply = audacity_supply(rs, state)
-    state = attrs.evolve(state, grail=player)
-    state = state.with_raider(player, pennies=pennies,
-                              audacity=compute_gain_audacity(r.audacity, 1, supply))
-    return apply_killed_if_broke(rs, state, player)
+    supply = audacity_supply(rs, d)
+    d.grail = player
+    r = d.edit("raiders", player)
+    r.pennies, r.audacity = pennies, compute_gain_audacity(r.audacity, 1, supply)
+    apply_killed_if_broke(rs, d, player)
 
 
 @implements("raiders.object.escape-with-grail", "raiders.object.game-ends-on-escape")
-def apply_escaped(state: RaidersState, player: int) -> RaidersState:
+def apply_escaped(d: Any, player: int) -> None:
     """'As soon as one player escapes the tomb with The Holy Grail, the game immediately ends and
     that player wins.'"""
-    return attrs.evolve(state, phase="over", outcome="escaped", winner=player)
+    d.phase, d.outcome, d.winner = "over", "escaped", player

@@ -6,12 +6,11 @@ from typing import Any
 
 from ...options import read
 from ...traceability import implements
-from ..state import RaidersState
 
 
 @implements("raiders.portal.once-per-game")
-def can_use_portal(rs: Any, state: RaidersState, player: int) -> bool:
-    raider = state.raider(player)
+def can_use_portal(rs: Any, s: Any, player: int) -> bool:
+    raider = s.raiders[player]
     return (raider.position is not None and raider.in_encounter and not raider.portal_used
             and rs.board.spaces[raider.position].kind == "portal")
 
@@ -24,15 +23,25 @@ def portal_targets(rs: Any, here: str) -> list[str]:
     return [*others, here] if others else []
 
 
-@implements("raiders.portal.malfunction", "raiders.portal.malfunction-placement",
-            "raiders.ambiguity.back-one-full-tile")
-def malfunction_targets(rs: Any, here: str) -> list[str]:
-    """Spaces of the previous (or, on the other reading, next) tile adjacent to the current tile."""
+def tile_back(rs: Any, here: str, step: int | None = None) -> list[str]:
+    """The spaces of the tile before the current one (``step`` -1) or after it (+1) that are adjacent
+    to the current tile; empty when there is no such tile.  For a Portal malfunction the direction is
+    the reading of ``raiders.ambiguity.back-one-full-tile`` ('Choose one of the spaces on the next tile
+    and place your character on an adjacent space to the current tile')."""
     board = rs.board
     tile = board.spaces[here].tile
-    step = -1 if read(rs.options, "back_one_full_tile") == "previous-tile-adjacent" else 1
-    target = tile + step
+    if step is None:
+        step = -1 if read(rs.options, "back_one_full_tile") == "previous-tile-adjacent" else 1
     current = set(board.tile_spaces(tile))
-    spaces = [s for s in board.tile_spaces(target)
-              if any(n in current for n in board.neighbours(s))]
-    return spaces or [board.start]
+    return [sp for sp in board.tile_spaces(tile + step) if any(n in current for n in board.neighbours(sp))]
+
+
+@implements("raiders.portal.malfunction", "raiders.portal.malfunction-placement",
+            "raiders.ambiguity.back-one-full-tile", "raiders.ambiguity.malfunction-first-tile")
+def malfunction_targets(rs: Any, here: str) -> list[str]:
+    """Where a malfunction puts the Raider: one full card tile back; with no tile there, the Start space
+    or the Portal room itself (``raiders.ambiguity.malfunction-first-tile``)."""
+    spaces = tile_back(rs, here)
+    if spaces:
+        return spaces
+    return [rs.board.start] if read(rs.options, "malfunction_first_tile") == "start-space" else [here]

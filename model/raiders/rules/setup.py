@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from ...options import read
 from ...traceability import implements
 from ..state import Raider, RaidersState
 from .objective import STARTING_AUDACITY, STARTING_PENNIES, apply_gain_grail
@@ -25,9 +24,13 @@ def initial_state(rs: Any) -> RaidersState:
 
 @implements("raiders.setup.coin-toss", "raiders.setup.toss-loser-first", "raiders.setup.first-player-grail",
             "raiders.ambiguity.grail-player-labels")
-def apply_coin_toss(rs: Any, state: RaidersState, winner: int) -> RaidersState:
-    """The toss winner places the Start tile; the loser goes first and gains The Holy Grail
-    (ending with 3 Audacity and 5 Pennies: the labels 'Grail Player 3' and 'Grail Player 5')."""
+def apply_coin_toss(rs: Any, d: Any, winner: int) -> None:
+    """The toss winner places the Start tile; the loser goes first and gains The Holy Grail, ending
+    with 3 Audacity and 5 Pennies (the labels 'Grail Player 3' and 'Grail Player 5', read as the values
+    after the gain), or, read as starting values, starting with them and ending with 4 and 4."""
     first = 1 - winner
-    state = attrs.evolve(state, toss_winner=winner, current=first)
-    return apply_gain_grail(rs, state, first)
+    d.toss_winner, d.current = winner, first
+    if read(rs.options, "grail_player_labels") == "starting-values":
+        r = d.edit("raiders", first)
+        r.audacity, r.pennies = 3, 5
+    apply_gain_grail(rs, d, first)

@@ -11,8 +11,11 @@ phase                      pending                     what happens
 ``roll``                   chance: pennies             the roll of ``state.roll.purpose``
 ``move-to``                the current player          MoveTo an adjacent space, or Stay
 ``forced-move``            the current player          Place: which Encounter room pulls the Raider in
-``spend``                  the current player          Spend Audacity for a 5 or 6 (Spend(0) accepts)
+``spend``                  the current player          Spend Audacity for a 5 or 6 (Spend(0) declines)
 ``place``                  the current player          Place: where to go (the ``place`` effect says why)
+``boss-choice``            the current player          Place: where the Boss goes, between equal spaces
+                                                       (only under ``boss-tie-break`` = current-player-
+                                                       chooses)
 ``attack-boost-defender``  the Defender                Audacity Advanced: Boost before the Attack roll
 ``attack-boost-attacker``  the Attacker                idem
 ``attack-roll``            chance: both players        the Attack roll
@@ -23,6 +26,10 @@ phase                      pending                     what happens
 
 Every turn ends the same way (``apply_turn_end``): the Boss Monster moves if a roll was made, then a
 due Attack, then the round count and the next player's turn.
+
+A step checks the action with the same predicates that list the legal actions (:func:`decision_rule`:
+the rule an action breaks, or None), then thaws the state into a draft (``RaidersDraft``), lets the
+rules assign to it, and freezes it once.
 """
 
 from __future__ import annotations
@@ -31,33 +38,32 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ...chance import Binomial, Independent, Outcomes
 from ...effects import RESOLVED, TURN, Effect, add, discard, find
-from ...options import read
-from ...ruleset import CHANCE, Pending
+from ...errors import IllegalAction
+from ...options import by_reading, read
+from ...ruleset import Pending
 from ...traceability import implements, note, require
-from ..actions import (AttackRoll, Boost, CoinToss, Heads, Move, MoveTo, Place, Prepare, Rest, Spend,
-                       Stay, UsePortal)
-from ..state import Attack, RaidersState, Roll
+from ..actions import (AttackRoll, Boost, CoinToss, Heads, Move, MoveTo, Place, Prepare, Rest, Spend, Stay,
+                       UsePortal)
+from ..state import Attack, RaidersDraft, RaidersState, Roll, replace_attack, replace_roll
 from . import attack as attack_rules
 from . import boss as boss_rules
 from . import encounters, portal
-from .objective import (apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity,
-                        apply_lose_penny)
-from .raider_actions import (apply_prepare, apply_rest, can_rest, has_match, is_natural_six,
-                             move_options)
+from .objective import apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity, apply_lose_penny
+from .raider_actions import apply_prepare, apply_rest, can_rest, has_match, is_natural_six, move_options, move_rule
 from .setup import apply_coin_toss
 
-PLAYER_PHASES = {"action", "boost", "move-to", "forced-move", "spend", "place"}
-DEFENDER_PHASES = {"attack-boost-defender", "attack-defender"}
-ATTACKER_PHASES = {"attack-boost-attacker", "attack-attacker"}
+PLAYER_PHASES = frozenset({"action", "boost", "move-to", "forced-move", "spend", "place", "boss-choice"})
+DEFENDER_PHASES = frozenset({"attack-boost-defender", "attack-defender"})
+ATTACKER_PHASES = frozenset({"attack-boost-attacker", "attack-attacker"})
 CHANCE_PHASES = {"coin-toss": "coin", "roll": "pennies", "attack-roll": "pennies"}
-
 
 _OVER = Pending.over()
 _CHANCE = {phase: Pending.chance(what) for phase, what in CHANCE_PHASES.items()}
+
+
+_DECISIONS: dict[tuple[int, str], Pending] = {}
 
 
 def pending(state: RaidersState) -> Pending:
@@ -66,10 +72,17 @@ def pending(state: RaidersState) -> Pending:
         return _OVER
     if phase in _CHANCE:
         return _CHANCE[phase]
-    return Pending.decision(acting_player(state), phase)
+    if phase in PLAYER_PHASES:
+        key = (state.current, phase)
+    else:
+        key = (state.attack.defender if phase in DEFENDER_PHASES else state.attack.attacker, phase)
+    p = _DECISIONS.get(key)
+    if p is None:
+        p = _DECISIONS[key] = Pending.decision(*key)
+    return p
 
 
-def acting_player(state: RaidersState) -> int:
+def acting_player(state: Any) -> int:
     """Who decides in a decision phase: the current player, or in an Attack the Defender or Attacker."""
     phase = state.phase
     if phase in PLAYER_PHASES:
@@ -80,7 +93,6 @@ def acting_player(state: RaidersState) -> int:
 
 # --------------------------------------------------------------------------------------------------
 # Chance
-
 
 _COIN = Outcomes([(CoinToss(0), Fraction(1, 2)), (CoinToss(1), Fraction(1, 2))])
 
@@ -95,8 +107,8 @@ def chance(rs: Any, state: RaidersState) -> Any:
     if state.phase == "attack-roll":
         a = state.attack
         assert a is not None
-        return _attack_roll(state.raider(a.attacker).pennies + a.attacker_extra,
-                            state.raider(a.defender).pennies + a.defender_extra)
+        return _attack_roll(state.raiders[a.attacker].pennies + a.attacker_extra,
+                            state.raiders[a.defender].pennies + a.defender_extra)
     return None
 
 
@@ -113,83 +125,6 @@ def _attack_roll(na: int, nd: int) -> Any:
                                                        lambda a: (a.attacker, a.defender))
 
 
-# --------------------------------------------------------------------------------------------------
-# Decisions
-
-
-def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
-    phase, me = state.phase, state.current
-    if phase not in PLAYER_PHASES and phase not in DEFENDER_PHASES and phase not in ATTACKER_PHASES:
-        return []
-    raider = state.raider(me)
-    if phase == "action":
-        acts: list[Any] = [Move(), Prepare()]
-        if can_rest(rs, state, me):
-            acts.append(Rest())
-        if portal.can_use_portal(rs, state, me):
-            acts.append(UsePortal())
-        return acts
-    if phase == "boost":
-        return [Boost(k) for k in range(raider.audacity + 1)]
-    if phase == "move-to":
-        return [*move_options(rs, state), Stay()]
-    if phase == "forced-move":
-        return [Place(s) for s in state.pullers]
-    if phase == "spend":
-        return encounters.spend_options(rs, state)
-    if phase == "place":
-        return [Place(s) for s in place_targets(rs, state)]
-    if phase in ("attack-boost-defender", "attack-boost-attacker"):
-        who = pending(state).player
-        assert who is not None
-        return [Boost(k) for k in range(state.raider(who).audacity + 1)]
-    if phase in ("attack-defender", "attack-attacker"):
-        who = pending(state).player
-        assert who is not None
-        return [Spend(k) for k in range(state.raider(who).audacity + 1)]
-    return []
-
-
-def place_targets(rs: Any, state: RaidersState) -> list[str]:
-    board = rs.board
-    here = state.raider(state.current).position
-    assert here is not None
-    why = state.placing
-    if why == "ahead":
-        return board.ahead(here)
-    if why == "back":
-        return board.behind(here)
-    if why == "portal":
-        return portal.portal_targets(rs, here)
-    if why == "malfunction":
-        return portal.malfunction_targets(rs, here)
-    return []
-
-
-# --------------------------------------------------------------------------------------------------
-# Applying an action
-
-
-def apply(rs: Any, state: RaidersState, action: Any) -> RaidersState:
-    phase = state.phase
-    require(phase != "over", "raiders.object.game-ends-on-escape", "the game is over")
-    kind = pending(state)
-    if kind.kind == CHANCE:
-        require(chance(rs, state).prob(action) > 0, _chance_rule(state),
-                f"{action!r} is not a possible outcome of the {kind.what} here")
-        if phase == "coin-toss":
-            state = apply_coin_toss(rs, state, action.winner)
-            return apply_turn_start(rs, state, state.current)
-        if phase == "roll":
-            return apply_roll(rs, state, action.heads)
-        return apply_attack_roll(rs, state, action)
-    legal = legal_actions(rs, state)
-    require(action in legal, _decision_rule(rs, state, action),
-            f"{action!r} is not open to player {kind.player} in phase {phase}")
-    handler = _HANDLERS[phase]
-    return handler(rs, state, action)
-
-
 def _chance_rule(state: RaidersState) -> str:
     if state.phase == "coin-toss":
         return "raiders.setup.coin-toss"
@@ -198,45 +133,148 @@ def _chance_rule(state: RaidersState) -> str:
     return "raiders.move.roll"
 
 
-def _decision_rule(rs: Any, state: RaidersState, action: Any) -> str:
-    """The rule a refused decision breaks: the most specific one the phase and action point to."""
-    phase = state.phase
+# --------------------------------------------------------------------------------------------------
+# Decisions: one predicate per phase says which rule an action breaks (None: it is legal); listing
+# the legal actions asks the same predicates.
+
+
+def by_direction(rs: Any, s: Any, here: str, direction: str) -> list[str]:
+    """The adjacent spaces ahead of (or behind) ``here``, under the reading of 'ahead' when it matters."""
+    board = rs.board
+    views = {by: (board.ahead(here, by) if direction == "ahead" else board.behind(here, by))
+             for by in ("escape-distance", "tile-order")}
+    return by_reading(rs.options, "ahead_behind", views)
+
+
+@implements("raiders.ambiguity.back-one-tile")
+def place_targets(rs: Any, s: Any) -> list[str]:
+    """Where a Place decision may put the Raider, by what it is for (the ``place`` effect)."""
+    here = s.raiders[s.current].position
+    why = s.placing
+    if why == "ahead":
+        return by_direction(rs, s, here, "ahead")
+    if why == "back":       # the escape from the Boss failed: 'Move back one tile'
+        return by_reading(rs.options, "back_one_tile", {
+            "one-space": by_direction(rs, s, here, "behind"), "one-card-tile": portal.tile_back(rs, here, -1)})
+    if why == "portal":
+        return portal.portal_targets(rs, here)
+    if why == "malfunction":
+        return portal.malfunction_targets(rs, here)
+    return []
+
+
+def attack_spend_rule(rs: Any, s: Any, action: Spend, player: int) -> str | None:
+    if type(action) is not Spend or action.face != "heads" or \
+            not 0 <= action.audacity <= s.raiders[player].audacity:
+        return "raiders.attack.audacity-order"
+    if action.target == "own":
+        return None
+    if action.target == "opponent" and action.audacity > 0 and \
+            read(rs.options, "attack_audacity_target") == "either-roll":
+        return None
+    return "raiders.audacity.alter-roll"     # 'you may alter your roll': one's own Heads
+
+
+def decision_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
+    """The rule ``action`` breaks in ``s`` (a decision phase), or None when it is legal."""
+    phase, kind = s.phase, type(action)
+    me = s.current
     if phase == "action":
-        if isinstance(action, Rest):
-            return "raiders.rest.regain-penny"
-        if isinstance(action, UsePortal):
-            return "raiders.portal.once-per-game"
+        if kind is Move or kind is Prepare:
+            return None
+        if kind is Rest:
+            return None if can_rest(rs, s, me) else "raiders.rest.regain-penny"
+        if kind is UsePortal:
+            return None if portal.can_use_portal(rs, s, me) else "raiders.portal.once-per-game"
         return "raiders.move.roll"
     if phase == "move-to":
-        if isinstance(action, MoveTo):
-            board = rs.board
-            here = state.raider(state.current).position
-            if action.space not in board.spaces or action.space not in board.neighbours(here):
-                return "raiders.move.any-direction"
-            if action.audacity > state.raider(state.current).audacity:
-                return "raiders.audacity.alter-roll"
-            space = board.spaces[action.space]
-            if rs.options.special_tiles and space.colour == "yellow-red" and action.face == "tails":
-                return "raiders.advanced.yellow-red-heads-only"
-            if rs.options.special_tiles and space.colour == "black" and action.audacity:
-                return "raiders.advanced.black-any-face"
-            if action.face == "natural":
-                return "raiders.move.natural-six"
-            if space.is_encounter:
-                return "raiders.move.encounter-rooms"
+        if kind is Stay:
+            return None
+        if kind is MoveTo:
+            return move_rule(rs, s, action)
         return "raiders.move.number-match"
-    if phase == "boost" or phase.startswith("attack-boost"):
-        return "raiders.advanced.audacity-advanced"
-    if phase == "forced-move":
-        return "raiders.encounter.forced-move"
     if phase == "spend":
-        return "raiders.audacity.alter-roll"
+        return encounters.spend_rule(rs, s, action) if kind is Spend else "raiders.audacity.alter-roll"
+    if phase in ("boost", "attack-boost-defender", "attack-boost-attacker"):
+        who = acting_player(s)
+        ok = kind is Boost and 0 <= action.audacity <= s.raiders[who].audacity
+        return None if ok else "raiders.advanced.audacity-advanced"
     if phase in ("attack-defender", "attack-attacker"):
-        return "raiders.attack.audacity-order"
+        return attack_spend_rule(rs, s, action, acting_player(s))
+    if phase == "forced-move":
+        return None if kind is Place and action.space in s.pullers else "raiders.encounter.forced-move"
     if phase == "place":
-        placing = find(state.effects, "place")
+        if kind is Place and action.space in place_targets(rs, s):
+            return None
+        placing = find(s.effects, "place")
         return placing.rule if placing is not None else "raiders.move.any-direction"
+    if phase == "boss-choice":
+        if kind is Place and action.space in boss_rules.boss_choices(s):
+            return None
+        choice = find(s.effects, "boss-choice")
+        return choice.rule if choice is not None else "raiders.boss.always-ahead"
     return "raiders.move.roll"
+
+
+def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
+    phase = state.phase
+    if phase == "action":
+        me = state.current
+        acts: list[Any] = [Move(), Prepare()]
+        if can_rest(rs, state, me):
+            acts.append(Rest())
+        if portal.can_use_portal(rs, state, me):
+            acts.append(UsePortal())
+        return acts
+    if phase in ("boost", "attack-boost-defender", "attack-boost-attacker"):
+        return [Boost(k) for k in range(state.raiders[acting_player(state)].audacity + 1)]
+    if phase == "move-to":
+        return [*move_options(rs, state), Stay()]
+    if phase == "forced-move":
+        return [Place(s) for s in state.pullers]
+    if phase == "spend":
+        return encounters.spend_options(rs, state)
+    if phase == "place":
+        return [Place(s) for s in place_targets(rs, state)]
+    if phase == "boss-choice":
+        return [Place(s) for s in boss_rules.boss_choices(state)]
+    if phase in ("attack-defender", "attack-attacker"):
+        who = acting_player(state)
+        acts = [Spend(k) for k in range(state.raiders[who].audacity + 1)]
+        if state.raiders[who].audacity and read(rs.options, "attack_audacity_target") == "either-roll":
+            acts += [Spend(k, target="opponent") for k in range(1, state.raiders[who].audacity + 1)]
+        return acts
+    return []
+
+
+# --------------------------------------------------------------------------------------------------
+# Applying an action: check it, then build the next state once
+
+
+def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) -> RaidersState:
+    """The step: ``action`` checked (by ``player``, whom ``Ruleset.step`` has checked may act), then the
+    next state built once."""
+    phase = state.phase
+    if phase == "over":
+        require(False, "raiders.object.game-ends-on-escape", "the game is over")
+    if phase in CHANCE_PHASES:
+        require(chance(rs, state).possible(action), _chance_rule(state),
+                "{!r} is not a possible outcome of the {} here", action, CHANCE_PHASES[phase])
+        d = RaidersDraft.thaw(state)
+        if phase == "coin-toss":
+            apply_coin_toss(rs, d, action.winner)
+            apply_turn_start(rs, d, d.current)
+        elif phase == "roll":
+            apply_roll(rs, d, action.heads)
+        else:
+            apply_attack_roll(rs, d, action)
+        return d.freeze()
+    rule = decision_rule(rs, state, action)
+    if rule is not None:
+        raise IllegalAction(rule, f"{action!r} is not open to player {acting_player(state)} in phase {phase}")
+    d = RaidersDraft.thaw(state)
+    _HANDLERS[phase](rs, d, action)
+    return d.freeze()
 
 
 # The turn's start ----------------------------------------------------------------------------------
@@ -245,345 +283,407 @@ ATTACK_DUE_AT_START = Effect("attack-due", "raiders.attack.on-turn-start", until
 ATTACK_DUE_ON_MOVE = Effect("attack-due", "raiders.attack.on-move", until=TURN)
 
 
-def _placing(state: RaidersState, why: str, rule: str) -> RaidersState:
+def _placing(d: Any, why: str, rule: str) -> None:
     """A Place decision for ``why`` (ahead, back, portal, malfunction), made by ``rule``."""
-    effect = Effect("place", rule, until=RESOLVED, player=state.current, subject=why)
-    return attrs.evolve(state, phase="place", effects=add(discard(state.effects, "place"), effect))
-
+    effect = Effect("place", rule, until=RESOLVED, player=d.current, subject=why)
+    d.phase = "place"
+    d.effects = add(discard(d.effects, "place"), effect)
 
 
 @implements("raiders.attack.on-turn-start", "raiders.boss.escape-roll", "raiders.attack.winner-next-turn",
-            "raiders.ambiguity.encounter-roll-timing")
-def apply_turn_start(rs: Any, state: RaidersState, player: int) -> RaidersState:
-    if state.phase == "over":
-        return state
-    state = attrs.evolve(state, current=player, turn=state.turn + 1, roll=None, attack=None,
-                         effects=(), phase="action")
-    raider = state.raider(player)
+            "raiders.ambiguity.encounter-roll-timing", "raiders.ambiguity.turn-start-order")
+def apply_turn_start(rs: Any, d: Any, player: int) -> None:
+    if d.phase == "over":
+        return
+    d.current, d.turn, d.roll, d.attack, d.effects, d.phase = player, d.turn + 1, None, None, (), "action"
+    raider = d.raiders[player]
     if raider.loses_next_turn:
         note("raiders.attack.defender-loses-grail")
-        state = state.with_raider(player, loses_next_turn=False)
-        return apply_round_count(rs, state)
-    if raider.trapped:
-        return begin_roll(rs, state, "escape")
-    if attack_rules.is_attack_due(rs, state, player):
+        d.edit("raiders", player).loses_next_turn = False
+        apply_round_count(rs, d)
+        return
+    escape = raider.trapped
+    attack = attack_rules.is_attack_due(rs, d, player)
+    encounter = raider.in_encounter and rs.board.spaces[raider.position].kind in ("monster", "trap")
+    if escape + attack + encounter > 1:      # the rulebook gives no order: the reading does
+        due = [w for w, applies in (("escape", escape), ("attack", attack), ("encounter", encounter)) if applies]
+        order = read(rs.options, "turn_start_order").split("-")
+        first: str | None = min(due, key=order.index)
+    else:
+        first = "escape" if escape else "attack" if attack else "encounter" if encounter else None
+    if first == "escape":
+        begin_roll(rs, d, "escape")
+    elif first == "attack":
         note("raiders.attack.on-turn-start")
-        state = attrs.evolve(state, effects=add(state.effects, ATTACK_DUE_AT_START))
-        if state.boss is not None:
-            return begin_roll(rs, state, "boss")
-        return begin_attack(rs, state)
-    position = raider.position
-    assert position is not None
-    if raider.in_encounter and rs.board.spaces[position].kind in ("monster", "trap"):
-        return begin_roll(rs, state, "encounter")
-    pulled = encounters.pullers(rs, state, player)
-    if pulled:
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
-            "pulled-by", "raiders.encounter.forced-move", until=TURN, player=player, items=pulled)))
-    return state
+        d.effects = add(d.effects, ATTACK_DUE_AT_START)
+        if d.boss is not None:
+            begin_roll(rs, d, "boss")
+        else:
+            begin_attack(rs, d)
+    elif first == "encounter":
+        begin_roll(rs, d, "encounter")
+    else:
+        pulled = encounters.pullers(rs, d, player)
+        if pulled:
+            d.effects = add(d.effects, Effect("pulled-by", "raiders.encounter.forced-move", until=TURN,
+                                              player=player, items=pulled))
 
 
 @implements("raiders.advanced.audacity-advanced")
-def begin_roll(rs: Any, state: RaidersState, purpose: str) -> RaidersState:
-    raider = state.raider(state.current)
-    roll = Roll(purpose, raider.pennies)
-    if rs.options.audacity_advanced and purpose != "boss" and raider.audacity > 0:
-        return attrs.evolve(state, phase="boost", roll=roll)
-    return attrs.evolve(state, phase="roll", roll=roll)
+def begin_roll(rs: Any, d: Any, purpose: str) -> None:
+    raider = d.raiders[d.current]
+    d.roll = Roll(purpose, raider.pennies)
+    boost = rs.options.audacity_advanced and purpose != "boss" and raider.audacity > 0 and \
+        not (purpose != "move" and encounters.no_audacity_here(rs, d))
+    d.phase = "boost" if boost else "roll"
 
 
-def _boost(rs: Any, state: RaidersState, action: Boost) -> RaidersState:
-    assert state.roll is not None
-    state = apply_lose_audacity(state, state.current, action.audacity)
-    roll = attrs.evolve(state.roll, pennies=state.roll.pennies + action.audacity, extra=action.audacity)
-    return attrs.evolve(state, phase="roll", roll=roll)
+def _boost(rs: Any, d: Any, action: Boost) -> None:
+    apply_lose_audacity(d, d.current, action.audacity)
+    d.roll = replace_roll(d.roll, pennies=d.roll.pennies + action.audacity, extra=action.audacity)
+    d.phase = "roll"
 
 
-def _action(rs: Any, state: RaidersState, action: Any) -> RaidersState:
-    if isinstance(action, Move):
+def _action(rs: Any, d: Any, action: Any) -> None:
+    kind = type(action)
+    if kind is Move:
         note("raiders.move.roll")
-        return begin_roll(rs, state, "move")
-    if isinstance(action, UsePortal):
+        begin_roll(rs, d, "move")
+        return
+    if kind is UsePortal:
         note("raiders.portal.use-on-five-or-six")
-        state = state.with_raider(state.current, portal_used=True)
-        return begin_roll(rs, state, "portal")
-    state = apply_prepare(rs, state) if isinstance(action, Prepare) else apply_rest(rs, state)
-    if state.boss is not None:  # "If Boss Monster is Spawned, you must still roll for his movement."
-        return begin_roll(rs, state, "boss")
-    return apply_round_count(rs, state)
+        d.edit("raiders", d.current).portal_used = True
+        begin_roll(rs, d, "portal")
+        return
+    if kind is Prepare:
+        apply_prepare(rs, d)
+    else:
+        apply_rest(rs, d)
+    if d.boss is not None:  # "If Boss Monster is Spawned, you must still roll for his movement."
+        begin_roll(rs, d, "boss")
+        return
+    apply_round_count(rs, d)
 
 
 # Rolls --------------------------------------------------------------------------------------------
 
 
-def apply_roll(rs: Any, state: RaidersState, heads: int) -> RaidersState:
-    assert state.roll is not None
-    roll = attrs.evolve(state.roll, heads=heads)
-    state = attrs.evolve(state, roll=roll)
+def apply_roll(rs: Any, d: Any, heads: int) -> None:
+    d.roll = roll = replace_roll(d.roll, heads=heads)
     purpose = roll.purpose
     if purpose == "boss":
-        return apply_turn_end(rs, state)
+        apply_turn_end(rs, d)
+        return
     if purpose == "move":
         if is_natural_six(rs, roll):
             note("raiders.move.natural-six")
-            state = apply_gain_audacity(rs, state, state.current)
-        return attrs.evolve(state, phase="move-to")
+            apply_gain_audacity(rs, d, d.current)
+        d.phase = "move-to"
+        return
     # A roll for a 5 or 6: an Encounter, the Portal, or the escape from the Boss.
     if encounters.passes_unaltered(rs, roll):
-        return apply_five_or_six(rs, state, passed=True)
-    if rs.options.audacity_advanced or len(encounters.spend_options(rs, state)) == 1:
-        return apply_five_or_six(rs, state, passed=False)
-    return attrs.evolve(state, phase="spend")
+        apply_five_or_six(rs, d, passed=True)
+    elif not rs.options.audacity_advanced and encounters.offers_a_spend(rs, d):
+        d.phase = "spend"
+    else:
+        apply_five_or_six(rs, d, passed=False)
 
 
-def _spend(rs: Any, state: RaidersState, action: Spend) -> RaidersState:
-    if action.audacity == 0:
-        return apply_five_or_six(rs, state, passed=False)
-    state = apply_lose_audacity(state, state.current, action.audacity)
-    return apply_five_or_six(rs, state, passed=True)
+def _spend(rs: Any, d: Any, action: Spend) -> None:
+    passed = encounters.spend_passes(rs, d, action)
+    apply_lose_audacity(d, d.current, action.audacity)
+    apply_five_or_six(rs, d, passed=passed)
 
 
 @implements("raiders.monster.pass", "raiders.monster.fail", "raiders.trap.pass", "raiders.trap.fail",
             "raiders.boss.escape-pass", "raiders.boss.escape-fail", "raiders.portal.success",
             "raiders.portal.malfunction")
-def apply_five_or_six(rs: Any, state: RaidersState, *, passed: bool) -> RaidersState:
-    assert state.roll is not None
-    me = state.current
-    purpose = state.roll.purpose
-    raider = state.raider(me)
+def apply_five_or_six(rs: Any, d: Any, *, passed: bool) -> None:
+    me = d.current
+    purpose = d.roll.purpose
+    raider = d.raiders[me]
     here = raider.position
-    assert here is not None
     if purpose == "portal":
-        state = state.with_raider(me, in_encounter=False, came_from=None)
-        return (_placing(state, "portal", "raiders.portal.success") if passed else
-                _placing(state, "malfunction", "raiders.portal.malfunction")) \
-            if (portal.portal_targets(rs, here) or not passed) else apply_turn_end(rs, state)
+        r = d.edit("raiders", me)
+        r.in_encounter, r.came_from = False, None
+        if passed and portal.portal_targets(rs, here):
+            _placing(d, "portal", "raiders.portal.success")
+        elif not passed:
+            _placing(d, "malfunction", "raiders.portal.malfunction")
+        else:
+            apply_turn_end(rs, d)
+        return
     if purpose == "escape":
-        state = state.with_raider(me, trapped=False)
+        d.edit("raiders", me).trapped = False
         if passed:
             note("raiders.boss.escape-pass")
-            state = apply_gain_audacity(rs, state, me)
-            state = apply_gain_penny(rs, state, me)
-            return _place_or_end(rs, state, "ahead", "raiders.boss.escape-pass")
+            apply_gain_audacity(rs, d, me)
+            apply_gain_penny(rs, d, me)
+            _place_or_end(rs, d, "ahead", "raiders.boss.escape-pass")
+            return
         note("raiders.boss.escape-fail")
-        state = apply_lose_audacity(state, me)
-        state = apply_lose_penny(rs, state, me)
-        return _place_or_end(rs, state, "back", "raiders.boss.escape-fail")
+        apply_lose_audacity(d, me)
+        apply_lose_penny(rs, d, me)
+        _place_or_end(rs, d, "back", "raiders.boss.escape-fail")
+        return
     kind = rs.board.spaces[here].kind
-    state = state.with_raider(me, in_encounter=False)
+    d.edit("raiders", me).in_encounter = False
     if kind == "monster":
         if passed:
             note("raiders.monster.pass")
-            state = apply_gain_audacity(rs, state, me)
-            return _place_or_end(rs, state, "ahead", "raiders.monster.pass")
+            apply_gain_audacity(rs, d, me)
+            _place_or_end(rs, d, "ahead", "raiders.monster.pass")
+            return
         note("raiders.monster.fail")
         back = raider.came_from
-        state = apply_lose_audacity(state, me)
+        apply_lose_audacity(d, me)
         if back is not None:
-            state = apply_landing(rs, state, me, back, frm=here)
-        return apply_turn_end(rs, state)
+            apply_landing(rs, d, me, back, frm=here)
+        apply_turn_end(rs, d)
+        return
     # Trap: pass or fail, the Raider moves ahead.
     note("raiders.trap.pass" if passed else "raiders.trap.fail")
-    state = apply_gain_penny(rs, state, me) if passed else apply_lose_penny(rs, state, me)
-    return _place_or_end(rs, state, "ahead", "raiders.trap.pass" if passed else "raiders.trap.fail")
+    if passed:
+        apply_gain_penny(rs, d, me)
+    else:
+        apply_lose_penny(rs, d, me)
+    _place_or_end(rs, d, "ahead", "raiders.trap.pass" if passed else "raiders.trap.fail")
 
 
-def _place_or_end(rs: Any, state: RaidersState, why: str, rule: str) -> RaidersState:
-    if state.phase == "over" or state.raider(state.current).killed:
-        return apply_turn_end(rs, state)
-    placing = _placing(state, why, rule)
-    if place_targets(rs, placing):
-        return placing
-    return apply_turn_end(rs, state)
+@implements("raiders.ambiguity.trapped-after-fail")
+def _place_or_end(rs: Any, d: Any, why: str, rule: str) -> None:
+    if d.phase == "over" or d.raiders[d.current].killed:
+        apply_turn_end(rs, d)
+        return
+    _placing(d, why, rule)
+    if place_targets(rs, d):
+        return
+    d.effects = discard(d.effects, "place")
+    raider = d.raiders[d.current]
+    if why == "back" and raider.position == d.boss and \
+            read(rs.options, "trapped_after_fail") == "still-trapped":
+        d.edit("raiders", d.current).trapped = True     # nowhere to go: still on the Boss's space
+    apply_turn_end(rs, d)
 
 
-def _place(rs: Any, state: RaidersState, action: Place) -> RaidersState:
-    me = state.current
-    here = state.raider(me).position
-    assert here is not None
-    state = attrs.evolve(state, effects=discard(state.effects, "place"))
-    state = apply_landing(rs, state, me, action.space, frm=here)
-    return apply_turn_end(rs, state)
+def _place(rs: Any, d: Any, action: Place) -> None:
+    me = d.current
+    here = d.raiders[me].position
+    d.effects = discard(d.effects, "place")
+    apply_landing(rs, d, me, action.space, frm=here)
+    apply_turn_end(rs, d)
 
 
 # Moving -------------------------------------------------------------------------------------------
 
 
-def _move_to(rs: Any, state: RaidersState, action: MoveTo) -> RaidersState:
-    me = state.current
-    here = state.raider(me).position
-    assert here is not None and state.roll is not None
-    number = rs.board.spaces[action.space].number
-    state = apply_lose_audacity(state, me, action.audacity)
-    state = attrs.evolve(state, roll=attrs.evolve(state.roll, face=action.face, number=number))
-    state = apply_landing(rs, state, me, action.space, frm=here)
-    return apply_turn_end(rs, state)
+def _move_to(rs: Any, d: Any, action: MoveTo) -> None:
+    me = d.current
+    here = d.raiders[me].position
+    apply_lose_audacity(d, me, action.audacity)
+    d.roll = replace_roll(d.roll, face=action.face, number=rs.board.spaces[action.space].number)
+    apply_landing(rs, d, me, action.space, frm=here)
+    _entered(rs, d)
 
 
 @implements("raiders.encounter.forced-move", "raiders.ambiguity.failing-a-move-roll",
             "raiders.ambiguity.forced-move-choice")
-def _stay(rs: Any, state: RaidersState, action: Stay) -> RaidersState:
-    failed = bool(state.pullers) and (not has_match(rs, state) or
-                                      read(rs.options, "failing_a_move_roll") == "not-moving")
-    if failed:
-        note("raiders.encounter.forced-move")
-        if len(state.pullers) > 1:
-            return attrs.evolve(state, phase="forced-move")
-        return _forced(rs, state, Place(state.pullers[0]))
-    return apply_turn_end(rs, state)
+def _stay(rs: Any, d: Any, action: Stay) -> None:
+    pulled = d.pullers
+    failed = bool(pulled) and (not has_match(rs, d) or read(rs.options, "failing_a_move_roll") == "not-moving")
+    if not failed:
+        apply_turn_end(rs, d)
+        return
+    note("raiders.encounter.forced-move")
+    if len(pulled) == 1:
+        _forced(rs, d, Place(pulled[0]))
+    elif read(rs.options, "forced_move_choice") == "player-chooses":
+        d.phase = "forced-move"
+    else:   # nearest-escape: the one closest to Escape (the first in board order when they tie)
+        to_escape = rs.board.to_escape
+        _forced(rs, d, Place(min(pulled, key=lambda sp: (to_escape[sp], rs.board.order[sp]))))
 
 
-def _forced(rs: Any, state: RaidersState, action: Place) -> RaidersState:
-    me = state.current
-    here = state.raider(me).position
-    assert here is not None
-    state = apply_landing(rs, state, me, action.space, frm=here)
-    return apply_turn_end(rs, state)
+def _forced(rs: Any, d: Any, action: Place) -> None:
+    me = d.current
+    apply_landing(rs, d, me, action.space, frm=d.raiders[me].position)
+    _entered(rs, d)
+
+
+def _entered(rs: Any, d: Any) -> None:
+    """After the Move roll moved (or pulled) the Raider: the encounter roll at once, under the
+    same-turn reading of ``raiders.ambiguity.encounter-roll-timing``, else the turn's end."""
+    raider = d.raiders[d.current]
+    if d.phase != "over" and raider.in_encounter and rs.board.spaces[raider.position].kind in ("monster", "trap") \
+            and read(rs.options, "encounter_roll_timing") == "same-turn":
+        begin_roll(rs, d, "encounter")
+        return
+    apply_turn_end(rs, d)
 
 
 @implements("raiders.object.game-ends-on-escape", "raiders.attack.on-move",
             "raiders.encounter.optional-entry")
-def apply_landing(rs: Any, state: RaidersState, player: int, space: str, *, frm: str) -> RaidersState:
+def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None:
     """The Raider arrives on ``space``: escaping, entering an Encounter room, or an Attack due."""
-    board = rs.board
-    kind = board.spaces[space].kind
-    raider = state.raider(player)
-    encounter = kind in ("monster", "trap") or (kind == "portal" and not raider.portal_used)
-    state = state.with_raider(player, position=space, in_encounter=encounter,
-                              came_from=frm if encounter else None)
-    if kind == "escape" and state.grail == player:
-        return apply_escaped(state, player)
-    if attack_rules.is_attack_due(rs, state, player):
+    kind = rs.board.spaces[space].kind
+    encounter = kind in ("monster", "trap") or (kind == "portal" and not d.raiders[player].portal_used)
+    r = d.edit("raiders", player)
+    r.position, r.in_encounter, r.came_from = space, encounter, frm if encounter else None
+    if kind == "escape" and d.grail == player:
+        apply_escaped(d, player)
+        return
+    if attack_rules.is_attack_due(rs, d, player) and not d.attack_due:
         note("raiders.attack.on-move")
-        state = attrs.evolve(state, effects=add(state.effects, ATTACK_DUE_ON_MOVE))
-    return state
+        d.effects = add(d.effects, ATTACK_DUE_ON_MOVE)
 
 
 # Attacks -----------------------------------------------------------------------------------------
 
 
 @implements("raiders.attack.both-roll", "raiders.ambiguity.audacity-advanced-attack")
-def begin_attack(rs: Any, state: RaidersState) -> RaidersState:
-    holder = state.grail
-    me = state.current
-    if not attack_rules.is_attack_due(rs, state, me):
-        return apply_round_count(rs, attrs.evolve(state, effects=discard(state.effects, "attack-due")))
-    assert holder is not None
-    state = attrs.evolve(state, effects=discard(state.effects, "attack-due"),
-                         attack=Attack(attacker=me, defender=holder),
-                         phase="attack-roll")
+def begin_attack(rs: Any, d: Any) -> None:
+    holder, me = d.grail, d.current
+    d.effects = discard(d.effects, "attack-due")
+    if not attack_rules.is_attack_due(rs, d, me):
+        apply_round_count(rs, d)
+        return
+    d.attack = Attack(attacker=me, defender=holder)
+    d.phase = "attack-roll"
     if rs.options.audacity_advanced and \
             read(rs.options, "audacity_advanced_attack") == "before-roll-defender-first":
-        return _next_boost(state)
-    return state
+        _next_boost(d)
 
 
-def _next_boost(state: RaidersState) -> RaidersState:
-    a = state.attack
-    assert a is not None
-    if state.phase == "attack-roll" and state.raider(a.defender).audacity > 0 and a.defender_extra == 0:
-        return attrs.evolve(state, phase="attack-boost-defender")
-    if state.phase in ("attack-roll", "attack-boost-defender") and state.raider(a.attacker).audacity > 0:
-        return attrs.evolve(state, phase="attack-boost-attacker")
-    return attrs.evolve(state, phase="attack-roll")
+def _next_boost(d: Any) -> None:
+    a = d.attack
+    if d.phase == "attack-roll" and d.raiders[a.defender].audacity > 0 and a.defender_extra == 0:
+        d.phase = "attack-boost-defender"
+    elif d.phase in ("attack-roll", "attack-boost-defender") and d.raiders[a.attacker].audacity > 0:
+        d.phase = "attack-boost-attacker"
+    else:
+        d.phase = "attack-roll"
 
 
-def _attack_boost(rs: Any, state: RaidersState, action: Boost) -> RaidersState:
-    a = state.attack
-    assert a is not None
-    if state.phase == "attack-boost-defender":
-        state = apply_lose_audacity(state, a.defender, action.audacity)
-        state = attrs.evolve(state, attack=attrs.evolve(a, defender_extra=action.audacity))
-        if state.raider(a.attacker).audacity > 0:
-            return attrs.evolve(state, phase="attack-boost-attacker")
-        return attrs.evolve(state, phase="attack-roll")
-    state = apply_lose_audacity(state, a.attacker, action.audacity)
-    return attrs.evolve(state, attack=attrs.evolve(a, attacker_extra=action.audacity), phase="attack-roll")
+def _attack_boost(rs: Any, d: Any, action: Boost) -> None:
+    a = d.attack
+    if d.phase == "attack-boost-defender":
+        apply_lose_audacity(d, a.defender, action.audacity)
+        d.attack = replace_attack(a, defender_extra=action.audacity)
+        d.phase = "attack-boost-attacker" if d.raiders[a.attacker].audacity > 0 else "attack-roll"
+        return
+    apply_lose_audacity(d, a.attacker, action.audacity)
+    d.attack = replace_attack(a, attacker_extra=action.audacity)
+    d.phase = "attack-roll"
 
 
-def apply_attack_roll(rs: Any, state: RaidersState, action: AttackRoll) -> RaidersState:
-    a = state.attack
-    assert a is not None
-    a = attrs.evolve(a, attacker_heads=action.attacker, defender_heads=action.defender)
-    state = attrs.evolve(state, attack=a)
+def apply_attack_roll(rs: Any, d: Any, action: AttackRoll) -> None:
+    d.attack = a = replace_attack(d.attack, attacker_heads=action.attacker, defender_heads=action.defender)
     spends_after = not rs.options.audacity_advanced or \
         read(rs.options, "audacity_advanced_attack") == "after-roll-as-standard"
     if spends_after:
         note("raiders.attack.audacity-order")
-        if state.raider(a.defender).audacity > 0:
-            return attrs.evolve(state, phase="attack-defender")
-        if state.raider(a.attacker).audacity > 0:
-            return attrs.evolve(state, phase="attack-attacker", attack=attrs.evolve(a, defender_spent=0))
-    return _resolve_attack(rs, state, 0, 0)
+        if d.raiders[a.defender].audacity > 0:
+            d.phase = "attack-defender"
+            return
+        if d.raiders[a.attacker].audacity > 0:
+            d.phase = "attack-attacker"
+            d.attack = replace_attack(a, defender_spent=0)
+            return
+    _resolve_attack(rs, d, Spend(0), Spend(0))
 
 
-def _attack_spend(rs: Any, state: RaidersState, action: Spend) -> RaidersState:
-    a = state.attack
-    assert a is not None
-    if state.phase == "attack-defender":
-        state = apply_lose_audacity(state, a.defender, action.audacity)
-        a = attrs.evolve(a, defender_spent=action.audacity)
-        state = attrs.evolve(state, attack=a)
-        if state.raider(a.attacker).audacity > 0:
-            return attrs.evolve(state, phase="attack-attacker")
-        return _resolve_attack(rs, state, action.audacity, 0)
-    state = apply_lose_audacity(state, a.attacker, action.audacity)
-    return _resolve_attack(rs, state, a.defender_spent or 0, action.audacity)
+def _attack_spend(rs: Any, d: Any, action: Spend) -> None:
+    a = d.attack
+    if d.phase == "attack-defender":
+        apply_lose_audacity(d, a.defender, action.audacity)
+        d.attack = a = replace_attack(a, defender_spent=action.audacity, defender_target=action.target)
+        if d.raiders[a.attacker].audacity > 0:
+            d.phase = "attack-attacker"
+            return
+        _resolve_attack(rs, d, action, Spend(0))
+        return
+    apply_lose_audacity(d, a.attacker, action.audacity)
+    _resolve_attack(rs, d, Spend(a.defender_spent or 0, target=a.defender_target), action)
 
 
-def _resolve_attack(rs: Any, state: RaidersState, defender_spent: int, attacker_spent: int) -> RaidersState:
-    a = state.attack
-    assert a is not None and a.attacker_heads is not None and a.defender_heads is not None
-    won = attack_rules.is_attack_won(a.attacker_heads, attacker_spent, a.defender_heads, defender_spent)
-    state = attack_rules.apply_attack_result(rs, state, bool(won))
-    return apply_round_count(rs, state)
+def _resolve_attack(rs: Any, d: Any, defender: Spend, attacker: Spend) -> None:
+    """Each side's Heads after its own Audacity (and, under the either-roll reading, after the other's
+    Audacity lowering it); the Attacker wins with more."""
+    a = d.attack
+
+    def raised(spend: Spend) -> int:
+        return spend.audacity if spend.target == "own" else 0
+
+    def lowered(spend: Spend) -> int:
+        return spend.audacity if spend.target == "opponent" else 0
+
+    attacker_heads = attack_rules.compute_attack_heads(a.attacker_heads, raised(attacker), lowered(defender))
+    defender_heads = attack_rules.compute_attack_heads(a.defender_heads, raised(defender), lowered(attacker))
+    won = attack_rules.is_attack_won(attacker_heads, 0, defender_heads, 0)
+    attack_rules.apply_attack_result(rs, d, bool(won))
+    apply_round_count(rs, d)
 
 
 # The turn's end -----------------------------------------------------------------------------------
 
 
 @implements("raiders.boss.chase", "raiders.boss.moves-after-move-roll")
-def apply_turn_end(rs: Any, state: RaidersState) -> RaidersState:
+def apply_turn_end(rs: Any, d: Any) -> None:
     """After the Action and its roll: the Boss moves, then any Attack due, then the next turn."""
-    if state.phase == "over":
-        return state
-    if state.raider(state.current).killed:
-        return apply_round_count(rs, state)
-    if state.boss is not None and state.roll is not None and state.roll.heads is not None:
-        state = boss_rules.apply_boss_move(rs, state)
-        if state.phase == "over":
-            return state
-    if state.attack_due:
-        return begin_attack(rs, state)
-    return apply_round_count(rs, state)
+    if d.phase == "over":
+        return
+    if d.raiders[d.current].position is None:      # Killed
+        apply_round_count(rs, d)
+        return
+    if d.boss is not None and d.roll is not None and d.roll.heads is not None:
+        done = boss_rules.apply_boss_move(rs, d)
+        if d.phase == "over" or not done:
+            return
+    _after_boss(rs, d)
+
+
+def _after_boss(rs: Any, d: Any) -> None:
+    if d.attack_due:
+        begin_attack(rs, d)
+    else:
+        apply_round_count(rs, d)
+
+
+def _boss_choice(rs: Any, d: Any, action: Place) -> None:
+    if boss_rules.apply_boss_choice(rs, d, action.space):
+        _after_boss(rs, d)
 
 
 @implements("raiders.boss.track-countdown", "raiders.ambiguity.round")
-def apply_round_count(rs: Any, state: RaidersState) -> RaidersState:
+def apply_round_count(rs: Any, d: Any) -> None:
     """A round is over when every Raider still in the game has had a turn (taken or lost)."""
-    if state.phase == "over":
-        return state
-    living = [p for p, r in enumerate(state.raiders) if not r.killed]
+    if d.phase == "over":
+        return
+    first, second = d.raiders
+    living = (first.position is not None) + (second.position is not None)
     if not living:
-        return attrs.evolve(state, phase="over", outcome=state.outcome or "killed", winner=None)
-    turns = state.turns_in_round + 1
-    if turns >= len(living):
-        state = boss_rules.apply_round_end(rs, attrs.evolve(state, turns_in_round=0))
+        d.phase, d.outcome, d.winner = "over", d.outcome or "killed", None
+        return
+    turns = d.turns_in_round + 1
+    if turns >= living:
+        d.turns_in_round = 0
+        boss_rules.apply_round_end(rs, d)
     else:
-        state = attrs.evolve(state, turns_in_round=turns)
-    nxt = 1 - state.current
-    if state.raider(nxt).killed:
-        nxt = state.current
-    return apply_turn_start(rs, state, nxt)
+        d.turns_in_round = turns
+    nxt = 1 - d.current
+    if d.raiders[nxt].position is None:            # Killed: the other Raider plays on
+        nxt = d.current
+    apply_turn_start(rs, d, nxt)
 
 
 _HANDLERS = {
     "action": _action,
     "boost": _boost,
-    "move-to": lambda rs, s, a: _stay(rs, s, a) if isinstance(a, Stay) else _move_to(rs, s, a),
+    "move-to": lambda rs, d, a: _stay(rs, d, a) if type(a) is Stay else _move_to(rs, d, a),
     "forced-move": _forced,
     "spend": _spend,
     "place": _place,
+    "boss-choice": _boss_choice,
     "attack-boost-defender": _attack_boost,
     "attack-boost-attacker": _attack_boost,
     "attack-defender": _attack_spend,

@@ -1,0 +1,301 @@
+"""Every place the rulebook leaves open is a reading the model can take (issue 9, section 3): a test per
+reading that would fail if the option did nothing, and the bugs an independent implementation found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from tombspec.model.errors import IllegalAction, InvalidInput
+from tombspec.model.options import settles
+from tombspec.model.raiders import Raiders
+from tombspec.model.raiders.actions import (Boost, CoinToss, Heads, Move, MoveTo, Place, Spend, Stay)
+from tombspec.model.raiders.board import board_from_data
+from tombspec.model.raiders.options import RaidersOptions
+from tombspec.model.raiders.rules import boss as boss_rules
+from tombspec.model.raiders.rules import encounters, portal
+from tombspec.model.raiders.rules.turn import apply_round_count, apply_turn_start
+from tombspec.model.raiders.state import Attack, RaidersDraft, RaidersState, Roll
+from tombspec.spec import load_catalog
+
+from .helpers import on_draft, ruleset, state, with_raider
+
+
+def tiled(*tiles: tuple[list[str], str, int, int], **options: Any) -> Raiders:
+    """A free-layout board of coloured tiles: ``(rows, colour, x, y)`` each."""
+    doc = {"format": 1, "board": {"name": "t", "layout": "free"},
+           "tiles": [{"id": f"t{i}", "rows": rows, "colour": colour} for i, (rows, colour, _, _) in enumerate(tiles)],
+           "placements": [{"tile": f"t{i}", "x": x, "y": y} for i, (_, _, x, y) in enumerate(tiles)]}
+    return Raiders(options=options or None, board=board_from_data(doc))
+
+
+def rolled(rs: Raiders, s: RaidersState, heads: int, boost: int | None = None) -> RaidersState:
+    s = rs.step(s, Move())
+    if s.phase == "boost":
+        s = rs.step(s, Boost(boost or 0))
+    return rs.step(s, Heads(heads))
+
+
+def starting(rs: Raiders, s: RaidersState, player: int = 1) -> RaidersState:
+    return on_draft(apply_turn_start, rs, attrs.evolve(s, current=1 - player), player)
+
+
+def legal(rs: Raiders, s: RaidersState, action: Any) -> bool:
+    return action in rs.legal_actions(s)
+
+
+def refused_for(rs: Raiders, s: RaidersState, action: Any) -> str:
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, action)
+    return err.value.rule_id
+
+
+# Bugs the independent implementation found ----------------------------------------------------------
+
+def test_audacity_advanced_never_alters_a_move_roll() -> None:
+    """'Instead of altering your roll, you add 1 Penny (temporarily) to your roll per Audacity spent.'"""
+    rs = ruleset(audacity_advanced=True)
+    s = rolled(rs, state(rs, me=("0,0", 6, 2)), 2)              # 2 Heads, 4 Tails; the 3 and the 5 beside
+    assert refused_for(rs, s, MoveTo("1,0", "heads", 1)) == "raiders.advanced.audacity-advanced"
+    assert not legal(rs, s, MoveTo("1,1", "tails", 1))
+    plain = ruleset()
+    t = rolled(plain, state(plain, me=("0,0", 6, 2)), 2)
+    assert legal(plain, t, MoveTo("1,0", "heads", 1)) and legal(plain, t, MoveTo("1,1", "tails", 1))
+
+
+def test_equal_heads_and_tails_move_by_either_face() -> None:
+    """'If one of the numbers matches': with 3 Heads and 3 Tails, a 3 may be taken as Tails too."""
+    rs = ruleset()
+    s = rolled(rs, state(rs), 3)
+    assert legal(rs, s, MoveTo("1,0", "heads", 0)) and legal(rs, s, MoveTo("1,0", "tails", 0))
+    assert rs.step(s, MoveTo("1,0", "tails", 0)).raider(1).position == "1,0"
+
+
+def test_a_natural_six_is_a_bonus_beside_the_ordinary_moves() -> None:
+    rs = ruleset()
+    s = rolled(rs, state(rs, me=("0,0", 6, 1)), 6)               # all Heads: a Natural 6, +1 Audacity
+    assert s.raider(1).audacity == 2
+    assert legal(rs, s, MoveTo("1,0", "natural")) and legal(rs, s, MoveTo("1,1", "heads", 1))
+    after = rs.step(s, MoveTo("1,1", "heads", 1))
+    assert after.raider(1).position == "1,1"
+    used = Roll("move", 6, heads=6, face="heads", number=5)
+    assert boss_rules.boss_numbers(rs, used) == frozenset({0})    # the opposite of 6 Heads is 0
+
+
+def in_room(rs: Raiders, room: str, came_from: str, audacity: int, **options: Any) -> RaidersState:
+    s = with_raider(state(rs, me=(room, 6, audacity)), 1, in_encounter=True, came_from=came_from)
+    return starting(rs, s)
+
+
+def test_a_spend_that_does_not_make_a_five_is_a_reading() -> None:
+    """raiders.ambiguity.useless-audacity: 'for each Audacity discarded, you may alter your roll'."""
+    rs = ruleset()
+    s = rs.step(in_room(rs, "2,0", "1,0", 1), Heads(3))          # 3 and 3: one Audacity makes no 5
+    assert s.phase == "spend" and legal(rs, s, Spend(1, "heads")) and legal(rs, s, Spend(0, "tails"))
+    assert rs.step(s, Spend(1, "heads")).raider(1).position == "1,0"      # discarded, failed, back
+    strict = ruleset(useless_audacity="refused")
+    t = strict.step(in_room(strict, "2,0", "1,0", 2), Heads(3))
+    assert refused_for(strict, t, Spend(1, "heads")) == "raiders.audacity.alter-roll"
+    assert legal(strict, t, Spend(2, "heads")) and legal(strict, t, Spend(0, "tails"))   # a decline either way
+    assert strict.step(t, Spend(0, "tails")).raider(1).position == "1,0"
+
+
+# Readings that used to be settled silently ----------------------------------------------------------
+
+TWO = (["S 3 3"], "plain", 0, 0)
+
+
+def test_natural_six_of_tails_and_a_yellow_red_room() -> None:
+    for reading, open_ in (("any-space", True), ("heads-only", False)):
+        rs = tiled(TWO, (["4 E"], "yellow-red", 3, 0), special_tiles=True, natural_six_yellow_red=reading)
+        s = rolled(rs, state(rs, me=("2,0", 6, 0), holder=("0,0", 5, 3)), 0)       # all Tails
+        assert legal(rs, s, MoveTo("3,0", "natural")) is open_
+        heads = rolled(rs, state(rs, me=("2,0", 6, 0), holder=("0,0", 5, 3)), 6)
+        assert legal(rs, heads, MoveTo("3,0", "natural"))
+
+
+def test_encounter_rooms_on_a_yellow_red_tile() -> None:
+    rs = tiled(TWO, (["M E"], "yellow-red", 3, 0), special_tiles=True)
+    s = rolled(rs, state(rs, me=("2,0", 6, 0), holder=("0,0", 5, 3)), 2)
+    assert legal(rs, s, MoveTo("3,0", "free")) and not legal(rs, s, MoveTo("3,0", "heads"))
+    by_heads = tiled(TWO, (["M E"], "yellow-red", 3, 0), special_tiles=True, yellow_red_encounter_rooms="by-heads")
+    t = rolled(by_heads, state(by_heads, me=("2,0", 6, 0), holder=("0,0", 5, 3)), 2)
+    assert legal(by_heads, t, MoveTo("3,0", "heads"))
+    assert refused_for(by_heads, t, MoveTo("3,0", "free")) == "raiders.advanced.yellow-red-heads-only"
+
+
+def test_audacity_on_a_black_tile_encounter_roll() -> None:
+    for reading, spends in (("moving-only", True), ("every-roll", False)):
+        rs = tiled(TWO, (["M E"], "black", 3, 0), special_tiles=True, black_tile_encounter_audacity=reading)
+        s = with_raider(state(rs, me=("3,0", 6, 2), holder=("0,0", 5, 3)), 1, in_encounter=True, came_from="2,0")
+        s = rs.step(starting(rs, s), Heads(4))                    # 4 and 2: one Audacity makes a 5
+        assert (s.phase == "spend") is spends
+        if not spends:
+            assert s.raider(1).position == "2,0"                  # failed at once, back where it came from
+
+
+def test_a_boosted_roll_and_a_black_room() -> None:
+    for reading, open_ in (("no-boosted-entry", False), ("boost-allowed", True)):
+        rs = tiled(TWO, (["4 E"], "black", 3, 0), special_tiles=True, audacity_advanced=True,
+                   black_tile_boosted_roll=reading)
+        s = rolled(rs, state(rs, me=("2,0", 6, 1), holder=("0,0", 5, 3)), 4, boost=1)  # 7 pennies: 4 and 3
+        assert legal(rs, s, MoveTo("3,0", "heads")) is open_
+        unboosted = rolled(rs, state(rs, me=("2,0", 6, 1), holder=("0,0", 5, 3)), 4, boost=0)
+        assert legal(rs, unboosted, MoveTo("3,0", "heads"))
+
+
+def test_the_boss_spawning_onto_a_raider() -> None:
+    for reading, trapped in (("spawn-traps", True), ("only-moves-trap", False)):
+        rs = ruleset(spawn_traps=reading)
+        s = state(rs, me=("0,0", 6, 2), boss_track=1, turns_in_round=1, current=1)
+        after = on_draft(apply_round_count, rs, s)
+        assert after.boss == "0,0" and after.raider(1).trapped is trapped
+
+
+@pytest.mark.parametrize("order, purpose", [("escape-attack-encounter", "escape"),
+                                            ("encounter-escape-attack", "encounter")])
+def test_what_comes_first_at_a_turns_start(order: str, purpose: str) -> None:
+    rs = ruleset(turn_start_order=order)
+    s = with_raider(state(rs, me=("2,0", 6, 0), boss_track=0, boss="2,0"), 1, trapped=True, in_encounter=True,
+                    came_from="1,0")
+    s = starting(rs, s)
+    assert s.phase == "roll" and s.roll.purpose == purpose
+
+
+def test_only_one_thing_due_asks_no_order() -> None:
+    from tombspec.model.options import unsettled
+
+    rs = Raiders(unsettled(RaidersOptions, ahead_behind="escape-distance"), ruleset().board)
+    s = with_raider(state(rs, me=("2,0", 6, 0), boss_track=0, boss="2,0"), 1, trapped=True)
+    assert starting(rs, s).roll.purpose == "escape"
+
+
+def test_the_boss_with_no_nearer_step() -> None:
+    rs = ruleset()
+    base = state(rs, me=("1,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss="3,0",
+                 roll=Roll("boss", 6, heads=3))
+    assert boss_rules.first_steps(rs, RaidersDraft.thaw(base))          # ahead anyway: 'must ALWAYS'
+    stays = ruleset(boss_no_nearer_step="stays")
+    assert boss_rules.first_steps(stays, RaidersDraft.thaw(base)) == []
+
+
+def test_a_malfunction_on_the_first_tile() -> None:
+    for reading, where in (("start-space", ["0,0"]), ("stays", ["1,0"])):
+        rs = ruleset(["S P 1 E"], malfunction_first_tile=reading)
+        assert portal.malfunction_targets(rs, "1,0") == where
+
+
+def test_ahead_by_escape_distance_or_by_tile_order() -> None:
+    for reading, pulled in (("escape-distance", ("2,0",)), ("tile-order", ())):
+        rs = tiled((["S 3 T"], "plain", 0, 0), (["4 E"], "plain", 3, 0), ahead_behind=reading)
+        assert encounters.pullers(rs, state(rs, me=("1,0", 6, 0), holder=("4,0", 5, 3)), 1) == pulled
+
+
+def test_grail_player_labels_as_starting_values() -> None:
+    for reading, values in (("after-grail", (3, 5)), ("starting-values", (4, 4))):
+        rs = ruleset(grail_player_labels=reading)
+        s = rs.step(rs.initial_state(), CoinToss(0))
+        first = s.raider(1)
+        assert (first.audacity, first.pennies) == values and s.grail == 1
+
+
+def test_the_encounter_roll_in_the_same_turn() -> None:
+    for reading, same in (("next-turn", False), ("same-turn", True)):
+        rs = ruleset(encounter_roll_timing=reading)
+        s = rolled(rs, state(rs, me=("1,0", 6, 0)), 2)
+        after = rs.step(s, MoveTo("2,0", "free"))
+        assert (after.current == 1 and after.phase == "roll" and after.roll.purpose == "encounter") is same
+
+
+def test_two_rooms_pull_and_the_reading_chooses() -> None:
+    rows = ["1 1 1 1 1", "S 2 T 2 E", "1 1 T 1 1"]
+    for reading, phase in (("player-chooses", "forced-move"), ("nearest-escape", None)):
+        rs = ruleset(rows, forced_move_choice=reading)
+        s = starting(rs, state(rs, me=("1,1", 6, 0), holder=("0,0", 5, 3)))
+        assert set(s.pullers) == {"2,1", "2,2"}
+        after = rs.step(rs.step(rs.step(s, Move()), Heads(6)), Stay())     # 6 and 0 match nothing beside
+        if phase:
+            assert after.phase == phase and after.current == 1
+        else:
+            assert after.raider(1).position == "2,1"               # the room nearer Escape pulls
+
+
+def test_the_current_player_may_choose_between_equal_boss_moves() -> None:
+    rs = ruleset(boss_tie_break="current-player-chooses")
+    board = rs.board
+    for boss in board.spaces:            # find a Boss space with two equally good spaces ahead
+        s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss=boss,
+                  roll=Roll("boss", 6, heads=3))
+        d = RaidersDraft.thaw(s)
+        if len(boss_rules.first_steps(rs, d)) > 1 and not boss_rules.is_next_to_escape(rs, boss):
+            break
+    else:
+        pytest.fail("no Boss position with a tie on this board")
+    assert boss_rules.apply_boss_move(rs, d) is False and d.phase == "boss-choice"
+    choice = d.freeze()
+    options = rs.legal_actions(choice)
+    assert len(options) > 1 and all(isinstance(a, Place) for a in options)
+    assert refused_for(rs, choice, Place("0,0")) in ("raiders.boss.always-ahead", "raiders.boss.encounter-pull")
+    assert ruleset().legal_actions(choice) == options     # the phase is played the same under any options
+    default = RaidersDraft.thaw(s)
+    assert boss_rules.apply_boss_move(ruleset(), default) is True
+
+
+def test_back_one_tile_is_a_space_or_a_card_tile() -> None:
+    tiles = ((["S 1 1"], "plain", 0, 0), (["2 2 E", "1 1 1"], "plain", 3, 0))
+    for reading, where in (("one-space", {"3,0", "3,1"}), ("one-card-tile", {"2,0"})):
+        rs = tiled(*tiles, back_one_tile=reading)
+        s = with_raider(state(rs, me=("4,0", 6, 0), holder=("0,0", 5, 3), boss_track=0, boss="4,0"), 1,
+                        trapped=True)
+        s = rs.step(starting(rs, s), Heads(3))                   # 3 and 3: the escape fails
+        assert s.phase == "place" and {a.space for a in rs.legal_actions(s)} == where
+
+
+def test_a_failed_escape_with_nowhere_to_go() -> None:
+    for reading, trapped in (("released", False), ("still-trapped", True)):
+        rs = ruleset(trapped_after_fail=reading)
+        s = with_raider(state(rs, me=("0,0", 6, 1), boss_track=0, boss="0,0"), 1, trapped=True)
+        s = rs.step(starting(rs, s), Heads(3))
+        if s.phase == "spend":
+            s = rs.step(s, Spend(0))
+        assert s.raider(1).position == "0,0" and s.raider(1).trapped is trapped
+
+
+def test_audacity_on_the_opponents_heads() -> None:
+    """Each Audacity moves the difference by one either way; the readings part only where a Heads count
+    would go below 0, which it cannot."""
+    rs = ruleset()
+    s = state(rs, me=("1,0", 6, 2), holder=("1,0", 5, 0), phase="attack-attacker",
+              attack=Attack(attacker=1, defender=0, attacker_heads=0, defender_heads=0, defender_spent=0))
+    assert refused_for(rs, s, Spend(1, target="opponent")) == "raiders.audacity.alter-roll"
+    either = ruleset(attack_audacity_target="either-roll")
+    assert legal(either, s, Spend(1, target="opponent")) and legal(either, s, Spend(1))
+    assert either.step(s, Spend(1, target="opponent")).grail == 0   # 0 Heads lowered stays 0: a tie
+    assert either.step(s, Spend(1)).grail == 1                       # 1 Head against 0: the Grail changes hands
+    assert refused_for(either, s, Spend(0, target="opponent")) == "raiders.audacity.alter-roll"  # not listed
+    assert all(a.target == "own" or a.audacity > 0 for a in either.legal_actions(s))
+
+
+def test_large_and_extra_large_by_how_tiles_touch() -> None:
+    doc = {"format": 1, "board": {"name": "x", "layout": "large"},
+           "tiles": [{"id": "a", "rows": ["S 1", "1 1"]}, {"id": "b", "rows": ["1 E", "1 1"]}],
+           "placements": [{"tile": "a", "x": 0, "y": 0}, {"tile": "b", "x": 2, "y": 1}]}
+    board_from_data(doc)                                          # touching along one square: one rule
+    with pytest.raises(InvalidInput, match="large-or-extra-large"):
+        board_from_data(doc, touch="touch-two-or-one")
+    doc["board"]["layout"] = "extra-large"
+    board_from_data(doc, touch="touch-two-or-one")                # Extra Large touches along one
+
+
+def test_every_ambiguity_is_a_reading_or_says_why_not() -> None:
+    catalog = load_catalog("raiders")
+    options = set(settles(RaidersOptions).values())
+    unsettled = [a.id for a in catalog.ambiguities if a.id not in options and not a.note]
+    assert unsettled == []
+    for name, field in attrs.fields_dict(RaidersOptions).items():
+        if "settles" in field.metadata:
+            amb = catalog.ambiguity(field.metadata["settles"])
+            assert set(field.metadata["readings"]) == {r.id for r in amb.readings}, name
+            assert field.default == amb.default, name
