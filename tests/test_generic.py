@@ -160,6 +160,9 @@ def test_a_decision_out_of_turn_names_a_rule(game: str) -> None:
             checked += 1
         with pytest.raises(InvalidInput):
             rs.step(state, legal[0], rs.num_players)   # no such player
+        if len(pending.actors) > 1:                      # several may act: the step must say who
+            with pytest.raises(IllegalAction):
+                rs.step(state, legal[0])
     assert checked > 0
 
 

@@ -199,8 +199,12 @@ class ModelAdapter(Adapter):
 
         with ExitStack() as stack:
             for target, replacement in self.patches:
-                module, _, attr = target.partition(":")
-                stack.enter_context(mock.patch.object(importlib.import_module(module), attr, replacement))
+                module, _, path = target.partition(":")   # "pkg.module:function" or "...:Class.method"
+                owner: Any = importlib.import_module(module)
+                *parents, attr = path.split(".")
+                for name in parents:
+                    owner = getattr(owner, name)
+                stack.enter_context(mock.patch.object(owner, attr, replacement))
             yield
 
     def reset(self, game: str, options: Any, board: Any, state: Any = None) -> dict[str, Any]:

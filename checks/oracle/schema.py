@@ -189,6 +189,8 @@ def _validator(name: str) -> Draft202012Validator:
 def problem(name: str, value: Any) -> str | None:
     """The first problem of ``value`` against schema ``name``, or None when it is valid."""
     validator = _validator(name)
+    if validator.is_valid(value):     # the common case, without collecting errors to choose from
+        return None
     error = best_match(validator.iter_errors(value))
     if error is None:
         return None

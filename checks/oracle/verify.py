@@ -29,7 +29,8 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import TombspecError
 
-from .trace import FieldDiff, Header, RulesetCache, StepLine, compare_claims, read_trace, start_state
+from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, compare_claims, parse_line,
+                    start_state)
 
 
 class ModelError(TombspecError):
@@ -54,6 +55,15 @@ def expect(rs: Ruleset, state: Any, action: Any, player: int | None = None) -> O
     """Apply ``action`` (by ``player``) to ``state`` through the model and say what happened."""
     try:
         return Outcome("post", rs.step(state, action, player))
+    except Exception as exc:
+        return refusal(exc, state)
+
+
+def refusal(exc: Exception, state: Any) -> Outcome:
+    """The model's verdict when its step raised ``exc``: a refusal or an open question; anything else
+    is re-raised (bad input) or is a bug of the model (:class:`ModelError`)."""
+    try:
+        raise exc
     except IllegalAction as exc:
         return Outcome("error", state, exc.rule_id, exc.message)
     except Unspecified as exc:
@@ -225,6 +235,8 @@ class VerifyReport:
 # --------------------------------------------------------------------------------------------------
 # Replaying
 
+_ACCEPTED = Outcome("post", None)   # the verdict of an accepted step, with its state kept apart
+
 
 class _Game:
     __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start")
@@ -270,12 +282,24 @@ class Verifier:
         game: _Game | None = None
         number = 0
         try:
-            for item in read_trace(stream, source):
+            for line_no, raw in enumerate(stream, 1):
+                # The common line (an action, a digest) is parsed here, without the generator of
+                # read_trace; any other line goes through parse_line and its JSON Schema, as there.
+                try:
+                    obj = orjson.loads(raw)
+                except orjson.JSONDecodeError:
+                    obj = None
+                item = _plain_step(obj, line_no) if game is not None else None
+                if item is None:
+                    if not raw.strip():
+                        continue
+                    item = parse_line(raw, source=source, line=line_no)
+                    if game is None and type(item) is not Header:
+                        raise InvalidInput('a trace starts with a header line ({"trace": "tombspec", "version": '
+                                           '1, "game": ...}); this line is an action', source=source, line=line_no)
                 if type(item) is StepLine:
-                    assert game is not None
                     self._step(game, item, source)
                     continue
-                assert isinstance(item, Header)
                 self._finish(game)
                 number += 1
                 game = self._start(item, number, source)
@@ -343,26 +367,31 @@ class Verifier:
         game.steps += 1
         self.report.steps += 1
         try:
-            outcome = expect(rs, game.state, action, line.player)
+            try:
+                after = rs.step(game.state, action, line.player)
+            except Exception as exc:          # not accepted: the verdict, as expect() gives it
+                outcome = refusal(exc, game.state)
+            else:
+                outcome = _ACCEPTED
         except ModelError as exc:
             if not game.custom_start:
                 raise
             raise InvalidInput(f"the model cannot replay this action from the header's state ({exc.__cause__!r}); "
                                "the state is not one a game reaches", source=source, line=line.line) from None
-        if outcome.kind == "post":
+        if outcome is _ACCEPTED:
             if line.error is not None:
                 self._diverge(game, line, source, "accepted", action, claimed_rule=line.error["rule"],
                               exercised=exercised(rs, game.state, action, line.player))
                 return
-            if line.claims:
-                fields = compare_claims(rs, outcome.state, line, source=source)
+            if line.digest is not None or line.state is not None or line.project is not None:
+                fields = compare_claims(rs, after, line, source=source)
                 if fields:
                     self._diverge(game, line, source, "state", action, fields=fields,
                                   exercised=exercised(rs, game.state, action, line.player))
                     return
-            game.state = outcome.state
+            game.state = after
             if game.itf is not None:
-                game.itf.state(outcome.state, action)
+                game.itf.state(after, action)
             return
         if outcome.kind == "unspecified":
             d = self._divergence(game, line, source, "unspecified", action, rule=outcome.rule)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from checks_synthetic import GAME, ambiguity, catalog, component, rule, table
+from checks_synthetic import GAME, ambiguity, catalog, rule, table
 
 from tombspec.checks.findings import detectors as F
 from tombspec.checks.findings import run_detectors

@@ -65,6 +65,20 @@ def test_the_model_conforms_to_itself_in_process() -> None:
     ({"back_one_full_tile": "next-tile-adjacent", "portal_second_visit": "no-entry",
       "start_escape_numbers": "printed-number", "shared_start_space": "start-exempt",
       "grail_gain_kills": "floor-one", "encounter_free_entry": "successful-roll"}, "standard", 8),
+    # Every other reading's non-default value at least once (turn_start_order's five spread over the sets).
+    ({"special_tiles": True, "useless_audacity": "refused", "natural_six_yellow_red": "heads-only",
+      "yellow_red_encounter_rooms": "by-heads", "black_tile_encounter_audacity": "every-roll",
+      "turn_start_order": "escape-encounter-attack"}, "special", 8),
+    ({"special_tiles": True, "audacity_advanced": True, "black_tile_boosted_roll": "boost-allowed",
+      "black_tile_encounter_audacity": "every-roll", "turn_start_order": "attack-escape-encounter"}, "special", 8),
+    ({"grail_player_labels": "starting-values", "encounter_roll_timing": "same-turn",
+      "forced_move_choice": "nearest-escape", "boss_tie_break": "current-player-chooses",
+      "attack_audacity_target": "either-roll", "turn_start_order": "attack-encounter-escape"}, "standard", 10),
+    ({"back_one_tile": "one-card-tile", "trapped_after_fail": "still-trapped", "spawn_traps": "only-moves-trap",
+      "malfunction_first_tile": "stays", "turn_start_order": "encounter-escape-attack"}, "small", 10),
+    ({"boss_no_nearer_step": "stays", "large_or_extra_large": "touch-two-or-one",
+      "turn_start_order": "encounter-attack-escape"}, "large", 2),
+    ({"ahead_behind": "tile-order", "useless_audacity": "refused"}, "standard", 1),   # long games: one
 ])
 def test_the_node_example_conforms(options: dict | None, board: str | None, games: int) -> None:
     with ProcessImplementation(node()) as impl:

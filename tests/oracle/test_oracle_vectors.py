@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from tombspec.checks.cli import main
 from tombspec.checks.oracle.conform import InProcess, ModelAdapter, load_adapter
-from tombspec.checks.oracle.vectors import coverage, export, formalised, iter_cases, load_vector, run_tree
+from tombspec.checks.oracle.vectors import export, formalised, iter_cases, load_vector, run_tree
 from tombspec.model.traceability import IMPLEMENTS
 
 HERE = Path(__file__).resolve().parent

@@ -24,7 +24,7 @@ import attrs
 from tombspec.model import registry
 from tombspec.model.chance import Deck, FaceCounts, draw
 from tombspec.model.effects import RESOLVED, Effect, add, discard, find
-from tombspec.model.errors import InvalidInput
+from tombspec.model.errors import IllegalAction, InvalidInput
 from tombspec.model.options import options_from_data, read, reading
 from tombspec.model.ruleset import Pending, Ruleset, Violation, check_players
 from tombspec.model.traceability import implements, note, require
@@ -242,7 +242,8 @@ class Toy(Ruleset):
         if phase == "turn":
             if type(action) is Roll:
                 rule = self.can_roll(state, player, action.dice)
-                require(rule is None, rule or "", f"cannot roll {action.dice} dice")
+                if rule is not None:
+                    raise IllegalAction(rule, f"cannot roll {action.dice} dice")
                 return attrs.evolve(state, phase="roll", dice=action.dice)
             if type(action) is Rest:
                 require(self.can_roll(state, player, 1) is not None and not state.deck, "toy.turn.rest",
@@ -255,7 +256,8 @@ class Toy(Ruleset):
         if phase == "react":
             if type(action) is Steal:
                 rule = self.can_steal(state, player)
-                require(rule is None, rule or "", "no Curse to discard, or nothing to steal")
+                if rule is not None:
+                    raise IllegalAction(rule, "no Curse to discard, or nothing to steal")
                 return self.apply_steal(state, player)
             require(type(action) is Pass, "toy.react.order", "react or pass")
             return self.apply_next_react(state)
