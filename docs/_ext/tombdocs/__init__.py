@@ -123,7 +123,9 @@ def generate(app: Sphinx) -> None:
 
 #: The hand-written reference pages, in the order of the sidebar.  Each is listed once it exists
 #: (``oracle`` and ``board-format`` are written separately).
-REFERENCE_PAGES = ("oracle", "cli", "generated/api/index", "board-format", "catalog-format")
+REFERENCE_PAGES = ("architecture", "protocol", "raiders-model", "tomb-model", "cryptmaster-model",
+                   "secrets-model", "egypt-model", "oracle", "cli", "generated/api/index", "board-format",
+                   "catalog-format", "tomb-components", "secrets-components", "egypt-components")
 
 
 def reference_toctree(facts: Any) -> str:
