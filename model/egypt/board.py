@@ -318,11 +318,12 @@ def movement_view(t: Terrain, mover: str = "hero") -> Any:
     """The graph as ``mover`` sees it now: an edge filter over the one board graph.
 
     ``hero`` (and every monster that moves as a hero), ``fly`` (jetpack, winged monsters, spiders),
-    ``ghost``.  The view is undirected: a move's landing after a fall is :func:`landing`."""
+    ``ghost``.  The view keeps the edges a mover can take both ways; a move's landing after a fall is
+    :func:`landing`, and :func:`hero_moves` is the directed graph of single movements."""
     if mover == "ghost":
         return nx.subgraph_view(t.board.graph, filter_edge=lambda u, v: can_drift(t, u, v) and can_drift(t, v, u))
     fly = mover == "fly"
-    return nx.subgraph_view(t.board.graph, filter_edge=lambda u, v: can_walk(t, u, v, fly=fly) or
+    return nx.subgraph_view(t.board.graph, filter_edge=lambda u, v: can_walk(t, u, v, fly=fly) and
                             can_walk(t, v, u, fly=fly))
 
 
@@ -566,3 +567,92 @@ def shipped_set(name: str) -> BoardSet:
         _CACHE[name] = load_set(shipped_sets()[name])
     return _CACHE[name]
 
+
+
+# --------------------------------------------------------------------------------------------------
+# Reachability: the questions the board raises, over the same movement predicates
+
+
+def _reach(g: nx.DiGraph, sources: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for src in sources:
+        if src in g:
+            out |= nx.descendants(g, src) | {src}
+    return out
+
+
+def bomb_moves(t: Terrain) -> nx.DiGraph:
+    """Single movements, plus what one bomb (or the sledgehammer) opens: a neighbouring wall destroyed
+    and walked through, the floor underfoot destroyed and fallen through (never a reinforced floor)."""
+    g = hero_moves(t)
+    b = t.board
+    todo = list(g.nodes)
+    done: set[str] = set()
+    while todo:
+        u = todo.pop()
+        if u in done:
+            continue
+        done.add(u)
+        targets = []
+        for d in ("left", "right"):
+            v = b.towards(u, d)
+            if v is not None and t.wall(v) and t.live(v):
+                targets.append(landing(attrs.evolve(t, broken_walls=t.broken_walls | {v}), v))
+        if t.floor(u) and not b.spaces[u].reinforced and not b.is_bottom(u):
+            targets.append(landing(attrs.evolve(t, broken_floors=t.broken_floors | {u}), u))
+        for v in targets:
+            g.add_edge(u, v)
+            if v not in done:
+                todo.append(v)
+                for w in b.neighbours(v):
+                    if can_walk(t, v, w):
+                        g.add_edge(v, landing(t, w))
+                        todo.append(landing(t, w))
+    return g
+
+
+@implements("egypt.tomb.open-a-door", "egypt.item.crystal-goal")
+def reachability_report(board: Board) -> dict[str, Any]:
+    """From every starting ladder (vine): can the exit be reached with the doors closed, with each door
+    open, with bombs (no door), with the teleporter (no door)?  Which chest and hazard spaces can a hero
+    never reach?  Can a monster dealt on a question-mark space reach a hero's ground?  How many
+    movements (and rounds of 3) from a start to the exit, against the rounds before the ceiling (Escape
+    mode) arrives on the exit's floor?"""
+    out: dict[str, Any] = {"board": board.name, "side": board.side, "spaces": len(board.spaces)}
+    exit_ = board.exit
+    by_doors: dict[str, dict[str, bool]] = {}
+    for label, doors in (("closed", ()), ("yellow-open", ("yellow",)), ("black-open", ("black",)),
+                         ("both-open", ("yellow", "black"))):
+        g = hero_moves(static_terrain(board, open_doors=doors))
+        by_doors[label] = {e: exit_ in _reach(g, [e]) for e in board.entries}
+    out["exit_from_each_start"] = by_doors
+    closed = static_terrain(board)
+    out["exit_with_bombs_doors_closed"] = exit_ in _reach(bomb_moves(closed), board.entries)
+    out["exit_with_teleporter_doors_closed"] = exit_ in _reach(hero_moves(closed, teleport=True), board.entries)
+    opened = static_terrain(board, open_doors=("yellow", "black"))
+    walk = hero_moves(opened)
+    ground = _reach(walk, board.entries)
+    out["unreachable_chests"] = [s for s in board.chest_spaces if s not in ground]
+    out["unreachable_hazards"] = [s for s in board.hazard_spaces if s not in ground]
+    out["unreachable_statues"] = sorted(k for k, s in board.statues.items() if s not in ground)
+    views = {"walk": hero_moves(opened), "fly": hero_moves(opened, fly=True)}
+    ghost = nx.DiGraph(movement_view(opened, "ghost"))
+    views["ghost"] = ghost
+    out["monster_reaches_a_hero"] = {kind: sorted(s for s in board.hazard_spaces if _reach(g, [s]) & ground)
+                                     == sorted(board.hazard_spaces) for kind, g in views.items()}
+    moves = None
+    for e in board.entries:
+        try:
+            n = nx.shortest_path_length(walk, e, exit_)
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            continue
+        moves = n if moves is None else min(moves, n)
+    out["fewest_movements_to_exit"] = None if moves is None else moves + 1   # + 1: leaving through the exit
+    out["fewest_rounds_to_exit"] = None if moves is None else -(-(moves + 1) // 3)
+    exit_row = board.spaces[exit_].y
+    # The ceiling lands on floor f before the first player's turn 3 + f: heroes have 2 + f full rounds.
+    out["rounds_before_ceiling_on_exit_floor"] = 2 + exit_row if board.side == "purple" else None
+    out["escape_in_time"] = (None if board.side != "purple" or moves is None
+                             else out["fewest_rounds_to_exit"] <= out["rounds_before_ceiling_on_exit_floor"])
+    out["winnable"] = any(by_doors["yellow-open"].values()) or any(by_doors["black-open"].values())
+    return out

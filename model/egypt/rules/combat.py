@@ -274,8 +274,9 @@ def apply_combat_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
                 return s
     else:
         note("egypt.combat.die-retreat")
-        if portal_gun_actions(rs, s):
-            return attrs.evolve(s, combat=attrs.evolve(c, stage="result", result=result))
+        choosing = attrs.evolve(s, combat=attrs.evolve(c, stage="result", result=result))
+        if portal_gun_actions(rs, choosing):
+            return choosing
         return end_combat(rs, s, "retreat", RETREAT[result])
     if genie_each and s.combat is not None:
         s = push(s, lose(hero, 1, "burn", "egypt.monster.fire-genie"))
