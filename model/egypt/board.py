@@ -230,6 +230,8 @@ class Terrain:
         return door is not None and door in self.closed
 
     def ladder(self, space: str) -> bool:
+        """An iron ladder (or vine) of the board, or a ladder token placed there: 'Now you can climb up
+        and down this ladder' (egypt.start.ladder-climb); they all work the same way."""
         return self.board.spaces[space].ladder is not None or space in self.ladders
 
     def live(self, space: str) -> bool:
@@ -293,7 +295,8 @@ def fall_path(t: Terrain, space: str, *, hero: bool = True) -> list[str]:
 
 
 @implements("egypt.move.neighboring", "egypt.move.cave-to-cave", "egypt.move.ladder", "egypt.move.climb-up",
-            "egypt.move.climb-down", "egypt.tomb.cave", "egypt.tomb.neighboring", "egypt.item.jetpack")
+            "egypt.move.climb-down", "egypt.tomb.cave", "egypt.tomb.neighboring", "egypt.item.jetpack",
+            "egypt.start.ladder-climb")
 def can_walk(t: Terrain, u: str, v: str, *, fly: bool = False) -> bool:
     """A movement from ``u`` to the touching space ``v`` by the hero rules: left or right; from a cave
     to any other cave; up a ladder standing on ``u``, or down a ladder standing on ``v``.  ``fly`` (the
