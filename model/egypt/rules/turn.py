@@ -602,7 +602,7 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         hero = current_hero(rs, s)
         return (can_leave(rs, s, hero) if hero is not None else None) or "egypt.tomb.exit"
     if kind == "move-monster":
-        return monster_turn.why_not_move(rs, s, action.token)
+        return monster_turn.why_not_move(rs, s, action.token) or "egypt.monster-turn.move"
     if kind == "crystal" and s.crystal_used:
         return "egypt.item.crystal-no-reset"
     if what in ("combat", "combat-result") and kind in ("end-turn", "drop", "pick-up", "offer", "leave"):
