@@ -64,6 +64,7 @@ class Egypt(Ruleset):
         self._check_set()
         self.deal_spaces = tuple((sp, "chest") for sp in self.board.chest_spaces[:self._dealt("chest")]) + \
             tuple((sp, "hazard") for sp in self.board.hazard_spaces[:self._dealt("hazard")])
+        self.crystal_name = self.components.named("crystal")[0]
         layout = read(options, "die_faces")
         self.die = Outcomes([(Die(r), p) for r, p in egypt_die(layout)])
 

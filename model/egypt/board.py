@@ -218,6 +218,12 @@ class Terrain:
     closed: frozenset[str] = frozenset()      # door colours still closed
     ladders: frozenset[str] = frozenset()     # spaces with a placed ladder token
     ceiling: int = 0
+    #: the highest floor that still exists (0 until the ceiling reaches the board), from is_live_row
+    first_row: int = attrs.field(default=0, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        rows = [y for y in range(self.board.height) if is_live_row(y, self.ceiling)]
+        object.__setattr__(self, "first_row", rows[0] if rows else self.board.height)
 
     def floor(self, space: str) -> bool:
         return self.board.spaces[space].floor and space not in self.broken_floors
@@ -235,7 +241,7 @@ class Terrain:
         return self.board.spaces[space].ladder is not None or space in self.ladders
 
     def live(self, space: str) -> bool:
-        return is_live_row(self.board.spaces[space].y, self.ceiling)
+        return self.board.spaces[space].y >= self.first_row
 
 
 def static_terrain(board: Board, *, open_doors: Iterable[str] = (), ceiling: int = 0) -> Terrain:

@@ -54,12 +54,9 @@ def violations(rs: Any, s: EgyptState) -> list[Violation]:
     out: list[Violation] = []
     b = rs.board
     t = terrain(rs, s) if s.phase != "deal" or s.piles else None
-    ids: set[int] = set()
-
-    def seen(token_id: int, where: str) -> None:
-        if token_id in ids:
-            out.append(Violation("egypt.components.list", f"token {token_id} is in two places ({where})"))
-        ids.add(token_id)
+    ids = [x.id for p in s.piles for x in p.tokens] + [x.id for h in s.heroes for x in h.items]
+    if len(ids) != len(set(ids)):
+        out.append(Violation("egypt.components.list", "a token is in two places"))
 
     for i, h in enumerate(s.heroes):
         alive = h.status in (IN, WAITING, ESCAPED)
@@ -71,8 +68,6 @@ def violations(rs: Any, s: EgyptState) -> list[Violation]:
             out.append(Violation("egypt.death.drop-tokens", f"hero {i} is {h.status} on {h.space!r}"))
         if h.status == DEAD and h.items:
             out.append(Violation("egypt.death.drop-tokens", f"dead hero {i} still holds tokens"))
-        for tok in h.items:
-            seen(tok.id, f"hero {i}")
         if h.status == IN and t is not None:
             if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
                 out.append(Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}"))
@@ -82,8 +77,6 @@ def violations(rs: Any, s: EgyptState) -> list[Violation]:
     for p in s.piles:
         if not p.tokens:
             out.append(Violation("egypt.components.list", f"an empty pile on {p.space}"))
-        for tok in p.tokens:
-            seen(tok.id, p.space)
         if t is not None and p.space in b.spaces and not t.live(p.space) and s.phase != "over":
             out.append(Violation("egypt.escape.turn.ceiling-edge", f"tokens above the ceiling on {p.space}"))
     if not inv_moves(s.turn.moves):
@@ -131,10 +124,11 @@ def _crystal_kept(rs: Any) -> bool:
 
 
 def _crystal_present(rs: Any, s: EgyptState) -> bool:
-    if s.chests.count(rs.components.named("crystal")[0]):
+    name = rs.crystal_name
+    if s.chests.count(name):
         return True
-    return any(rs.kind(x).has("crystal") for p in s.piles for x in p.tokens) or \
-        any(rs.kind(x).has("crystal") for h in s.heroes for x in h.items)
+    return any(x.name == name for p in s.piles for x in p.tokens) or \
+        any(x.name == name for h in s.heroes for x in h.items)
 
 
 # The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------

@@ -35,6 +35,9 @@ from ..effects import Effect
 
 IN, WAITING, DEAD, ESCAPED = "in", "waiting", "dead", "escaped"
 
+#: piles by space, for the tuple of piles of a state (looked up by identity; a cache, not state)
+_PILES: dict[int, tuple[tuple["Pile", ...], dict[str, tuple["Token", ...]]]] = {}
+
 
 @attrs.frozen
 class Token:
@@ -163,10 +166,15 @@ class EgyptState:
         return self.heroes[index]
 
     def pile(self, space: str) -> tuple[Token, ...]:
-        for p in self.piles:
-            if p.space == space:
-                return p.tokens
-        return ()
+        """The tokens on ``space``, bottom first."""
+        piles = self.piles
+        hit = _PILES.get(id(piles))
+        if hit is None or hit[0] is not piles:
+            if len(_PILES) > 512:
+                _PILES.clear()
+            hit = (piles, {p.space: p.tokens for p in piles})
+            _PILES[id(piles)] = hit
+        return hit[1].get(space, ())
 
     def with_hero(self, index: int, **changes: object) -> "EgyptState":
         heroes = list(self.heroes)

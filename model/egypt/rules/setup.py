@@ -8,6 +8,7 @@ board order, each a chance event over the tokens that remain (``Deck`` + ``draw`
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -77,10 +78,15 @@ def deal_space(rs: Any, s: EgyptState) -> tuple[str, str]:
 
 
 def deal_distribution(rs: Any, s: EgyptState) -> Any:
+    _, back = deal_space(rs, s)
+    return _deal(s.chests if back == "chest" else s.hazards)
+
+
+@lru_cache(maxsize=1024)
+def _deal(deck: Deck) -> Any:
+    """A draw from the shuffled tokens that remain: each with probability count / tokens left."""
     from ..actions import Deal
 
-    _, back = deal_space(rs, s)
-    deck = s.chests if back == "chest" else s.hazards
     return draw(deck).map(Deal, lambda a: a.token)
 
 

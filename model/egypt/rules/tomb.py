@@ -32,9 +32,21 @@ def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladd
     return Terrain(board, floors, walls, frozenset(doors), frozenset(ladders), ceiling)
 
 
+_LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
 def terrain(rs: Any, s: EgyptState) -> Terrain:
     """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
-    ladders = tuple(p.space for p in s.piles if any(t.face_up and rs.is_ladder(t) for t in p.tokens))
+    key = id(s.piles)
+    hit = _LADDERS.get(key)
+    if hit is not None and hit[0] is s.piles:
+        ladders = hit[1]
+    else:
+        ladder = rs.is_ladder
+        ladders = tuple(p.space for p in s.piles if any(t.face_up and ladder(t) for t in p.tokens))
+        if len(_LADDERS) > 256:
+            _LADDERS.clear()
+        _LADDERS[key] = (s.piles, ladders)
     return _terrain(rs.board, s.rubble, s.doors, ladders, s.ceiling)
 
 
