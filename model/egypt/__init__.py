@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import zlib
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -189,20 +191,100 @@ class Egypt(Ruleset):
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.boardset.to_data()}
 
+    def _moves_graph(self, state: EgyptState) -> Any:
+        """The single movements a hero can make on the terrain of ``state`` (heuristic only; cached)."""
+        from .board import hero_moves
+        from .rules.tomb import terrain
+
+        t = terrain(self, state)
+        graphs = self._graphs
+        if t not in graphs:
+            if len(graphs) > 64:
+                graphs.clear()
+            graphs[t] = hero_moves(t)
+        return graphs[t]
+
+    @cached_property
+    def _graphs(self) -> dict[Any, Any]:
+        return {}
+
+    def _to_targets(self, state: EgyptState, hero: int) -> dict[str, int]:
+        """Movements from every space to the nearest of the hero's targets, on the terrain of the
+        moment: a purposeful hero heads for a held key's statue, the exit once a door is open (and
+        leaving is allowed), else face-down tokens, keys and the crystal, else a monster to fight; the
+        first of these the hero can reach."""
+        import networkx as nx
+
+        from .board import STATUE_DOOR
+
+        memo_state, memo_hero, memo = self._memo
+        if memo_state is state and memo_hero == hero:
+            return memo
+        h = state.hero(hero)
+        g = self._moves_graph(state)
+        if h.space not in g:
+            self._memo = (state, hero, {})
+            return {}
+        reach = nx.descendants(g, h.space)
+        keys = [space for statue, space in self.board.statues.items()
+                if STATUE_DOOR[statue] in state.doors and any(self.kind(t).has(f"key-{STATUE_DOOR[statue]}")
+                                                              for t in h.items)]
+        may_leave = len(state.doors) < 2 and (state.crystal_found or read(self.options, "escape_before_crystal")
+                                               == "any-time")
+        finds = [p.space for p in state.piles if any(
+            not t.face_up or self.kind(t).has("key-yellow") or self.kind(t).has("key-black") or
+            self.kind(t).has("crystal") for t in p.tokens)]
+        fights = [p.space for p in state.piles if any(t.face_up and self.kind(t).is_monster for t in p.tokens)]
+        dist: dict[str, int] = {}
+        for spaces in (keys, [self.board.exit] if may_leave else [], finds, fights):
+            targets = [x for x in spaces if x in reach]
+            if targets:
+                dist = dict(nx.multi_source_dijkstra_path_length(g.reverse(copy=False), targets))
+                break
+        self._memo = (state, hero, dist)
+        return dist
+
+    _memo: tuple[Any, Any, dict[str, int]] = (None, None, {})
+
     def heuristic(self, state: EgyptState, action: Any) -> float:
-        """A cost for exploration policies (lower is more purposeful): head down towards the exit, open
-        doors, leave; fight.  Not a rule."""
+        """A cost for exploration policies (lower is more purposeful): heroes head for tokens, carry keys to
+        their statues and leave once a door is open; monsters head for heroes.  Not a rule."""
         kind = action.kind
-        if kind == "leave":
+        far = 99
+        if kind in ("leave", "give-up"):
             return -10.0
-        if kind in ("step", "monster-step"):
-            b = self.board
-            to = action.to
-            exit_ = b.spaces[b.exit]
-            sp = b.spaces[to]
-            return float(abs(sp.x - exit_.x) + 2 * (b.height - 1 - sp.y)) / 10.0
-        return {"pick-up": -0.5, "roll": -0.3, "end-turn": 2.0, "offer": 3.0, "decline": 0.5,
-                "drop": 3.0}.get(kind, 1.0)
+        hero = state.retreat.hero if state.retreat is not None else self.seats[state.turn.seat].hero
+        lost = hero is not None and state.hero(hero).status == "in" and not self._to_targets(state, hero)
+        if lost:
+            # nothing the hero can reach to aim at: try anything (a ladder, a bomb ...), in a stable
+            # pseudo-random order so that the same seed gives the same game
+            jitter = zlib.crc32(f"{state.turns}:{state.turn.moves}:{action!r}".encode()) % 1000 / 1000
+            return (3.0 if kind in ("offer", "drop", "accept") else 1.0) + jitter
+        if kind == "step":
+            if hero is None:
+                return 1.0
+            dist = self._to_targets(state, hero)
+            end = action.to
+            from .board import landing
+            from .rules.tomb import terrain
+
+            end = landing(terrain(self, state), end)
+            return dist.get(end, far) / 10.0
+        if kind == "monster-step":
+            g = self._moves_graph(state)
+            heroes = {h.space for h in state.heroes if h.status == "in"}
+            return (0.0 if action.to in heroes else
+                    1.0 if any(n in heroes for n in g.successors(action.to)) else 5.0) if action.to in g else 5.0
+        if kind == "pick-up":
+            token = next((t for p in state.piles for t in p.tokens if t.id == action.token), None)
+            k = self.kind(token) if token is not None else None
+            if k is not None and (k.has("key-yellow") or k.has("key-black") or k.has("crystal")):
+                return -2.0
+            return 1.0 if k is not None and k.has("ladder") else -0.5
+        if kind == "end-turn":
+            return 0.5 if state.turn.moves == 0 else 3.0
+        return {"roll": -0.3, "move-monster": -0.2, "pharaoh-roll": -0.5, "reveal-hazard": 0.2, "decline": 0.5,
+                "offer": 4.0, "drop": 4.0, "accept": 0.0}.get(kind, 1.5)
 
 
 def _cfg(**options: Any) -> dict[str, Any]:

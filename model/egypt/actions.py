@@ -89,6 +89,13 @@ class EndTurn:
     kind: ClassVar[str] = "end-turn"
 
 
+@attrs.frozen
+class GiveUp:
+    """A hero who can reach nothing any more gives up: they die where they stand
+    (egypt.ambiguity.stuck-hero)."""
+    kind: ClassVar[str] = "give-up"
+
+
 # Items and weapons --------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -279,7 +286,7 @@ class Pass:
 
 
 ACTION_TYPES = {cls.kind: cls for cls in (
-    Deal, Die, Enter, Step, Leave, PickUp, Drop, Offer, Accept, Decline, EndTurn, PlaceLadder, Bomb, Smash,
+    Deal, Die, Enter, Step, Leave, PickUp, Drop, Offer, Accept, Decline, EndTurn, GiveUp, PlaceLadder, Bomb, Smash,
     Hook, Jetpack, Teleport, Crystal, Eat, Peek, Banish, Shoot, Skates, UseVest, UseBoots, Roll, Retreat,
     PortalGun, StopRetreat, PharaohRoll, PlacePharaoh, MoveMonster, MonsterStep, MonsterStop, RevealHazard,
     ActivateTrap, ApplyTrap, Pass)}

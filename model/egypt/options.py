@@ -132,6 +132,7 @@ class EgyptOptions:
     crystal_any_time: str | None = reading(A("crystal-any-time"), "holder-decisions")
     ceiling_no_space_below: str | None = reading(A("ceiling-no-space-below"), "lowest-floor", "destroyed")
     no_way_in: str | None = reading(A("no-way-in"), "dies")
+    stuck_hero: str | None = reading(A("stuck-hero"), "give-up", "endless")
 
     def __attrs_post_init__(self) -> None:
         if self.pursuit and self.players < 2:

@@ -201,3 +201,22 @@ def test_invalid_decision_out_of_turn() -> None:
     rs = ruleset(FLAT)
     s = situation(rs, [("1,1", []), ("2,1", [])], {})
     assert refused(rs, s, A.EndTurn(), 1) == "egypt.turn.order"
+
+
+def test_a_hero_who_can_reach_nothing_may_give_up() -> None:
+    pit = ["_ _ _ _ _ _ _ _", "_ # . # _ _ _ _", "_ # _ # _ _ _ _"]
+    rs = ruleset(pit)
+    s = situation(rs, [("2,3", []), ("0,3", ["Bomb"])], {"5,1": [("Saber", False)]})
+    assert A.GiveUp() in rs.legal_actions(s)
+    s = rs.step(s, A.GiveUp())
+    assert s.hero(0).status == "dead" and s.turn.seat == 1
+    endless = ruleset(pit, stuck_hero="endless")
+    s = situation(endless, [("2,3", []), ("0,3", ["Bomb"])], {"5,1": [("Saber", False)]})
+    assert A.GiveUp() not in endless.legal_actions(s)
+    assert refused(endless, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"
+
+
+def test_invalid_give_up_while_something_is_in_reach() -> None:
+    rs = ruleset(FLAT)
+    s = situation(rs, [("3,1", []), ("0,2", ["Bomb"])], {"5,1": [("Saber", False)]})
+    assert refused(rs, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"

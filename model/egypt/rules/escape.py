@@ -117,12 +117,19 @@ def collapse(rs: Any, s: EgyptState, row: int) -> EgyptState:
                 break
             below = b.below(below)
         if target is None and read(rs.options, "ceiling_no_space_below") == "lowest-floor":
-            # egypt.ambiguity.ceiling-no-space-below: every space below holds tokens (or has no floor)
+            # egypt.ambiguity.ceiling-no-space-below: every space below holds tokens or has no floor:
+            # the lowest space of the column with a floor, else the nearest one of the floor below
             below = b.below(space)
             while below is not None:
                 if t.live(below) and not is_solid(t, below) and t.floor(below):
                     target = below
                 below = b.below(below)
+            if target is None and row + 1 < b.height:
+                x = b.spaces[space].x
+                for sp in sorted(b.rows_of[row + 1], key=lambda c: (abs(b.spaces[c].x - x), b.spaces[c].x)):
+                    if t.live(sp) and not is_solid(t, sp) and t.floor(sp):
+                        target = sp
+                        break
         if target is None:
             note("egypt.ambiguity.ceiling-no-space-below")
             continue

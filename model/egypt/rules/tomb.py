@@ -137,9 +137,14 @@ def apply_gravity(rs: Any, s: EgyptState, spaces: list[str]) -> EgyptState:
     t = terrain(rs, s)
     work: list[Effect] = []
     caves_hold = read(rs.options, "cave_without_floor") == "cave-holds"
-    for space in spaces:
-        if space is None or not t.live(space):
+    todo = [sp for sp in spaces if sp is not None]
+    done: set[str] = set()
+    while todo:
+        space = todo.pop(0)
+        if space in done or not t.live(space):
             continue
+        done.add(space)
+        moved = False
         pile = s.pile(space)
         if pile:
             keep = tuple(x for x in pile if rs.is_ladder(x) and x.face_up and _ladder_held(t, space))
@@ -152,13 +157,22 @@ def apply_gravity(rs: Any, s: EgyptState, spaces: list[str]) -> EgyptState:
                 for h in heroes_at(rs, s, down):
                     work.append(arrive(h, down))
                 t = terrain(rs, s)
+                moved = any(rs.is_ladder(x) for x in falling)
         for h in heroes_at(rs, s, space):
             if caves_hold and rs.board.spaces[space].cave:
                 continue
+            if any(e.name == "jetpack" and e.player == h for e in s.effects):
+                continue     # the jetpack holds the hero up until the end of their turn
             down = landing(t, space)
             if down != space:
                 s = s.with_hero(h, space=down)
                 work.append(arrive(h, down, fell=True))
+        if moved:
+            # a ladder that fell no longer holds what stood on it, or on top of it
+            above = rs.board.above(space)
+            if above is not None:
+                done.discard(above)
+                todo.append(above)
     return push(s, *work)
 
 

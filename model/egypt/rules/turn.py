@@ -152,9 +152,60 @@ def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
     out += [A.PickUp(t.id) for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
     out += [A.Drop(t.id) for t in h.items]
     out += exchange_offers(rs, s, hero)
-    out += items.item_actions(rs, s, hero, "turn")
+    usable = items.item_actions(rs, s, hero, "turn")
+    out += usable
     out.append(A.EndTurn())
+    if not usable and is_stuck(rs, s, hero):
+        out.append(A.GiveUp())
     return out
+
+
+@implements("egypt.turn.improvise", "egypt.ambiguity.stuck-hero")
+def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
+    """A hero is stuck when no movement can ever take them to a token, to the exit, or to the statue
+    of a key they carry, and no item of theirs can change that (the caller checks the items): sealed in
+    by destroyed floors, or fallen where no ladder leads out.  The rules never end such a game; reading
+    ``give-up`` of egypt.ambiguity.stuck-hero lets the player resolve it (egypt.turn.improvise: 'resolve
+    it however you like') by giving up: the hero dies there."""
+    if read(rs.options, "stuck_hero") == "endless":
+        return False
+    from ..board import hero_moves
+
+    h = s.hero(hero)
+    g = _moves(rs, s, hero_moves)
+    if h.space not in g:
+        return True
+    import networkx as nx
+
+    reach = {h.space} | nx.descendants(g, h.space)
+    if rs.board.exit in reach:
+        return False
+    for statue, space in rs.board.statues.items():
+        if space in reach and any(rs.kind(t).has(f"key-{STATUE_DOOR[statue]}") for t in h.items):
+            return False
+    if any(p.space in reach and p.space != h.space for p in s.piles):
+        return False
+    return not any(o != h for o in s.heroes if o.status == IN and o.space in reach and o.space != h.space)
+
+
+_GRAPHS: dict[Any, Any] = {}
+
+
+def _moves(rs: Any, s: EgyptState, hero_moves: Any) -> Any:
+    t = terrain(rs, s)
+    if t not in _GRAPHS:
+        if len(_GRAPHS) > 64:
+            _GRAPHS.clear()
+        _GRAPHS[t] = hero_moves(t)
+    return _GRAPHS[t]
+
+
+def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    from .hero import apply_death
+
+    note("egypt.turn.improvise")
+    s = apply_death(rs, s, hero, "gave up")
+    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
 
 
 # Movement ---------------------------------------------------------------------------------------------
@@ -483,6 +534,8 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
         w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
                    () if action.take is None else (action.take,))
         return attrs.evolve(s, window=w)
+    if isinstance(action, A.GiveUp):
+        return apply_give_up(rs, s, hero)
     if isinstance(action, A.EndTurn):
         if s.hero(hero).status == WAITING:
             return apply_no_way_in(rs, s, hero)
@@ -557,7 +610,8 @@ def apply_window(rs: Any, s: EgyptState, action: Any) -> EgyptState:
 REFUSED = {
     "enter": "egypt.turn.first-turn-entry", "leave": "egypt.tomb.exit", "pick-up": "egypt.move.pick-up",
     "drop": "egypt.chest.discard", "offer": "egypt.turn.exchange-items", "accept": "egypt.turn.exchange-items",
-    "end-turn": "egypt.turn.end-turn", "place-ladder": "egypt.start.ladder-place",
+    "end-turn": "egypt.turn.end-turn", "give-up": "egypt.ambiguity.stuck-hero",
+    "place-ladder": "egypt.start.ladder-place",
     "bomb": "egypt.start.bomb-two-effects", "smash": "egypt.weapon.sledgehammer", "hook": "egypt.item.grappling-hook",
     "jetpack": "egypt.item.jetpack", "teleport": "egypt.item.teleporter-limits", "crystal": "egypt.item.crystal-heal",
     "eat": "egypt.item.fruit", "peek": "egypt.item.flashlight-walls", "banish": "egypt.combat.crossed-out-type",
