@@ -6,22 +6,18 @@ of the board (``orange`` for Exploration mode, ``purple`` for Escape mode) and t
 (:mod:`.components`).  A grid is a side view: ``rows[0]`` is the very top floor, the last row the
 bottom of the board; each cell is one space, written as marks:
 
-====  ==========================================================================================
-mark  meaning
-====  ==========================================================================================
-``_``  a floor under the space (without one, whatever stands there falls)
-``=``  a reinforced floor (cannot be destroyed: the three spaces at the very bottom)
-``#``  a wall (its floor stays when it is destroyed); ``#<`` / ``#>`` an arrow wall firing left / right
-``H``  an iron ladder from this space up to the space above; ``V`` a vine (the purple side's ladders)
-``C``  a cave (every cave neighbours every other)
-``c``  a chest-icon space; ``?`` a question-mark (hazard) space
-``s``  a spike space (spikes on its floor and on its ceiling)
-``1``  the rolling boulder's space 1; ``2`` its space 2 (orange side)
-``B``  the Bastet statue; ``A`` the Anubis statue
-``Y``  the yellow door; ``K`` the black door
-``X``  the exit from the tomb
-``.``  an empty space with no floor (when nothing else is marked)
-====  ==========================================================================================
+- ``_`` a floor under the space (without one, whatever stands there falls);
+- ``=`` a reinforced floor (cannot be destroyed: the three spaces at the very bottom);
+- ``#`` a wall (its floor stays when it is destroyed); ``#<`` / ``#>`` an arrow wall firing left / right;
+- ``H`` an iron ladder from this space up to the space above; ``V`` a vine (the purple side's ladders);
+- ``C`` a cave (every cave neighbours every other);
+- ``c`` a chest-icon space; ``?`` a question-mark (hazard) space;
+- ``s`` a spike space (spikes on its floor and on its ceiling);
+- ``1`` the rolling boulder's space 1; ``2`` its space 2 (orange side);
+- ``B`` the Bastet statue; ``A`` the Anubis statue;
+- ``Y`` the yellow door; ``K`` the black door;
+- ``X`` the exit from the tomb;
+- ``.`` an empty space with no floor (when nothing else is marked).
 
 The graph has one node per space and an edge between spaces that touch: ``side`` (left and right:
 the neighbours of ``egypt.tomb.neighboring``), ``vertical`` (above and below) and ``cave`` (between every

@@ -1,7 +1,7 @@
 """Inside the Tomb: the terrain of the moment (floors, walls, ceilings, doors, ladders, caves), the piles
 of tokens on the spaces, falling, and destroying floors, walls and ceilings (rubble).
 
-The movement predicates themselves live beside the graph (:mod:`..board`): the rules and the
+The movement predicates themselves live beside the graph (:mod:`tombspec.model.egypt.board`): the rules and the
 reachability questions share them.
 """
 

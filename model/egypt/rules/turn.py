@@ -2,25 +2,19 @@
 
 Who acts (``pending``), in order of precedence:
 
-==================  ==========================  =========================================================
-what                who                         actions
-==================  ==========================  =========================================================
-``deal``            chance: chest/hazard tokens ``Deal`` (Setup step 4, one marked space at a time)
-a window            the window's player         ``vest``: UseVest / Decline; ``crystal``: Crystal /
-                                                Decline; ``fire``: Banish (extinguisher) / Decline;
-                                                ``boots``: UseBoots / Decline; ``exchange``: Accept /
-                                                Decline; ``pharaoh-target``: PlacePharaoh;
-                                                ``monster-trap``: ApplyTrap / Decline
-``die``             chance: the die             ``Die`` (combat, a shot, the pharaoh's roll)
-``combat``          the fighting hero's player  Roll, Bomb, Banish, Skates, Eat, Crystal
-``combat-result``   idem                        Retreat, PortalGun (a 2 or 3 with the portal gun)
-``retreat``         idem                        Step, StopRetreat
-``enter``           the seat's player           Enter (the first turn)
-``turn``            the seat's player           Step, Leave, PickUp, Drop, Offer, the items, EndTurn
-``monster-turn``    the seat's player           PharaohRoll, MoveMonster, RevealHazard, ActivateTrap, Pass
-``monster-move``    idem                        MonsterStep, MonsterStop
-``over``            nobody                      ``state.outcome``, ``state.winners``
-==================  ==========================  =========================================================
+- ``deal`` -- chance: the chest or hazard tokens: ``Deal`` (Setup step 4, one marked space at a time);
+- a window -- the window's player: ``vest`` (UseVest / Decline), ``crystal`` (Crystal / Decline),
+  ``fire`` (Banish with the extinguisher / Decline), ``boots`` (UseBoots / Decline), ``exchange``
+  (Accept / Decline), ``pharaoh-target`` (PlacePharaoh), ``monster-trap`` (ApplyTrap / Decline);
+- ``die`` -- chance: the die (combat, a shot, the pharaoh's roll);
+- ``combat`` -- the fighting hero's player: Roll, Bomb, Banish, Skates, Eat, Crystal;
+- ``combat-result`` -- idem, a 2 or 3 with the portal gun: Retreat, PortalGun;
+- ``retreat`` -- idem: Step, StopRetreat;
+- ``enter`` -- the seat's player: Enter (the first turn);
+- ``turn`` -- the seat's player: Step, Leave, PickUp, Drop, Offer, the items, EndTurn, GiveUp;
+- ``monster-turn`` -- the seat's player: PharaohRoll, MoveMonster, RevealHazard, ActivateTrap, Pass;
+- ``monster-move`` -- idem: MonsterStep, MonsterStop;
+- ``over`` -- nobody: ``state.outcome``, ``state.winners``.
 
 After every action the rules *settle* (:func:`settle`): the work waiting in ``state.effects`` is done
 first things first (a hero who ended up on a space reveals its tokens, traps trigger, monsters fight,
