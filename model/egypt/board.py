@@ -26,9 +26,13 @@ doors opened, ladders placed, the ceiling): each kind of mover is an edge filter
 (:func:`movement_view`), never a copy.  The terrain predicates (:func:`is_supported`,
 :func:`landing`, :func:`can_walk`, ...) are the same ones the rules use.
 
->>> board = board_from_rows("demo", "orange", ["_H _ _c", "_ . _", "= =X ="])
->>> sorted(board.graph.neighbors("1,1")), board.exit
-(['0,1', '1,0', '1,2', '2,1'], '1,2')
+>>> board = board_from_rows("demo", "orange", ["_1 _H _ _H _ _H _ _2", "_ _c . _ # _? _C _",
+...                                            "_C _ _ _ # # # _", "_B _A _ Y =X = = K"])
+>>> sorted(board.graph.neighbors("1,1")), board.exit, board.caves
+(['0,1', '1,0', '1,2', '2,1'], '4,3', ('6,1', '0,2'))
+>>> t = static_terrain(board)
+>>> landing(t, "2,1"), can_walk(t, "3,1", "4,1")       # no floor: a fall; a wall: no way through
+('2,2', False)
 """
 
 from __future__ import annotations
