@@ -63,6 +63,8 @@ DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 @attrs.frozen
 class Space:
+    """One space of the side view (egypt.tomb.space): heroes move across these."""
+
     id: str            # "x,y"
     x: int             # column, 0 at the left edge
     y: int             # floor (row), 0 the very top floor

@@ -24,6 +24,8 @@ import attrs
 
 from tombspec.spec.errors import InvalidInput
 
+from ..traceability import implements
+
 #: What an item or weapon can do (the Token Reference's effects, one name each).
 EFFECT_KINDS = {
     "ladder": "Ladder: placed on your space or a neighbouring one, climbed, picked up again",
@@ -149,6 +151,9 @@ class Components:
         return out
 
 
+@implements("egypt.chest.contents", "egypt.hazard.contents", "egypt.chest.one-trap", "egypt.chest.weapon-type",
+            "egypt.weapon.saber-axe", "egypt.monster.token-anatomy", "egypt.setup.starting-items-left-over",
+            "egypt.goal.crystal-in-a-chest", "egypt.components.list")
 def components_from_data(doc: Mapping[str, Any], *, source: str = "<components>", line_of: Any = None) -> Components:
     """The component set of a set file's tables; a problem is :class:`InvalidInput` naming the file,
     the line (where ``line_of(needle)`` finds it) and the token."""

@@ -57,8 +57,11 @@ def top_face_down(rs: Any, s: EgyptState, space: str, back: str | None = None) -
 
 # Listing ------------------------------------------------------------------------------------------------
 
+@implements("egypt.turn.effects-reference", "egypt.weapon.effect-corners", "egypt.chest.green-corners",
+            "egypt.weapon.saber-axe")
 def item_actions(rs: Any, s: EgyptState, hero: int, context: str) -> list[Any]:
-    """Every use of an item the hero may make now (``context``: ``turn`` or ``combat``)."""
+    """Every use of an item the hero may make now (``context``: ``turn`` or ``combat``): each effect kind
+    of the token reference (weapons' effects outside combat too; the saber and the axe have none)."""
     h = s.hero(hero)
     if h.status != IN:
         return []
@@ -275,11 +278,6 @@ LISTERS = {
     "jetpack": list_jetpack, "teleporter": list_teleport, "crystal": list_crystal, "fruit": list_fruit,
     "flashlight": list_peek, "banish": list_banish, "shoot": list_shoot, "roller-skates": list_skates,
 }
-IN_COMBAT = {"bomb", "banish", "roller-skates", "fruit", "crystal"}
-
-
-def _in_context(context: str, fn: Any) -> Any:
-    return fn
 
 
 # Applying ----------------------------------------------------------------------------------------------

@@ -193,7 +193,7 @@ def can_place_rubble(rs: Any, s: EgyptState, n: int = 1) -> bool:
     return len(s.rubble) + n <= RUBBLE_TOKENS
 
 
-@implements("egypt.start.rubble", "egypt.weapon.sledgehammer-rubble", "egypt.ambiguity.rubble-meaning",
+@implements("egypt.start.rubble", "egypt.weapon.sledgehammer-rubble", "egypt.ambiguity.rubble-meaning", "egypt.tomb.ceiling",
             "egypt.start.reinforced-floor", "egypt.weapon.sledgehammer-floor", "egypt.start.cave-floor-destroyed")
 def destroy(rs: Any, s: EgyptState, space: str, part: str) -> EgyptState:
     """Place a rubble token on the destroyed part: ``floor`` (the floor of ``space``), ``ceiling`` (the
