@@ -7,7 +7,7 @@ checks read from the source), and, inside :func:`recording`, which were exercise
 
 Outside a recording they cost nothing: ``@implements`` returns the function itself (no wrapper), and
 ``require`` formats its message only when the rule is broken (``message.format(*args)``).  Inside
-:func:`recording` a profile hook notes every call of a marked function.
+:func:`recording` a trace hook notes every call of a marked function.
 
 >>> @implements("game.area.rule")
 ... def f(x):
@@ -73,34 +73,36 @@ def note(rule_id: str) -> None:
             rec.add(rule_id)
 
 
-def _profile(frame: Any, event: str, arg: Any) -> None:
-    if event == "call":
-        rules = _CODES.get(frame.f_code)
-        if rules is not None:
-            for rec in _recorders:
-                rec.update(rules)
+def _trace(frame: Any, event: str, arg: Any) -> None:
+    """The global trace function of a recording: called on every Python call (never on C calls or
+    returns), it notes the rules of a marked function and turns line tracing off for the frame."""
+    rules = _CODES.get(frame.f_code)
+    if rules is not None:
+        for rec in _recorders:
+            rec.update(rules)
+    return None
 
 
 @contextmanager
 def recording() -> Iterator[set[str]]:
     """Collect the rule ids exercised inside the block (``require``, ``note``, and every call of a
-    function marked ``@implements``, noted by a profile hook that is set only here)."""
+    function marked ``@implements``, noted by a trace hook that is set only here)."""
     seen: set[str] = set()
     _recorders.append(seen)
-    outer = sys.getprofile()
+    outer = sys.gettrace()
     if outer is None:
-        sys.setprofile(_profile)
-    elif outer is not _profile:     # under another profiler (cProfile): call both
+        sys.settrace(_trace)
+    elif outer is not _trace:     # under another tracer (a debugger, coverage): call both
         def both(frame: Any, event: str, arg: Any) -> Any:
-            _profile(frame, event, arg)
+            _trace(frame, event, arg)
             return outer(frame, event, arg)
 
-        sys.setprofile(both)
+        sys.settrace(both)
     try:
         yield seen
     finally:
         _recorders.remove(seen)
-        sys.setprofile(outer)
+        sys.settrace(outer)
 
 
 _ID = re.compile(r"""["']([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)["']""")

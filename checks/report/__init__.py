@@ -29,6 +29,10 @@ from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 from .coverage import coverage, replayed_examples
 
 
+#: Games (over all configurations) whose steps ``tombspec check`` records for the rule coverage.
+COVERAGE_GAMES = 60
+
+
 @attrs.define
 class CheckResult:
     games: list[str]
@@ -165,8 +169,11 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     for g in modelled:
         if n_games:
             say(f"explore: {g} ({n_games} games)")
+            result.explore.append(_explore_game(g, n_games))
+            # Rule coverage is recorded over a sample of the same games (the first ones of every
+            # configuration: a recording traces every call, several times slower) and the examples.
             with recording() as seen:
-                result.explore.append(_explore_game(g, n_games))
+                explore_configurations(g, min(n_games, COVERAGE_GAMES))
                 seen |= replayed_examples(g)
             exercised[g] = {r for r in seen if r.startswith(g + ".")}
             result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "

@@ -1,0 +1,181 @@
+"""What holds in every reachable state of Monsters of Egypt.
+
+Each invariant is named after the catalog rule it follows from.  The numeric ones (lives, item slots,
+movements, the pharaoh's lives, the ceiling) are written over ``tombspec.model.numeric`` so that
+``tombspec.checks.proofs`` proves them inductively with z3 over the very transition cores the model
+runs (``PROOF_*`` below).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..numeric import all_, implies, not_
+from ..options import read
+from ..ruleset import Violation
+from .board import is_solid, is_supported
+from .rules.combat import compute_monster_lives
+from .rules.escape import compute_ceiling_drop
+from .rules.hero import (MAX_LIVES, MOVEMENTS, SLOTS, carried, compute_gain_lives, compute_lose_lives,
+                         compute_moves_after, compute_slots_free)
+from .rules.tomb import RUBBLE_TOKENS, terrain
+from .state import DEAD, ESCAPED, IN, WAITING, EgyptState
+
+
+# Numeric invariants: for ints and z3 terms alike ----------------------------------------------------
+
+def inv_lives(lives: Any, alive: Any) -> Any:
+    """egypt.hero.max-lives: 0..3 lives; a hero alive has at least the printed one."""
+    return all_(lives >= 0, lives <= MAX_LIVES, implies(alive, lives >= 1), implies(not_(alive), lives == 0))
+
+
+def inv_slots(carried_: Any) -> Any:
+    """egypt.hero.item-slots: at most 5 items on a hero board."""
+    return all_(carried_ >= 0, carried_ <= SLOTS)
+
+
+def inv_moves(moves: Any) -> Any:
+    """egypt.hero.movements: 0 to 3 movements left in a turn."""
+    return all_(moves >= 0, moves <= MOVEMENTS)
+
+
+def inv_pharaoh(lives: Any) -> Any:
+    """egypt.combat.pharaoh-lives: the pharaoh's 0..3 lives (2 life tokens and the token)."""
+    return all_(lives >= 0, lives <= 3)
+
+
+def inv_ceiling(ceiling: Any, height: Any) -> Any:
+    """egypt.escape.turn.ceiling-c: the ceiling is in front of the player (0), above the board (1), at
+    its edge (2) or on one of the ``height`` floors (3 + f)."""
+    return all_(ceiling >= 0, ceiling <= height + 2)
+
+
+def violations(rs: Any, s: EgyptState) -> list[Violation]:
+    out: list[Violation] = []
+    b = rs.board
+    t = terrain(rs, s) if s.phase != "deal" or s.piles else None
+    ids = [x.id for p in s.piles for x in p.tokens] + [x.id for h in s.heroes for x in h.items]
+    if len(ids) != len(set(ids)):
+        out.append(Violation("egypt.components.list", "a token is in two places"))
+
+    for i, h in enumerate(s.heroes):
+        alive = h.status in (IN, WAITING, ESCAPED)
+        if not inv_lives(h.lives, alive):
+            out.append(Violation("egypt.hero.max-lives", f"hero {i} ({h.status}) has {h.lives} lives"))
+        if not inv_slots(carried(rs, h)):
+            out.append(Violation("egypt.hero.item-slots", f"hero {i} carries {carried(rs, h)} items"))
+        if (h.status == IN) != (h.space is not None):
+            out.append(Violation("egypt.death.drop-tokens", f"hero {i} is {h.status} on {h.space!r}"))
+        if h.status == DEAD and h.items:
+            out.append(Violation("egypt.death.drop-tokens", f"dead hero {i} still holds tokens"))
+        if h.status == IN and t is not None:
+            if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
+                out.append(Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}"))
+            elif not is_supported(t, h.space) and not _flying(s, i) and not \
+                    (b.spaces[h.space].cave and read(rs.options, "cave_without_floor") == "cave-holds"):
+                out.append(Violation("egypt.tomb.floor-walk", f"hero {i} stands on {h.space} with nothing underfoot"))
+    for p in s.piles:
+        if not p.tokens:
+            out.append(Violation("egypt.components.list", f"an empty pile on {p.space}"))
+        if t is not None and p.space in b.spaces and not t.live(p.space) and s.phase != "over":
+            out.append(Violation("egypt.escape.turn.ceiling-edge", f"tokens above the ceiling on {p.space}"))
+    if not inv_moves(s.turn.moves):
+        out.append(Violation("egypt.hero.movements", f"{s.turn.moves} movements left"))
+    if not inv_pharaoh(s.pharaoh_lives):
+        out.append(Violation("egypt.combat.pharaoh-lives", f"the pharaoh has {s.pharaoh_lives} lives"))
+    if not inv_ceiling(s.ceiling, b.height):
+        out.append(Violation("egypt.escape.turn.ceiling-c", f"the ceiling at {s.ceiling}"))
+    if not rs.options.escape and s.ceiling:
+        out.append(Violation("egypt.escape.setup.ceiling", "a ceiling outside Escape mode"))
+    if read(rs.options, "rubble_supply") == "twenty-two" and len(s.rubble) > RUBBLE_TOKENS:
+        out.append(Violation("egypt.components.list", f"{len(s.rubble)} rubble tokens"))
+    if len(set(s.rubble)) != len(s.rubble):
+        out.append(Violation("egypt.start.rubble", "two rubble tokens on one part"))
+    if set(s.doors) - {"yellow", "black"}:
+        out.append(Violation("egypt.setup.close-doors", f"doors {s.doors}"))
+    c = s.combat
+    if c is not None:
+        h = s.hero(c.hero)
+        if h.status != IN or h.space != c.space:
+            out.append(Violation("egypt.combat.ends", f"hero {c.hero} fights on {c.space} from {h.space}"))
+        if not any(x.id == c.monster and x.face_up for x in s.pile(c.space)):
+            out.append(Violation("egypt.combat.ends", f"no monster {c.monster} on {c.space} to fight"))
+    if s.phase != "deal" and s.phase != "over" or (s.phase == "over" and s.outcome != "keys-lost"):
+        if _crystal_kept(rs) and s.phase != "deal" and not _crystal_present(rs, s):
+            out.append(Violation("egypt.item.crystal-indestructible", "the crystal has left the game"))
+    dead = any(h.status == DEAD for h in s.heroes) or any(st.kind == "spirit" for st in rs.seats) or \
+        (read(rs.options, "leaving_the_tomb") == "escaped-play-monsters" and any(h.status == ESCAPED for h in s.heroes))
+    if s.last_moved is not None and not dead:
+        out.append(Violation("egypt.death.monsters-idle", "a monster moved while no hero had died"))
+    if s.phase == "over" and s.outcome == "victory" and not any(
+            h.status == ESCAPED and any(rs.kind(x).has("crystal") for x in h.items) for h in s.heroes):
+        out.append(Violation("egypt.end.victory", "a victory without the crystal out of the tomb"))
+    return out
+
+
+def _flying(s: EgyptState, hero: int) -> bool:
+    return any(e.name == "jetpack" and e.player == hero for e in s.effects)
+
+
+def _crystal_kept(rs: Any) -> bool:
+    """The readings under which the crystal can leave the game are the ones that say so."""
+    return read(rs.options, "ceiling_crystal_carried") == "drop-then-destroy" and not \
+        (rs.solo and read(rs.options, "solo_details") == "remove-all")
+
+
+def _crystal_present(rs: Any, s: EgyptState) -> bool:
+    name = rs.crystal_name
+    if s.chests.count(name):
+        return True
+    return any(x.name == name for p in s.piles for x in p.tokens) or \
+        any(x.name == name for h in s.heroes for x in h.items)
+
+
+# The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------
+# One hero's numbers, the pharaoh's lives and the ceiling; every numeric transition core as the rules call
+# it: ``transition(v) -> (guard, {variable: new value})``.
+
+PROOF_VARIABLES = {"lives": int, "alive": bool, "carried": int, "moves": int, "pharaoh": int, "ceiling": int,
+                   "height": int, "n": int, "quickref": bool}
+
+
+def proof_init(v: dict[str, Any]) -> Any:
+    """Setup: 3 lives (2 tokens and the printed one), 2 or 3 starting items, a new turn's 3 movements, the
+    pharaoh's 3 lives set aside, the ceiling in front of the first player; a board of at least one floor."""
+    return all_(v["lives"] == MAX_LIVES, v["alive"], v["carried"] >= 0, v["carried"] <= 3,
+                v["moves"] == MOVEMENTS, v["pharaoh"] == 3, v["ceiling"] == 0, v["height"] >= 1)
+
+
+def _lose(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    lives = compute_lose_lives(v["lives"], v["n"])
+    return all_(v["alive"], v["n"] >= 1), {"lives": lives, "alive": lives >= 1}
+
+
+PROOF_TRANSITIONS: dict[str, tuple[tuple[str, ...], Any]] = {
+    "lose-lives": (("egypt.hero.lose-life", "egypt.hero.death", "egypt.combat.die-attack", "egypt.monster.king-cobra",
+                    "egypt.trap.fire", "egypt.trap.crack"), _lose),
+    "regain-lives": (("egypt.hero.regain-life", "egypt.item.fruit", "egypt.item.crystal-heal", "egypt.item.crystal-cap"),
+                     lambda v: (all_(v["alive"], v["n"] >= 0), {"lives": compute_gain_lives(v["lives"], v["n"])})),
+    "die-outright": (("egypt.trap.arrow-hit", "egypt.trap.spike-hit", "egypt.escape.ceiling.heroes-die"),
+                     lambda v: (v["alive"], {"lives": 0, "alive": False})),
+    "pick-up": (("egypt.move.pick-up", "egypt.hero.item-slots"),
+                lambda v: (compute_slots_free(v["carried"]) >= 1, {"carried": v["carried"] + 1})),
+    "drop": (("egypt.chest.discard",), lambda v: (v["carried"] >= 1, {"carried": v["carried"] - 1})),
+    "movement": (("egypt.move.neighboring", "egypt.turn.movements"),
+                 lambda v: (v["moves"] >= 1, {"moves": compute_moves_after(v["moves"], 1)})),
+    "combat-uses-up": (("egypt.move.monster-combat", "egypt.combat.movements-used-up"),
+                       lambda v: (True, {"moves": 0})),
+    "new-turn": (("egypt.hero.movements",), lambda v: (True, {"moves": MOVEMENTS})),
+    "strike-pharaoh": (("egypt.monster.pharaoh-three-losses", "egypt.combat.die-melee", "egypt.combat.die-melee-ranged"),
+                       lambda v: (v["pharaoh"] >= 1, {"pharaoh": compute_monster_lives(v["pharaoh"], 1)})),
+    "ceiling-drops": (("egypt.escape.turn.ceiling-drops", "egypt.escape.turn.ceiling-c", "egypt.trap.rumble-modes"),
+                      lambda v: (True, {"ceiling": compute_ceiling_drop(v["ceiling"], v["height"], v["quickref"])})),
+}
+
+PROOF_INVARIANTS: dict[str, Any] = {
+    "egypt.hero.max-lives": lambda v: inv_lives(v["lives"], v["alive"]),
+    "egypt.hero.item-slots": lambda v: inv_slots(v["carried"]),
+    "egypt.hero.movements": lambda v: inv_moves(v["moves"]),
+    "egypt.combat.pharaoh-lives": lambda v: inv_pharaoh(v["pharaoh"]),
+    "egypt.escape.turn.ceiling-c": lambda v: all_(v["height"] >= 1, inv_ceiling(v["ceiling"], v["height"])),
+}

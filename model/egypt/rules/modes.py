@@ -1,0 +1,50 @@
+"""Other Game Modes, and the seats at the table: who takes which turn.
+
+A *seat* is one place in the turn order: a hero's (played by their player; in solo mode every hero
+is the one player's) or the spirit of the tomb's (six-player and pursuit modes: the last player plays
+the monsters from the very start).  Turns go round the seats in order, the first seat first (the
+youngest player: player 0).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...options import read
+from ...traceability import implements
+
+HERO, SPIRIT = "hero", "spirit"
+
+
+@attrs.frozen
+class Seat:
+    kind: str           # "hero" | "spirit"
+    player: int
+    hero: int | None = None
+
+
+@implements("egypt.modes.six-player", "egypt.modes.six-player-spirit", "egypt.modes.pursuit", "egypt.solo.heroes",
+            "egypt.setup.choose-heroes", "egypt.setup.first-player", "egypt.turn.order",
+            "egypt.ambiguity.spirit-seat")
+def seats(options: Any) -> tuple[Seat, ...]:
+    """The turn order.  With six players five play heroes and the sixth the spirit of the tomb; in
+    pursuit mode the last player is the spirit whatever the count; solo, one player plays every hero
+    in sequence.  The spirit sits after the heroes (reading ``after-heroes``) or before them."""
+    players = options.players
+    if players == 1:
+        return tuple(Seat(HERO, 0, h) for h in range(options.solo_heroes))
+    spirit = players == 6 or options.pursuit
+    heroes = players - 1 if spirit else players
+    out = [Seat(HERO, p, p) for p in range(heroes)]
+    if spirit:
+        if read(options, "spirit_seat") == "after-heroes":
+            out.append(Seat(SPIRIT, heroes))
+        else:
+            out.insert(0, Seat(SPIRIT, heroes))
+    return tuple(out)
+
+
+def hero_count(options: Any) -> int:
+    return sum(1 for s in seats(options) if s.kind == HERO)

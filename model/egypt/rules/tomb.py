@@ -1,0 +1,237 @@
+"""Inside the Tomb: the terrain of the moment (floors, walls, ceilings, doors, ladders, caves), the piles
+of tokens on the spaces, falling, and destroying floors, walls and ceilings (rubble).
+
+The movement predicates themselves live beside the graph (:mod:`tombspec.model.egypt.board`): the rules and the
+reachability questions share them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from ...effects import Effect
+from ...options import read
+from ...traceability import implements, note
+from ..board import Board, Terrain, is_solid, is_supported, landing
+from ..state import IN, EgyptState, Pile, Token
+
+RUBBLE_TOKENS = 22      # egypt.components.list
+
+
+# Terrain ----------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladders: tuple[str, ...],
+             ceiling: int) -> Terrain:
+    floors = frozenset(r[:-6] for r in rubble if r.endswith("/floor"))
+    walls = frozenset(r[:-5] for r in rubble if r.endswith("/wall"))
+    return Terrain(board, floors, walls, frozenset(doors), frozenset(ladders), ceiling)
+
+
+_LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def terrain(rs: Any, s: EgyptState) -> Terrain:
+    """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
+    key = id(s.piles)
+    hit = _LADDERS.get(key)
+    if hit is not None and hit[0] is s.piles:
+        ladders = hit[1]
+    else:
+        ladder = rs.is_ladder
+        ladders = tuple(p.space for p in s.piles if any(t.face_up and ladder(t) for t in p.tokens))
+        if len(_LADDERS) > 256:
+            _LADDERS.clear()
+        _LADDERS[key] = (s.piles, ladders)
+    return _terrain(rs.board, s.rubble, s.doors, ladders, s.ceiling)
+
+
+# Piles ------------------------------------------------------------------------------------------
+
+
+def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> EgyptState:
+    """``s`` with the pile on ``space`` replaced (an empty pile disappears); piles stay in board order."""
+    order = rs.board.order
+    piles = [p for p in s.piles if p.space != space]
+    if tokens:
+        piles.append(Pile(space, tokens))
+        piles.sort(key=lambda p: order[p.space])
+    return attrs.evolve(s, piles=tuple(piles))
+
+
+def put(rs: Any, s: EgyptState, space: str, *tokens: Token) -> EgyptState:
+    """Tokens laid on top of the pile on ``space``."""
+    return set_pile(rs, s, space, (*s.pile(space), *tokens))
+
+
+def take(rs: Any, s: EgyptState, space: str, token_id: int) -> tuple[EgyptState, Token]:
+    pile = s.pile(space)
+    token = next(t for t in pile if t.id == token_id)
+    return set_pile(rs, s, space, tuple(t for t in pile if t.id != token_id)), token
+
+
+def replace_token(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
+    return set_pile(rs, s, space, tuple(token if t.id == token.id else t for t in s.pile(space)))
+
+
+def find_token(s: EgyptState, token_id: int) -> str | None:
+    """The space of a token on the board, or None."""
+    for p in s.piles:
+        for t in p.tokens:
+            if t.id == token_id:
+                return p.space
+    return None
+
+
+@implements("egypt.combat.monster-guards-stack")
+def top_monster(rs: Any, s: EgyptState, space: str) -> Token | None:
+    """The revealed monster highest in the pile on ``space``: it guards every token under it."""
+    for t in reversed(s.pile(space)):
+        if t.face_up and rs.kind(t).is_monster:
+            return t
+    return None
+
+
+def reachable_tokens(rs: Any, s: EgyptState, space: str) -> tuple[Token, ...]:
+    """The tokens of the pile a hero can reach: those not under a revealed monster
+    ('while it's sitting on the tokens, you can't reach them!')."""
+    pile = s.pile(space)
+    for i in range(len(pile) - 1, -1, -1):
+        t = pile[i]
+        if t.face_up and rs.kind(t).is_monster:
+            return pile[i + 1:]
+    return pile
+
+
+def heroes_at(rs: Any, s: EgyptState, space: str) -> list[int]:
+    """The heroes in the tomb on ``space``, in turn order from the seat whose turn it is."""
+    here = [i for i, h in enumerate(s.heroes) if h.status == IN and h.space == space]
+    return rs.in_turn_order(s, here)
+
+
+# Falling -----------------------------------------------------------------------------------------
+
+
+def arrive(hero: int, space: str, fell: bool = False) -> Effect:
+    """The work item 'a hero has ended up on ``space``': reveal, traps, monsters."""
+    return Effect("arrive", "egypt.turn.reveal-on-arrival", player=hero, subject=space, value=int(fell))
+
+
+def push(s: EgyptState, *work: Effect) -> EgyptState:
+    """Work the rules do next, before what was already waiting (first things first)."""
+    if not work:
+        return s
+    return attrs.evolve(s, effects=(*work, *s.effects))
+
+
+@implements("egypt.start.bomb-floor", "egypt.start.bomb-ceiling", "egypt.start.bomb-wall",
+            "egypt.faq.cave-fall", "egypt.ambiguity.cave-without-floor", "egypt.ambiguity.fall-through-tokens")
+def apply_gravity(rs: Any, s: EgyptState, spaces: list[str]) -> EgyptState:
+    """Whatever stands on ``spaces`` without support falls 'until they land on a floor again' (no
+    life is lost); a hero who lands has ended up on the landing space (its tokens are revealed).
+    Reading ``cave-holds``: a cave always holds a hero."""
+    t = terrain(rs, s)
+    work: list[Effect] = []
+    caves_hold = read(rs.options, "cave_without_floor") == "cave-holds"
+    todo = [sp for sp in spaces if sp is not None]
+    done: set[str] = set()
+    while todo:
+        space = todo.pop(0)
+        if space in done or not t.live(space):
+            continue
+        done.add(space)
+        moved = False
+        pile = s.pile(space)
+        if pile:
+            keep = tuple(x for x in pile if rs.is_ladder(x) and x.face_up and _ladder_held(t, space))
+            falling = tuple(x for x in pile if x not in keep)
+            if falling and not is_supported(t, space, hero=False):
+                down = landing(t, space, hero=False)
+                s = set_pile(rs, s, space, keep)
+                s = put(rs, s, down, *falling)
+                note("egypt.start.bomb-floor")
+                for h in heroes_at(rs, s, down):
+                    work.append(arrive(h, down))
+                t = terrain(rs, s)
+                moved = any(rs.is_ladder(x) for x in falling)
+        for h in heroes_at(rs, s, space):
+            if caves_hold and rs.board.spaces[space].cave:
+                continue
+            if any(e.name == "jetpack" and e.player == h for e in s.effects):
+                continue     # the jetpack holds the hero up until the end of their turn
+            down = landing(t, space)
+            if down != space:
+                s = s.with_hero(h, space=down)
+                work.append(arrive(h, down, fell=True))
+        if moved:
+            # a ladder that fell no longer holds what stood on it, or on top of it
+            above = rs.board.above(space)
+            if above is not None:
+                done.discard(above)
+                todo.append(above)
+    return push(s, *work)
+
+
+def _ladder_held(t: Terrain, space: str) -> bool:
+    """A ladder token stands on a floor or on another ladder (they can be stacked)."""
+    below = t.board.below(space)
+    return is_supported(t, space, hero=False) or (below is not None and t.ladder(below))
+
+
+# Destroying floors, walls, ceilings --------------------------------------------------------------
+
+
+def can_place_rubble(rs: Any, s: EgyptState, n: int = 1) -> bool:
+    """Reading ``twenty-two`` of egypt.ambiguity.rubble-supply: no rubble token left, nothing can be
+    destroyed; ``unlimited``: the count is no limit."""
+    if read(rs.options, "rubble_supply") == "unlimited":
+        return True
+    return len(s.rubble) + n <= RUBBLE_TOKENS
+
+
+@implements("egypt.start.rubble", "egypt.weapon.sledgehammer-rubble", "egypt.ambiguity.rubble-meaning", "egypt.tomb.ceiling",
+            "egypt.start.reinforced-floor", "egypt.weapon.sledgehammer-floor", "egypt.start.cave-floor-destroyed")
+def destroy(rs: Any, s: EgyptState, space: str, part: str) -> EgyptState:
+    """Place a rubble token on the destroyed part: ``floor`` (the floor of ``space``), ``ceiling`` (the
+    floor of the space above) or ``wall``; what stood on it falls.  A destroyed wall leaves its floor
+    (reading ``per-destroyed-part``); reading ``everything`` takes floor, wall and ceiling at once.  A
+    reinforced floor is never destroyed."""
+    b = rs.board
+    if part == "ceiling":
+        above = b.above(space)
+        assert above is not None
+        space, part = above, "floor"
+    parts = [part]
+    if read(rs.options, "rubble_meaning") == "everything":
+        parts = ["floor", "wall"]
+    rubble = set(s.rubble)
+    for p in parts:
+        sp = b.spaces[space]
+        if p == "floor" and sp.floor and not sp.reinforced:
+            rubble.add(f"{space}/floor")
+        if p == "wall" and sp.wall:
+            rubble.add(f"{space}/wall")
+    if read(rs.options, "rubble_meaning") == "everything" and b.above(space) is not None:
+        above = b.above(space)
+        if b.spaces[above].floor and not b.spaces[above].reinforced:
+            rubble.add(f"{above}/floor")
+    s = attrs.evolve(s, rubble=tuple(sorted(rubble, key=lambda r: (b.order[r.split("/")[0]], r))))
+    return apply_gravity(rs, s, [space, b.above(space)])
+
+
+def can_destroy(rs: Any, s: EgyptState, t: Terrain, space: str, part: str) -> bool:
+    """There is an intact ``part`` there to destroy (a reinforced floor cannot be destroyed)."""
+    b = rs.board
+    if not t.live(space):
+        return False
+    if part == "wall":
+        return t.wall(space)
+    if part == "ceiling":
+        above = b.above(space)
+        return above is not None and t.live(above) and t.floor(above) and not b.spaces[above].reinforced \
+            and not is_solid(t, space)
+    return t.floor(space) and not b.spaces[space].reinforced and not is_solid(t, space)

@@ -1,0 +1,800 @@
+"""Taking a Turn, and how the areas of the rulebook join into one sequence of decisions and chance.
+
+Who acts (``pending``), in order of precedence:
+
+- ``deal`` -- chance: the chest or hazard tokens: ``Deal`` (Setup step 4, one marked space at a time);
+- a window -- the window's player: ``vest`` (UseVest / Decline), ``crystal`` (Crystal / Decline),
+  ``fire`` (Banish with the extinguisher / Decline), ``boots`` (UseBoots / Decline), ``exchange``
+  (Accept / Decline), ``pharaoh-target`` (PlacePharaoh), ``monster-trap`` (ApplyTrap / Decline);
+- ``die`` -- chance: the die (combat, a shot, the pharaoh's roll);
+- ``combat`` -- the fighting hero's player: Roll, Bomb, Banish, Skates, Eat, Crystal;
+- ``combat-result`` -- idem, a 2 or 3 with the portal gun: Retreat, PortalGun;
+- ``retreat`` -- idem: Step, StopRetreat;
+- ``enter`` -- the seat's player: Enter (the first turn);
+- ``turn`` -- the seat's player: Step, Leave, PickUp, Drop, Offer, the items, EndTurn, GiveUp;
+- ``monster-turn`` -- the seat's player: PharaohRoll, MoveMonster, RevealHazard, ActivateTrap, Pass;
+- ``monster-move`` -- idem: MonsterStep, MonsterStop;
+- ``over`` -- nobody: ``state.outcome``, ``state.winners``.
+
+After every action the rules *settle* (:func:`settle`): the work waiting in ``state.effects`` is done
+first things first (a hero who ended up on a space reveals its tokens, traps trigger, monsters fight,
+lives are lost), stopping wherever a player or chance must decide; then doors open for keys at their
+statues, the end of the game is checked, and a finished turn passes to the next seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
+from ...options import read
+from ...ruleset import Pending
+from ...traceability import implements, note, require
+from .. import actions as A
+from ..board import STATUE_DOOR, can_walk, is_supported, landing
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window
+from . import combat, escape, hazards, items, monster_turn, victory
+from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
+from .modes import HERO, SPIRIT
+from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, set_pile,
+                   take, terrain, top_monster)
+
+_OVER = Pending.over()
+
+
+# --------------------------------------------------------------------------------------------------
+# Who acts
+
+
+def pending(rs: Any, s: EgyptState) -> Pending:
+    if s.phase == "over":
+        return _OVER
+    if s.phase == "deal":
+        return Pending.chance("chest tokens" if rs.deal_spaces[s.dealt][1] == "chest" else "hazard tokens")
+    if s.window is not None:
+        return Pending.decision(s.window.player, s.window.kind)
+    if s.roll is not None:
+        return Pending.chance("die")
+    if s.combat is not None:
+        return Pending.decision(s.hero(s.combat.hero).player,
+                                "combat" if s.combat.stage == "fight" else "combat-result")
+    if s.retreat is not None:
+        return Pending.decision(s.hero(s.retreat.hero).player, "retreat")
+    seat = rs.seats[s.turn.seat]
+    if s.turn.kind == "hero":
+        return Pending.decision(seat.player, "enter" if s.hero(seat.hero).status == WAITING else "turn")
+    return Pending.decision(seat.player, "monster-move" if s.turn.moving is not None else "monster-turn")
+
+
+def turn_rule(rs: Any, s: EgyptState) -> str:
+    """The rule a decision by a player who may not act now breaks."""
+    what = pending(rs, s).what
+    return {"exchange": "egypt.turn.exchange-items", "vest": "egypt.faq.vest-monster-turn",
+            "crystal": "egypt.item.crystal-heal", "combat": "egypt.ambiguity.monster-turn-combat",
+            "combat-result": "egypt.combat.die-retreat", "retreat": "egypt.combat.die-retreat",
+            "monster-turn": "egypt.death.several-dead", "monster-move": "egypt.death.several-dead",
+            "pharaoh-target": "egypt.monster-turn.pharaoh-attack"}.get(what, "egypt.turn.order")
+
+
+def current_hero(rs: Any, s: EgyptState) -> int | None:
+    seat = rs.seats[s.turn.seat]
+    return seat.hero if seat.kind == HERO else None
+
+
+# --------------------------------------------------------------------------------------------------
+# Decisions
+
+
+def legal_actions(rs: Any, s: EgyptState, player: int) -> list[Any]:
+    p = pending(rs, s)
+    if not p.is_decision:
+        return []
+    what = p.what
+    if s.window is not None:
+        return window_actions(rs, s)
+    if what in ("combat", "combat-result"):
+        return combat.combat_actions(rs, s)
+    if what == "retreat":
+        return combat.retreat_actions(rs, s)
+    if what in ("monster-turn", "monster-move"):
+        return monster_turn.monster_actions(rs, s)
+    hero = current_hero(rs, s)
+    assert hero is not None
+    if what == "enter":
+        return [A.Enter(e) for e in entry_spaces(rs, s)] or [A.EndTurn()]
+    return hero_turn_actions(rs, s, hero)
+
+
+def window_actions(rs: Any, s: EgyptState) -> list[Any]:
+    w = s.window
+    assert w is not None
+    if w.kind == "vest":
+        return [A.UseVest(w.items[0]), A.Decline()]
+    if w.kind == "boots":
+        return [A.UseBoots(w.items[0]), A.Decline()]
+    if w.kind == "crystal":
+        return [A.Crystal(w.items[0]), A.Decline()]
+    if w.kind == "fire":
+        return [A.Banish(t, w.subject) for t in w.items] + [A.Decline()]
+    if w.kind == "exchange":
+        return [A.Accept(), A.Decline()]
+    if w.kind == "pharaoh-target":
+        return [A.PlacePharaoh(h) for h in w.items]
+    if w.kind == "monster-trap":
+        return [A.ApplyTrap(), A.Decline()]
+    return []
+
+
+@implements("egypt.turn.first-turn-entry", "egypt.escape.turn.vines", "egypt.ambiguity.first-turn-entry-cost")
+def entry_spaces(rs: Any, s: EgyptState) -> list[str]:
+    """The three iron ladders on the very top floor (vines on the purple side); several heroes may
+    share one (reading ``free-entry``)."""
+    t = terrain(rs, s)
+    return [e for e in rs.board.entries if t.live(e)]
+
+
+def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
+    h = s.hero(hero)
+    out: list[Any] = []
+    moves = s.turn.moves
+    if moves >= 1:
+        out += [A.Step(v) for v in hero_steps(rs, s, hero)]
+        if can_leave(rs, s, hero) is None:
+            out.append(A.Leave())
+    out += [A.PickUp(t.id) for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
+    out += [A.Drop(t.id) for t in h.items]
+    out += exchange_offers(rs, s, hero)
+    usable = items.item_actions(rs, s, hero, "turn")
+    out += usable
+    out.append(A.EndTurn())
+    if not usable and is_stuck(rs, s, hero):
+        out.append(A.GiveUp())
+    return out
+
+
+@implements("egypt.turn.improvise", "egypt.ambiguity.stuck-hero")
+def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
+    """A hero is stuck when no movement can ever take them to a token, to the exit, or to the statue
+    of a key they carry, and no item of theirs can change that (the caller checks the items): sealed in
+    by destroyed floors, or fallen where no ladder leads out.  The rules never end such a game; reading
+    ``give-up`` of egypt.ambiguity.stuck-hero lets the player resolve it (egypt.turn.improvise: 'resolve
+    it however you like') by giving up: the hero dies there."""
+    if read(rs.options, "stuck_hero") == "endless":
+        return False
+    from ..board import hero_moves
+
+    h = s.hero(hero)
+    g = _moves(rs, s, hero_moves)
+    if h.space not in g:
+        return True
+    import networkx as nx
+
+    reach = {h.space} | nx.descendants(g, h.space)
+    if rs.board.exit in reach:
+        return False
+    for statue, space in rs.board.statues.items():
+        if space in reach and any(rs.kind(t).has(f"key-{STATUE_DOOR[statue]}") for t in h.items):
+            return False
+    if any(p.space in reach and p.space != h.space for p in s.piles):
+        return False
+    return not any(o != h for o in s.heroes if o.status == IN and o.space in reach and o.space != h.space)
+
+
+_GRAPHS: dict[Any, Any] = {}
+
+
+def _moves(rs: Any, s: EgyptState, hero_moves: Any) -> Any:
+    t = terrain(rs, s)
+    if t not in _GRAPHS:
+        if len(_GRAPHS) > 64:
+            _GRAPHS.clear()
+        _GRAPHS[t] = hero_moves(t)
+    return _GRAPHS[t]
+
+
+def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    from .hero import apply_death
+
+    note("egypt.turn.improvise")
+    s = apply_death(rs, s, hero, "gave up")
+    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+
+
+# Movement ---------------------------------------------------------------------------------------------
+
+def jetpack_active(s: EgyptState, hero: int) -> Effect | None:
+    return find(s.effects, "jetpack", player=hero)
+
+
+@implements("egypt.move.for-one-movement", "egypt.move.neighboring", "egypt.move.cave-to-cave",
+            "egypt.move.no-walls", "egypt.move.ladder", "egypt.move.climb-up", "egypt.move.climb-down",
+            "egypt.faq.no-ladder-jump", "egypt.ambiguity.ladder-sideways", "egypt.item.jetpack",
+            "egypt.ambiguity.jetpack-scope", "egypt.escape.turn.ceiling-edge")
+def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
+    """Where one movement takes the hero: a neighbouring space (left, right, another cave), up or down
+    a ladder; with the jetpack, up or down where no floor lies between.  Nobody passes through a
+    wall; nobody jumps off a ladder (there is no movement that drops down a ladder's column)."""
+    t = terrain(rs, s)
+    u = s.hero(hero).space
+    assert u is not None
+    jet = jetpack_active(s, hero)
+    fly = jet is not None and (read(rs.options, "jetpack_scope") == "whole-turn" or (jet.value or 0) > 0)
+    no_fall = read(rs.options, "ladder_sideways") == "no-fall-from-ladder" and on_a_ladder(t, u)
+    out = []
+    for v in rs.board.neighbours(u):
+        if not can_walk(t, u, v, fly=fly):
+            continue
+        if no_fall and jet is None and landing(t, v) != v:
+            continue
+        out.append(v)
+    return out
+
+
+def on_a_ladder(t: Any, space: str) -> bool:
+    """Held up by a ladder only (no floor, no wall top): on the ladder or on top of it."""
+    b = t.board
+    return not t.floor(space) and not b.is_bottom(space) and is_supported(t, space) and \
+        not is_supported(t, space, hero=False)
+
+
+def why_not_step(rs: Any, s: EgyptState, hero: int, to: str) -> str:
+    """The most specific rule a refused movement breaks."""
+    if s.turn.moves < 1 and s.retreat is None:
+        return "egypt.hero.movements"
+    b = rs.board
+    u = s.hero(hero).space
+    if to not in b.spaces or u is None or to not in b.neighbours(u):
+        return "egypt.move.neighboring"
+    t = terrain(rs, s)
+    if not t.live(to):
+        return "egypt.escape.turn.ceiling-edge"
+    if t.wall(to):
+        return "egypt.tomb.wall-blocks"
+    if t.closed_door(to):
+        return "egypt.tomb.open-a-door"
+    if b.edge_kind(u, to) == "vertical":
+        return "egypt.move.climb-up" if b.y(to) < b.y(u) else "egypt.move.climb-down"
+    return "egypt.ambiguity.ladder-sideways"
+
+
+@implements("egypt.move.fall", "egypt.turn.reveal-on-arrival", "egypt.faq.cave-fall")
+def apply_step(rs: Any, s: EgyptState, hero: int, to: str, *, retreat: bool = False) -> EgyptState:
+    """One movement: the hero moves; without a floor underfoot they fall until landing on a floor
+    (losing no life); then they have ended up on the landing space."""
+    t = terrain(rs, s)
+    u = s.hero(hero).space
+    jet = jetpack_active(s, hero)
+    if jet is not None and rs.board.edge_kind(u, to) == "vertical" and not (t.ladder(u) or t.ladder(to)):
+        if read(rs.options, "jetpack_scope") == "one-movement":
+            s = attrs.evolve(s, effects=tuple(attrs.evolve(e, value=0) if e is jet else e for e in s.effects))
+    end = to if jet is not None else landing(t, to)
+    if not retreat:
+        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+    s = s.with_hero(hero, space=end)
+    if retreat and read(rs.options, "retreat_new_fight") == "no-reveal":
+        return push(s, Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end))
+    return push(s, arrive(hero, end, fell=end != to))
+
+
+# Arriving: reveal, traps, monsters -----------------------------------------------------------------------
+
+@implements("egypt.turn.reveal-on-arrival", "egypt.turn.look-up-token", "egypt.ambiguity.dead-hero-stack",
+            "egypt.item.spiked-boots-face-down", "egypt.monster.pharaoh-life-tokens", "egypt.tomb.trap-springs")
+def handle_arrive(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
+    """A hero has ended up on a space: every face-down token they can reach there is revealed at once
+    (reading ``reveal-all``; ``one-by-one``: the top one); a hero who fell onto a monster may use the
+    spiked boots; then traps trigger and monsters fight."""
+    hero, space = e.player, e.subject
+    h = s.hero(hero)
+    if h.status != IN or h.space != space:
+        return s
+    s = reveal_reachable(rs, s, space)
+    work = []
+    if e.value:
+        work.append(Effect("boots", "egypt.item.spiked-boots", player=hero, subject=space))
+    work.append(Effect("encounter", "egypt.turn.reveal-on-arrival", player=hero, subject=space))
+    if read(rs.options, "key_arrival") == "arrival-only":
+        work.append(Effect("statue", "egypt.item.key-opens-door", player=hero, subject=space))
+    return push(s, *work)
+
+
+def reveal_reachable(rs: Any, s: EgyptState, space: str) -> EgyptState:
+    reach = reachable_tokens(rs, s, space)
+    down = [t for t in reach if not t.face_up]
+    if read(rs.options, "dead_hero_stack") == "one-by-one" and down:
+        down = down[-1:]
+    for t in down:
+        s = reveal(rs, s, space, t)
+    return s
+
+
+@implements("egypt.monster.pharaoh-life-tokens", "egypt.item.crystal-goal", "egypt.ambiguity.pharaoh-tokens-set-aside")
+def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
+    """Turn a token face up where it lies.  The pharaoh gets his 2 life tokens (reading
+    ``from-supply``; ``from-discards``: as many as heroes have discarded, at most 2)."""
+    from .tomb import replace_token
+
+    up = attrs.evolve(token, face_up=True)
+    s = replace_token(rs, s, space, up)
+    k = rs.kind(token)
+    if k.monster_type == "pharaoh":
+        tokens = 2
+        if read(rs.options, "pharaoh_tokens_set_aside") == "from-discards":
+            discarded = sum(2 - max(h.lives - 1, 0) for h in s.heroes if h.status != WAITING)
+            tokens = min(2, discarded)
+        s = attrs.evolve(s, pharaoh_lives=1 + tokens)
+    if k.has("crystal"):
+        s = attrs.evolve(s, crystal_found=True)
+    return s
+
+
+@implements("egypt.move.trap-triggers", "egypt.move.monster-combat", "egypt.move.monster-combat-always",
+            "egypt.hazard.monster-combat", "egypt.hazard.trap-one-use", "egypt.combat.movements-used-up")
+def handle_encounter(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
+    """On the space the hero ended up on: a revealed trap triggers, 'even if the hero arrived on an
+    already-revealed token'; a revealed monster uses up the remaining movements and fights."""
+    hero, space = e.player, e.subject
+    h = s.hero(hero)
+    if h.status != IN or h.space != space:
+        return s
+    reach = reachable_tokens(rs, s, space)
+    traps = [t for t in reversed(reach) if t.face_up and rs.kind(t).is_trap]
+    if traps:
+        note("egypt.move.trap-triggers")
+        return push(s, Effect("trap", "egypt.move.trap-triggers", player=hero, subject=space, value=traps[0].id),
+                    Effect("encounter", e.rule, player=hero, subject=space))
+    if top_monster(rs, s, space) is not None:
+        return push(s, Effect("engage", "egypt.move.monster-combat", subject=space, items=(str(hero),)))
+    return s
+
+
+# Picking up, leaving, exchanging -------------------------------------------------------------------------
+
+@implements("egypt.move.pick-up", "egypt.move.full-slots", "egypt.chest.carry-or-leave", "egypt.start.ladder-pick-up",
+            "egypt.combat.monster-guards-stack", "egypt.ambiguity.pick-up-cost")
+def can_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> str | None:
+    """A revealed item or weapon the hero can reach on their space, placed in a free slot (with no
+    free slot the hero may leave items on the space instead).  Free (reading ``free``), or 1
+    movement (``costs-one``)."""
+    h = s.hero(hero)
+    token = next((t for t in s.pile(h.space) if t.id == token_id), None) if h.space else None
+    if token is None:
+        return "egypt.move.pick-up"
+    if token not in reachable_tokens(rs, s, h.space):
+        return "egypt.combat.monster-guards-stack"
+    if not token.face_up or not rs.kind(token).is_item:
+        return "egypt.move.pick-up"
+    if not has_room(rs, h, token):
+        return "egypt.hero.item-slots"
+    if read(rs.options, "pick_up_cost") == "costs-one" and s.turn.moves < 1:
+        return "egypt.ambiguity.pick-up-cost"
+    return None
+
+
+def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
+    """The token goes onto the hero board.  A ladder picked up no longer holds anyone: a hero on it, or
+    on top of it, falls."""
+    h = s.hero(hero)
+    s, token = take(rs, s, h.space, token_id)
+    s = s.with_hero(hero, items=(*h.items, token))
+    if read(rs.options, "pick_up_cost") == "costs-one":
+        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+    if rs.is_ladder(token):
+        s = apply_gravity(rs, s, [h.space, rs.board.above(h.space)])
+    return s
+
+
+@implements("egypt.chest.discard", "egypt.move.full-slots", "egypt.weapon.kept")
+def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
+    """'At any point on your turn you may discard tokens ... simply leave them on the space with your
+    hero, face up.'"""
+    h = s.hero(hero)
+    token = next(t for t in h.items if t.id == token_id)
+    s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != token_id))
+    s = put(rs, s, h.space, attrs.evolve(token, face_up=True))
+    return apply_gravity(rs, s, [h.space])
+
+
+@implements("egypt.tomb.exit", "egypt.tomb.open-a-door", "egypt.ambiguity.leaving-the-tomb",
+            "egypt.ambiguity.escape-before-crystal", "egypt.item.crystal-goal", "egypt.goal.escape-any-order")
+def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
+    """A hero on the exit (beyond an open door) spends 1 movement to leave the tomb (reading
+    ``move-out``), with or without the crystal found (``any-time``; ``after-crystal``: only once it
+    has been found)."""
+    if s.hero(hero).space != rs.board.exit:
+        return "egypt.tomb.exit"
+    if s.turn.moves < 1:
+        return "egypt.hero.movements"
+    if read(rs.options, "escape_before_crystal") == "after-crystal" and not s.crystal_found:
+        return "egypt.ambiguity.escape-before-crystal"
+    return None
+
+
+def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    s = s.with_hero(hero, status=ESCAPED, space=None)
+    note("egypt.tomb.exit")
+    return attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+
+
+@implements("egypt.turn.shared-space", "egypt.turn.exchange-items", "egypt.ambiguity.exchange-timing",
+            "egypt.example.grappling-hook")
+def exchange_offers(rs: Any, s: EgyptState, hero: int) -> list[Any]:
+    """Heroes on the same space may exchange any number of items: one offer at a time (a token each
+    way, or one way), which the other hero's player accepts or declines; no board above 5."""
+    h = s.hero(hero)
+    out: list[Any] = []
+    for other in heroes_at(rs, s, h.space):
+        if other == hero:
+            continue
+        o = s.hero(other)
+        for give in (None, *[t.id for t in h.items]):
+            for take_ in (None, *[t.id for t in o.items]):
+                if (give is not None or take_ is not None) and can_exchange(rs, s, hero, other, give, take_):
+                    out.append(A.Offer(other, give, take_))
+    return out
+
+
+def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None, take_: int | None) -> bool:
+    from .hero import SLOTS, carried
+
+    h, o = s.hero(hero), s.hero(other)
+    if o.status != IN or o.space != h.space or other == hero:
+        return False
+    g = next((t for t in h.items if t.id == give), None)
+    k = next((t for t in o.items if t.id == take_), None)
+    if (give is not None and g is None) or (take_ is not None and k is None):
+        return False
+    mine = tuple(t for t in h.items if t is not g) + ((k,) if k else ())
+    theirs = tuple(t for t in o.items if t is not k) + ((g,) if g else ())
+    return carried(rs, attrs.evolve(h, items=mine)) <= SLOTS and carried(rs, attrs.evolve(o, items=theirs)) <= SLOTS
+
+
+def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
+    hero, other = w.hero, int(w.subject)
+    give, take_ = w.value, (w.items[0] if w.items else None)
+    h, o = s.hero(hero), s.hero(other)
+    g = next((t for t in h.items if t.id == give), None)
+    k = next((t for t in o.items if t.id == take_), None)
+    s = s.with_hero(hero, items=tuple(t for t in h.items if t is not g) + ((k,) if k else ()))
+    return s.with_hero(other, items=tuple(t for t in o.items if t is not k) + ((g,) if g else ()))
+
+
+# --------------------------------------------------------------------------------------------------
+# Applying an action
+
+
+def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState:
+    require(s.phase != "over", "egypt.end.conditions", "the game is over")
+    p = pending(rs, s)
+    if p.is_chance:
+        dist = chance(rs, s)
+        require(dist.prob(action) > 0, "egypt.setup.deal-chests" if s.phase == "deal" else "egypt.combat.roll",
+                f"{action!r} is not a possible outcome of the {p.what} here")
+        if s.phase == "deal":
+            from .setup import apply_deal
+
+            return settle(rs, apply_deal(rs, s, action.token))
+        return settle(rs, apply_die(rs, s, action.result))
+    legal = legal_actions(rs, s, player)
+    if action not in legal:
+        require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
+    return settle(rs, dispatch(rs, s, action, p.what))
+
+
+def chance(rs: Any, s: EgyptState) -> Any:
+    if s.phase == "deal":
+        from .setup import deal_distribution
+
+        return deal_distribution(rs, s)
+    if s.phase == "play" and s.window is None and s.roll is not None:
+        return rs.die
+    return None
+
+
+def apply_die(rs: Any, s: EgyptState, result: str) -> EgyptState:
+    purpose = s.roll
+    s = attrs.evolve(s, roll=None)
+    if purpose == "combat":
+        return combat.apply_combat_roll(rs, s, result)
+    if purpose == "shoot":
+        return items.apply_shot(rs, s, result)
+    return monster_turn.apply_pharaoh_roll(rs, s, result)
+
+
+def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
+    if s.window is not None:
+        return apply_window(rs, s, action)
+    if what in ("combat", "combat-result"):
+        return combat.apply_combat_action(rs, s, action)
+    if what == "retreat":
+        return combat.apply_retreat_action(rs, s, action)
+    if what in ("monster-turn", "monster-move"):
+        return monster_turn.apply_monster_action(rs, s, action)
+    hero = current_hero(rs, s)
+    assert hero is not None
+    if isinstance(action, A.Enter):
+        return apply_enter(rs, s, hero, action.space)
+    if isinstance(action, A.Step):
+        return apply_step(rs, s, hero, action.to)
+    if isinstance(action, A.Leave):
+        return apply_leave(rs, s, hero)
+    if isinstance(action, A.PickUp):
+        return apply_pick_up(rs, s, hero, action.token)
+    if isinstance(action, A.Drop):
+        return apply_drop(rs, s, hero, action.token)
+    if isinstance(action, A.Offer):
+        w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
+                   () if action.take is None else (action.take,))
+        return attrs.evolve(s, window=w)
+    if isinstance(action, A.GiveUp):
+        return apply_give_up(rs, s, hero)
+    if isinstance(action, A.EndTurn):
+        if s.hero(hero).status == WAITING:
+            return apply_no_way_in(rs, s, hero)
+        return apply_end_turn(rs, s, hero)
+    return items.apply_item(rs, s, hero, action)
+
+
+@implements("egypt.turn.first-turn-entry", "egypt.escape.turn.vines", "egypt.ambiguity.first-turn-entry-cost")
+def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
+    """The hero token is laid flat on the ladder: the hero's journey begins (reading ``free-entry``: the
+    hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
+    s = s.with_hero(hero, status=IN, space=space)
+    if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
+        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+    return push(s, arrive(hero, space))
+
+
+@implements("egypt.ambiguity.no-way-in", "egypt.ambiguity.quickref-ceiling-schedule")
+def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    """Every starting vine is on or above the ceiling (the quick reference's schedule puts it on the
+    top floor before the first turn): the hero would enter on a floor the ceiling is on, and dies there
+    (reading ``dies`` of egypt.ambiguity.no-way-in)."""
+    entry = rs.board.entries[0]
+    s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
+    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+
+
+@implements("egypt.turn.end-turn", "egypt.item.jetpack-fall")
+def apply_end_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    """End the turn; a hero who used the jetpack and is not standing on a floor (or a wall, or atop a
+    ladder) falls down."""
+    s = attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    return jetpack_landing(rs, s, hero)
+
+
+def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    if jetpack_active(s, hero) is None:
+        return s
+    s = attrs.evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
+    h = s.hero(hero)
+    if h.status != IN:
+        return s
+    down = landing(terrain(rs, s), h.space)
+    if down != h.space:
+        note("egypt.item.jetpack-fall")
+        s = s.with_hero(hero, space=down)
+        return push(s, arrive(hero, down, fell=True))
+    return s
+
+
+def apply_window(rs: Any, s: EgyptState, action: Any) -> EgyptState:
+    w = s.window
+    assert w is not None
+    s = attrs.evolve(s, window=None)
+    if w.kind == "exchange":
+        return apply_exchange(rs, s, w) if isinstance(action, A.Accept) else s
+    if w.kind in ("vest", "crystal"):
+        return items.apply_loss_window(rs, s, w, action)
+    if w.kind == "boots":
+        return items.apply_boots_window(rs, s, w, action)
+    if w.kind == "fire":
+        return hazards.apply_fire_window(rs, s, w, action)
+    if w.kind == "pharaoh-target":
+        return monster_turn.apply_pharaoh_target(rs, s, action.hero)
+    if w.kind == "monster-trap":
+        return monster_turn.apply_trap_window(rs, s, w, action)
+    raise AssertionError(w.kind)
+
+
+# The rule a refused decision breaks ------------------------------------------------------------------
+
+REFUSED = {
+    "enter": "egypt.turn.first-turn-entry", "leave": "egypt.tomb.exit", "pick-up": "egypt.move.pick-up",
+    "drop": "egypt.chest.discard", "offer": "egypt.turn.exchange-items", "accept": "egypt.turn.exchange-items",
+    "end-turn": "egypt.turn.end-turn", "give-up": "egypt.ambiguity.stuck-hero",
+    "place-ladder": "egypt.start.ladder-place",
+    "bomb": "egypt.start.bomb-two-effects", "smash": "egypt.weapon.sledgehammer", "hook": "egypt.item.grappling-hook",
+    "jetpack": "egypt.item.jetpack", "teleport": "egypt.item.teleporter-limits", "crystal": "egypt.item.crystal-heal",
+    "eat": "egypt.item.fruit", "peek": "egypt.item.flashlight-walls", "banish": "egypt.combat.crossed-out-type",
+    "shoot": "egypt.weapon.shoot", "skates": "egypt.ambiguity.roller-skates", "use-vest": "egypt.item.vest",
+    "use-boots": "egypt.item.spiked-boots", "roll": "egypt.combat.roll", "retreat": "egypt.combat.die-retreat",
+    "portal-gun": "egypt.weapon.portal-gun", "stop-retreat": "egypt.ambiguity.retreat-zero",
+    "pharaoh-roll": "egypt.monster-turn.pharaoh-roll", "place-pharaoh": "egypt.monster-turn.pharaoh-attack",
+    "move-monster": "egypt.monster-turn.move", "monster-step": "egypt.monster-turn.move-rules",
+    "monster-stop": "egypt.ambiguity.monster-movement-up-to", "reveal-hazard": "egypt.monster-turn.reveal-hazard",
+    "activate-trap": "egypt.monster-turn.activate-trap", "apply-trap": "egypt.monster-turn.revealed-trap",
+    "pass": "egypt.ambiguity.no-monster-action", "decline": "egypt.turn.use-items",
+}
+MONSTER_KINDS = {"pharaoh-roll", "place-pharaoh", "move-monster", "monster-step", "monster-stop", "reveal-hazard",
+                 "activate-trap", "apply-trap", "pass"}
+
+
+def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
+    """The most specific rule a refused decision breaks."""
+    kind = type(action).kind
+    if s.window is not None:
+        return {"exchange": "egypt.turn.exchange-items", "vest": "egypt.item.vest", "boots": "egypt.item.spiked-boots",
+                "crystal": "egypt.item.crystal-heal", "fire": "egypt.trap.fire",
+                "pharaoh-target": "egypt.monster-turn.pharaoh-attack",
+                "monster-trap": "egypt.monster-turn.revealed-trap"}[s.window.kind]
+    if what in ("turn", "enter", "combat", "combat-result", "retreat") and kind in MONSTER_KINDS:
+        return "egypt.death.monsters-idle"
+    if what in ("monster-turn", "monster-move") and kind not in MONSTER_KINDS:
+        return "egypt.death.switch-sides"
+    if what == "enter" and kind != "enter":
+        return "egypt.turn.first-turn-entry"
+    if kind == "step":
+        if what == "retreat":
+            return "egypt.combat.die-retreat"
+        if what in ("combat", "combat-result"):
+            return "egypt.combat.movements-used-up"
+        hero = current_hero(rs, s)
+        return why_not_step(rs, s, hero, action.to) if hero is not None else "egypt.move.neighboring"
+    if kind == "pick-up":
+        hero = current_hero(rs, s)
+        return (can_pick_up(rs, s, hero, action.token) if hero is not None else None) or "egypt.move.pick-up"
+    if kind == "leave":
+        hero = current_hero(rs, s)
+        return (can_leave(rs, s, hero) if hero is not None else None) or "egypt.tomb.exit"
+    if kind == "move-monster":
+        return monster_turn.why_not_move(rs, s, action.token) or "egypt.monster-turn.move"
+    if kind == "crystal" and s.crystal_used:
+        return "egypt.item.crystal-no-reset"
+    if what in ("combat", "combat-result") and kind in ("end-turn", "drop", "pick-up", "offer", "leave"):
+        return "egypt.combat.ends"
+    return REFUSED.get(kind, "egypt.turn.order")
+
+
+# --------------------------------------------------------------------------------------------------
+# Settling: the work of the rules, the doors, the end of the game, the next turn
+
+
+HANDLERS: dict[str, Any] = {}
+
+
+def settle(rs: Any, s: EgyptState) -> EgyptState:
+    for _ in range(100_000):
+        if s.phase != "play" or s.window is not None or s.roll is not None:
+            return s
+        work = next((e for e in s.effects if e.until == RESOLVED), None)
+        if work is not None:
+            s = attrs.evolve(s, effects=tuple(e for e in s.effects if e is not work))
+            s = HANDLERS[work.name](rs, s, work)
+            continue
+        s = apply_statues(rs, s)
+        over = victory.check_end(rs, s)
+        if over is not None:
+            return over
+        if s.combat is not None or s.retreat is not None:
+            return s
+        t = s.turn
+        if t.kind == "hero":
+            h = s.hero(rs.seats[t.seat].hero)
+            ended = t.ending or h.status not in (WAITING, IN)
+            if not ended and t.fought and read(rs.options, "after_combat") == "turn-ends":
+                note("egypt.example.turn-ends")
+                ended = True
+            if not ended:
+                return s
+            if h.status == IN and jetpack_active(s, rs.seats[t.seat].hero) is not None:
+                s = jetpack_landing(rs, attrs.evolve(s, turn=attrs.evolve(t, ending=True)), rs.seats[t.seat].hero)
+                continue
+        elif t.kind == "monster" and not t.done:
+            return s
+        s = next_turn(rs, s)
+    raise AssertionError("the rules did not settle")
+
+
+@implements("egypt.item.key-opens-door", "egypt.item.key-remove-door", "egypt.tomb.statue-key",
+            "egypt.tomb.statues-open-doors", "egypt.item.keys", "egypt.item.key-statues", "egypt.ambiguity.key-arrival")
+def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState:
+    """As soon as a hero carrying a key is on the space with its statue, the key goes back in the box
+    and its door is removed from the board (reading ``carried-on-space``)."""
+    if read(rs.options, "key_arrival") == "arrival-only" and only is None:
+        return s
+    for i, h in enumerate(s.heroes):
+        if h.status != IN or (only is not None and i != only):
+            continue
+        for statue, space in rs.board.statues.items():
+            door = STATUE_DOOR[statue]
+            if h.space != space or door not in s.doors:
+                continue
+            key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
+            if key is not None:
+                note("egypt.item.key-opens-door")
+                s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
+                s = attrs.evolve(s, doors=tuple(d for d in s.doors if d != door))
+                h = s.hero(i)
+    return s
+
+
+def _statue(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
+    return apply_statues(rs, s, only=e.player)
+
+
+@implements("egypt.turn.order", "egypt.turn.end-turn", "egypt.death.monster-turn", "egypt.death.several-dead",
+            "egypt.solo.no-monsters", "egypt.modes.six-player-spirit", "egypt.ambiguity.leaving-the-tomb",
+            "egypt.ambiguity.may-or-must-play-monsters", "egypt.faq.vest-once-per-round",
+            "egypt.ambiguity.once-per-turn-window", "egypt.chest.permanent-effect", "egypt.chest.rotate-used",
+            "egypt.turn.effect-corners", "egypt.hero.movements")
+def next_turn(rs: Any, s: EgyptState) -> EgyptState:
+    """Pass the turn to the next seat clockwise.  A living hero's turn has up to 3 movements and
+    their permanent effects are usable again (reading ``own-round``); a player whose hero died takes
+    a monster turn (never in solo mode); the spirit of the tomb always does."""
+    s = monster_turn.end_monster_turn(rs, s)
+    s = attrs.evolve(s, effects=expire(s.effects, TURN))
+    n = len(rs.seats)
+    seat = (s.turn.seat + 1) % n if s.round else 0
+    if seat == 0:
+        s = attrs.evolve(s, round=s.round + 1)
+    if rs.options.escape:
+        s = escape.before_turn(rs, s, seat)
+        if s.phase == "over":
+            return s
+    st = rs.seats[seat]
+    kind = "skip"
+    if st.kind == SPIRIT:
+        kind = "monster"
+    else:
+        h = s.hero(st.hero)
+        if h.status in (WAITING, IN):
+            kind = "hero"
+        elif rs.solo:
+            note("egypt.solo.no-monsters")
+        elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
+            kind = "monster"
+    s = attrs.evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
+    if kind == "hero":
+        s = start_hero_turn(rs, s, st.hero)
+    elif kind == "monster":
+        s = monster_turn.start_monster_turn(rs, s)
+    return s
+
+
+def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
+    s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=MOVEMENTS))
+    s = items.refresh_permanent(rs, s, hero)
+    h = s.hero(hero)
+    if h.status == IN and top_monster(rs, s, h.space) is not None:
+        # 'combat begins at the start of that player's turn' (a monster teleported onto them, or one
+        # they could not retreat from): it always happens
+        note("egypt.weapon.portal-gun-onto-player")
+        s = push(s, Effect("engage", "egypt.move.monster-combat-always", subject=h.space, items=(str(hero),)))
+    return s
+
+
+def _lose(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
+    return items.handle_lose(rs, s, e)
+
+
+def _lose_apply(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
+    return apply_lose_lives(rs, s, e.player, e.value or 0, e.subject or "")
+
+
+HANDLERS.update({
+    "arrive": handle_arrive,
+    "encounter": handle_encounter,
+    "boots": lambda rs, s, e: items.handle_boots(rs, s, e),
+    "trap": lambda rs, s, e: hazards.handle_trap(rs, s, e),
+    "lose": _lose,
+    "lose-crystal": lambda rs, s, e: items.handle_lose_crystal(rs, s, e),
+    "lose-apply": _lose_apply,
+    "engage": lambda rs, s, e: combat.handle_engage(rs, s, e),
+    "statue": _statue,
+    "reveal-here": lambda rs, s, e: combat.handle_reveal_here(rs, s, e),
+})
+
+__all__ = ["apply", "chance", "legal_actions", "pending", "settle", "lose", "find_token", "set_pile", "GAME"]

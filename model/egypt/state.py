@@ -1,0 +1,182 @@
+"""The whole state of a game of Monsters of Egypt, and nothing else.
+
+The board side, the component set and the options are the ruleset's configuration, not state.  Who
+acts next is a function of the state (``ruleset.pending(state)``): an open :class:`Window` (a decision
+inside a rule: the vest, the crystal, a fire, an exchange, ...), else a die roll (``roll``), else the
+combat or retreat in progress, else the turn of the seat ``seat``.
+
+The state holds the truth: every face-down token on the board is dealt at setup and known to the
+state; ``observe`` hides what a player may not see (``egypt.setup.deal-chests``).
+
+Work the rules still have to do after an action (a hero who has ended up on a space, a life to lose,
+a combat to start) waits in ``effects`` (:mod:`tombspec.model.effects`), first things first:
+
+==============  =====================================  ===================================================
+effect          made by                                what it holds
+==============  =====================================  ===================================================
+``arrive``      a movement, a fall, a pull             ``player``: the hero; ``subject``: the space;
+                                                       ``value``: 1 after a fall (spiked boots)
+``lose``        an Attack, a trap, a burn              ``player``: the hero; ``value``: lives to lose;
+                                                       ``subject``: the cause
+``engage``      a hero and a revealed monster meet     ``subject``: the space; ``items``: the heroes who
+                                                       still fight it, in turn order
+``trap``        a trap triggers                        ``player``: the hero it acts on (or None);
+                                                       ``subject``: the space; ``value``: the token id
+``jetpack``     the jetpack's permanent effect         ``player``: the hero; lapses at the end of the turn
+==============  =====================================  ===================================================
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..chance import Deck
+from ..effects import Effect
+
+IN, WAITING, DEAD, ESCAPED = "in", "waiting", "dead", "escaped"
+
+#: piles by space, for the tuple of piles of a state (looked up by identity; a cache, not state)
+_PILES: dict[int, tuple[tuple["Pile", ...], dict[str, tuple["Token", ...]]]] = {}
+
+
+@attrs.frozen
+class Token:
+    """A token on the board or on a hero board.  ``id`` is unique in a game (the order tokens were set
+    out); ``back`` is ``chest``, ``hazard`` or ``start`` (what a face-down token shows)."""
+
+    id: int
+    name: str
+    back: str
+    face_up: bool = False
+    used: bool = False    # a permanent effect used in this window ("rotate the token")
+    spent: bool = False   # its one-use effect is spent but the token stayed in play
+
+
+@attrs.frozen
+class Pile:
+    """The tokens on one space, bottom first (the top of the stack last)."""
+
+    space: str
+    tokens: tuple[Token, ...]
+
+
+@attrs.frozen
+class Hero:
+    """One hero: whose it is, where, how many lives (the printed one included) and the hero board."""
+
+    name: str
+    player: int
+    status: str = WAITING           # waiting (not yet on the board) | in | dead | escaped
+    space: str | None = None
+    lives: int = 3                  # 1..3 while alive; 0 dead
+    items: tuple[Token, ...] = ()   # the tokens on the hero board, at most 5
+
+    @property
+    def in_tomb(self) -> bool:
+        return self.status == IN
+
+
+@attrs.frozen
+class Turn:
+    """The turn in progress: the seat's hero turn, or a monster turn."""
+
+    seat: int
+    kind: str                       # "hero" | "monster" | "skip"
+    moves: int = 0                  # movements left (a hero turn)
+    fought: bool = False            # a combat was fought on this hero turn
+    ending: bool = False            # the player ended the turn; what ends it is being settled
+    pharaoh: str = "no"             # monster turn: "may-roll" | "rested" | "no"
+    done: bool = False              # monster turn: its one action is made
+    moving: int | None = None       # monster turn: the token id of the monster being moved
+    monster_moves: int = 0
+
+
+@attrs.frozen
+class Combat:
+    """A combat: ``hero`` against the monster ``monster`` (a token id) on ``space``.  ``stage`` is
+    ``fight`` (items, then the die) or ``result`` (a 2 or 3 rolled: retreat or the portal gun);
+    ``queue`` holds the heroes who fight the monster next (several heroes, one monster)."""
+
+    hero: int
+    space: str
+    monster: int
+    stage: str = "fight"
+    result: str | None = None
+    queue: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Retreat:
+    """A hero retreating after a 2 or 3: ``left`` movements still allowed, ``made`` so far."""
+
+    hero: int
+    left: int
+    made: int = 0
+    space: str | None = None       # the monster's space, where ``queue`` fights it next
+    queue: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Window:
+    """A decision a rule asks for in the middle of something: ``kind`` is ``vest``, ``crystal``,
+    ``fire``, ``boots``, ``exchange``, ``pharaoh-target`` or ``monster-trap``."""
+
+    kind: str
+    player: int
+    hero: int | None = None
+    subject: str | None = None
+    value: int | None = None
+    items: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class EgyptState:
+    phase: str                          # "deal" (setup's chance) | "play" | "over"
+    heroes: tuple[Hero, ...]
+    seat: int = 0                       # whose turn: an index of the seats (the heroes, then the spirit)
+    round: int = 0                      # rounds begun (a round is every seat's turn once)
+    piles: tuple[Pile, ...] = ()        # non-empty piles, in board order
+    chests: Deck = Deck()               # chest tokens still to deal
+    hazards: Deck = Deck()              # hazard tokens still to deal
+    dealt: int = 0                      # marked spaces dealt so far
+    next_id: int = 0                    # the next token id
+    rubble: tuple[str, ...] = ()        # "x,y/floor" | "x,y/wall": what rubble tokens lie on
+    doors: tuple[str, ...] = ("black", "yellow")   # doors still closed
+    ceiling: int = 0                    # Escape mode: 0 in front of the first player, 1 above the board,
+                                        # 2 at its edge, 3 + f on floor f
+    first: int = 0                      # the seat with the first player token
+    pharaoh_lives: int = 3              # the pharaoh's lives (2 life tokens + the token); 0 destroyed
+    crystal_used: bool = False          # the crystal's once-per-game effect
+    crystal_found: bool = False
+    keys_lost: tuple[str, ...] = ()     # keys destroyed (not used on a statue)
+    turns: int = 0                      # turns begun so far
+    last_moved: int | None = None       # the monster moved on the last monster turn ...
+    last_moved_turn: int = 0            # ... which was this turn (``turns``)
+    turn: Turn = Turn(0, "skip")
+    combat: Combat | None = None
+    retreat: Retreat | None = None
+    window: Window | None = None
+    roll: str | None = None             # a die roll pending: "combat" | "shoot" | "pharaoh"
+    roll_target: str | None = None      # the space shot at
+    effects: tuple[Effect, ...] = ()    # the rules' work still to do, and lasting effects (table above)
+    outcome: str | None = None          # "victory" | "no-crystal" | "all-dead" | "keys-lost"
+    winners: tuple[int, ...] = ()       # the players who win
+
+    def hero(self, index: int) -> Hero:
+        return self.heroes[index]
+
+    def pile(self, space: str) -> tuple[Token, ...]:
+        """The tokens on ``space``, bottom first."""
+        piles = self.piles
+        hit = _PILES.get(id(piles))
+        if hit is None or hit[0] is not piles:
+            if len(_PILES) > 512:
+                _PILES.clear()
+            hit = (piles, {p.space: p.tokens for p in piles})
+            _PILES[id(piles)] = hit
+        return hit[1].get(space, ())
+
+    def with_hero(self, index: int, **changes: object) -> "EgyptState":
+        heroes = list(self.heroes)
+        heroes[index] = attrs.evolve(heroes[index], **changes)
+        return attrs.evolve(self, heroes=tuple(heroes))

@@ -1,0 +1,103 @@
+"""Escape Mode (setup, the ceiling's schedule and what it destroys) and End of Game and Victory."""
+
+from __future__ import annotations
+
+import pytest
+
+from tombspec.model.egypt import Egypt
+from tombspec.model.egypt import actions as A
+from tombspec.model.egypt.rules.escape import compute_ceiling_drop
+
+from .helpers import item_id, names, ruleset, situation
+
+OPEN = ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _"]
+
+
+def test_escape_setup_crystal_on_the_first_players_board_and_alternative_items() -> None:
+    rs = Egypt(options={"escape": True, "players": 3})
+    s = rs.initial_state()
+    assert rs.board.side == "purple"
+    assert names(s.hero(0).items) == ["Teleporter", "Bomb", "Pharaoh's Crystal"]
+    assert names(s.hero(1).items) == ["Grappling Hook", "Bomb"] and s.crystal_found
+    assert s.chests.count("Pharaoh's Crystal") == 0 and len(rs.deal_spaces) == 28 + 26
+
+
+def test_the_ceilings_schedule_before_the_first_players_turns() -> None:
+    assert [compute_ceiling_drop(k, 6) for k in range(9)] == [1, 2, 3, 4, 5, 6, 7, 8, 8]
+    assert compute_ceiling_drop(0, 6, True) == 3 and compute_ceiling_drop(3, 6, True) == 4
+
+
+def test_the_ceiling_falls_round_by_round_and_heroes_on_its_floor_die() -> None:
+    rs = ruleset(OPEN, side="purple", players=2)
+    s = situation(rs, [("2,0", ["Bomb", "Pharaoh's Crystal"]), ("3,2", ["Bomb"])], {}, seat=1)
+    seen = []
+    for _ in range(4):
+        s = rs.step(s, A.EndTurn(), 1)                       # to the first player: the ceiling drops
+        seen.append(s.ceiling)
+        s = rs.step(s, A.EndTurn() if s.hero(0).status == "in" else A.Pass(), 0)
+    assert seen == [1, 2, 3, 4]
+    assert s.hero(0).status == "dead"                        # on the top floor when it arrived
+    crystal = [p.space for p in s.piles if any(t.name == "Pharaoh's Crystal" for t in p.tokens)]
+    assert crystal and rs.board.y(crystal[0]) >= 2           # the crystal moved down, not destroyed
+
+
+def test_tokens_on_the_floor_are_destroyed_and_keys_may_be_lost() -> None:
+    rs = ruleset(OPEN, side="purple", players=2)
+    s = situation(rs, [("3,3", ["Bomb", "Pharaoh's Crystal"]), ("4,3", ["Bomb"])],
+                  {"1,1": [("Yellow key", False)], "2,1": [("Black key", False)]}, seat=1, ceiling=3)
+    s = rs.step(s, A.EndTurn(), 1)
+    assert s.phase == "over" and s.outcome == "keys-lost" and s.winners == ()
+
+
+def test_a_strange_rumble_in_escape_mode_lowers_the_ceiling() -> None:
+    rs = ruleset(OPEN, side="purple", players=2)
+    s = situation(rs, [("3,2", ["Bomb", "Pharaoh's Crystal"]), ("0,3", ["Bomb"])], {"4,2": [("Strange Rumble", False)]},
+                  ceiling=3)
+    s = rs.step(s, A.Step("4,2"))
+    assert s.ceiling == 4
+    rs2 = ruleset(OPEN, side="purple", players=2, rumble_in_escape="next-drop-early")
+    s = situation(rs2, [("3,2", ["Bomb", "Pharaoh's Crystal"]), ("0,3", ["Bomb"])], {"4,2": [("Strange Rumble", False)]},
+                  ceiling=3)
+    s = rs2.step(s, A.Step("4,2"))
+    s = rs2.step(rs2.step(s, A.EndTurn(), 0), A.EndTurn(), 1)
+    assert s.ceiling == 4                                    # the regular drop was skipped
+
+
+def test_victory_when_every_surviving_hero_has_left_with_the_crystal() -> None:
+    rs = ruleset(OPEN, players=3)
+    s = situation(rs, [("4,5", ["Pharaoh's Crystal"]), ("0,1", []), ("0,1", [])], {}, doors=("black",))
+    s = s.with_hero(1, status="escaped", space=None).with_hero(2, status="dead", space=None, lives=0)
+    s = rs.step(s, A.Leave())
+    assert s.phase == "over" and s.outcome == "victory" and s.winners == (0, 1)
+    team = ruleset(OPEN, players=3, who_wins="team")
+    t = situation(team, [("4,5", ["Pharaoh's Crystal"]), ("0,1", []), ("0,1", [])], {}, doors=("black",))
+    t = t.with_hero(1, status="escaped", space=None).with_hero(2, status="dead", space=None, lives=0)
+    assert team.step(t, A.Leave()).winners == (0, 1, 2)
+
+
+def test_leaving_without_the_crystal_is_no_victory() -> None:
+    rs = ruleset(OPEN, players=2)
+    s = situation(rs, [("4,5", []), ("0,1", ["Pharaoh's Crystal"])], {}, doors=("black",))
+    s = s.with_hero(1, status="dead", space=None, lives=0, items=())
+    s = rs.step(s, A.Leave())
+    assert s.outcome == "no-crystal" and s.winners == ()
+
+
+def test_when_all_heroes_die_the_spirit_of_the_tomb_wins() -> None:
+    rs = ruleset(OPEN, players=2, pursuit=True)
+    s = situation(rs, [("3,1", [])], {"4,1": [("King Cobra", True)]})
+    s = rs.step(rs.step(rs.step(s, A.Step("4,1")), A.Roll()), A.Die("Attack"))
+    assert s.outcome == "all-dead" and s.winners == (1,)
+
+
+@pytest.mark.parametrize("reading, escaped", [("any-time", True), ("after-crystal", False)])
+def test_escaping_before_the_crystal_is_found(reading: str, escaped: bool) -> None:
+    rs = ruleset(OPEN, players=2, escape_before_crystal=reading)
+    s = situation(rs, [("4,5", []), ("0,1", [])], {}, doors=("black",))
+    assert (A.Leave() in rs.legal_actions(s)) is escaped
+
+
+def test_item_id_helper_finds_the_crystal() -> None:
+    rs = ruleset(OPEN, players=2)
+    s = situation(rs, [("4,5", ["Pharaoh's Crystal"]), ("0,1", [])], {})
+    assert item_id(s, 0, "Pharaoh's Crystal") == 0
