@@ -1,0 +1,176 @@
+"""The round: how the areas of the rulebook join into one sequence of decisions and chance events.
+
+``state.phase`` is ``setup``, ``adventurer``, ``tomb`` or ``over``.  Work the rules queue is the
+``agenda``; its head decides who acts (``rules/engine.py``).  With nothing queued in the Adventurer
+Phase, the ``current`` seat takes a turn (``rules/adventurer_phase.py``).  After every answer the engine
+*settles*: it resolves automatic tasks until an answer is needed again.
+
+Task kinds, by module:
+
+======================  ==================  ==============================================================
+module                  kinds               what
+======================  ==================  ==============================================================
+``setup``               leader, choose,     the Expedition Leader's die, each seat's Adventurer sheet,
+                        grant, begin        the 5-Adventurer extra actions, the start of play
+``turn``                end-turn,           the next clockwise seat with a green Action token; a round's
+                        round-start         first turn
+``adventurer_phase``    move, step,         moving (evading, exploring, falling), searching, stealing
+                        evade-leave,
+                        evade-failed, fall,
+                        search, steal-*
+``dice_checks``         check               a dice check: Audacity before, the roll, Audacity after
+``components_ops``      op                  one effect of a component (or a continuation of the rules)
+``rooms``               explore, story,     drawing and placing Room tiles, Story cards, traps, "Place ..."
+                        trap-explored,
+                        scenario-symbol,
+                        place-room, relocate
+``combat``              combat, combat-*,   a combat, step by step; area combat; creature versus creature
+                        retreat, brace,
+                        command
+``adventurers``         damage, die, flee,  damage (and companions taking it), dying, fleeing, choosing a
+                        flee-step, recruit  new adventurer
+``items``               draw, keep,         cards drawn and kept, '-X' discards, picking up, trading, the
+                        discard, pick-up,   Soul Monger, Upkeep rolls of weapons
+                        trade, barter,
+                        upkeep-*
+``status``              status-draw,        status effects drawn or kept; the Alternative Infected Rules
+                        status-keep,
+                        infected
+``tomb_phase``          tomb-*, move-       the Tomb Phase's steps
+                        creatures, creature-
+                        move, initiate-
+                        combat, spawn,
+                        spawn-one, upkeep,
+                        refresh, search-
+                        tokens, comet,
+                        end-round
+``solo``                harrison            Lord Harrison's companion instead of fleeing or dying
+======================  ==================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...ruleset import Pending
+from ...traceability import implements, note, require
+from ..state import SecretsState, Task
+from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
+               items, rooms, scenarios, setup, solo, status, tomb_phase)
+from .engine import KINDS, task
+
+SETTLE_LIMIT = 10_000
+
+
+def pending(rs: Any, state: SecretsState) -> Pending:
+    if state.phase == "over":
+        return Pending.over()
+    head = state.head
+    if head is not None:
+        kind = KINDS[head.kind]
+        assert kind.pending is not None, f"task {head.kind} waits but says not for whom"
+        return kind.pending(rs, state, head)
+    return Pending.decision(state.current, "turn")
+
+
+def legal_actions(rs: Any, state: SecretsState, seat: int) -> list[Any]:
+    if state.phase == "over":
+        return []
+    head = state.head
+    if head is not None:
+        kind = KINDS[head.kind]
+        return kind.legal(rs, state, head, seat) if kind.legal is not None else []
+    return adventurer_phase.turn_legal(rs, state, seat)
+
+
+def chance(rs: Any, state: SecretsState) -> Any:
+    head = state.head
+    if state.phase == "over" or head is None:
+        return None
+    kind = KINDS[head.kind]
+    if kind.chance is None or not pending(rs, state).is_chance:
+        return None
+    return kind.chance(rs, state, head)
+
+
+def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> SecretsState:
+    require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
+    head = state.head
+    if head is not None:
+        kind = KINDS[head.kind]
+        p = pending(rs, state)
+        if p.is_chance:
+            dist = kind.chance(rs, state, head)
+            rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
+            require(dist is not None and dist.prob(action) > 0, rule,
+                    f"{action!r} is not a possible outcome of the {p.what} here")
+        else:
+            legal = kind.legal(rs, state, head, seat) if kind.legal is not None and seat is not None else []
+            if action not in legal:
+                rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.adventurer-phase.perform-action"
+                require(False, rule, f"{action!r} is not open to seat {seat} here ({p.what})")
+        state = kind.apply(rs, state, head, action, seat)
+    else:
+        assert seat is not None
+        state = adventurer_phase.apply_turn(rs, state, action, seat)
+    return settle(rs, state)
+
+
+@implements("secrets.adventurer-phase.until-all-spent", "secrets.adventurer-phase.next-player",
+            "secrets.ambiguity.turn-order-uneven-tokens")
+def settle(rs: Any, state: SecretsState) -> SecretsState:
+    """Resolve every task that needs no answer, in order, until one does (or the game is over)."""
+    for _ in range(SETTLE_LIMIT):
+        if state.phase == "over":
+            return state
+        head = state.head
+        if head is not None:
+            kind = KINDS[head.kind]
+            if kind.run is None:
+                return state
+            nxt = kind.run(rs, state, head)
+            if nxt is None:
+                return state
+            state = nxt
+            continue
+        if state.phase == "adventurer":
+            if adventurer_phase.can_act(rs, state, state.current):
+                return state
+            state = state.push(Task("end-turn", state.current, flags=("inclusive",)))
+            continue
+        if state.phase == "setup":
+            state = attrs.evolve(state, phase="adventurer", current=state.first)
+            continue
+        raise AssertionError(f"phase {state.phase} with nothing to do")
+    raise RuntimeError("the rules do not settle: a task kind loops")
+
+
+def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """The next clockwise seat with a green Action token takes a turn (seats without are skipped); when no
+    adventurer has one left, the Adventurer Phase ends and the Tomb Phase begins."""
+    state = state.pop()
+    n = len(state.seats)
+    start = t.seat if t.seat is not None else state.current
+    first = 0 if "inclusive" in t.flags else 1
+    for k in range(first, n + first):
+        seat = (start + k) % n
+        if adventurer_phase.can_act(rs, state, seat):
+            return attrs.evolve(state, current=seat)
+    note("secrets.adventurer-phase.ends-then-tomb-phase")
+    return tomb_phase.start_tomb_phase(rs, state)
+
+
+task("end-turn", run=_end_turn_run)
+
+
+def _round_start_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """A new round begins with the new first player (the next who can act, if the first cannot)."""
+    state = state.pop()
+    if adventurer_phase.can_act(rs, state, state.current):
+        return state
+    return state.push(Task("end-turn", state.current, flags=("inclusive",)))
+
+
+task("round-start", run=_round_start_run)
