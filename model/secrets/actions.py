@@ -12,13 +12,6 @@ from typing import ClassVar
 import attrs
 
 
-def _kind(name: str):  # noqa: ANN202 - a small class decorator
-    def deco(cls: type) -> type:
-        cls.kind = name
-        return cls
-    return deco
-
-
 # Chance outcomes ----------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -316,6 +309,14 @@ class Redirect:
 
 
 @attrs.frozen
+class Tend:
+    """Healing from an effect goes to ``companion`` ("" : the adventurer itself;
+    secrets.ambiguity.companions-healing=as-adventurer)."""
+    kind: ClassVar[str] = "tend"
+    companion: str
+
+
+@attrs.frozen
 class Command:
     """A controlled creature (``creature``) combats another creature (``target``)."""
     kind: ClassVar[str] = "command"
@@ -433,7 +434,7 @@ ACTION_TYPES: dict[str, type] = {cls.kind: cls for cls in (
     Leader, Drawn, Dice, Die, Choose, Decline, Grant, Move, Search, Fight, Trade, Barter, Use, Ability, Rest,
     PickUp, Steal, PlaceRope, SearchArtifact, RoomAction, Climb, Teleport, Pass, Drop, Save, Step, Explore,
     Fall, Stop, Push, Rotate, PlaceAt, Boost, Roll, Reroll, Accept, Branch, Evade, Stand, Retreat, Wield,
-    Brace, Redirect, Command, Target, Next, Route, SpawnIn, Keep, Discard, Take, Give, Buy, Service, Sell,
+    Brace, Redirect, Tend, Command, Target, Next, Route, SpawnIn, Keep, Discard, Take, Give, Buy, Service, Sell,
     Done, KeepStatus, Transform, Betray)}
 
 #: the actions that spend an Action token

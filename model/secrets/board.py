@@ -57,6 +57,16 @@ def rotated(doors: Iterable[str], rotation: int) -> frozenset[str]:
     return frozenset(SIDES[(SIDES.index(s) + rotation) % 4] for s in doors)
 
 
+@implements("secrets.rooms.stairs-of-blood-one-way", "secrets.rooms.stairs-of-blood-adjacent",
+            "secrets.ambiguity.rooms-stairs-of-blood-level-3", "secrets.rooms.adjacent-to-move")
+def is_one_way(tile: RoomTile, reading: str | None) -> bool:
+    """An "Adjacent to ..." link that only leads from this tile (the Stairs of Blood up to the
+    Sacrificial Chamber, not in reverse; both ways with the reading both-ways)."""
+    if not tile.one_way:
+        return False
+    return need(reading, "secrets.ambiguity.rooms-stairs-of-blood-level-3") == "one-way-up"
+
+
 def neighbour(x: int, y: int, side: str) -> tuple[int, int]:
     dx, dy = STEP[side]
     return x + dx, y + dy
@@ -103,9 +113,7 @@ class Tomb:
             if tile.stairs and tile.stairs in self.where:
                 link(name, tile.stairs, "stairs")
             if tile.adjacent_to and tile.adjacent_to in self.where:
-                if tile.one_way:
-                    one_way = need(one_way, "secrets.ambiguity.rooms-stairs-of-blood-level-3")
-                link(name, tile.adjacent_to, "adjacent", both=not (tile.one_way and one_way == "one-way-up"))
+                link(name, tile.adjacent_to, "adjacent", both=not is_one_way(tile, one_way))
         if MONGOLS_HALL in self.where:
             ropes = [n for n in self.roped if n != MONGOLS_HALL]
             for name in ropes:

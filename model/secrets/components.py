@@ -595,7 +595,7 @@ def components_from_data(doc: Any, *, source: str = "<components>", text: str = 
             adjacent_to=r.str(raw, "adjacent_to"), one_way=r.bool(raw, "one_way"), place=r.str(raw, "place"),
             place_level=r.int(raw, "place_level", 0, 0, 3),
             special=r.str(raw, "special", ("", "pitfall", "mineshaft", "arc-portal")),
-            climb=r.op(climb, "climb") if climb else None, count=r.int(raw, "count", 1, 1, 9)))
+            climb=r.op(climb, "climb") if climb else None, count=r.int(raw, "count", 1, 1, 1)))
         if (rooms[-1].trap_effect or rooms[-1].trap_infinite) and not rooms[-1].trap:
             raise r.fail(f"room {name!r} has a trap effect but no Trap tokens ('trap')")
         if rooms[-1].special == "mineshaft" and rooms[-1].climb is None:

@@ -98,6 +98,7 @@ class SecretsOptions:
                                      "printed-plus-modifier")
     group_decisions: str | None = reading("secrets.ambiguity.group-decisions", "first-player",
                                           "expedition-leader")
+    starting_cards: str | None = reading("secrets.ambiguity.starting-card-taken", "deck-or-discard", "deck-only")
     # the adventurers
     death_comet: str | None = reading("secrets.ambiguity.death-comet-once-or-twice", "once", "twice")
     death_possessions: str | None = reading("secrets.ambiguity.death-other-possessions", "items-rule-only",
@@ -122,6 +123,7 @@ class SecretsOptions:
     fleeing_in_combat: str | None = reading("secrets.ambiguity.fleeing-in-tomb-phase-combat", "engaged-no-evade",
                                             "ignored")
     saved_items: str | None = reading("secrets.ambiguity.saved-adventurer-items", "stay-dropped", "returned")
+    flee_no_path: str | None = reading("secrets.ambiguity.flee-no-path", "stuck", "fled")
     # dice
     forestall: str | None = reading("secrets.ambiguity.forestall-passes-on-4", "success-faces", "auto-pass")
     success_stack: str | None = reading("secrets.ambiguity.success-modifiers-stack", "no-stack", "stack")

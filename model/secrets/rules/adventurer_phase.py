@@ -290,7 +290,9 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
         if adv.room == ENTRANCE:
             return [Step(OUT)]
         toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
-        return toward or [Stop()]
+        if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
+            return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [Stop()]
+        return toward
     out: list[Any] = [Stop()]
     if t.n <= 0:
         return out
@@ -334,6 +336,7 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     seat_ = t.seat
     if isinstance(action, Step) and adv.fleeing:
         if action.room == OUT:
+            note("secrets.ambiguity.flee-no-path" if adv.room != ENTRANCE else "secrets.adventurers.fled")
             return advs.apply_fled(rs, state, seat_)
         state = advs.arrive_fleeing(rs, state, seat_, action.room)
         if state.creatures_in(action.room) and read(rs.options, "fleeing_movement") == "must-stop":

@@ -150,8 +150,7 @@ def is_traitor(rs: Any, adv: Adventurer | None) -> bool:
 
 @implements("secrets.setup.starting-cards", "secrets.setup.special-ability-tokens", "secrets.setup.infinity-needs-no-token",
             "secrets.setup.full-allotment", "secrets.setup.starting-dials", "secrets.setup.standees-on-entrance",
-            "secrets.adventurers.new-adventurer-setup", "secrets.assembly.arm-covers-starting-values",
-            "secrets.assembly.starting-values-not-needed", "secrets.setup.example-heidi-phd-tokens")
+            "secrets.adventurers.new-adventurer-setup", "secrets.setup.example-heidi-phd-tokens")
 def new_adventurer(rs: Any, sheet_: AdventurerSheet, extra_audacity: int) -> Adventurer:
     """An adventurer set up from its sheet on the Tomb's Entrance: starting Health, Audacity and Courage
     (kept in state: secrets.ambiguity.starting-values-hidden), starting cards, every limited ability's
@@ -210,6 +209,44 @@ def heal(state: SecretsState, seat: int, amount: int) -> SecretsState:
     return state.with_adventurer(seat, health=compute_health(adv.health, amount, adv.start_health))
 
 
+@implements("secrets.companions.no-item-healing", "secrets.companions.heal-only-rest",
+            "secrets.ambiguity.companions-healing")
+def heal_effect(rs: Any, state: SecretsState, seat: int, amount: int) -> SecretsState:
+    """An effect heals the adventurer: companions may not be healed by items, artifacts or any other game
+    effects (secrets.ambiguity.companions-healing=rest-only); as-adventurer lets it heal a companion."""
+    adv = state.adventurer(seat)
+    if adv is None:
+        return state
+    hurt = [c.name for c in adv.companions if c.health < rs.components.companions[c.name].health]
+    if hurt and read(rs.options, "companions_healing") == "as-adventurer":
+        return state.push(Task("tend", seat, rule="secrets.ambiguity.companions-healing", n=amount))
+    return heal(state, seat, amount)
+
+
+def _tend_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
+    from ..actions import Tend
+    adv = state.adventurer(t.seat)
+    if seat != t.seat or adv is None:
+        return []
+    hurt = [c.name for c in adv.companions if c.health < rs.components.companions[c.name].health]
+    return [Tend(""), *(Tend(c) for c in dict.fromkeys(hurt))]
+
+
+def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
+    require(action in _tend_legal(rs, state, t, seat if seat is not None else -1),
+            "secrets.ambiguity.companions-healing", "heal yourself or one of your hurt companions")
+    state = state.pop()
+    if not action.companion:
+        return heal(state, t.seat, t.n)
+    from .adventurer_phase import heal_companion
+    return heal_companion(rs, state, t.seat, action.companion, t.n)
+
+
+task("tend", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
+     pending=lambda rs, s, t: Pending.decision(t.seat, "heal whom"), legal=_tend_legal, apply=_tend_apply,
+     rule=lambda *a: "secrets.ambiguity.companions-healing")
+
+
 @implements("secrets.companions.redirect-damage")
 def _damage_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     return Pending.decision(t.seat, "redirect damage")
@@ -256,16 +293,16 @@ def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     assert isinstance(action, Redirect)
     adv = state.adventurer(t.seat)
     assert adv is not None
-    comps = []
-    for c in adv.companions:
-        if c.name == action.companion:
-            left = c.health - action.amount
-            if left <= 0:
-                note("secrets.companions.death")
-                state = discard_companion(state, c.name)
-                continue
-            c = attrs.evolve(c, health=left)
-        comps.append(c)
+    comps = list(adv.companions)
+    i = next(i for i, c in enumerate(comps) if c.name == action.companion and c.health > 0)
+    left = comps[i].health - action.amount
+    if left <= 0:
+        note("secrets.companions.death")
+        del comps[i]
+        state = attrs.evolve(state, companions=attrs.evolve(state.companions,
+                                                            discard=state.companions.discard.add(action.companion)))
+    else:
+        comps[i] = attrs.evolve(comps[i], health=left)
     state = state.with_adventurer(t.seat, companions=tuple(comps))
     rest = t.n - action.amount if read(rs.options, "redirect") == "any-portion-capped" else 0
     state = state.pop()
@@ -285,16 +322,15 @@ task("damage", run=_damage_run, pending=_damage_pending, legal=_damage_legal, ap
      rule=lambda *a: "secrets.companions.redirect-damage")
 
 
-def discard_companion(state: SecretsState, name: str) -> SecretsState:
+def discard_companion(state: SecretsState, seat: int, name: str) -> SecretsState:
+    """A companion of the adventurer of ``seat`` goes to the discard pile."""
     piles = attrs.evolve(state.companions, discard=state.companions.discard.add(name))
     out = attrs.evolve(state, companions=piles)
-    for i, s in enumerate(out.seats):
-        if s.adventurer is not None and any(c.name == name for c in s.adventurer.companions):
-            comps = list(s.adventurer.companions)
-            comps.remove(next(c for c in comps if c.name == name))
-            out = out.with_adventurer(i, companions=tuple(comps))
-            break
-    return out
+    adv = out.adventurer(seat)
+    assert adv is not None
+    comps = list(adv.companions)
+    comps.remove(next(c for c in comps if c.name == name))
+    return out.with_adventurer(seat, companions=tuple(comps))
 
 
 def apply_health_loss(rs: Any, state: SecretsState, seat: int, amount: int, rule: str) -> SecretsState:
@@ -336,12 +372,20 @@ def apply_death(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     adv = state.adventurer(seat)
     assert adv is not None
     state = drop_everything(rs, state, seat, dead=True)
-    state = state.with_seat(seat, adventurer=None)
-    state = attrs.evolve(state, gone=(*state.gone, adv.name))
+    state = leave_game(state, seat)
     times = 2 if read(rs.options, "death_comet") == "twice" else 1
     for _ in range(times):
         state = move_comet(rs, state, 1, "secrets.adventurers.death-advances-comet")
     return after_removal(rs, state, seat)
+
+
+def leave_game(state: SecretsState, seat: int) -> SecretsState:
+    """The adventurer leaves the game: its status effects and tokens with it (secrets.ambiguity.death-
+    other-possessions=items-rule-only: the status cards go to the box)."""
+    adv = state.adventurer(seat)
+    assert adv is not None
+    state = state.with_seat(seat, adventurer=None)
+    return attrs.evolve(state, gone=(*state.gone, adv.name), boxed=(*state.boxed, *adv.status))
 
 
 def drop_everything(rs: Any, state: SecretsState, seat: int, *, dead: bool) -> SecretsState:
@@ -349,7 +393,7 @@ def drop_everything(rs: Any, state: SecretsState, seat: int, *, dead: bool) -> S
     adv = state.adventurer(seat)
     assert adv is not None
     for c in adv.companions:
-        state = discard_companion(state, c.name)
+        state = discard_companion(state, seat, c.name)
     adv = state.adventurer(seat)
     assert adv is not None
     room = state.room(adv.room)
@@ -576,8 +620,7 @@ def apply_fled(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     assert adv is not None
     if adv.cards or adv.companions:
         state = drop_everything(rs, state, seat, dead=False)
-    state = state.with_seat(seat, adventurer=None)
-    state = attrs.evolve(state, gone=(*state.gone, adv.name))
+    state = leave_game(state, seat)
     times = 2 if read(rs.options, "fled_as_if_died") == "two-advances" else 1
     for _ in range(times):
         state = move_comet(rs, state, 1, "secrets.adventurers.flee-advances-comet")

@@ -118,6 +118,9 @@ def retreat_rooms(rs: Any, state: SecretsState, seat: int) -> list[str]:
     return [r for r in tomb_of(rs, state.rooms).successors(mover, adv.room) if not state.creatures_in(r)]
 
 
+@implements("secrets.combat.evade-check", "secrets.combat.evade-difficulty", "secrets.combat.evade-fail",
+            "secrets.combat.evade-differs-from-move", "secrets.adventurers.flee-no-evade",
+            "secrets.ambiguity.reference-evade-courage")
 def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Evade: lose Courage (reading body of secrets.ambiguity.reference-evade-courage), then a Dexterity
     check against the Evasion difficulty: success moves to an adjacent room without creatures and ends

@@ -122,7 +122,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
     if kind == "damage":
         return adv_rules.lose_health(state, seat, op.amount, rule)
     if kind == "heal":
-        return adv_rules.heal(state, seat, op.amount)
+        return adv_rules.heal_effect(rs, state, seat, op.amount)
     if kind == "courage":
         return adv_rules.change_courage(rs, state, seat, op.amount, rule)
     if kind == "audacity":

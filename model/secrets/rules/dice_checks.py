@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from ...chance import FaceCounts
+from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
 from ...options import read
 from ...ruleset import Pending
@@ -40,12 +40,40 @@ FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
 
 
+class DicePool(Distribution):
+    """``n`` Secrets dice as one chance event over face counts (:class:`Dice`): the exact multinomial of
+    :class:`~tombspec.model.chance.FaceCounts`, sampled die by die (each face 2 of 12 sides)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.counts = FaceCounts(FACES, n)
+
+    @property
+    def size(self) -> int:
+        return self.counts.size
+
+    def prob(self, outcome: Any) -> Fraction:
+        if type(outcome) is not Dice:
+            return Fraction(0)
+        return self.counts.prob(outcome.faces)
+
+    def _outcomes(self) -> Any:
+        for faces, p in self.counts.support():
+            yield Dice(faces), p
+
+    def sample(self, rng: Any) -> Dice:
+        out = [0] * 6
+        for _ in range(self.n):
+            out[rng.randrange(6)] += 1
+        return Dice(tuple(out))
+
+
 @cache
 @implements("secrets.dice.d12-faces", "secrets.dice.use-these-dice", "secrets.dice.more-dice-than-included")
-def pool(n: int) -> Any:
+def pool(n: int) -> DicePool:
     """The roll of ``n`` dice: each die shows 1-6 with probability 2/12 each; the outcome is the face
     counts (more dice than the box holds are rolled the same way)."""
-    return FaceCounts(FACES, n).map(lambda counts: Dice(counts), lambda a: a.faces)
+    return DicePool(n)
 
 
 @implements("secrets.dice.important-numbers", "secrets.dice.success-condition")

@@ -6,7 +6,7 @@ Phase), and the Soul Monger's Inventory and Services.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import attrs
@@ -52,7 +52,7 @@ def refill(rs: Any, state: SecretsState, name: str) -> SecretsState:
     return attrs.evolve(state, **{name: Piles(p.discard)})
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _draw_of(deck: Deck) -> Any:
     return draw(deck).map(Drawn, lambda a: a.card)
 
@@ -202,7 +202,7 @@ def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsS
     assert adv is not None
     if any(c.name == name for c in adv.companions):
         from .adventurers import discard_companion
-        return discard_companion(state, name)
+        return discard_companion(state, seat, name)
     cards = list(adv.cards)
     held = next(h for h in cards if h.name == name)
     cards.remove(held)
@@ -359,6 +359,7 @@ def use_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState
 # Dropping and picking up
 
 
+@implements("secrets.items.no-drop-companions-shards")
 def can_drop(rs: Any, state: SecretsState, seat: int, name: str) -> str | None:
     adv = state.adventurer(seat)
     if adv is None:
@@ -459,6 +460,7 @@ task("pick-up", run=lambda rs, s, t: s.pop() if not (s.room(t.target) and s.room
 # Trading
 
 
+@implements("secrets.companions.like-items", "secrets.ambiguity.companions-like-items", "secrets.ambiguity.trade-scope")
 def tradeable(rs: Any, adv: Adventurer) -> list[str]:
     """Cards that can be traded: items, artifacts, Soul Monger items and companions (secrets.ambiguity.
     trade-scope=example-list; any-card adds status effects); never Soul Shards."""

@@ -307,8 +307,7 @@ def fall_targets(rs: Any, state: SecretsState, seat: int) -> list[tuple[int, int
 
 
 @implements("secrets.story.must-resolve", "secrets.story.draw-card", "secrets.story.card-sides",
-            "secrets.story.resolve-matching-side", "secrets.story.outcomes", "secrets.story.starts-with-story",
-            "secrets.story.read-aloud", "secrets.story.check", "secrets.rooms.symbol-story-effect",
+            "secrets.story.resolve-matching-side", "secrets.story.outcomes", "secrets.story.starts-with-story", "secrets.story.check", "secrets.rooms.symbol-story-effect",
             "secrets.rooms.story-sides-played-same", "secrets.story.anatomy-story-section", "secrets.story.pass-section",
             "secrets.story.fail-section", "secrets.story.example-1-reader")
 def queue_story(rs: Any, state: SecretsState, seat: int, side: str, rule: str) -> SecretsState:

@@ -25,7 +25,7 @@ def compute_comet(comet: Any, delta: Any, unbounded: bool = False) -> Any:
 
 @implements("secrets.scenarios.comet-triggers-immediate", "secrets.tomb-phase.upkeep-scenario",
             "secrets.scenarios.triggered-effects", "secrets.scenarios.prompts-triggered",
-            "secrets.scenarios.triggered-reference", "secrets.scenarios.prompts", "secrets.scenarios.prompts-deferred")
+            "secrets.scenarios.triggered-reference", "secrets.scenarios.prompts")
 def move_comet(rs: Any, state: SecretsState, delta: int, rule: str) -> SecretsState:
     """Move the Comet track; the scenario's effects of every space entered trigger at once
     (secrets.ambiguity.comet-trigger-timing=immediately; upkeep-only waits for Upkeep, except the

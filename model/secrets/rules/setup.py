@@ -39,8 +39,7 @@ def setup_table() -> dict[int, dict[str, int]]:
 
 @implements("secrets.setup.adventurer-setup-table", "secrets.setup.table-extra-audacity",
             "secrets.setup.table-action-tokens", "secrets.setup.table-companions",
-            "secrets.setup.player-count-is-adventurer-count", "secrets.setup.multiple-adventurers",
-            "secrets.setup.more-adventurers-easier", "secrets.setup.recommend-table")
+            "secrets.setup.player-count-is-adventurer-count", "secrets.setup.multiple-adventurers")
 def table_row(rs: Any) -> dict[str, int]:
     """The column for the number of Adventurers (each Adventurer a seat); beyond 6, the 6 column
     (secrets.ambiguity.max-adventurers=unbounded)."""
@@ -80,9 +79,7 @@ def is_removed(rs: Any, room: str) -> bool:
             "secrets.setup.scenario-tomb-setup", "secrets.scenarios.tomb-setup-first",
             "secrets.scenarios.tomb-setup-contents", "secrets.setup.separate-decks", "secrets.setup.shuffle-decks",
             "secrets.setup.do-not-shuffle", "secrets.setup.set-aside-tokens", "secrets.setup.scenario-special-rules",
-            "secrets.setup.search-token", "secrets.tomb.rooms-are-tiles", "secrets.tomb.three-levels",
-            "secrets.setup.cut-card", "secrets.components.cards-double-sided", "secrets.assembly.standees",
-            "secrets.assembly.comet-track", "secrets.assembly.arm-dials", "secrets.setup.expedition-leader-choice")
+            "secrets.setup.search-token", "secrets.tomb.rooms-are-tiles", "secrets.tomb.three-levels", "secrets.setup.expedition-leader-choice")
 def initial_state(rs: Any) -> SecretsState:
     """Steps 1-3: the scenario's and the five starting Room tiles placed, every other tile shuffled into
     one stack; decks separated (shuffled ones are multisets: their order is never recorded; the Status
@@ -118,7 +115,7 @@ def initial_state(rs: Any) -> SecretsState:
 
 
 @cache
-def _leader_roll(n: int) -> Outcomes:
+def _leader_roll(n: int) -> Outcomes:  # n <= 11
     """secrets.ambiguity.expedition-leader-die-roll: any uniformly random choice among the players."""
     return Outcomes.uniform([Leader(i) for i in range(n)])
 
@@ -200,10 +197,14 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
     return state
 
 
+@implements("secrets.ambiguity.starting-card-taken")
 def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    """Starting cards come out of their decks where a copy is there (else from the box)."""
+    """Starting cards come out of their decks (or discard piles: secrets.ambiguity.starting-card-taken=
+    deck-or-discard); a card found in neither (in play elsewhere) is not gained."""
     adv = state.adventurer(seat)
     assert adv is not None
+    kept = []
+    discards = read(rs.options, "starting_cards") == "deck-or-discard"
     for h in adv.cards:
         card = rs.components.cards[h.name]
         pile_name = {"item": "items", "artifact": "artifacts", "soul-monger": "monger"}[card.deck]
@@ -211,12 +212,19 @@ def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsStat
         if pile_name == "monger":
             if pile.count(h.name):
                 state = attrs.evolve(state, monger=pile.remove(h.name))
+                kept.append(h)
         elif pile.deck.count(h.name):
             state = attrs.evolve(state, **{pile_name: attrs.evolve(pile, deck=pile.deck.remove(h.name))})
+            kept.append(h)
+        elif discards and pile.discard.count(h.name):
+            state = attrs.evolve(state, **{pile_name: attrs.evolve(pile, discard=pile.discard.remove(h.name))})
+            kept.append(h)
+    status = []
     for s in adv.status:
         if state.statuses.count(s):
             state = attrs.evolve(state, statuses=state.statuses.remove(s))
-    return state
+            status.append(s)
+    return state.with_adventurer(seat, cards=tuple(kept), status=tuple(status))
 
 
 def _grant_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -250,10 +258,7 @@ task("grant", pending=_group_pending, legal=_grant_legal, apply=_grant_apply,
      rule=lambda *a: "secrets.setup.five-adventurer-extra-actions")
 
 
-@implements("secrets.setup.read-mission-briefing", "secrets.setup.read-scenario-sections",
-            "secrets.setup.share-special-abilities", "secrets.scenarios.read-briefing",
-            "secrets.scenarios.read-strategy", "secrets.scenarios.read-conditions", "secrets.scenarios.special-rules",
-            "secrets.turn.first-player-begins")
+@implements("secrets.turn.first-player-begins")
 def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Step 6: read the mission briefing (and the scenario's other sections) and begin play: the Adventurer
     Phase of the first round, the holder of the marker first.  The readings change no state; a scenario's
@@ -261,8 +266,7 @@ def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     from .components_ops import record_text
     state = attrs.evolve(state.pop(), phase="adventurer", current=state.first)
     if rs.scenario.special_rules:
-        state = record_text(state, rs.scenario.special_rules, "secrets.scenarios.special-rules")
-    note("secrets.setup.read-mission-briefing")
+        state = record_text(state, rs.scenario.special_rules)
     return state
 
 

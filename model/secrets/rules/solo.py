@@ -53,7 +53,7 @@ def _harrison_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     assert adv is not None
     require(isinstance(action, Discard) and any(c.name == action.card for c in adv.companions),
             "secrets.solo.lord-harrison-companion-save", "discard one of Lord Harrison's Companions")
-    state = discard_companion(state.pop(), action.card)
+    state = discard_companion(state.pop(), t.seat, action.card)
     adv = state.adventurer(t.seat)
     assert adv is not None
     return state.with_adventurer(t.seat, health=max(adv.health, 1), courage=max(adv.courage, -9))

@@ -201,8 +201,8 @@ def transform(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     state = state.push(Task("spawn-one", seat, rule="secrets.status.alt-infected-elite", target="elite",
                             items=(room,), flags=("forced",)))
     if read(rs.options, "alt_infected") == "no-death-penalties":
-        state = drop_everything(rs, state, seat, dead=True).with_seat(seat, adventurer=None)
-        state = attrs.evolve(state, gone=(*state.gone, adv.name))
+        from .adventurers import leave_game
+        state = leave_game(drop_everything(rs, state, seat, dead=True), seat)
         return after_removal(rs, state, seat)
     return apply_death(rs, state, seat)
 

@@ -479,6 +479,10 @@ def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsSt
     if not rooms:
         pile = getattr(state, deck)
         return attrs.evolve(state, **{deck: attrs.evolve(pile, discard=pile.discard.add(name))})
+    if "forced" in t.flags and limit_count(rs, state) >= CREATURE_LIMIT and deck != "boss":
+        note("secrets.ambiguity.status-alt-infected")
+        state = attrs.evolve(state, effects=add(state.effects, Effect(
+            "over-limit", "secrets.status.alt-infected-elite", until=GAME)))
     state, _ = new_creature(rs, state, name, rooms[0])
     return state
 
