@@ -35,13 +35,6 @@ class Dice:
     faces: tuple[int, ...]
 
 
-@attrs.frozen
-class Die:
-    """Chance: one die read as its face 1-6 (a Search, an Upkeep roll)."""
-    kind: ClassVar[str] = "die"
-    face: int
-
-
 # Game Setup ---------------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -431,7 +424,7 @@ class Betray:
 
 
 ACTION_TYPES: dict[str, type] = {cls.kind: cls for cls in (
-    Leader, Drawn, Dice, Die, Choose, Decline, Grant, Move, Search, Fight, Trade, Barter, Use, Ability, Rest,
+    Leader, Drawn, Dice, Choose, Decline, Grant, Move, Search, Fight, Trade, Barter, Use, Ability, Rest,
     PickUp, Steal, PlaceRope, SearchArtifact, RoomAction, Climb, Teleport, Pass, Drop, Save, Step, Explore,
     Fall, Stop, Push, Rotate, PlaceAt, Boost, Roll, Reroll, Accept, Branch, Evade, Stand, Retreat, Wield,
     Brace, Redirect, Tend, Command, Target, Next, Route, SpawnIn, Keep, Discard, Take, Give, Buy, Service, Sell,

@@ -40,7 +40,7 @@ SLOTS = ("", "chest", "head", "passive")
 OP_KINDS = {
     "check": "a dice check of `attribute` at `difficulty`; then `passed` or `failed`",
     "choice": "the adventurer chooses: `passed` ('Choose Pass') or `failed` ('Choose Fail')",
-    "damage": "lose `amount` Health (companions may take it)",
+    "damage": "lose `amount` Health (companions may take it); with the flag `d3`, a die read as 1d3",
     "heal": "heal `amount` Health, up to starting Health",
     "courage": "gain (or lose, negative) `amount` Courage",
     "audacity": "gain (or lose) `amount` Audacity, never above 10",
@@ -489,7 +489,7 @@ class _Reader:
             raise self.fail(f"{self.where}: a {kind!r} effect needs a 'name'")
         if kind == "text" and not raw.get("text"):
             raise self.fail(f"{self.where}: a 'text' effect needs its 'text'")
-        flags = self.strs(raw, "flags", ("story", "ignore-armor", "no-audacity"))
+        flags = self.strs(raw, "flags", ("story", "ignore-armor", "no-audacity", "d3"))
         return Op(kind=kind, amount=self.int(raw, "amount", 1 if kind in ("draw", "discard", "spawn") else 0,
                                              -20, 20),
                   attribute=attribute, difficulty=self.int(raw, "difficulty", 1, 0, 12),

@@ -229,7 +229,7 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
     if isinstance(action, Pass):
         note("secrets.ambiguity.turn-order-uneven-tokens")
         state = state.with_seat(seat, tokens=0)
-        return state.push(Task("end-turn", seat))
+        return state.push(Task("end-turn", seat, flags=("saved",)))
     end = (Task("end-turn", seat, rule="secrets.adventurer-phase.next-player"),)
     if isinstance(action, RoomAction) and read(rs.options, "action_effect") == "extra-action":
         end = ()
@@ -410,7 +410,7 @@ def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         other = state.adventurer(int(key[1:]))
         if other is None:
             return state
-        difficulty, harm = advs.evasion_rating(rs, other), 0
+        difficulty = advs.evasion_rating(rs, other)
     else:
         c = state.creature(key)
         if c is None:

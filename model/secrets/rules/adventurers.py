@@ -11,13 +11,13 @@ from typing import Any
 
 import attrs
 
-from ...effects import GAME, Effect, add, find
+from ...effects import GAME, Effect, add
 from ...numeric import clamp, if_, max_, min_
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
-from ..actions import Choose, Decline, Discard, Step
-from ..components import ATTRIBUTES, AdventurerSheet
+from ..actions import Choose, Decline, Step
+from ..components import AdventurerSheet
 from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task
 from .engine import task
 

@@ -16,8 +16,7 @@ from typing import Any
 
 import attrs
 
-from ...effects import GAME, Effect, add, find, named
-from ...options import read
+from ...effects import GAME, Effect, add, named
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Branch
@@ -119,6 +118,8 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
         flags = tuple(op.flags)
         return start_check(rs, state, seat, op.attribute, op.difficulty, passed=op.passed, failed=op.failed,
                            flags=flags, rule=rule)
+    if kind == "damage" and "d3" in op.flags:
+        return roll_d3(rs, state, seat, rule)
     if kind == "damage":
         return adv_rules.lose_health(state, seat, op.amount, rule)
     if kind == "heal":
@@ -175,6 +176,26 @@ def record_text(state: SecretsState, text: str, rule: str) -> SecretsState:
     if any(e.subject == text for e in named(state.effects, "text-only")):
         return state
     return attrs.evolve(state, effects=add(state.effects, Effect("text-only", rule, until=GAME, subject=text)))
+
+
+@implements("secrets.dice.d3", "secrets.ambiguity.audacity-on-non-check-rolls")
+def roll_d3(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsState:
+    """A die read as 1d3 (1-3 as-is, 4-6 as 1-3): not a dice check, so Audacity cannot change it
+    (checks-only); with any-roll it can."""
+    from ...options import read
+    from .dice_checks import start_check
+    flags = ("result:d3-rolled",) + (() if read(rs.options, "audacity_rolls") == "any-roll" else ("no-audacity",))
+    return start_check(rs, state, seat, "none", 1, flags=flags, rule=rule, pool_size=1, target="d3")
+
+
+def _d3_rolled_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    from . import adventurers as adv_rules
+    from .dice_checks import read_d3
+    face = next(f for f in range(1, 7) if t.faces[f - 1])
+    return adv_rules.lose_health(state.pop(), t.seat, read_d3(face), t.rule)
+
+
+task("d3-rolled", run=_d3_rolled_run)
 
 
 @continuation("arrive")

@@ -155,8 +155,9 @@ def _discard_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     adv = state.adventurer(t.seat)
     if adv is None or t.n <= 0 or not _of_deck(rs, adv, t.target):
         return state.pop()
-    if read(rs.options, "minus_cards") == "random":
-        return None   # chance picks
+    if len(set(_of_deck(rs, adv, t.target))) == 1:   # one card to discard: no choice to make
+        state = discard_card(rs, state.pop(), t.seat, _of_deck(rs, adv, t.target)[0])
+        return state.push(attrs.evolve(t, n=t.n - 1))
     return None
 
 
@@ -849,7 +850,3 @@ def _upkeep_judged_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("upkeep-judged", run=_upkeep_judged_run)
-
-
-def _unused() -> None:  # pragma: no cover
-    _ = (Sell, Keep)

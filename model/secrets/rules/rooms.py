@@ -549,7 +549,3 @@ def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsSta
     return start_check(rs, state, seat, check.attribute, check.difficulty, passed=(Op("gain", name=t.artifact),),
                        failed=(), flags=("no-audacity",), rule="secrets.artifacts.room-search",
                        pool_size=1 if check.attribute == "none" else None)
-
-
-def _unused() -> None:  # pragma: no cover
-    _ = Deck

@@ -10,10 +10,10 @@ from typing import Any
 import attrs
 
 from ...effects import GAME, Effect, add, named
-from ...numeric import if_, max_
+from ...numeric import max_
 from ...options import read
 from ...traceability import implements, note
-from ..state import ENTRANCE, Creature, SecretsState, Task
+from ..state import ENTRANCE, Creature, SecretsState
 
 
 @implements("secrets.tomb-phase.comet-track-moves", "secrets.tomb-phase.comet-track-time")
@@ -181,7 +181,3 @@ def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsSt
     else:
         winners = traitors
     return attrs.evolve(state, phase="over", outcome=outcome, winners=winners, agenda=(), combat=None)
-
-
-def _unused() -> None:  # pragma: no cover
-    _ = (if_, Task)

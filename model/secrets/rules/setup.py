@@ -19,9 +19,9 @@ from ...chance import Deck, Outcomes
 from ...effects import GAME, Effect, add
 from ...options import read
 from ...ruleset import Pending
-from ...traceability import implements, note, require
+from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
-from ..state import ENTRANCE, Piles, Room, Seat, SecretsState, Task
+from ..state import Piles, Room, Seat, SecretsState, Task
 from .engine import task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
@@ -266,12 +266,8 @@ def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     from .components_ops import record_text
     state = attrs.evolve(state.pop(), phase="adventurer", current=state.first)
     if rs.scenario.special_rules:
-        state = record_text(state, rs.scenario.special_rules)
+        state = record_text(state, rs.scenario.special_rules, "secrets.golden-rule.components-supersede")
     return state
 
 
 task("begin", run=_begin_run)
-
-
-def _unused() -> None:  # pragma: no cover
-    _ = ENTRANCE

@@ -14,13 +14,12 @@ import attrs
 
 from ...chance import Outcomes
 from ...effects import GAME, ROUND, Effect, add, expire, named
-from ...numeric import if_, max_, min_
+from ...numeric import if_
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target
 from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task
-from . import adventurers as advs
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
@@ -592,7 +591,3 @@ def _end_round_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("end-round", run=_end_round_run)
-
-
-def _unused() -> None:  # pragma: no cover
-    _ = (GAME, max_, min_, advs, MONGOLS_HALL)

@@ -147,9 +147,13 @@ def settle(rs: Any, state: SecretsState) -> SecretsState:
     raise RuntimeError("the rules do not settle: a task kind loops")
 
 
-def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     """The next clockwise seat with a green Action token takes a turn (seats without are skipped); when no
-    adventurer has one left, the Adventurer Phase ends and the Tomb Phase begins."""
+    adventurer has one left, the Adventurer Phase ends and the Tomb Phase begins.  Before the turn passes,
+    the player may still save a fleeing adventurer met this turn (free: secrets.adventurers.save-no-action-
+    token; the Example of saving Temple moves, then saves)."""
+    if "inclusive" not in t.flags and "saved" not in t.flags and _savable(rs, state, t.seat):
+        return None
     state = state.pop()
     n = len(state.seats)
     start = t.seat if t.seat is not None else state.current
@@ -162,7 +166,32 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     return tomb_phase.start_tomb_phase(rs, state)
 
 
-task("end-turn", run=_end_turn_run)
+def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
+    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+        return []
+    room = state.adventurer(seat).room
+    return [s for s in state.seats_in(room) if adventurers.can_save(rs, state, seat, s) is None]
+
+
+def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
+    from ..actions import Done, Save
+    if seat != t.seat:
+        return []
+    return [*(Save(s) for s in _savable(rs, state, seat)), Done()]
+
+
+def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
+    from ..actions import Done, Save
+    require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
+            "save a fleeing adventurer in your room, or end the turn")
+    if isinstance(action, Done):
+        return state.pop().push(attrs.evolve(t, flags=(*t.flags, "saved")))
+    assert isinstance(action, Save) and t.seat is not None
+    return adventurers.apply_save(rs, state, t.seat, action.seat)
+
+
+task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: Pending.decision(t.seat, "end of turn"),
+     legal=_end_turn_legal, apply=_end_turn_apply, rule=lambda *a: "secrets.adventurers.save-fleeing")
 
 
 def _round_start_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
