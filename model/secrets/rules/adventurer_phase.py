@@ -322,14 +322,10 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     """Move up to Movement rooms through doors (the comet icon on both tiles; stairs and adjacency text and
     ropes join rooms too), exploring a vacant space through a door."""
     options = move_options(rs, state, t)
-    rule = "secrets.adventurer-phase.move-through-doors"
     adv = state.adventurer(t.seat)
     assert adv is not None
-    if adv.fleeing and not isinstance(action, Stop):
-        rule = "secrets.adventurers.flee-must-move"
-    elif isinstance(action, (Explore, Fall)):
-        rule = "secrets.adventurer-phase.explore" if isinstance(action, Explore) else "secrets.explore.door-to-nowhere-voluntary"
-    require(action in options, rule, f"{action!r} is not a move open from {adv.room} with {t.n} Movement left")
+    require(action in options, _move_rule(rs, state, t, action),
+            f"{action!r} is not a move open from {adv.room} with {t.n} Movement left")
     state = state.pop()
     if isinstance(action, Stop):
         return end_move(rs, state, t)
@@ -353,7 +349,7 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
                     if name == adv.room and (x, y) == (action.x, action.y))
         explore = Task("explore", seat_, rule="secrets.adventurer-phase.explore",
                        target=f"{r.level}:{action.x}:{action.y}:{OPPOSITE[side]}", items=(adv.room,))
-        then = [explore] + ([rest] if read(rs.options, "explore_ends_move") == "continue" else [])
+        then = [explore] + ([] if explore_ends_move(rs) else [rest])
     else:
         then = [Task("fall", seat_, rule="secrets.explore.door-to-nowhere-voluntary")]
     if evade:
@@ -361,9 +357,28 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     return state.push(*then)
 
 
+def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """The rule a refused move breaks: fleeing's, the Movement left, exploring's, the doors'."""
+    adv = state.adventurer(t.seat)
+    if adv is not None and adv.fleeing and not isinstance(action, Stop):
+        return "secrets.adventurers.flee-must-move"
+    if t.n <= 0 and not isinstance(action, Stop):
+        return "secrets.adventurer-phase.move"
+    if isinstance(action, Explore):
+        return "secrets.adventurer-phase.explore"
+    if isinstance(action, Fall):
+        return "secrets.explore.door-to-nowhere-voluntary"
+    return "secrets.adventurer-phase.move-through-doors"
+
+
 task("move", run=_move_run, pending=lambda rs, s, t: Pending.decision(t.seat, "move"),
      legal=lambda rs, s, t, seat: move_options(rs, s, t) if seat == t.seat else [], apply=_move_apply,
-     rule=lambda *a: "secrets.adventurer-phase.move-through-doors")
+     rule=_move_rule)
+
+
+def explore_ends_move(rs: Any) -> bool:
+    """Exploring ends the Move action (secrets.ambiguity.explore-ends-move=ends-move)."""
+    return read(rs.options, "explore_ends_move") == "ends-move"
 
 
 def end_move(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -497,9 +512,8 @@ def start_teleport(rs: Any, state: SecretsState, seat: int, room: str) -> Secret
 @cache
 def search_chart() -> dict[int, tuple[str, str, str]]:
     """The Search Chart of the catalog (secrets.reference.search-chart): die roll -> green, yellow, red."""
-    from tombspec.spec import load_catalog
-
-    rows = load_catalog("secrets").get("secrets.reference.search-chart").records()
+    from .engine import table
+    rows = table("secrets.reference.search-chart")
     return {r["die_roll"]: (r["tomb_raider_green"], r["fortune_hunter_yellow"], r["glory_seeker_red"]) for r in rows}
 
 
@@ -547,8 +561,13 @@ def _search_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     text = cells[colour]
     if read(rs.options, "search_chart") == "misprint" and face == 1 and colour in (1, 2):
         text = cells[3 - colour]
-    state = state.with_seat(t.seat, search=(colour + 1) % len(SEARCH_COLOURS))
+    state = state.with_seat(t.seat, search=compute_search_turn(colour))
     return run_ops(state, t.seat, chart_ops(text), "secrets.adventurer-phase.search")
+
+
+def compute_search_turn(colour: int, steps: int = 1) -> int:
+    """The Search token turned clockwise ``steps`` times: green to yellow, yellow to red, red to green."""
+    return (colour + steps) % len(SEARCH_COLOURS)
 
 
 task("search", run=_search_run)

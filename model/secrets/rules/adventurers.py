@@ -373,8 +373,7 @@ def apply_death(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     assert adv is not None
     state = drop_everything(rs, state, seat, dead=True)
     state = leave_game(state, seat)
-    times = 2 if read(rs.options, "death_comet") == "twice" else 1
-    for _ in range(times):
+    for _ in range(death_advances(rs)):
         state = move_comet(rs, state, 1, "secrets.adventurers.death-advances-comet")
     return after_removal(rs, state, seat)
 
@@ -386,6 +385,11 @@ def leave_game(state: SecretsState, seat: int) -> SecretsState:
     assert adv is not None
     state = state.with_seat(seat, adventurer=None)
     return attrs.evolve(state, gone=(*state.gone, adv.name), boxed=(*state.boxed, *adv.status))
+
+
+def death_advances(rs: Any) -> int:
+    """How often a death advances the Comet track: once (secrets.ambiguity.death-comet-once-or-twice)."""
+    return 2 if read(rs.options, "death_comet") == "twice" else 1
 
 
 def drop_everything(rs: Any, state: SecretsState, seat: int, *, dead: bool) -> SecretsState:
@@ -455,8 +459,14 @@ def _recruit_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     return None
 
 
+def _recruit_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    if isinstance(action, Choose):
+        return can_choose(rs, state, action.adventurer) or "secrets.adventurers.choose-new-adventurer"
+    return "secrets.adventurers.choose-new-adventurer"
+
+
 task("recruit", run=_recruit_run, pending=_recruit_pending, legal=_recruit_legal, apply=_recruit_apply,
-     rule=lambda *a: "secrets.adventurers.choose-new-adventurer")
+     rule=_recruit_rule)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -397,7 +397,7 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 task("combat-gear", pending=lambda rs, s, t: Pending.decision(t.seat, "choose weapons and armor"),
      legal=lambda rs, s, t, seat: gear_options(rs, s, t.seat) if seat == t.seat else [], apply=_gear_apply,
      run=lambda rs, s, t: attrs.evolve(s.pop(), combat=None) if s.combat is None or s.adventurer(t.seat) is None else None,
-     rule=lambda *a: "secrets.combat.weapon-limit")
+     rule=_gear_rule)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ the answer.  ``rules/turn.py`` drives the registry; nothing here knows a rule.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import attrs
@@ -43,3 +44,23 @@ def task(name: str, **parts: Callable[..., Any]) -> None:
 
 def kind_of(t: Task) -> Kind:
     return KINDS[t.kind]
+
+
+@cache
+def _tables() -> dict[str, Any]:
+    import tomllib
+    from pathlib import Path
+
+    import tombspec.spec
+
+    path = Path(tombspec.spec.__file__).resolve().parent / "secrets.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {t["id"]: t for t in doc.get("tables", [])}
+
+
+def table(table_id: str) -> list[dict[str, Any]]:
+    """The records of a table of the game's catalog (``spec/secrets.toml``: the Adventurer Setup table,
+    the Search Chart, the Soul Monger's Inventory ...), read straight from the catalog file (the model
+    computes over the rulebook's tables; the full catalog loader, with its checks, is for ``checks``)."""
+    t = _tables()[table_id]
+    return [dict(zip(t["columns"], row)) for row in t["rows"]]

@@ -542,20 +542,17 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
 @cache
 def inventory() -> tuple[dict[str, int], tuple[tuple[str, int | None], ...]]:
     """The Soul Monger Inventory of the catalog: item prices, and the services with their prices."""
-    from tombspec.spec import load_catalog
-
-    cat = load_catalog("secrets")
-    items = {r["item"]: r["cost"] for r in cat.get("secrets.reference.soul-monger-items").records()}
+    from .engine import table
+    items = {r["item"]: r["cost"] for r in table("secrets.reference.soul-monger-items")}
     services = tuple((r["service"], r["cost"] if isinstance(r["cost"], int) else None)
-                     for r in cat.get("secrets.reference.soul-monger-services").records())
+                     for r in table("secrets.reference.soul-monger-services"))
     return items, services
 
 
 @cache
 def sell_prices() -> dict[str, int]:
-    from tombspec.spec import load_catalog
-
-    rows = load_catalog("secrets").get("secrets.adventurer-phase.sell-prices").records()
+    from .engine import table
+    rows = table("secrets.adventurer-phase.sell-prices")
     return {r["card"]: r["soul_shards"] for r in rows}
 
 

@@ -332,9 +332,14 @@ def _story_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     card = rs.components.stories[action.card]
     state = attrs.evolve(state.pop(), story=Piles(state.story.deck.remove(action.card),
                                                   state.story.discard.add(action.card)))
-    ops = card.adventure if t.target == "adventure" else card.misadventure
+    ops = story_side(card, t.target)
     ops = tuple(attrs.evolve(o, flags=(*o.flags, "story")) if o.kind == "check" else o for o in ops)
     return run_ops(state, t.seat, ops, "secrets.story.resolve-matching-side")
+
+
+def story_side(card: Any, side: str) -> Any:
+    """The side of the Story card matching the room's symbol."""
+    return card.adventure if side == "adventure" else card.misadventure
 
 
 def _story_chance(rs: Any, state: SecretsState, t: Task) -> Any:

@@ -22,7 +22,7 @@ from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
 from ..state import Piles, Room, Seat, SecretsState, Task
-from .engine import task
+from .engine import table, task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
 QUETZALCOATLS_DESCENT = "Quetzalcoatl's Descent"
@@ -31,9 +31,7 @@ QUETZALCOATLS_DESCENT = "Quetzalcoatl's Descent"
 @cache
 def setup_table() -> dict[int, dict[str, int]]:
     """The Adventurer Setup table of the catalog (secrets.setup.adventurer-setup), by number of Adventurers."""
-    from tombspec.spec import load_catalog
-
-    rows = load_catalog("secrets").get("secrets.setup.adventurer-setup").records()
+    rows = table("secrets.setup.adventurer-setup")
     return {r["adventurers"]: dict(r) for r in rows}
 
 
@@ -159,8 +157,15 @@ def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=False)
 
 
+def _choose_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    from .adventurers import can_choose
+    if isinstance(action, Choose):
+        return can_choose(rs, state, action.adventurer) or "secrets.setup.choose-adventurers"
+    return "secrets.setup.choose-adventurers"
+
+
 task("choose", pending=lambda rs, s, t: Pending.decision(t.seat, "choose an adventurer"), legal=_choose_legal,
-     apply=_choose_apply, rule=lambda *a: "secrets.setup.choose-adventurers")
+     apply=_choose_apply, rule=_choose_rule)
 
 
 @implements("secrets.setup.starting-cards", "secrets.setup.lord-harrison-solo-only", "secrets.solo.mode-1-lord-harrison",

@@ -155,7 +155,7 @@ def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | 
     targets, _ = nearest_targets(rs, state, t.target)
     if not targets:
         return state.pop()
-    if len(targets) == 1:
+    if len({state.adventurer(x).room for x in targets}) == 1:   # one room to move toward: nothing to choose
         return state.pop().push(attrs.evolve(t, items=(str(targets[0]),)))
     return None
 
@@ -189,7 +189,9 @@ def _creature_move_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> li
     if seat != group_seat(rs, state):
         return []
     if not t.items:
-        return [Target(s) for s in nearest_targets(rs, state, t.target)[0]]
+        targets = nearest_targets(rs, state, t.target)[0]
+        by_room = {state.adventurer(x).room: x for x in reversed(targets)}
+        return [Target(x) for x in targets if by_room[state.adventurer(x).room] == x]
     if read(rs.options, "creature_route") == "random":
         return []
     return [Route(r) for r in _route_ends(rs, state, t)]
@@ -541,8 +543,9 @@ def _search_tokens_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
     c = card(rs, state)
     steps = c.search if c is not None else 0
+    from .adventurer_phase import compute_search_turn
     for i, s in enumerate(state.seats):
-        state = state.with_seat(i, search=(s.search + steps) % 3)
+        state = state.with_seat(i, search=compute_search_turn(s.search, steps))
     return state
 
 
