@@ -102,5 +102,20 @@ class StoryAlwaysAdventure(ModelAdapter):
     patches = [(f"{RULES}.rooms:story_side", lambda card, side: card.adventure)]
 
 
-ALL = [ArmorBlocksCriticals, CourageLostEveryCombat, SearchTokenStays, RestAboveStartingHealth, DeathKeepsTheComet,
+class AudacityWidensNothing(ModelAdapter):
+    """Dice and Dice Checks: spending Audacity before a roll does not make 4s succeed."""
+
+    RULE = "secrets.dice.audacity-before-roll"
+    patches = [(f"{RULES}.dice_checks:compute_threshold",
+                lambda boosted, wide, stack=False: 4 if wide else 5)]
+
+
+class CometTriggersIgnored(ModelAdapter):
+    """How to Play the Scenarios: the scenario's Comet track triggers never fire (the boss never awakens)."""
+
+    RULE = "secrets.scenarios.comet-triggers-immediate"
+    patches = [(f"{RULES}.scenarios:fire_comet", lambda rs, state, spaces: state)]
+
+
+ALL = [AudacityWidensNothing, CometTriggersIgnored, ArmorBlocksCriticals, CourageLostEveryCombat, SearchTokenStays, RestAboveStartingHealth, DeathKeepsTheComet,
        ExploringKeepsMoving, SpawnIgnoresAdventurers, StoryAlwaysAdventure]

@@ -334,10 +334,10 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
         if action.room == OUT:
             note("secrets.ambiguity.flee-no-path" if adv.room != ENTRANCE else "secrets.adventurers.fled")
             return advs.apply_fled(rs, state, seat_)
-        state = advs.arrive_fleeing(rs, state, seat_, action.room)
-        if state.creatures_in(action.room) and read(rs.options, "fleeing_movement") == "must-stop":
-            return state
-        return state.push(attrs.evolve(t, n=t.n - 1, flags=(*t.flags, "moved")))
+        stop = state.creatures_in(action.room) and read(rs.options, "fleeing_movement") == "must-stop"
+        if not stop:
+            state = state.push(attrs.evolve(t, n=t.n - 1, flags=(*t.flags, "moved")))
+        return advs.arrive_fleeing(rs, state, seat_, action.room)      # its damage and traps come first
     evade = evasion_targets(rs, state, seat_, action)
     rest = attrs.evolve(t, n=t.n - 1, flags=(*t.flags, "moved"))
     if isinstance(action, Step):
