@@ -3,10 +3,9 @@ the Soul Monger, stealing."""
 
 from __future__ import annotations
 
-from secrets_helpers import creature, faces, give, idle, place, play, refused, two
+from secrets_helpers import creature, faces, give, idle, play, refused, two
 
-from tombspec.model.secrets.actions import (Accept, Barter, Buy, Done, Drawn, Drop, Give, Move, PickUp, Push,
-                                            Rest, Roll, Search, Sell, Step, Steal, Stop, Take, Trade)
+from tombspec.model.secrets.actions import (Barter, Buy, Done, Drawn, Drop, Give, Move, PickUp, Push, Rest, Search, Sell, Step, Steal, Stop, Take, Trade)
 
 
 def test_turns_go_clockwise_one_action_each() -> None:
@@ -175,4 +174,3 @@ def test_a_failed_thief_loses_a_card_to_the_defender() -> None:
     s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
     s = play(rs, s, Steal("s1"), faces(5, 5, 1, 1), faces(1, 1, 1, 1, 1), Take("Thompson Submachine Gun"))
     assert s.adventurer(1).held("Thompson Submachine Gun")
-    _ = Accept, Roll

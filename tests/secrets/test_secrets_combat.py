@@ -4,9 +4,9 @@ damage and criticals, critical failures, rewards, area combat, adventurer versus
 from __future__ import annotations
 
 import pytest
-from secrets_helpers import creature, faces, give, op, play, queue, ready, refused, ruleset, two
+from secrets_helpers import creature, faces, give, op, play, queue, refused, two
 
-from tombspec.model.secrets.actions import Accept, Evade, Fight, Move, Retreat, Roll, Stand, Stop, Wield
+from tombspec.model.secrets.actions import Accept, Evade, Fight, Retreat, Roll, Stand, Wield
 from tombspec.model.secrets.rules.combat import compute_damage_dealt, compute_damage_taken, compute_outnumber
 from tombspec.model.secrets.state import Task
 
@@ -147,4 +147,3 @@ def test_full_auto_and_harm_effects_are_not_combat_but_kills_reward() -> None:
     s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
     s = op(rs, s, 0, "harm-creatures", amount=5, flags=("ignore-armor",))
     assert s.creature(key) is None and s.adventurer(0).shards == 2 and s.combat is None
-    _ = ready, ruleset

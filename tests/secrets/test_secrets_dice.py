@@ -7,14 +7,14 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from secrets_helpers import faces, op, play, queue, refused, two
+from secrets_helpers import faces, op, play, refused, two
 
 from tombspec.model.secrets.actions import Accept, Boost, Dice, Reroll, Roll
 from tombspec.model.secrets.dice import secrets_check
 from tombspec.model.secrets.rules.dice_checks import compute_successes, pool, read_d3, start_check
 from tombspec.model.secrets.rules import turn
 from tombspec.model.secrets.components import Op
-from tombspec.model.secrets.state import Task
+
 
 PASS = (Op("soul-shards", amount=1),)
 
@@ -140,4 +140,3 @@ def test_special_ability_token_rerolls() -> None:
     assert Reroll("PhD") in rs.legal_actions(s)
     s = play(rs, s, Reroll("PhD"))
     assert s.adventurer(0).token_count("PhD") == 2
-    _ = queue, Task

@@ -3,10 +3,9 @@ of a new tile in order, Story cards, traps, ropes, the Mineshaft, the Arc Portal
 
 from __future__ import annotations
 
-from secrets_helpers import creature, faces, give, op, place, play, queue, refused, ruleset, two
+from secrets_helpers import faces, place, play, queue, refused, ruleset, two
 
-from tombspec.model.secrets.actions import (Accept, Boost, Climb, Drawn, Explore, Fall, Move, PlaceRope, Roll,
-                                            RoomAction, SearchArtifact, Step, Stop, Teleport)
+from tombspec.model.secrets.actions import (Climb, Drawn, Explore, Fall, Move, PlaceRope, RoomAction, SearchArtifact, Step, Stop, Teleport)
 from tombspec.model.secrets.board import tomb_of
 from tombspec.model.secrets.state import Task
 
@@ -193,4 +192,3 @@ def test_a_rooms_action_effect_is_an_action() -> None:
     s = place(s, "Chamber of Echoes", 1, 0, -1).with_adventurer(0, room="Chamber of Echoes", audacity=0)
     s = play(rs, s, RoomAction())
     assert s.head.kind == "check" and s.head.target == "mythos"
-    _ = Accept, Boost, Roll, creature, give, op

@@ -3,7 +3,7 @@ rules) and How to Play the Scenarios (Comet track triggers, symbol triggers, win
 
 from __future__ import annotations
 
-from secrets_helpers import TWO, creature, op, play, queue, ready, ruleset, two
+from secrets_helpers import op, play, queue, ready, ruleset, two
 
 from tombspec.model.secrets.actions import Betray, Drawn, KeepStatus, Transform
 from tombspec.model.secrets.state import Task
@@ -123,4 +123,3 @@ def test_the_starter_is_won_by_killing_the_awakened_boss() -> None:
     s = s.with_creature(s.boss.key, room="Tomb's Entrance")
     s = op(rs, s, 0, "harm-creatures", amount=99, flags=("ignore-armor",))
     assert s.outcome == "won" and s.winners == (0, 1)
-    _ = TWO, creature

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from secrets_helpers import creature, place, play, queue, ready, ruleset, two
 
-from tombspec.model.secrets.actions import Drawn, SpawnIn
+from tombspec.model.secrets.actions import Drawn
 from tombspec.model.secrets.rules import turn
 from tombspec.model.secrets.rules.tomb_phase import CREATURE_LIMIT, compute_spawn, spawn_rooms
 from tombspec.model.secrets.state import Task
@@ -190,4 +190,3 @@ def test_the_comet_track_never_goes_below_its_first_space() -> None:
     while s.phase == "tomb":
         s = play(rs, s, rs.chance(s).support()[0][0] if rs.pending(s).is_chance else rs.legal_actions(s)[0])
     assert s.comet == 0
-    _ = SpawnIn
