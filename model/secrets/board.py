@@ -313,7 +313,7 @@ def tomb_of(rs: Any, rooms: tuple[Room, ...]) -> Tomb:
 
 
 def need(value: str | None, ambiguity: str) -> str:
-    """A reading the situation needs: :class:`Unspecified` when the options leave it unset."""
+    """A reading the situation needs: :class:`~tombspec.model.errors.Unspecified` when the options leave it unset."""
     if value is None:
         raise Unspecified(ambiguity, "the rulebook does not settle this and the option is unset")
     return value

@@ -13,22 +13,20 @@ stops the engine until a player or chance answers; every other task runs at once
 
 What lasts from one step to a later one is in ``effects`` (:mod:`tombspec.model.effects`):
 
-=====================  ===============================================  ==================================
-effect                 made by                                          what it holds
-=====================  ===============================================  ==================================
-``courage-lost``       ``secrets.combat.lose-courage-once-per-scenario`` ``subject``: "adventurer|creature"
-``door-to-nowhere``    ``secrets.explore.door-to-nowhere``              ``value``: the level
-``artifact-attempt``   ``secrets.artifacts.room-search-once``           ``subject``: "room|adventurer"
-``limit-reached``      ``secrets.tomb-phase.limit-stops-spawning``      until the end of the round
-``text-only``          ``secrets.golden-rule.components-supersede``     ``subject``: the component whose text
-                                                                        the model met and cannot act on
-``comet-space``        ``secrets.scenarios.comet-triggers-immediate``   ``value``: a triggered space
-``symbol-count``       ``secrets.scenarios.nth-time``                   ``value``: explorations counted
-``extra-action``       ``secrets.setup.five-adventurer-extra-actions``  the one-time extra action of a seat
-``recruit``            ``secrets.adventurers.choose-new-adventurer``    a seat to choose at the next round
-``flag``               a scenario's ``flag`` effect                     ``subject``: the flag
-``boss``               a scenario's ``boss`` effect                     ``value``: the boss's creature id
-=====================  ===============================================  ==================================
+* ``courage-lost`` (``secrets.combat.lose-courage-once-per-scenario``): ``subject`` "adventurer|creature";
+* ``door-to-nowhere`` (``secrets.explore.door-to-nowhere``): ``value`` the level;
+* ``artifact-attempt`` (``secrets.artifacts.room-search-once``): ``subject`` "room|adventurer";
+* ``limit-reached`` (``secrets.tomb-phase.limit-stops-spawning``): until the end of the round;
+* ``over-limit`` (``secrets.status.alt-infected-elite``): an elite placed at the limit;
+* ``text-only`` (``secrets.golden-rule.components-supersede``): ``subject`` the text the model met and
+  cannot act on;
+* ``comet-space`` (``secrets.scenarios.comet-triggers-immediate``): ``value`` a triggered space;
+* ``symbol-count`` (``secrets.scenarios.nth-time``): ``value`` the trigger counted;
+* ``extra-action`` (``secrets.setup.five-adventurer-extra-actions``): the seat given the additional action;
+* ``recruit`` (``secrets.adventurers.choose-new-adventurer``): a seat to choose at the next round;
+* ``bought`` (``secrets.ambiguity.reference-soul-monger-attribute-services``): an attribute service bought;
+* ``flag``: ``subject`` a scenario flag set; ``boss``: ``value`` the boss's creature id;
+  ``boss-killed``: ``subject`` its name.
 """
 
 from __future__ import annotations

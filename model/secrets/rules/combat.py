@@ -3,7 +3,7 @@ checked attributes, armor slots, fisticuffs, the outnumber bonus up to 4), damag
 criticals, critical failures, Soul Shards and Courage regained on a kill, area combat, creature versus
 creature and adventurer versus adventurer.
 
-A combat is the state's ``combat`` (:class:`~..state.Combat`) while these tasks run, in order:
+A combat is the state's ``combat`` (:class:`~tombspec.model.secrets.state.Combat`) while these tasks run, in order:
 ``combat`` (start) -> ``combat-evade`` (Tomb Phase: Evade or Stand) -> ``combat-courage`` -> ``brace``
 (adventurer versus adventurer: the defender's Audacity) -> ``combat-gear`` (Wield) -> the combat check
 (``check`` with the result ``combat-roll``) -> ``combat-roll`` (damage, criticals, death).

@@ -1,5 +1,5 @@
 """The Golden Rule: text on components supersedes the rulebook.  The model acts on a component's
-effects (:data:`~..components.OP_KINDS`), queued as ``op`` tasks in the order printed.
+effects (:data:`~tombspec.model.secrets.components.OP_KINDS`), queued as ``op`` tasks in the order printed.
 
 "Many effects prompt '+X' or '-X' followed by a card type or attribute (e.g., +1 Mythos). For a card
 type, draw or discard those cards. For an attribute, track it using Attribute Bonus tokens."

@@ -7,8 +7,8 @@ A roll of ``n`` dice is one chance event over *face counts* (how many dice show 
 
 A check is a task ``check`` that goes through three stages, each a step:
 
-* ``pre``: the roller may spend 1 Audacity (:class:`~..actions.Boost`) or roll (:class:`~..actions.Roll`);
-* ``roll``: chance rolls the pool (:class:`~..actions.Dice`);
+* ``pre``: the roller may spend 1 Audacity (:class:`~tombspec.model.secrets.actions.Boost`) or roll (:class:`~tombspec.model.secrets.actions.Roll`);
+* ``roll``: chance rolls the pool (:class:`~tombspec.model.secrets.actions.Dice`);
 * ``post``: the roller may reroll (1 Audacity, or a special ability's token) or accept; a reroll goes back
   to ``pre``: "if you re-roll for any reason, you must spend another Audacity point to trigger either
   effect".
@@ -41,7 +41,7 @@ CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
 
 
 class DicePool(Distribution):
-    """``n`` Secrets dice as one chance event over face counts (:class:`Dice`): the exact multinomial of
+    """``n`` Secrets dice as one chance event over face counts (:class:`~tombspec.model.secrets.actions.Dice`): the exact multinomial of
     :class:`~tombspec.model.chance.FaceCounts`, sampled die by die (each face 2 of 12 sides)."""
 
     def __init__(self, n: int):

@@ -803,15 +803,20 @@ def upkeep_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     adv = state.adventurer(seat)
     if adv is None:
         return state
-    rolls = []
-    cards = []
-    for h in adv.cards:
-        if h.turned and card(rs, h.name).upkeep_discard:
-            rolls.append(h.name)
-        cards.append(attrs.evolve(h, exhausted=False) if h.exhausted else h)
-    state = state.with_adventurer(seat, cards=tuple(cards))
+    rolls = [h.name for h in adv.cards if h.turned and card(rs, h.name).upkeep_discard]
+    if read(rs.options, "refresh_timing") == "at-upkeep":
+        state = refresh_cards(state, seat)
     tasks = [Task("upkeep-roll", seat, rule="secrets.weapons.dex-upkeep-pass", target=name) for name in rolls]
     return state.push(*tasks)
+
+
+def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
+    """Exhausted cards turn back to their upright position."""
+    adv = state.adventurer(seat)
+    if adv is None:
+        return state
+    return state.with_adventurer(seat, cards=tuple(attrs.evolve(h, exhausted=False) if h.exhausted else h
+                                                   for h in adv.cards))
 
 
 def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: int) -> bool:

@@ -527,9 +527,12 @@ task("upkeep", run=_upkeep_run)
 @implements("secrets.tomb-phase.upkeep-flip-action-tokens", "secrets.turn.refresh", "secrets.ambiguity.refresh-timing")
 def _refresh_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """All Adventurers flip their Action tokens to the green ready side."""
+    from .items import refresh_cards
     state = state.pop()
     for i, s in enumerate(state.seats):
         state = state.with_seat(i, tokens=s.action_tokens)
+        if read(rs.options, "refresh_timing") == "at-end":
+            state = refresh_cards(state, i)
     return state
 
 

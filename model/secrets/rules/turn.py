@@ -7,45 +7,27 @@ Phase, the ``current`` seat takes a turn (``rules/adventurer_phase.py``).  After
 
 Task kinds, by module:
 
-======================  ==================  ==============================================================
-module                  kinds               what
-======================  ==================  ==============================================================
-``setup``               leader, choose,     the Expedition Leader's die, each seat's Adventurer sheet,
-                        grant, begin        the 5-Adventurer extra actions, the start of play
-``turn``                end-turn,           the next clockwise seat with a green Action token; a round's
-                        round-start         first turn
-``adventurer_phase``    move, step,         moving (evading, exploring, falling), searching, stealing
-                        evade-leave,
-                        evade-failed, fall,
-                        search, steal-*
-``dice_checks``         check               a dice check: Audacity before, the roll, Audacity after
-``components_ops``      op                  one effect of a component (or a continuation of the rules)
-``rooms``               explore, story,     drawing and placing Room tiles, Story cards, traps, "Place ..."
-                        trap-explored,
-                        scenario-symbol,
-                        place-room, relocate
-``combat``              combat, combat-*,   a combat, step by step; area combat; creature versus creature
-                        retreat, brace,
-                        command
-``adventurers``         damage, die, flee,  damage (and companions taking it), dying, fleeing, choosing a
-                        flee-step, recruit  new adventurer
-``items``               draw, keep,         cards drawn and kept, '-X' discards, picking up, trading, the
-                        discard, pick-up,   Soul Monger, Upkeep rolls of weapons
-                        trade, barter,
-                        upkeep-*
-``status``              status-draw,        status effects drawn or kept; the Alternative Infected Rules
-                        status-keep,
-                        infected
-``tomb_phase``          tomb-*, move-       the Tomb Phase's steps
-                        creatures, creature-
-                        move, initiate-
-                        combat, spawn,
-                        spawn-one, upkeep,
-                        refresh, search-
-                        tokens, comet,
-                        end-round
-``solo``                harrison            Lord Harrison's companion instead of fleeing or dying
-======================  ==================  ==============================================================
+* ``setup``: leader, choose, grant, begin (the Expedition Leader's die, each seat's Adventurer sheet, the
+  5-Adventurer extra actions, the start of play);
+* ``turn``: end-turn, round-start (the next clockwise seat with a green Action token; a round's first turn);
+* ``adventurer_phase``: move, step, evade-leave, evade-failed, fall, search, steal-defence, steal-take
+  (moving, evading, exploring, falling; searching; stealing);
+* ``dice_checks``: check (a dice check: Audacity before, the roll, Audacity after);
+* ``components_ops``: op, d3-rolled (one effect of a component, or a continuation of the rules);
+* ``rooms``: explore, story, trap-explored, scenario-symbol, place-room, relocate (drawing and placing Room
+  tiles, Story cards, traps, "Place ...");
+* ``combat``: combat, combat-evade, retreat, combat-courage, brace, combat-gear, combat-roll,
+  combat-critical, combat-hit, combat-end, combat-area, command (a combat step by step; area combat;
+  creature versus creature);
+* ``adventurers``: damage, tend, die, recruit, flee, flee-step (damage and companions taking it, dying,
+  fleeing, choosing a new adventurer);
+* ``items``: draw, keep, discard, pick-up, trade, barter, upkeep-roll, upkeep-judged (cards drawn and kept,
+  '-X' discards, picking up, trading, the Soul Monger, Upkeep rolls of weapons);
+* ``status``: status-draw, status-keep, infected (status effects drawn or kept; the Alternative Infected
+  Rules);
+* ``tomb_phase``: tomb-draw, tomb-effect, move-creatures, creature-move, initiate-combat, spawn, spawn-one,
+  upkeep, refresh, search-tokens, comet, end-round (the Tomb Phase's steps);
+* ``solo``: harrison (Lord Harrison's companion instead of fleeing or dying).
 """
 
 from __future__ import annotations
