@@ -75,7 +75,7 @@ def test_the_node_example_conforms(options: dict | None, board: str | None, game
 
 @needs_node
 def test_the_cli_runs_the_node_example() -> None:
-    result = CliRunner().invoke(main, ["conform", "--impl", node(), "--games", "10", "--json"])
+    result = CliRunner().invoke(main, ["conform", "--impl", node(), "--game", "raiders", "--games", "10", "--json"])
     assert result.exit_code == 0, result.output
     assert orjson.loads(result.stdout)["verdict"] == "conform"
 
