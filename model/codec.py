@@ -57,9 +57,12 @@ def _expr(tp: Any, v: str, names: dict[str, Any], depth: int = 0) -> str:
         return v
     if attrs.has(tp) if isinstance(tp, type) else False:
         key = f"_enc{len(names)}"
-        names[key] = _encoder(tp)
-        if not _SORTED[tp]:
-            names["_sorted"] = False
+        if tp in _BUILDING:     # a type that contains itself: look its encoder up when it runs
+            names[key] = lambda value, tp=tp: _encoder(tp)(value)
+        else:
+            names[key] = _encoder(tp)
+            if not _SORTED[tp]:
+                names["_sorted"] = False
         return f"{key}({v})"
     if origin in (typing.Union, types.UnionType):
         rest = [a for a in targs if a is not type(None)]
@@ -82,6 +85,18 @@ def _expr(tp: Any, v: str, names: dict[str, Any], depth: int = 0) -> str:
 def _encoder(cls: type) -> Any:
     """A generated function that turns a ``cls`` value into plain data, equal to cattrs' unstructuring
     (actions gain their ``kind``), several times faster: states are digested on every traced step."""
+    _BUILDING.add(cls)
+    try:
+        return _generate(cls)
+    finally:
+        _BUILDING.discard(cls)
+
+
+#: the classes whose encoders are being generated (a recursive type refers to its own)
+_BUILDING: set[type] = set()
+
+
+def _generate(cls: type) -> Any:
     hints = typing.get_type_hints(cls)
     names: dict[str, Any] = {"_sorted": True}
     items = {f.name: f"{f.name!r}: {_expr(hints.get(f.name, Any), 'o.' + f.name, names)}" for f in attrs.fields(cls)}

@@ -20,6 +20,7 @@ from .errors import InvalidInput
 BUILTIN: dict[str, str] = {
     "raiders": "tombspec.model.raiders:Raiders",
     "egypt": "tombspec.model.egypt:Egypt",
+    "secrets": "tombspec.model.secrets:Secrets",
 }
 
 ENTRY_POINT_GROUP = "tombspec.rulesets"

@@ -1,5 +1,138 @@
-"""Secrets of the Lost Tomb: the model's package (the reference model is being built: issue 11).
+"""Secrets of the Lost Tomb: the reference model.
 
-Today it holds the game's dice (:mod:`.dice`); the ruleset registers in ``tombspec.model.registry``
-when it exists.
+>>> from tombspec.model.secrets import Secrets
+>>> rs = Secrets(options={"players": 2})
+>>> s = rs.initial_state()
+>>> rs.pending(s)
+Pending(kind='chance', players=(), mode='one', what='leader die')
+>>> s = rs.step(s, rs.chance_outcomes(s)[1][0])            # seat 1 rolls highest: Expedition Leader
+>>> s.leader, rs.pending(s).players, rs.legal_actions(s)[0]
+(1, (1,), Choose(adventurer='Christopher St. George'))
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import codec
+from ..errors import InvalidInput
+from ..options import options_from_data
+from ..ruleset import Pending, Ruleset, Violation
+from . import invariants
+from .actions import ACTION_TYPES
+from .components import Components, components_from_data, load_components, shipped_sets
+from .options import PLAYER_COUNTS, UNBOUNDED_PLAYERS, SecretsOptions
+from .rules import turn
+from .state import SecretsState
+
+GAME = "secrets"
+DEFAULT_SET = "core"
+
+
+class Secrets(Ruleset):
+    """The ruleset of Secrets of the Lost Tomb with one component set, scenario and set of options."""
+
+    game = GAME
+    state_type = SecretsState
+    options_type = SecretsOptions
+    action_types = ACTION_TYPES
+    player_counts = PLAYER_COUNTS
+
+    def __init__(self, options: SecretsOptions | dict[str, Any] | None = None,
+                 board: Components | dict[str, Any] | str | Path | None = None):
+        if not isinstance(options, SecretsOptions):
+            options = options_from_data(SecretsOptions, options)
+        self.options = options
+        if board is None:
+            board = load_components(shipped_sets()[DEFAULT_SET])
+        elif isinstance(board, dict):   # the component-file form, as describe() and trace headers give it
+            board = components_from_data(board, source="<components data>")
+        elif isinstance(board, str) and board in shipped_sets():
+            board = load_components(shipped_sets()[board])
+        elif not isinstance(board, Components):
+            board = load_components(board)
+        self.components = board
+        self.scenario = board.scenario(options.scenario)
+        if options.players == 1:
+            pass
+        elif all(s.solo_only for s in board.adventurers.values()):
+            raise InvalidInput("the component set has no Adventurer for a game of several", source="<options>")
+        if len([s for s in board.adventurers.values()]) < options.players:
+            raise InvalidInput(f"secrets.ambiguity.max-adventurers: the component set has {len(board.adventurers)} "
+                               f"Adventurer sheets, fewer than {options.players} Adventurers", source="<options>")
+
+    @property
+    def board(self) -> Components:
+        return self.components
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    def initial_state(self, setup: Any = None) -> SecretsState:
+        from .rules.setup import initial_state
+
+        if setup is not None:
+            raise InvalidInput("secrets starts every scenario afresh: there is no game-to-game setup")
+        return turn.settle(self, initial_state(self))
+
+    def pending(self, state: SecretsState) -> Pending:
+        return turn.pending(self, state)
+
+    def _legal_actions(self, state: SecretsState, player: int) -> list[Any]:
+        return turn.legal_actions(self, state, player)
+
+    def chance(self, state: SecretsState) -> Any:
+        return turn.chance(self, state)
+
+    def _apply(self, state: SecretsState, action: Any, player: int | None) -> SecretsState:
+        return turn.apply(self, state, action, player)
+
+    def turn_rule(self, state: SecretsState) -> str:
+        """One action per turn, the marker's holder first, then clockwise; inside a task, its decider."""
+        if state.head is not None:
+            return "secrets.adventurer-phase.next-player" if state.head.kind == "trade" else \
+                "secrets.turn.first-player-begins"
+        return "secrets.adventurer-phase.next-player"
+
+    def violations(self, state: SecretsState) -> list[Violation]:
+        return invariants.violations(self, state)
+
+    @classmethod
+    def shipped_boards(cls) -> dict[str, Path]:
+        return shipped_sets()
+
+    def heuristic(self, state: SecretsState, action: Any) -> float:
+        """A cost for exploration policies (lower is more purposeful): explore, fight, search.  Not a rule."""
+        return {"explore": -3.0, "fight": -2.0, "search": -1.5, "step": -1.0, "move": -0.5, "roll": -0.4,
+                "accept": -0.4, "stop": 1.0, "pass": 2.0, "decline": 2.0}.get(action.kind, 0.0)
+
+    def describe(self) -> dict[str, Any]:
+        return {"options": codec.to_data(self.options), "board": self.components.to_data()}
+
+
+#: Configurations ``tombspec check`` explores: player counts 1-6, every difficulty, variants, other readings.
+Secrets.explore_configs = (
+    {},
+    {"options": {"players": 1}},
+    {"options": {"players": 2, "difficulty": "intermediate"}},
+    {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
+                 "entrance-only-in-variant"}},
+    {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
+    {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
+    {"board": "exercise", "options": {"players": 3}},
+    {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
+                                      "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
+                                      "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest"}},
+    {"board": "exercise", "options": {"players": 4, "courage_range": "overflow-tracked", "critical_order":
+                                      "reference-order-still-triggers", "spawn_priority": "any-adventurer-room",
+                                      "status_same_type": "player-chooses", "minus_cards": "random",
+                                      "steal_range": "any-range-random", "creature_route": "random"}},
+    {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
+)
+Secrets.proofs = invariants
+EXPLORE_CONFIGS = Secrets.explore_configs
+RULESET = Secrets
+
+__all__ = ["GAME", "RULESET", "Secrets", "SecretsOptions", "SecretsState", "UNBOUNDED_PLAYERS"]

@@ -3,7 +3,8 @@
 from .. import GameChecks
 from .catalog import DETECTORS, EXAMPLE_CHECKS
 from .constraints import secrets_courage, secrets_creature_limit, secrets_limits
+from .examples import EXAMPLES
 from .probability import tables
 
-CHECKS = GameChecks("secrets", detectors=DETECTORS, example_checks=EXAMPLE_CHECKS,
+CHECKS = GameChecks("secrets", detectors=DETECTORS, example_checks=EXAMPLE_CHECKS, examples=EXAMPLES,
                     constraints=(secrets_creature_limit, secrets_courage, secrets_limits), probability=tables)

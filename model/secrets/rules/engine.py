@@ -1,0 +1,66 @@
+"""The task registry: how each kind of queued work (``state.agenda``) is resolved.
+
+Every rules module registers the task kinds it resolves with :func:`task`.  A kind is either
+*automatic* (``run``: resolved at once, returning the next state, or None while it waits for an answer
+it does not have) or waits for an answer: ``pending`` says who answers (a seat, several seats, or
+chance), ``legal`` lists a seat's decisions, ``chance`` gives the distribution, and ``apply`` resolves
+the answer.  ``rules/turn.py`` drives the registry; nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import attrs
+
+from ...ruleset import Pending
+from ..state import SecretsState, Task
+
+
+@attrs.frozen
+class Kind:
+    name: str
+    module: str
+    run: Callable[..., SecretsState | None] | None = None
+    pending: Callable[..., Pending] | None = None
+    legal: Callable[..., list[Any]] | None = None
+    chance: Callable[..., Any] | None = None
+    apply: Callable[..., SecretsState] | None = None
+    rule: Callable[..., str] | None = None        # the rule a refused answer breaks
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def task(name: str, **parts: Callable[..., Any]) -> None:
+    """Register how the task kind ``name`` is resolved (see :class:`Kind`)."""
+    module = next((p.__module__ for p in parts.values() if p is not None), "?")
+    if name in KINDS:
+        raise ValueError(f"task kind {name!r} is registered twice ({KINDS[name].module}, {module})")
+    KINDS[name] = Kind(name, module, **parts)
+
+
+def kind_of(t: Task) -> Kind:
+    return KINDS[t.kind]
+
+
+@cache
+def _tables() -> dict[str, Any]:
+    import tomllib
+    from pathlib import Path
+
+    import tombspec.spec
+
+    path = Path(tombspec.spec.__file__).resolve().parent / "secrets.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {t["id"]: t for t in doc.get("tables", [])}
+
+
+def table(table_id: str) -> list[dict[str, Any]]:
+    """The records of a table of the game's catalog (``spec/secrets.toml``: the Adventurer Setup table,
+    the Search Chart, the Soul Monger's Inventory ...), read straight from the catalog file (the model
+    computes over the rulebook's tables; the full catalog loader, with its checks, is for ``checks``)."""
+    t = _tables()[table_id]
+    return [dict(zip(t["columns"], row)) for row in t["rows"]]

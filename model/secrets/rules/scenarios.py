@@ -1,0 +1,183 @@
+"""How to Play the Scenarios: the Comet track and its triggers, symbol triggers (1st, 2nd, 3rd Time),
+scenario flags, boss creatures, and the win and lose conditions; the end-game check of the Tomb Phase
+and the team's loss when no adventurer is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...effects import GAME, Effect, add, named
+from ...numeric import max_
+from ...options import read
+from ...traceability import implements, note
+from ..state import ENTRANCE, Creature, SecretsState
+
+
+@implements("secrets.tomb-phase.comet-track-moves", "secrets.tomb-phase.comet-track-time")
+def compute_comet(comet: Any, delta: Any, unbounded: bool = False) -> Any:
+    """The Comet track after a move; it cannot go below its first space (secrets.ambiguity.comet-track-
+    bounds=clamp-scenario-end)."""
+    return comet + delta if unbounded else max_(comet + delta, 0)
+
+
+@implements("secrets.scenarios.comet-triggers-immediate", "secrets.tomb-phase.upkeep-scenario",
+            "secrets.scenarios.triggered-effects", "secrets.scenarios.prompts-triggered",
+            "secrets.scenarios.triggered-reference", "secrets.scenarios.prompts")
+def move_comet(rs: Any, state: SecretsState, delta: int, rule: str) -> SecretsState:
+    """Move the Comet track; the scenario's effects of every space entered trigger at once
+    (secrets.ambiguity.comet-trigger-timing=immediately; upkeep-only waits for Upkeep, except the
+    creature limit's advance, which says 'immediately'); a space already triggered does not again."""
+    if state.phase == "over" or delta == 0:
+        return state
+    unbounded = read(rs.options, "comet_bounds") == "unbounded"
+    before = state.comet
+    after = compute_comet(before, delta, unbounded)
+    state = attrs.evolve(state, comet=after)
+    if after > before:
+        now = read(rs.options, "comet_triggers") == "immediately" or rule == "secrets.tomb-phase.limit-advances-comet"
+        state = fire_comet(rs, state, range(before + 1, after + 1)) if now else state
+    return check_end(rs, state, "comet")
+
+
+def fire_comet(rs: Any, state: SecretsState, spaces: Any) -> SecretsState:
+    from .components_ops import run_ops
+    done = {e.value for e in named(state.effects, "comet-space")}
+    effects = []
+    for space in spaces:
+        if space in done:
+            continue
+        for trig in rs.scenario.comet_triggers:
+            if trig.at == space:
+                effects.extend(trig.effect)
+        state = attrs.evolve(state, effects=add(state.effects, Effect(
+            "comet-space", "secrets.scenarios.comet-triggers-immediate", until=GAME, value=space)))
+    return run_ops(state, state.first, tuple(effects), "secrets.scenarios.comet-triggers-immediate")
+
+
+def upkeep_comet(rs: Any, state: SecretsState) -> SecretsState:
+    """Upkeep: 'The Expedition Leader checks the scenario for any effects triggered by the new position
+    of the Comet track' (every space not yet triggered, up to the current one)."""
+    return fire_comet(rs, state, range(1, state.comet + 1))
+
+
+@implements("secrets.scenarios.symbol-triggers", "secrets.scenarios.multiple-symbols", "secrets.scenarios.nth-time",
+            "secrets.rooms.symbol-scenario-effect", "secrets.rooms.scenario-effect-consult",
+            "secrets.scenarios.example-order", "secrets.scenarios.example-heading",
+            "secrets.scenarios.example-mythos-check", "secrets.scenarios.example-curse-result")
+def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int, ...]) -> SecretsState:
+    """Exploring a tile showing a Scenario Effect symbol: each trigger showing any of its symbols counts
+    one more exploration and resolves its 1st, 2nd, 3rd Time effect (secrets.ambiguity.scenarios-nth-time
+    =nothing-after-per-trigger)."""
+    from .components_ops import run_ops
+    for index, trig in enumerate(rs.scenario.symbol_triggers):
+        if not set(trig.symbols) & set(symbols):
+            continue
+        count = 1 + sum(1 for e in named(state.effects, "symbol-count") if e.value == index)
+        state = attrs.evolve(state, effects=add(state.effects, Effect(
+            "symbol-count", "secrets.scenarios.nth-time", until=GAME, value=index)))
+        if trig.every:
+            ops = trig.times[0]
+        elif count <= len(trig.times):
+            ops = trig.times[count - 1]
+        elif read(rs.options, "nth_time") == "repeat-last":
+            ops = trig.times[-1]
+        else:
+            ops = ()
+        state = run_ops(state, seat, ops, "secrets.scenarios.symbol-triggers")
+    return state
+
+
+def set_flag(rs: Any, state: SecretsState, flag: str) -> SecretsState:
+    if state.has_flag(flag):
+        return state
+    state = attrs.evolve(state, effects=add(state.effects, Effect("flag", "secrets.scenarios.triggered-effects",
+                                                                 until=GAME, subject=flag)))
+    return check_end(rs, state, "flag")
+
+
+def boss_killed(rs: Any, state: SecretsState, c: Creature) -> SecretsState:
+    state = attrs.evolve(state, effects=add(state.effects, Effect("boss-killed", "secrets.scenarios.winning-losing",
+                                                                 until=GAME, subject=c.name)))
+    return check_end(rs, state, "boss")
+
+
+def boss_moved(rs: Any, state: SecretsState, c: Creature, frm: str) -> SecretsState:
+    for cond in rs.scenario.lose:
+        if cond.kind == "boss-leaves" and frm == (cond.name or ENTRANCE) and c.room != frm and \
+                (not cond.flag or state.has_flag(cond.flag)):
+            note("secrets.scenarios.example-lose")
+            return end_game(rs, state, "lost", "secrets.scenarios.winning-losing")
+    return state
+
+
+def _holds(rs: Any, state: SecretsState, cond: Any) -> bool:
+    if cond.flag and not state.has_flag(cond.flag):
+        return False
+    if cond.kind == "boss-killed":
+        return any(e.subject == (cond.name or rs.scenario.boss) for e in named(state.effects, "boss-killed"))
+    if cond.kind == "all-gone":
+        return no_adventurer_left(rs, state)
+    if cond.kind == "comet-at-least":
+        return state.comet >= cond.value
+    if cond.kind == "flag":
+        return state.has_flag(cond.name)
+    return False
+
+
+@implements("secrets.tomb-phase.lose-when-no-adventurers")
+def no_adventurer_left(rs: Any, state: SecretsState, *, replacements: bool = False) -> bool:
+    """All (non-traitor: secrets.ambiguity.status-traitor-play) adventurers are dead or fled; with
+    ``replacements``, also none left to choose."""
+    from .adventurers import available_sheets, is_traitor
+    team = read(rs.options, "traitor_play") == "normal-turns-excluded"
+    alive = [s for s in state.in_tomb() if not (team and is_traitor(rs, state.adventurer(s)))]
+    if alive:
+        return False
+    if not replacements:
+        return True
+    pending = any(t.kind in ("recruit", "choose") for t in state.agenda) or \
+        any(e.name == "recruit" for e in state.effects)
+    return not (available_sheets(rs, state) and (pending or any(not s.out for s in state.seats)))
+
+
+@implements("secrets.tomb-phase.scenario-win-loss", "secrets.scenarios.winning-losing", "secrets.scenarios.different-endings",
+            "secrets.object.scenario-objectives", "secrets.object.team-win-lose", "secrets.scenarios.example-win",
+            "secrets.scenarios.example-lose")
+def check_end(rs: Any, state: SecretsState, why: str) -> SecretsState:
+    """Has a set of Win or Lose Conditions been fulfilled (secrets.ambiguity.scenarios-win-and-lose=
+    lose-first)?  The Comet track's last space, and no adventurer left to choose from, lose."""
+    if state.phase == "over" or state.phase == "setup":
+        return state
+    sc = rs.scenario
+    won = any(_holds(rs, state, c) for c in sc.win)
+    lost = any(_holds(rs, state, c) for c in sc.lose) or state.comet >= sc.comet_end
+    immediate = read(rs.options, "loss_check") == "immediate-shared-pool" or why == "end-of-round"
+    if immediate and no_adventurer_left(rs, state, replacements=True):
+        lost = True
+    if won and lost:
+        if read(rs.options, "win_and_lose") == "lose-first":
+            won = False
+        else:
+            lost = False
+    if lost:
+        return end_game(rs, state, "lost", "secrets.scenarios.winning-losing")
+    if won:
+        return end_game(rs, state, "won", "secrets.scenarios.winning-losing")
+    return state
+
+
+@implements("secrets.status.traitor-win", "secrets.status.traitor-killed")
+def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsState:
+    """The adventurers win or lose as a team; a traitor wins if the non-traitor adventurers lose."""
+    from .adventurers import is_traitor
+    if state.phase == "over":
+        return state
+    traitors = tuple(s for s in range(len(state.seats)) if is_traitor(rs, state.adventurer(s)))
+    if outcome == "won":
+        winners = tuple(s for s in range(len(state.seats)) if s not in traitors)
+    else:
+        winners = traitors
+    return attrs.evolve(state, phase="over", outcome=outcome, winners=winners, agenda=(), combat=None)

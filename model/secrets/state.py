@@ -1,0 +1,284 @@
+"""The whole state of a game of Secrets of the Lost Tomb, and nothing else.
+
+The component set and the options are the ruleset's configuration, not state.  Who acts next is a
+function of the state (``ruleset.pending(state)``): the head of the ``agenda`` when work is pending,
+else the phase (``adventurer``: the ``current`` seat takes a turn).
+
+A *seat* is one Adventurer's place at the table (``secrets.ambiguity.multi-adventurer-turns``,
+reading adventurer-as-seat): the player count of the options is the number of Adventurers.
+
+The ``agenda`` is the work the rules have queued, in order: each :class:`Task` is resolved by the rule
+module its ``kind`` names (``rules/turn.py`` lists every kind).  A task that needs a decision or a die
+stops the engine until a player or chance answers; every other task runs at once.
+
+What lasts from one step to a later one is in ``effects`` (:mod:`tombspec.model.effects`):
+
+* ``courage-lost`` (``secrets.combat.lose-courage-once-per-scenario``): ``subject`` "adventurer|creature";
+* ``door-to-nowhere`` (``secrets.explore.door-to-nowhere``): ``value`` the level;
+* ``artifact-attempt`` (``secrets.artifacts.room-search-once``): ``subject`` "room|adventurer";
+* ``limit-reached`` (``secrets.tomb-phase.limit-stops-spawning``): until the end of the round;
+* ``over-limit`` (``secrets.status.alt-infected-elite``): an elite placed at the limit;
+* ``text-only`` (``secrets.golden-rule.components-supersede``): ``subject`` the text the model met and
+  cannot act on;
+* ``comet-space`` (``secrets.scenarios.comet-triggers-immediate``): ``value`` a triggered space;
+* ``symbol-count`` (``secrets.scenarios.nth-time``): ``value`` the trigger counted;
+* ``extra-action`` (``secrets.setup.five-adventurer-extra-actions``): the seat given the additional action;
+* ``recruit`` (``secrets.adventurers.choose-new-adventurer``): a seat to choose at the next round;
+* ``bought`` (``secrets.ambiguity.reference-soul-monger-attribute-services``): an attribute service bought;
+* ``flag``: ``subject`` a scenario flag set; ``boss``: ``value`` the boss's creature id;
+  ``boss-killed``: ``subject`` its name.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..chance import Deck
+from ..effects import Effect, find, named
+from .components import Op
+
+SEARCH_COLOURS = ("green", "yellow", "red")
+ENTRANCE = "Tomb's Entrance"
+MONGOLS_HALL = "Mongol's Hall"
+
+
+@attrs.frozen
+class Held:
+    """A card an adventurer holds: an Item, Artifact or Soul Monger Item."""
+
+    name: str
+    exhausted: bool = False        # turned a quarter: used, until it refreshes
+    turned: bool = False           # a Dexterity weapon with an Upkeep check, used this round
+    used: int = 0                  # uses made of a limited-use card
+    origin: str = ""               # "" | "start" (starting item) | "set-aside" (scenario setup) | "dropped"
+    owner: str = ""                # who set it aside (an Item Drop pile's card), else ""
+
+
+@attrs.frozen
+class Companion:
+    name: str
+    health: int
+
+
+@attrs.frozen
+class Adventurer:
+    name: str                      # the Adventurer sheet
+    room: str
+    health: int
+    start_health: int              # secrets.ambiguity.starting-values-hidden: kept in state
+    audacity: int
+    courage: int
+    start_courage: int
+    courage_excess: int = 0        # secrets.ambiguity.courage-beyond-range=overflow-tracked
+    bonuses: tuple[tuple[str, int], ...] = ()     # Attribute Bonus tokens, by attribute
+    cards: tuple[Held, ...] = ()
+    companions: tuple[Companion, ...] = ()
+    status: tuple[str, ...] = ()
+    tokens: tuple[tuple[str, int], ...] = ()      # Special Ability tokens left, by ability
+    ropes: int = 0                 # Rope tokens held
+    shards: int = 0                # Soul Shards
+    fleeing: bool = False
+    plus_ten: bool = False         # has had the one-time +10 Courage bonus
+
+    def bonus(self, attribute: str) -> int:
+        return sum(n for a, n in self.bonuses if a == attribute)
+
+    def held(self, name: str) -> Held | None:
+        for c in self.cards:
+            if c.name == name:
+                return c
+        return None
+
+    def token_count(self, ability: str) -> int:
+        for a, n in self.tokens:
+            if a == ability:
+                return n
+        return 0
+
+
+@attrs.frozen
+class Seat:
+    """One Adventurer's place: the Adventurer in the Tomb (or None), and what the seat keeps."""
+
+    adventurer: Adventurer | None
+    tokens: int                    # green (ready) Action tokens left this round
+    action_tokens: int             # Action tokens the seat owns
+    search: int = 0                # Search token: 0 green, 1 yellow, 2 red (SEARCH_COLOURS)
+    out: bool = False              # no adventurer and none to come: sits out
+
+
+@attrs.frozen
+class Room:
+    """A Room tile in the Tomb."""
+
+    name: str
+    level: int
+    x: int
+    y: int
+    rotation: int = 0              # quarter turns clockwise
+    traps: int = 0                 # Trap tokens on it
+    rope: bool = False             # a Rope token on it
+    drop: tuple[Held, ...] = ()    # cards set aside under its Item Drop token
+    shards: int = 0                # Soul Shards left there (secrets.ambiguity.death-other-possessions)
+    searched: bool = False         # secrets.ambiguity.repeated-search=once-per-room
+    scenario_done: bool = False    # its Scenario Effect has triggered
+
+
+@attrs.frozen
+class Creature:
+    id: int
+    name: str                      # its card
+    room: str
+    damage: int = 0                # Damage tokens (for a swarm: on the current token)
+    swarm: int = 0                 # Swarm tokens left
+
+    @property
+    def key(self) -> str:
+        return f"c{self.id}"
+
+
+@attrs.frozen
+class Piles:
+    """A shuffled deck (a multiset: order is not recorded; each draw is a chance event) and its discards."""
+
+    deck: Deck
+    discard: Deck = Deck()
+
+    @property
+    def total(self) -> int:
+        return self.deck.total + self.discard.total
+
+
+@attrs.frozen
+class Task:
+    """One piece of pending work (``rules/turn.py`` lists the kinds and the module resolving each)."""
+
+    kind: str
+    seat: int | None = None
+    rule: str = ""                 # the catalog rule that queued it
+    ops: tuple[Op, ...] = ()       # component effects (a check's pass branch)
+    alt: tuple[Op, ...] = ()       # a check's fail branch
+    target: str = ""               # a room, creature key, card, attribute or deck
+    n: int = 0                     # an amount, a difficulty, Movement left
+    m: int = 0                     # a second number: a dice pool
+    flags: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()    # a roll: how many dice show 1, 2, ... 6
+    items: tuple[str, ...] = ()    # a list (candidates, a path, cards)
+
+
+@attrs.frozen
+class Combat:
+    """The combat being fought (one at a time; area combat queues the next target)."""
+
+    seat: int                      # the adventurer fighting (attacker, or the engaged one in the Tomb Phase)
+    foe: str                       # "c<id>" a creature, "s<seat>" an adventurer
+    tomb: bool                     # in the Tomb Phase
+    weapons: tuple[str, ...] = ()
+    armor: tuple[str, ...] = ()
+    area: tuple[str, ...] = ()     # the other targets of an area combat, still to fight
+    controlled: str = ""           # creature versus creature: the controlled creature fighting
+    rating: int = 0                # adventurer versus adventurer: the defender's Combat rating
+    defender_armor: int = 0
+
+
+@attrs.frozen
+class SecretsState:
+    phase: str                     # setup | adventurer | tomb | over
+    seats: tuple[Seat, ...]
+    rooms: tuple[Room, ...]
+    tiles: Piles                   # the Room tile stack and its discard pile
+    tomb: Piles
+    story: Piles
+    base: Piles
+    elite: Piles
+    items: Piles
+    artifacts: Piles
+    companions: Piles
+    statuses: Deck                 # the Status Effect deck (not shuffled)
+    monger: Deck                   # the Soul Monger Item deck (not shuffled)
+    creatures: tuple[Creature, ...] = ()
+    boxed: tuple[str, ...] = ()    # cards returned to the box (sold)
+    set_aside: tuple[str, ...] = ()  # cards the scenario's Tomb Setup set aside
+    gone: tuple[str, ...] = ()     # Adventurer sheets that died or fled the Tomb
+    comet: int = 0                 # the Comet track
+    round: int = 1
+    first: int = 0                 # the holder of the First Player/Comet Track marker
+    leader: int = 0                # the Expedition Leader
+    current: int = 0               # whose turn it is in the Adventurer Phase
+    tomb_card: str = ""            # the Tomb card being resolved
+    next_creature: int = 1
+    ropes: int = 6                 # Rope tokens left in the supply
+    agenda: tuple[Task, ...] = ()
+    combat: Combat | None = None
+    effects: tuple[Effect, ...] = ()
+    outcome: str = ""              # "" | "won" | "lost"
+    winners: tuple[int, ...] = ()  # the seats that win (every seat, or a traitor's)
+
+    # Reads ------------------------------------------------------------------------------------------
+
+    def adventurer(self, seat: int) -> Adventurer | None:
+        return self.seats[seat].adventurer
+
+    def room(self, name: str) -> Room | None:
+        for r in self.rooms:
+            if r.name == name:
+                return r
+        return None
+
+    def creature(self, key: str) -> Creature | None:
+        for c in self.creatures:
+            if c.key == key:
+                return c
+        return None
+
+    def creatures_in(self, room: str) -> tuple[Creature, ...]:
+        return tuple(c for c in self.creatures if c.room == room)
+
+    def seats_in(self, room: str) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.adventurer is not None and s.adventurer.room == room)
+
+    def in_tomb(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.adventurer is not None)
+
+    def has_flag(self, flag: str) -> bool:
+        return any(e.subject == flag for e in named(self.effects, "flag"))
+
+    @property
+    def boss(self) -> Creature | None:
+        e = find(self.effects, "boss")
+        return None if e is None else self.creature(f"c{e.value}")
+
+    # Builders ---------------------------------------------------------------------------------------
+
+    def with_seat(self, seat: int, **changes: object) -> "SecretsState":
+        seats = list(self.seats)
+        seats[seat] = attrs.evolve(seats[seat], **changes)
+        return attrs.evolve(self, seats=tuple(seats))
+
+    def with_adventurer(self, seat: int, **changes: object) -> "SecretsState":
+        adv = self.seats[seat].adventurer
+        assert adv is not None, f"seat {seat} has no adventurer"
+        return self.with_seat(seat, adventurer=attrs.evolve(adv, **changes))
+
+    def with_room(self, name: str, **changes: object) -> "SecretsState":
+        return attrs.evolve(self, rooms=tuple(attrs.evolve(r, **changes) if r.name == name else r
+                                              for r in self.rooms))
+
+    def with_creature(self, key: str, **changes: object) -> "SecretsState":
+        return attrs.evolve(self, creatures=tuple(attrs.evolve(c, **changes) if c.key == key else c
+                                                  for c in self.creatures))
+
+    def push(self, *tasks: Task) -> "SecretsState":
+        """Queue ``tasks`` before everything pending (they are resolved next, in order)."""
+        return attrs.evolve(self, agenda=(*tasks, *self.agenda))
+
+    def then(self, *tasks: Task) -> "SecretsState":
+        """Queue ``tasks`` after everything pending."""
+        return attrs.evolve(self, agenda=(*self.agenda, *tasks))
+
+    def pop(self) -> "SecretsState":
+        return attrs.evolve(self, agenda=self.agenda[1:])
+
+    @property
+    def head(self) -> Task | None:
+        return self.agenda[0] if self.agenda else None

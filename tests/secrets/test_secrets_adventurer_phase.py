@@ -1,0 +1,176 @@
+"""The Adventurer Phase: turns, moving and evading, searching, resting, trading, dropping and picking up,
+the Soul Monger, stealing."""
+
+from __future__ import annotations
+
+from secrets_helpers import creature, faces, give, idle, play, refused, two
+
+from tombspec.model.secrets.actions import (Barter, Buy, Done, Drawn, Drop, Give, Move, PickUp, Push, Rest, Search, Sell, Step, Steal, Stop, Take, Trade)
+
+
+def test_turns_go_clockwise_one_action_each() -> None:
+    rs, s = two()
+    assert s.current == 0
+    s = play(rs, s, Move(), Stop())
+    assert s.current == 1 and s.seats[0].tokens == s.seats[0].action_tokens - 1
+    s = play(rs, s, Move(), Stop())
+    assert s.current == 0
+
+
+def test_seats_without_tokens_are_skipped_and_the_tomb_phase_follows_the_last_token() -> None:
+    rs, s = two()
+    s = idle(s, 1)
+    s = play(rs, s, Move(), Stop())
+    assert s.current == 0
+    s = s.with_seat(0, tokens=1)
+    s = play(rs, s, Move(), Stop())
+    assert s.phase == "tomb" and rs.pending(s).what == "Tomb deck"
+
+
+def test_invalid_move_through_a_wall() -> None:
+    rs, s = two()
+    s = play(rs, s, Move())
+    assert refused(rs, s, Step("Pharaoh's Hall")) == "secrets.adventurer-phase.move-through-doors"
+
+
+def test_move_up_to_movement_then_the_move_ends() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, bonuses=(("movement", -3),))        # Movement 5 - 3 = 2
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), Step("Tomb's Entrance"))
+    assert s.current == 1 and s.adventurer(0).room == "Tomb's Entrance"
+
+
+def test_stairs_join_levels_1_and_2() -> None:
+    rs, s = two()
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Descent"), Step("Pharaoh's Hall"), Stop())
+    assert s.adventurer(0).room == "Pharaoh's Hall"
+
+
+def test_leaving_a_room_with_creatures_needs_evasion_per_creature() -> None:
+    rs, s = two()
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"))
+    assert s.head.kind == "check" and s.head.target == "dexterity" and s.head.n == 1     # Skeleton Guard: Evasion 1
+    s = play(rs, s, faces(5, 1, 1, 1, 1))
+    assert s.head.kind == "check" and s.head.n == 2                                       # then the Keeper: Evasion 2
+    health = s.adventurer(0).health
+    s = play(rs, s, faces(1, 1, 1, 1, 1))
+    assert rs.pending(s).what == "failed to evade"
+    pushed = play(rs, s, Push())
+    assert pushed.adventurer(0).health == health - 1 and pushed.adventurer(0).room == "Quetzalcoatl's Hall"
+    stopped = play(rs, s, Stop())
+    assert stopped.adventurer(0).room == "Tomb's Entrance" and stopped.current == 1
+
+
+def test_stopping_in_a_creatures_room_needs_no_evasion() -> None:
+    rs, s = two()
+    s, _ = creature(rs, s, "Skeleton Guard", "Quetzalcoatl's Hall")
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert s.adventurer(0).room == "Quetzalcoatl's Hall" and s.current == 1
+
+
+def test_invalid_search_in_a_room_with_creatures() -> None:
+    rs, s = two()
+    s, _ = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    assert Search() not in rs.legal_actions(s)
+    assert refused(rs, s, Search()) == "secrets.adventurer-phase.no-search-with-creatures"
+
+
+def test_search_chart_by_the_colour_of_the_search_token() -> None:
+    rs, s = two()
+    s = s.with_seat(0, search=1)                                # yellow: a 1 spawns 2 base creatures
+    s = play(rs, s, Search(), faces(1), Drawn("Skeleton Guard"), Drawn("Tomb Rats"))
+    assert sorted(c.name for c in s.creatures_in("Tomb's Entrance")) == ["Skeleton Guard", "Tomb Rats"]
+    assert s.seats[0].search == 2                               # yellow to red
+    rs, s = two()
+    s = s.with_seat(0, search=2)                                # red: a 6 gives an artifact, then back to green
+    s = play(rs, s, Search(), faces(6), Drawn("Golden Idol"))
+    assert s.adventurer(0).held("Golden Idol") is not None and s.seats[0].search == 0
+
+
+def test_rest_heals_up_to_starting_health_and_zero_courage() -> None:
+    rs, s = two()
+    start = s.adventurer(0).start_health
+    s = s.with_adventurer(0, health=start - 1, courage=-1)
+    assert {Rest("health"), Rest("courage"), Rest("both")} <= set(rs.legal_actions(s))
+    h = play(rs, s, Rest("health")).adventurer(0)
+    c = play(rs, s, Rest("courage")).adventurer(0)
+    b = play(rs, s, Rest("both")).adventurer(0)
+    assert (h.health, h.courage) == (start, -1)
+    assert (c.health, c.courage) == (start - 1, 0)
+    assert (b.health, b.courage) == (start, 0)
+
+
+def test_invalid_rest_at_full_health_and_courage_or_with_a_creature() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, courage=0)
+    assert refused(rs, s, Rest("health")) == "secrets.adventurer-phase.rest"
+    s = s.with_adventurer(0, courage=-2)
+    s, _ = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    assert refused(rs, s, Rest("courage")) == "secrets.adventurer-phase.no-rest-with-creature"
+
+
+def test_trading_gives_cards_never_soul_shards() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, shards=5)
+    s = play(rs, s, Trade(1))
+    assert rs.pending(s).mode == "any" and set(rs.pending(s).players) == {0, 1}
+    gives = [a for a in rs.legal_actions(s, 0) if isinstance(a, Give)]
+    assert gives == [Give("Thompson Submachine Gun", 1)]
+    s = rs.step(s, gives[0], 0)
+    s = rs.step(s, Done(), 1)
+    assert s.adventurer(1).held("Thompson Submachine Gun") and s.adventurer(0).shards == 5
+
+
+def test_drop_for_free_and_pick_up_for_an_action() -> None:
+    rs, s = two()
+    s = play(rs, s, Drop("Thompson Submachine Gun"))
+    assert s.current == 0 and s.seats[0].tokens == s.seats[0].action_tokens      # no token spent
+    assert [h.name for h in s.room("Tomb's Entrance").drop] == ["Thompson Submachine Gun"]
+    s = play(rs, s, PickUp(), Take("Thompson Submachine Gun"))
+    assert s.room("Tomb's Entrance").drop == () and s.adventurer(0).held("Thompson Submachine Gun")
+
+
+def test_invalid_drop_of_a_companion() -> None:
+    from secrets_helpers import ready, ruleset
+    rs = ruleset(2)
+    s = ready(rs, ["Christopher St. George", "James T. Temple"])
+    comp = s.adventurer(0).companions[0].name
+    assert refused(rs, s, Drop(comp)) == "secrets.items.no-drop-companions-shards"
+
+
+def test_the_soul_monger_buys_sells_and_serves() -> None:
+    rs, s = two()
+    s = give(rs, s, 0, "Lantern", "Golden Idol").with_adventurer(0, shards=20)
+    s = play(rs, s, Barter(), Sell("Lantern"), Sell("Golden Idol"))
+    assert s.adventurer(0).shards == 20 + 5 + 15 and {"Lantern", "Golden Idol"} <= set(s.boxed)
+    s = play(rs, s, Buy("Heart Soup"))
+    assert s.adventurer(0).held("Heart Soup") and s.adventurer(0).shards == 40 - 11 and s.monger.count("Heart Soup") == 0
+    assert Buy("Heart Soup") not in rs.legal_actions(s)                          # one card of each
+    s = play(rs, s, Done())
+    assert s.current == 1
+
+
+def test_invalid_barter_away_from_a_soul_monger_room() -> None:
+    rs, s = two(soul_monger_location="entrance-only-in-variant")
+    assert refused(rs, s, Barter()) == "secrets.adventurer-phase.soul-monger-action"
+
+
+def test_stealing_is_a_dexterity_contest() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    s = play(rs, s, Steal("s1"))
+    assert rs.pending(s).is_chance                              # Temple's Dexterity check first
+    s = play(rs, s, faces(5, 1, 1, 1))                          # 1 success: the thief's difficulty
+    assert s.head.kind == "check" and s.head.seat == 0 and s.head.n == 1
+    s = play(rs, s, faces(6, 1, 1, 1, 1), Take("M1A1 Rifle"))
+    assert s.adventurer(0).held("M1A1 Rifle") and s.adventurer(1).held("M1A1 Rifle") is None
+
+
+def test_a_failed_thief_loses_a_card_to_the_defender() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    s = play(rs, s, Steal("s1"), faces(5, 5, 1, 1), faces(1, 1, 1, 1, 1), Take("Thompson Submachine Gun"))
+    assert s.adventurer(1).held("Thompson Submachine Gun")

@@ -1,0 +1,123 @@
+"""The Adventurers: Health and dying, choosing a new adventurer, Courage's range and its bonuses and
+penalties, the one-time +10 bonus, fleeing at -10 every time, fleeing's movement and damage, fleeing the
+Tomb, Lord Harrison's companions."""
+
+from __future__ import annotations
+
+from secrets_helpers import TWO, creature, op, play, ready, ruleset, two
+
+from tombspec.model.secrets.actions import Choose, Decline, Discard, Move, Step
+from tombspec.model.secrets.rules.adventurers import attribute, compute_courage, compute_health
+
+
+def test_health_never_rises_above_starting_health() -> None:
+    assert compute_health(8, 5, 10) == 10 and compute_health(3, -5, 10) == 0
+    rs, s = two()
+    s = op(rs, s, 0, "heal", amount=3)
+    assert s.adventurer(0).health == s.adventurer(0).start_health
+
+
+def test_death_drops_the_items_discards_companions_advances_the_comet_and_offers_a_new_adventurer() -> None:
+    rs = ruleset(2)
+    s = ready(rs, TWO)
+    comps = [c.name for c in s.adventurer(0).companions]
+    s = op(rs, s, 0, "damage", amount=99)
+    assert rs.pending(s).what == "redirect damage"
+    from tombspec.model.secrets.actions import Done
+    s = play(rs, s, Done())
+    assert s.adventurer(0) is None and s.comet == 1 and "Christopher St. George" in s.gone
+    assert [h.name for h in s.room("Tomb's Entrance").drop] == ["Thompson Submachine Gun"]
+    assert sorted(c for c, _ in s.companions.discard.counts) == sorted(set(comps))
+    assert rs.pending(s).what == "choose a new adventurer"
+    assert Choose("Christopher St. George") not in rs.legal_actions(s)       # dead: not again
+    s = play(rs, s, Choose("Chang Li Tao"))
+    assert s.adventurer(0).name == "Chang Li Tao" and s.adventurer(0).room == "Tomb's Entrance"
+
+
+def test_companions_may_take_the_damage() -> None:
+    from tombspec.model.secrets.actions import Redirect
+    rs = ruleset(2)
+    s = ready(rs, TWO)
+    comp = s.adventurer(0).companions[0]
+    s = op(rs, s, 0, "damage", amount=2)
+    s = play(rs, s, Redirect(comp.name, 1))
+    from tombspec.model.secrets.actions import Done
+    s = play(rs, s, Done())
+    adv = s.adventurer(0)
+    assert adv.health == adv.start_health - 1 and next(c for c in adv.companions if c.name == comp.name).health == comp.health - 1
+
+
+def test_courage_stays_within_minus_10_and_plus_10() -> None:
+    assert compute_courage(9, 5) == 10 and compute_courage(-9, -5) == -10
+
+
+def test_courage_track_bonuses_apply_while_courage_is_there() -> None:
+    rs, s = two()
+    dex = attribute(rs, s.adventurer(0), "dexterity")
+    s = op(rs, s, 0, "courage", amount=3)                  # Christopher: +1 Dexterity at +5
+    assert attribute(rs, s.adventurer(0), "dexterity") == dex + 1
+    s = op(rs, s, 0, "courage", amount=-1)
+    assert attribute(rs, s.adventurer(0), "dexterity") == dex
+
+
+def test_the_plus_10_bonus_is_gained_once_and_kept() -> None:
+    rs, s = two()
+    s = op(rs, s, 0, "courage", amount=10)
+    assert s.adventurer(0).plus_ten and s.adventurer(0).bonus("dexterity") == 1
+    s = op(rs, op(rs, s, 0, "courage", amount=-5), 0, "courage", amount=10)
+    assert s.adventurer(0).bonus("dexterity") == 1                           # not twice
+
+
+def test_reaching_minus_10_makes_the_adventurer_flee_every_time() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, courage=-9)
+    s = op(rs, s, 0, "courage", amount=-3)
+    adv = s.adventurer(0)
+    assert adv.fleeing and adv.courage == -10 and adv.cards == ()
+    assert [h.name for h in s.room("Tomb's Entrance").drop] == ["Thompson Submachine Gun"]
+
+
+def test_fleeing_moves_toward_the_entrance_and_moving_on_from_it_is_fleeing_the_tomb() -> None:
+    rs, s = two()
+    s = s.with_adventurer(0, fleeing=True, room="Quetzalcoatl's Hall")
+    assert [a for a in rs.legal_actions(s)] == [Move()]
+    s = play(rs, s, Move())
+    assert rs.legal_actions(s) == [Step("Tomb's Entrance")]
+    s = play(rs, s, Step("Tomb's Entrance"))
+    assert rs.legal_actions(s) == [Step("out")]
+    s = play(rs, s, Step("out"))
+    assert s.adventurer(0) is None and s.comet == 1 and "Christopher St. George" in s.gone
+
+
+def test_a_fleeing_adventurer_takes_half_of_each_creatures_combat_rating_entering_its_room() -> None:
+    rs, s = two()
+    s, _ = creature(rs, s, "Living Moai-Man", "Tomb's Entrance")          # Combat 3
+    s, _ = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")           # Combat 2
+    s = s.with_adventurer(0, fleeing=True, room="Quetzalcoatl's Hall")
+    health = s.adventurer(0).health
+    s = play(rs, s, Move(), Step("Tomb's Entrance"))
+    assert s.adventurer(0).health == health - 1 - 1
+
+
+def test_nobody_left_to_choose_loses() -> None:
+    rs = ruleset(1, companions_adjust=-5)
+    s = ready(rs, ["Libby Villa"])
+    s = op(rs, s, 0, "damage", amount=99)
+    assert rs.pending(s).what == "choose a new adventurer"
+    s = play(rs, s, Decline())
+    assert s.outcome == "lost" and rs.is_terminal(s)
+
+
+def test_lord_harrison_discards_a_companion_instead_of_dying() -> None:
+    rs = ruleset(1, solo_companions="own-host")
+    s = ready(rs, ["Harrison Quatuormanus the 13th"])
+    s = s.with_adventurer(0, companions=s.adventurer(0).companions[:1])
+    name = s.adventurer(0).companions[0].name
+    s = op(rs, s, 0, "damage", amount=99)
+    from tombspec.model.secrets.actions import Done
+    s = play(rs, s, Done())
+    assert rs.pending(s).what == "discard a Companion instead"
+    s = play(rs, s, Discard(name))
+    assert s.adventurer(0).health == 1 and s.adventurer(0).companions == ()
+    s = op(rs, s, 0, "damage", amount=5)
+    assert s.outcome == "lost"                                   # no companion left: the game is lost

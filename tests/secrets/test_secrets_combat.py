@@ -1,0 +1,149 @@
+"""Combat: evading in the Tomb Phase, Courage lost once per creature, the dice pool and the outnumber bonus,
+damage and criticals, critical failures, rewards, area combat, adventurer versus adventurer."""
+
+from __future__ import annotations
+
+import pytest
+from secrets_helpers import creature, faces, give, op, play, queue, refused, two
+
+from tombspec.model.secrets.actions import Accept, Evade, Fight, Retreat, Roll, Stand, Wield
+from tombspec.model.secrets.rules.combat import compute_damage_dealt, compute_damage_taken, compute_outnumber
+from tombspec.model.secrets.state import Task
+
+
+@pytest.mark.parametrize("rating, successes, crits, armor, taken", [(3, 3, 2, 0, 0), (4, 1, 0, 1, 2), (5, 0, 0, 0, 5)])
+def test_damage_taken_is_the_combat_ratings_excess_over_the_final_defense(rating, successes, crits, armor, taken) -> None:
+    assert compute_damage_taken(rating, successes, crits, armor) == taken
+
+
+@pytest.mark.parametrize("successes, crits, armor, dealt", [(3, 2, 2, 3), (1, 0, 2, 0), (0, 2, 5, 2)])
+def test_armor_blocks_successes_never_criticals(successes, crits, armor, dealt) -> None:
+    assert compute_damage_dealt(successes, crits, armor) == dealt
+
+
+@pytest.mark.parametrize("adventurers, creatures, bonus", [(3, 2, 1), (2, 2, 0), (1, 3, 0), (9, 1, 4)])
+def test_outnumber_bonus_up_to_4(adventurers, creatures, bonus) -> None:
+    assert compute_outnumber(adventurers, creatures) == bonus
+
+
+def fight(rs, s, key, weapons=(), armor=()):
+    return play(rs, s, Fight(key), Wield(tuple(weapons), tuple(armor), False))
+
+
+def roll(s, *shown):
+    """The pool pending, showing ``shown`` and 1s on the other dice."""
+    return faces(*shown, *([1] * (s.head.m - len(shown))))
+
+
+def test_a_creature_makes_an_adventurer_lose_courage_only_the_first_time() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Living Moai-Man", "Tomb's Entrance")
+    courage = s.adventurer(0).courage
+    temple = s.adventurer(1).courage
+    s = fight(rs, s, key)                                               # seat 0
+    s = play(rs, s, Roll(), roll(s), Accept())
+    assert s.adventurer(0).courage == courage - 2
+    s = fight(rs, s, key)                                               # seat 1: its own first combat
+    s = play(rs, s, Roll(), roll(s), Accept())
+    assert s.adventurer(1).courage == temple - 2
+    s = fight(rs, s, key)                                               # seat 0 again: no more Courage lost
+    s = play(rs, s, Roll(), roll(s), Accept())
+    assert s.adventurer(0).courage == courage - 2
+
+
+def test_fisticuffs_use_strength() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s = play(rs, s, Fight(key))
+    assert Wield((), (), False) in rs.legal_actions(s)
+    s = play(rs, s, Wield((), (), False))
+    assert s.head.m == 4 + 1                                             # Strength 4, outnumber 2 against 1
+
+
+def test_invalid_two_weapons_of_different_checked_attributes() -> None:
+    rs, s = two()
+    s = give(rs, s, 0, "Machete", "Bullwhip")
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s = play(rs, s, Fight(key))
+    assert refused(rs, s, Wield(("Machete", "Bullwhip"), (), False)) == "secrets.combat.two-weapons-same-attribute"
+
+
+def test_no_outnumber_bonus_in_the_tomb_phase_and_evasion_only_there() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s = queue(rs, s, Task("combat", 0, rule="test", target=key, flags=("tomb",)))
+    assert rs.pending(s).what == "evade?"
+    s = play(rs, s, Stand(), Wield((), (), False))
+    assert s.head.m == 4                                                 # Strength 4, no outnumber bonus
+    rs2, s2 = two()
+    s2, key2 = creature(rs2, s2, "Skeleton Guard", "Tomb's Entrance")
+    assert rs2.pending(play(rs2, s2, Fight(key2))).what == "choose weapons and armor"   # no evasion step
+
+
+def test_tomb_phase_evasion_loses_courage_then_moves_away() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Stone Golem", "Tomb's Entrance")
+    s = s.with_adventurer(0, audacity=0)
+    courage = s.adventurer(0).courage
+    s = queue(rs, s, Task("combat", 0, rule="test", target=key, flags=("tomb",)))
+    s = play(rs, s, Evade())
+    assert s.adventurer(0).courage == courage - 2
+    s = play(rs, s, faces(5, 6, 1, 1, 1))                              # Evasion 2: passed
+    assert rs.pending(s).what == "where to evade"
+    s = play(rs, s, Retreat("Quetzalcoatl's Hall"))
+    assert s.combat is None and s.adventurer(0).room == "Quetzalcoatl's Hall"
+
+
+def test_critical_failures_trigger_the_creatures_ability_only_when_it_dealt_damage() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")       # critical: 1 more damage
+    s = s.with_adventurer(0, audacity=0)
+    health = s.adventurer(0).health
+    f = fight(rs, s, key)
+    hurt = play(rs, f, roll(f, 2, 2))                                      # no success: 2 damage, and 1s
+    assert hurt.adventurer(0).health == health - 2 - 1
+    safe = play(rs, f, roll(f, 5, 5))                                      # 2 successes: no damage, no trigger
+    assert safe.adventurer(0).health == health
+
+
+def test_a_kill_gives_soul_shards_to_the_killer_one_to_each_other_and_half_the_courage_attack() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance", damage=2)   # Health 3
+    s = s.with_adventurer(0, audacity=0, courage=-3).with_adventurer(1, courage=-3)
+    f = fight(rs, s, key)
+    s = play(rs, f, roll(f, 5, 5))
+    assert s.creature(key) is None
+    assert s.adventurer(0).shards == 2 and s.adventurer(1).shards == 1
+    assert s.adventurer(0).courage == -3 - 1 + 1 and s.adventurer(1).courage == -3 + 1   # -1 attack, +ceil(1/2)
+    assert s.base.discard.count("Skeleton Guard") == 1
+
+
+def test_area_combat_fights_every_creature_in_the_room_one_check_each() -> None:
+    rs, s = two()
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Fight(a))
+    assert Wield(("Thompson Submachine Gun",), (), True) in rs.legal_actions(s)
+    s = play(rs, s, Wield(("Thompson Submachine Gun",), (), True))
+    assert s.head.m == 5 + 2 + 0                                           # Dexterity 5 + Multi-Combat +2, 2 against 2
+    s = play(rs, s, roll(s, 6, 6, 6))
+    assert s.creature(a) is None and s.combat is not None and s.combat.foe == b
+    s = play(rs, s, roll(s, 6, 6, 6))
+    assert s.creature(b) is None
+
+
+def test_adventurer_versus_adventurer_only_when_a_traitor() -> None:
+    rs, s = two()
+    assert Fight("s1") not in rs.legal_actions(s)
+    s = s.with_adventurer(0, status=("Fully Infected",))
+    assert Fight("s1") in rs.legal_actions(s)
+    rs2, s2 = two(combat_target="any-target")
+    assert Fight("s1") in rs2.legal_actions(s2)
+
+
+def test_full_auto_and_harm_effects_are_not_combat_but_kills_reward() -> None:
+    rs, s = two()
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s = op(rs, s, 0, "harm-creatures", amount=5, flags=("ignore-armor",))
+    assert s.creature(key) is None and s.adventurer(0).shards == 2 and s.combat is None

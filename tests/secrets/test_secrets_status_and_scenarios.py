@@ -1,0 +1,125 @@
+"""Status Effects (one of each type, identical ones ignored, random draws, Fully Infected and the traitor
+rules) and How to Play the Scenarios (Comet track triggers, symbol triggers, win and lose)."""
+
+from __future__ import annotations
+
+from secrets_helpers import op, play, queue, ready, ruleset, two
+
+from tombspec.model.secrets.actions import Betray, Drawn, KeepStatus, Transform
+from tombspec.model.secrets.state import Task
+
+
+def test_a_new_status_of_a_type_already_held_replaces_it_an_identical_one_is_ignored() -> None:
+    rs, s = two()
+    s = op(rs, s, 0, "status", name="Fearless")
+    s = op(rs, s, 0, "status", name="Fearless")
+    assert s.adventurer(0).status == ("Fearless",) and s.statuses.count("Fearless") == 1
+    s = op(rs, s, 0, "status", name="Courageous")                         # mental too
+    assert s.adventurer(0).status == ("Courageous",) and s.statuses.count("Fearless") == 2
+    rs2, s2 = two(status_same_type="player-chooses")
+    s2 = op(rs2, op(rs2, s2, 0, "status", name="Fearless"), 0, "status", name="Courageous")
+    s2 = play(rs2, s2, KeepStatus("Fearless"))
+    assert s2.adventurer(0).status == ("Fearless",)
+
+
+def test_a_random_status_is_drawn_among_those_of_the_orientation() -> None:
+    rs, s = two()
+    s = op(rs, s, 0, "random-status", orientation="negative")
+    outcomes = {o.card for o, _ in rs.chance_outcomes(s)}
+    assert outcomes == {n for n, st in rs.components.statuses.items() if st.orientation == "negative"}
+    s = play(rs, s, Drawn("Poisoned"))
+    assert s.adventurer(0).status == ("Poisoned",)
+
+
+def test_status_effects_removed_in_upkeep_and_by_rest() -> None:
+    from tombspec.model.secrets.actions import Rest
+    rs, s = two()
+    s = s.with_adventurer(0, status=("Poisoned",))
+    assert Rest("status:Poisoned") in rs.legal_actions(s)
+    s = queue(rs, s.with_adventurer(1, status=("Terrified",)), Task("upkeep", rule="test"))
+    assert s.adventurer(1).status == () and s.adventurer(0).health == s.adventurer(0).start_health - 1
+
+
+def test_a_fully_infected_adventurer_is_a_traitor_who_wins_if_the_others_lose() -> None:
+    from tombspec.model.secrets.rules.scenarios import end_game
+    rs, s = two()
+    s = op(rs, s, 1, "status", name="Fully Infected")
+    over = end_game(rs, s, "lost", "test")
+    assert over.winners == (1,)
+    assert end_game(rs, s, "won", "test").winners == (0,)
+
+
+def test_alternative_infected_rules_transform_the_adventurer_into_an_elite_creature() -> None:
+    rs, s = two(alternative_infected=True)
+    s = op(rs, s, 1, "status", name="Fully Infected")
+    assert rs.pending(s).what == "Fully Infected"
+    kept = play(rs, s, Betray())
+    assert kept.adventurer(1) is not None
+    s = play(rs, s, Transform())
+    assert s.adventurer(1) is None and s.comet == 1
+    from tombspec.model.secrets.actions import Decline
+    s = play(rs, s, Decline())
+    assert rs.pending(s).what == "elite creature deck"
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert any(rs.components.creatures[c.name].deck == "elite" and c.room == "Tomb's Entrance" for c in s.creatures)
+
+
+def test_master_of_time_gives_an_extra_action_token() -> None:
+    rs, s = two()
+    tokens = s.seats[0].action_tokens
+    s = op(rs, s, 0, "status", name="Master of Time")
+    assert s.seats[0].action_tokens == tokens + 1
+
+
+def test_the_comet_track_awakens_the_boss_and_its_last_space_loses() -> None:
+    rs, s = two()
+    s = op(rs, s, 0, "comet", amount=8)
+    assert s.boss is not None and s.boss.name == "Rhaz Azul'ahamet" and s.has_flag("awakened")
+    s = op(rs, s, 0, "comet", amount=8)
+    assert s.outcome == "lost" and s.comet == rs.scenario.comet_end
+
+
+def test_upkeep_only_comet_triggers_wait_for_upkeep() -> None:
+    rs, s = two(comet_triggers="upkeep-only")
+    s = op(rs, s, 0, "comet", amount=8)
+    assert s.boss is None
+    s = queue(rs, s, Task("upkeep", rule="test"))
+    assert s.boss is not None
+
+
+def test_symbol_triggers_1st_2nd_3rd_time() -> None:
+    from tombspec.model.secrets.rules.scenarios import symbol_triggered
+    from tombspec.model.secrets.rules import turn
+    rs = ruleset(2, companions_adjust=-5)
+    rs = type(rs)(options=rs.options, board="exercise")
+    s = ready(rs, ["Ada Quarry", "Basil Fenwick"])
+    assert "Obsidian Mirror" in s.set_aside
+    s = turn.settle(rs, symbol_triggered(rs, s, 0, (1,)))
+    assert s.adventurer(0).held("Obsidian Mirror").origin == "set-aside"       # 1st time: the set-aside card
+    comet = s.comet
+    s = turn.settle(rs, symbol_triggered(rs, s, 0, (1,)))
+    assert s.comet == comet + 1                                                # 2nd time
+    s = turn.settle(rs, symbol_triggered(rs, s, 0, (1,)))
+    assert rs.pending(s).is_chance                                             # 3rd time: an elite spawns
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    count = len(s.creatures)
+    s = turn.settle(rs, symbol_triggered(rs, s, 0, (1,)))
+    assert len(s.creatures) == count and s.head is None                       # 4th time: nothing
+
+
+def test_a_card_set_aside_by_the_scenario_cannot_be_sold() -> None:
+    from tombspec.model.secrets.rules.items import can_sell
+    from tombspec.model.secrets.rules.scenarios import symbol_triggered
+    from tombspec.model.secrets.rules import turn
+    rs = type(ruleset(2))(options={"players": 2, "companions_adjust": -5}, board="exercise")
+    s = ready(rs, ["Ada Quarry", "Basil Fenwick"])
+    s = turn.settle(rs, symbol_triggered(rs, s, 0, (1,)))
+    assert can_sell(rs, s, 0, "Obsidian Mirror") == "secrets.adventurer-phase.scenario-set-aside-unsellable"
+
+
+def test_the_starter_is_won_by_killing_the_awakened_boss() -> None:
+    rs, s = two()
+    s = op(rs, s, 0, "comet", amount=8)
+    s = s.with_creature(s.boss.key, room="Tomb's Entrance")
+    s = op(rs, s, 0, "harm-creatures", amount=99, flags=("ignore-armor",))
+    assert s.outcome == "won" and s.winners == (0, 1)
