@@ -19,6 +19,7 @@ from .errors import InvalidInput
 #: game id -> "module:attribute" of the ruleset class, for the games tombspec ships with a model.
 BUILTIN: dict[str, str] = {
     "raiders": "tombspec.model.raiders:Raiders",
+    "tomb": "tombspec.model.tomb:Tomb",
 }
 
 ENTRY_POINT_GROUP = "tombspec.rulesets"
