@@ -25,6 +25,7 @@ from .. import codec
 from ..errors import InvalidInput
 from ..options import options_from_data
 from ..ruleset import Pending, Ruleset, Violation
+from ..traceability import implements
 from . import invariants
 from .actions import ACTION_TYPES, Bank, Redistribute
 from .board import Board, resolve_board, shipped_boards
@@ -266,6 +267,7 @@ class Tomb(Ruleset):
     def kill_monster(self, state: TombState, index: int) -> TombState:
         return death.kill_monster(self, state, index)
 
+    @implements("tomb.solo.no-characters-added", "tomb.ambiguity.solo-death-replacement")
     def replaces_dead(self, state: TombState) -> bool:
         """A dead Character's replacement goes to the Inn (not in Solitaire: solo-overrides)."""
         return not (self.options.solitaire and self.options.solo_death == "solo-overrides")

@@ -17,7 +17,7 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import BASE_MOVEMENT, compute_movement, is_trait_conflict
+from .rules.cards import BASE_MOVEMENT, _traits, compute_movement, is_trait_conflict
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
@@ -68,6 +68,12 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
             out.append(Violation("tomb.move.orthogonal", f"player {p}'s Party is on {party.location!r}, not on the board"))
         if list(party.hand) != sorted(party.hand) or list(party.bank) != sorted(party.bank):
             out.append(Violation("tomb.banking.kept-separate", f"player {p}'s hand or bank is not kept sorted"))
+        if rs.game == "tomb" and rs.options.multi_trait == "counts-each":
+            traited = Counter(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
+            over = [t for t, n in traited.items() if n > len(party.characters)]
+            if over:
+                out.append(Violation("tomb.attach.excess-traited-items-discarded",
+                                     f"player {p}'s Party holds more {over[0]} cards than Characters"))
         for ch in party.characters:
             hp = character_hp(rs, state, p, ch.name)
             if ch.wounds < 0 or (checking_hp and state.task is not None and not inv_wounds(ch.wounds, hp, True)
@@ -146,6 +152,7 @@ def _conservation(rs: Any, state: TombState) -> list[Violation]:
     people.update(state.inn)
     people.update(state.dead)
     people.update(state.drawn)
+    people.update(t.subject for t in state.agenda if t.kind == "squire" and t.subject)
     for party in state.parties:
         people.update(ch.name for ch in party.characters if ch.owner is None)
     if rs.options.dead_destination == "removed":

@@ -131,6 +131,9 @@ class TombOptions:
     contested_tie: str | None = reading("tomb.ambiguity.contested-roll-tie", "initiator-needs-more",
                                         "tie-succeeds")
     peek: str | None = reading("tomb.ambiguity.peek-card", "any-card", "unknown-card")
+    give_treasure: str | None = reading("tomb.ambiguity.give-treasure-receiver", "raiding-player-chooses",
+                                        "crypt-master-chooses")
+    no_characters: str | None = reading("tomb.ambiguity.no-characters-left", "game-ends")
     # End of the Game
     end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round")
     final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked")

@@ -152,17 +152,19 @@ def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) ->
     if not any(rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"
                for c in state.party(raider).characters for a in c.attached):
         return state
-    return push(state, Task("give-treasure", raider, rule="tomb.monster.example-elithe"))
+    chooser = raider if rs.options.give_treasure == "raiding-player-chooses" else cm_of(state)
+    return push(state, Task("give-treasure", chooser, items=(str(raider),), rule="tomb.monster.example-elithe"))
 
 
 @task("give-treasure", DECIDE, "tomb.monster.example-elithe", what="give a Treasure to another Party")
 def apply_give_treasure(rs: Any, state: TombState, t: Task, action: Give, player: int) -> TombState:
     state = pop(state)
-    for c in state.party(player).characters:
+    giver = int(t.items[0]) if t.items else player
+    for c in state.party(giver).characters:
         if action.card in c.attached:
             attached = list(c.attached)
             attached.remove(action.card)
-            state = update_character(state, player, c.name, attached=tuple(attached))
+            state = update_character(state, giver, c.name, attached=tuple(attached))
             break
     from .death import check_all_deaths, offer_cards
 
@@ -171,9 +173,10 @@ def apply_give_treasure(rs: Any, state: TombState, t: Task, action: Give, player
 
 @legal("give-treasure")
 def legal_give_treasure(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    cards = sorted({a for c in state.party(player).characters for a in c.attached
+    giver = int(t.items[0]) if t.items else player
+    cards = sorted({a for c in state.party(giver).characters for a in c.attached
                     if rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"})
-    others = [q for q in range(rs.num_players) if q != player and not state.party(q).out]
+    others = [q for q in range(rs.num_players) if q != giver and not state.party(q).out]
     return [Give(card, q) for card in cards for q in others]
 
 

@@ -86,6 +86,7 @@ def crypt_master(rs: Any, state: TombState, raider: int, cid: str, door: str) ->
     return (raider + step) % n
 
 
+@implements("tomb.solo.usual-raid-order", "tomb.raid.resolution-order")
 def raid_stages(rs: Any) -> list[str]:
     return ["traps", "monsters", "treasure"]
 

@@ -64,6 +64,8 @@ def react_options(rs: Any, state: TombState, t: Task, player: int) -> list[UseCa
     if trigger == "after-attack-roll" and roll is not None:
         holders = (roll.subject,)
     for u in usable_actions(rs, state, player, "react", trigger, holders=holders):
+        if f"used:{u.holder}|{u.card}" in t.items:
+            continue                     # each React once per trigger
         for target in react_targets(rs, state, t, player, u.effect, u.holder):
             out.append(UseCard(u.card, u.holder, target))
     return out
@@ -138,14 +140,15 @@ def apply_window(rs: Any, state: TombState, t: Task, action: Any, player: int) -
     """Play a React (and keep the opportunity) or Pass (the next player's opportunity)."""
     if isinstance(action, Pass):
         return update_head(state, items=(*t.items, str(player)))
-    if rs.options.react_circuits == "until-all-pass" and t.items:
-        state = update_head(state, items=())
+    used = tuple(i for i in t.items if i.startswith("used:"))
+    passed = () if rs.options.react_circuits == "until-all-pass" else tuple(i for i in t.items if not i.startswith("used:"))
+    state = update_head(state, items=(*passed, *used, f"used:{action.holder}|{action.card}"))
     return apply_react(rs, state, t, player, action)
 
 
 @actors("window")
 def window_actors(rs: Any, state: TombState, t: Task) -> tuple[int, ...]:
-    passed = {int(p) for p in t.items}
+    passed = {int(p) for p in t.items if not p.startswith("used:")}
     allowed = set(eligible(rs, state, t))
     return tuple(p for p in react_order(rs, state) if p in allowed and p not in passed
                  and react_options(rs, state, t, p))

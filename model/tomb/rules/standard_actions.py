@@ -496,6 +496,7 @@ def passable(rs: Any, state: TombState, start: str) -> frozenset[str]:
 
 
 @task("move-to", DECIDE, "tomb.move.max-movement", what="where the Party moves")
+@implements("tomb.attach.move-with-character")
 def apply_move_to(rs: Any, state: TombState, t: Task, action: MoveTo, player: int) -> TombState:
     note("tomb.move.party-moves-together")
     return rs.arrive(pop(state).with_party(player, location=action.to), player)
@@ -524,6 +525,7 @@ def arrive(rs: Any, state: TombState, player: int) -> TombState:
 # Pickpocket ------------------------------------------------------------------------------------------------
 
 @implements("tomb.pickpocket.needs-rogue", "tomb.pickpocket.select-card", "tomb.pickpocket.not-at-inn",
+            "tomb.treasure.attached-can-be-pickpocketed",
             "tomb.pickpocket.not-own-party", "tomb.ambiguity.pickpocket-range", "tomb.solo.ignore-other-parties")
 def pickpocket_actions(rs: Any, state: TombState, player: int) -> list[Steal]:
     """A Rogue may steal "any Item or Treasure Card on a Character from an Adventuring Party in range"

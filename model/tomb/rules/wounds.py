@@ -142,9 +142,16 @@ def assign_targets(rs: Any, state: TombState, scope: str, owner: int) -> list[st
 
 @task("assign-wound", DECIDE, "tomb.wounds.player-assigns", what="place a Wound")
 def apply_assign_wound(rs: Any, state: TombState, t: Any, action: Any, player: int) -> TombState:
+    """A Wound placed on a Monster lands at once (it may die and be Banked, and the next Wounds go
+    elsewhere); Wounds placed on a Character land together when all are placed (its Reacts may abate
+    them as one batch: Mirin's in the Example of Play)."""
     from .agenda import pop, update_head
 
-    state = attrs.evolve(state, wounds_due=(*state.wounds_due, action.target))
+    idx = monster_index(action.target)
+    if idx is not None:
+        state = monster_suffers(rs, state, idx, 1)
+    else:
+        state = attrs.evolve(state, wounds_due=(*state.wounds_due, action.target))
     if t.value <= 1:
         return pop(state)
     return update_head(state, value=t.value - 1)
