@@ -270,7 +270,7 @@ class Tomb(Ruleset):
     @implements("tomb.solo.no-characters-added", "tomb.ambiguity.solo-death-replacement")
     def replaces_dead(self, state: TombState) -> bool:
         """A dead Character's replacement goes to the Inn (not in Solitaire: solo-overrides)."""
-        return not (self.options.solitaire and self.options.solo_death == "solo-overrides")
+        return death.replaces_dead(self, state)
 
     def restart_task(self, state: TombState, player: int) -> list[Any]:
         from .state import Task
@@ -338,10 +338,14 @@ def observe(rs: Any, state: TombState, player: int) -> Any:
     data["crypt_deck"] = state.crypt_deck.total
     if state.drawn and state.task is not None and state.task.player != player:
         data["drawn"] = len(state.drawn)
+    for t, td in zip(state.agenda, data["agenda"]):
+        if t.kind == "journeyman" and t.player != player:
+            td["card"] = "?"
     raid_data = data.get("raid")
     if raid_data is not None and state.raid is not None:
         cm = state.raid.cm
-        if player != cm and not solo_open:
+        solo_secret = rs.options.solitaire and not solo_open
+        if (player != cm or solo_secret) and not solo_open:
             for h in raid_data["cards"]:
                 if player not in h["known"]:
                     h["card"] = "?"

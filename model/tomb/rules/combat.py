@@ -191,9 +191,14 @@ def run_combat(rs: Any, state: TombState, t: Task) -> TombState:
     raid = state.raid
     if raid is None:
         return state
-    state = attrs.evolve(state, raid=attrs.evolve(raid, stage="combat", round=1, side="cm"))
+    state = attrs.evolve(state, raid=attrs.evolve(raid, stage="combat", round=1, side=first_side(rs)))
     state = reset_round(state)
     return push(state, Task("battle", t.player, rule="tomb.combat.alternate-battle-actions"))
+
+
+def first_side(rs: Any) -> str:
+    """"Beginning with the CM": the CM's Monsters act first in every Combat Round."""
+    return "cm"
 
 
 def reset_round(state: TombState) -> TombState:
@@ -256,7 +261,7 @@ def run_battle(rs: Any, state: TombState, t: Task) -> TombState:
         side = "cm"
     if (side == "cm" and not cm_ready) or (side == "raider" and not party_ready):
         note("tomb.combat.new-round")
-        state = attrs.evolve(state, raid=attrs.evolve(raid, round=raid.round + 1, side="cm"))
+        state = attrs.evolve(state, raid=attrs.evolve(raid, round=raid.round + 1, side=first_side(rs)))
         state = reset_round(state)
         if rs.options.raid_turn == "round-is-turn":
             state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "used"))

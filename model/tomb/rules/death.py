@@ -105,6 +105,11 @@ def kill_character(rs: Any, state: TombState, player: int, name: str, *, cards_t
     return push(state, *tasks)
 
 
+def replaces_dead(rs: Any, state: TombState) -> bool:
+    """A dead Character's replacement goes to the Inn (not in Solitaire: solo-overrides)."""
+    return not (rs.options.solitaire and rs.options.solo_death == "solo-overrides")
+
+
 def to_discard_pile(rs: Any, state: TombState, name: str) -> TombState:
     if rs.options.dead_destination == "removed":
         return state

@@ -10,10 +10,10 @@ import attrs
 
 from ...effects import COMBAT, RAID, expire
 from ...traceability import implements, note
-from ..actions import Announce, Continue, Disarm, Leave, Target
+from ..actions import Announce, Continue, Disarm, Draw, Leave, Target
 from ..board import INN
 from ..state import Crypt, Hidden, Raid, Roll, Task, TombState
-from .agenda import AUTO, DECIDE, drop_until, legal, pop, push, task, why
+from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task, why
 from .death import discard_cards
 from .rolling import combined_pool, dice_count
 from .standard_actions import disarm_choices, start_roll
@@ -63,12 +63,20 @@ def run_raid_enter(rs: Any, state: TombState, t: Task) -> TombState:
     door = t.card or ""
     cm = rs.crypt_master(state, player, cid, door)
     crypt = state.crypt(cid)
-    seen = tuple(sorted((attrs.evolve(h, known=tuple(sorted(set(h.known) | ({cm} if cm is not None else set()))))
-                         for h in crypt.cards), key=lambda h: (h.card, h.known)))
+    looks = {cm} if cm is not None and not solo_secret(rs) else set()
+    seen = tuple(sorted((attrs.evolve(h, known=tuple(sorted(set(h.known) | looks))) for h in crypt.cards),
+                        key=lambda h: (h.card, h.known)))
     raid = Raid(cid, door, cm, cards=seen, stage="traps")
     state = state.with_crypt(cid, cards=())
     state = attrs.evolve(state, raid=raid)
     return state.with_party(player, location=rs.board.crypts[cid].node)
+
+
+@implements("tomb.ambiguity.solo-hidden-information")
+def solo_secret(rs: Any) -> bool:
+    """Solitaire, read-first-lines: the player, who handles the Crypt himself, learns a Trap's Target
+    Number and failure only once he has rolled, and picks a face-down Trap without knowing it."""
+    return rs.options.solitaire and rs.options.solo_secrets == "read-first-lines"
 
 
 def crypt_master(rs: Any, state: TombState, raider: int, cid: str, door: str) -> int | None:
@@ -119,7 +127,8 @@ def run_traps(rs: Any, state: TombState, t: Task) -> TombState:
     if raid is None or not raid_cards(state, "trap", rs):
         return pop(state)
     cm = raid.cm if raid.cm is not None else t.player
-    return push(state, Task("trap-announce", cm, rule="tomb.trap.cm-orders-traps"),
+    announce = "trap-pick" if solo_secret(rs) else "trap-announce"
+    return push(state, Task(announce, cm, rule="tomb.trap.cm-orders-traps"),
                 Task("trap-disarmers", t.player, rule="tomb.trap.party-selects-disarmers"),
                 Task("trap-rolls", t.player, rule="tomb.trap.combined-successes"),
                 Task("trap-resolve", t.player, rule="tomb.trap.combined-successes"))
@@ -150,6 +159,21 @@ def apply_trap_announce(rs: Any, state: TombState, t: Task, action: Announce, pl
     state = attrs.evolve(state, raid=attrs.evolve(raid, trap=action.card, traps_announced=raid.traps_announced + 1,
                                                   early=tuple(early), results=(), disarmers=()))
     return state
+
+
+@task("trap-pick", CHANCE, "tomb.solo.traps-any-order", what="a face-down Trap")
+def chance_trap_pick(rs: Any, state: TombState, t: Task) -> Any:
+    """Solitaire (read-first-lines): the player takes the Traps "in any order you see fit", but face
+    down, so the next is any of them, each as likely."""
+    from ...chance import Deck, draw
+
+    traps = raid_cards(state, "trap", rs)
+    return draw(Deck.of(traps)).map(Draw, lambda a: a.card) if traps else None
+
+
+@outcome("trap-pick")
+def apply_trap_pick(rs: Any, state: TombState, t: Task, action: Any, player: None) -> TombState:
+    return apply_trap_announce(rs, state, t, Announce(action.card), t.player)
 
 
 @legal("trap-announce")
@@ -222,8 +246,8 @@ def run_trap_rolls(rs: Any, state: TombState, t: Task) -> TombState:
             p = combined_pool(rs, state, player, names, attr)
             pool = p if pool is None else pool + p
         assert pool is not None
-        return start_roll(state, Roll("disarm", player, pool.dice, pool.auto, card=trap.name))
-    tasks = [Task("trap-roll", player, attr, card=trap.name, rule="tomb.trap.combined-successes") for attr, _ in trap.disarm]
+        return start_roll(state, Roll("disarm", player, pool.dice, pool.auto))
+    tasks = [Task("trap-roll", player, attr, rule="tomb.trap.combined-successes") for attr, _ in trap.disarm]
     return push(state, *tasks)
 
 
@@ -232,7 +256,7 @@ def run_trap_roll(rs: Any, state: TombState, t: Task) -> TombState:
     raid = state.raid
     assert raid is not None and t.player is not None
     pool = combined_pool(rs, state, t.player, raid.disarmers, t.subject or "skill")
-    return start_roll(pop(state), Roll("disarm", t.player, pool.dice, pool.auto, subject=t.subject, card=t.card))
+    return start_roll(pop(state), Roll("disarm", t.player, pool.dice, pool.auto, subject=t.subject))
 
 
 def disarm_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:

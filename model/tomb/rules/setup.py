@@ -111,8 +111,7 @@ def run_order_resolve(rs: Any, state: TombState, t: Task) -> TombState:
     """"The Player with the most successes ... becomes Player One ... Re-roll ties." (tied-leaders:
     only the tied leaders re-roll; all-players: everyone does)."""
     rolling = [int(p) for p in t.items]
-    best = max(state.order_rolls[p] for p in rolling)
-    leaders = [p for p in rolling if state.order_rolls[p] == best]
+    leaders = order_leaders(state.order_rolls, rolling)
     if len(leaders) > 1:
         note("tomb.setup.reroll-ties")
         again = leaders if rs.options.order_ties == "tied-leaders" else rolling
@@ -124,6 +123,12 @@ def run_order_resolve(rs: Any, state: TombState, t: Task) -> TombState:
     note("tomb.setup.player-one")
     state = attrs.evolve(pop(state), first_player=first, current=first)
     return push(state, *hero_tasks(rs, state), *fill_tasks(rs, state))
+
+
+def order_leaders(rolls: tuple[int, ...], rolling: list[int]) -> list[int]:
+    """The players with the most successes (several: a tie)."""
+    best = max(rolls[p] for p in rolling)
+    return [p for p in rolling if rolls[p] == best]
 
 
 def clockwise_from(rs: Any, first: int) -> list[int]:

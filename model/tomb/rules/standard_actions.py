@@ -640,12 +640,17 @@ def defend_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombS
     state = attrs.evolve(state, effects=drop(state.effects, "rogue-roll"))
     thief, rogue, rogue_total = rogue_e.player, rogue_e.subject, rogue_e.value or 0
     assert thief is not None and rogue is not None
-    if rogue_total > total:
+    if is_theft(rogue_total, total):
         return rs.steal(state, thief, rogue, roll.player, roll.target or "", roll.card)
     if rogue_total == total and rs.options.pickpocket_tie == "tie-nothing":
         return state
     note("tomb.pickpocket.caught")
     return start_catch(rs, state, roll.player, roll.subject or "", thief, rogue)
+
+
+def is_theft(rogue: int, defender: int) -> bool:
+    """"If the acting Player rolls more successes than his opponent, the Card is stolen"."""
+    return rogue > defender
 
 
 def steal(rs: Any, state: TombState, thief: int, rogue: str, victim: int, character: str, card: str | None) -> TombState:
