@@ -103,65 +103,83 @@ def _deaths_pending(state: TombState) -> bool:
                for t in state.agenda)
 
 
+def _expected(rs: Any) -> tuple[dict[str, int], frozenset[str]]:
+    got = rs.memo.get("expected-cards")
+    if got is None:
+        cards = rs.cards
+        expected: dict[str, int] = {}
+        for c in cards.inn.values():
+            if c.deck in rs.inn_decks:
+                expected[c.name] = expected.get(c.name, 0) + c.count
+        for c in cards.crypt.values():
+            if not c.overlord:
+                expected[c.name] = expected.get(c.name, 0) + c.count
+        got = rs.memo["expected-cards"] = (expected, frozenset(cards.characters))
+    return got
+
+
 def _conservation(rs: Any, state: TombState) -> list[Violation]:
     """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters."""
     out: list[Violation] = []
-    cards = rs.cards
-    where: Counter[str] = Counter()
+    where: dict[str, int] = {}
+
+    def add(names: Any) -> None:
+        for n in names:
+            where[n] = where.get(n, 0) + 1
+
     for d in (*state.decks, *state.discards, state.crypt_deck, state.crypt_discard):
         for c, n in d.counts:
-            where[c] += n
+            where[c] = where.get(c, 0) + n
     for party in state.parties:
-        where.update(party.hand)
-        where.update(party.bank)
-        where.update(party.crypt_hand)
+        add(party.hand)
+        add(party.bank)
+        add(party.crypt_hand)
         for ch in party.characters:
-            where.update(ch.attached)
+            add(ch.attached)
     for crypt in state.crypts:
-        where.update(h.card for h in crypt.cards)
-    where.update(state.pillage)
+        add(h.card for h in crypt.cards)
+    add(state.pillage)
     for t in state.agenda:              # cards in hand between a draw and its placing
         if t.kind in ("attach", "journeyman") and t.card:
-            where[t.card] += 1
+            add((t.card,))
         elif t.kind in ("loot", "give"):
-            where.update(t.items)
+            add(t.items)
     raid = state.raid
     if raid is not None:
-        where.update(h.card for h in raid.cards)
-        where.update(raid.early)
-        where.update(raid.treasures)
+        add(h.card for h in raid.cards)
+        add(raid.early)
+        add(raid.treasures)
         if raid.trap is not None:
-            where[raid.trap] += 1
+            add((raid.trap,))
         for m in raid.monsters:
             if not m.dead:
-                where[m.card] += 1
-            where.update(m.attached)
-    if state.overlord is not None and state.overlord_crypt is None and not (raid and state.overlord in
-                                                                             [m.card for m in raid.monsters]):
-        where[state.overlord] += 0
-    expected: Counter[str] = Counter({c.name: c.count for c in cards.inn.values() if c.deck in rs.inn_decks})
-    expected.update({c.name: c.count for c in cards.crypt.values() if not c.overlord})
+                add((m.card,))
+            add(m.attached)
+    expected, everyone = _expected(rs)
     extra = rs.extra_cards(state)
-    expected.update(extra)
+    if extra:
+        expected = dict(expected)
+        for k, v in extra.items():
+            expected[k] = expected.get(k, 0) + v
     if where != expected:
-        diff = {k: where[k] - expected[k] for k in set(where) | set(expected) if where[k] != expected[k]}
-        out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
-    people: Counter[str] = Counter()
+        diff = {k: where.get(k, 0) - expected.get(k, 0) for k in set(where) | set(expected)
+                if where.get(k, 0) != expected.get(k, 0)}
+        if diff:
+            out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
+    people: dict[str, int] = {}
     for c, n in state.pool.counts:
-        people[c] += n
-    people.update(state.inn)
-    people.update(state.dead)
-    people.update(state.drawn)
-    people.update(t.subject for t in state.agenda if t.kind == "squire" and t.subject)
-    for party in state.parties:
-        people.update(ch.name for ch in party.characters if ch.owner is None)
+        people[c] = people.get(c, 0) + n
+    for group in (state.inn, state.dead, state.drawn,
+                  (t.subject for t in state.agenda if t.kind == "squire" and t.subject),
+                  (ch.name for party in state.parties for ch in party.characters if ch.owner is None)):
+        for n in group:
+            people[n] = people.get(n, 0) + 1
     if rs.options.dead_destination == "removed":
-        missing = set(cards.characters) - set(people)
-        for m in missing:
-            people[m] += 1
-    if any(v > 1 for v in people.values()) or set(people) != set(cards.characters):
+        for m in everyone - set(people):
+            people[m] = 1
+    if any(v > 1 for v in people.values()) or set(people) != everyone:
         dup = sorted(k for k, v in people.items() if v > 1)
-        lost = sorted(set(cards.characters) - set(people))
+        lost = sorted(everyone - set(people))
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))
     return out
 

@@ -14,6 +14,7 @@ from ..cards import INN_DECKS, InnCard
 from ..state import Task, TombState
 from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task
 from .wounds import update_character, update_monster
+from .rolling import deck_draw
 
 
 def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
@@ -47,7 +48,7 @@ def is_dead(rs: Any, state: TombState, player: int, name: str) -> bool:
     from .cards import character_hp
 
     ch = state.party(player).character(name)
-    return ch is not None and ch.wounds >= character_hp(rs, state, player, name)
+    return ch is not None and ch.wounds > 0 and ch.wounds >= character_hp(rs, state, player, name)
 
 
 @implements("tomb.death.killed-at-hit-points", "tomb.glossary.dead")
@@ -67,7 +68,7 @@ def check_all_deaths(rs: Any, state: TombState) -> TombState:
         return state
     for p, party in enumerate(state.parties):
         for ch in party.characters:
-            if is_dead(rs, state, p, ch.name):
+            if ch.wounds and is_dead(rs, state, p, ch.name):
                 state = rs.kill_character(state, p, ch.name)
     return state
 
@@ -138,7 +139,7 @@ def chance_replace(rs: Any, state: TombState, t: Task) -> Any:
     empty: tomb.ambiguity.exhausted-supplies)."""
     if not state.pool:
         return None
-    return draw(state.pool).map(Draw, lambda a: a.card)
+    return deck_draw(state.pool)
 
 
 @outcome("replace")
@@ -176,7 +177,7 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
 def chance_restart(rs: Any, state: TombState, t: Task) -> Any:
     if not state.pool:
         return None
-    return draw(state.pool).map(Draw, lambda a: a.card)
+    return deck_draw(state.pool)
 
 
 @outcome("restart-draw")

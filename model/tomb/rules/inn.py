@@ -14,6 +14,7 @@ from ...traceability import implements, note
 from ..actions import Draw, Keep, Pass, Recruit, Search
 from ..state import Character, Task, TombState
 from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, task, why
+from .rolling import deck_draw
 
 
 def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
@@ -102,7 +103,7 @@ def legal_knight_search(rs: Any, state: TombState, t: Task, player: int) -> list
 def chance_character_draw(rs: Any, state: TombState, t: Task) -> Any:
     if not state.pool:
         return None
-    return draw(state.pool).map(Draw, lambda a: a.card)
+    return deck_draw(state.pool)
 
 
 @outcome("character-draw")

@@ -15,7 +15,7 @@ from ..board import INN
 from ..state import Crypt, Hidden, Raid, Roll, Task, TombState
 from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task, why
 from .death import discard_cards
-from .rolling import combined_pool, dice_count
+from .rolling import deck_draw, combined_pool, dice_count
 from .standard_actions import disarm_choices, start_roll
 from .treasure import bank_card
 from .wounds import assign_tasks, wounds_then_death
@@ -168,7 +168,7 @@ def chance_trap_pick(rs: Any, state: TombState, t: Task) -> Any:
     from ...chance import Deck, draw
 
     traps = raid_cards(state, "trap", rs)
-    return draw(Deck.of(traps)).map(Draw, lambda a: a.card) if traps else None
+    return deck_draw(Deck.of(traps)) if traps else None
 
 
 @outcome("trap-pick")

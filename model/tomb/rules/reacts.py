@@ -21,7 +21,7 @@ from ..cards import CardEffect
 from ..state import Roll, Task, TombState
 from .agenda import CHANCE, PRIORITY, actors, legal, outcome, pop, push, task, update_head, why
 from .cards import Usable, after_use, find_usable, mark_used, usable_actions
-from .rolling import COLOUR_INDEX, Pool, character_pool, monster_pool
+from .rolling import deck_draw, COLOUR_INDEX, Pool, character_pool, monster_pool
 from .wounds import assign_tasks, live_monsters, monster_index, prevent, update_character, update_monster
 
 
@@ -250,7 +250,7 @@ def chance_peek(rs: Any, state: TombState, t: Task) -> Any:
     cards = crypt_cards_for_peek(rs, state, t.player)  # type: ignore[arg-type]
     if not cards:
         return None
-    return draw(Deck.of(cards)).map(Draw, lambda a: a.card)
+    return deck_draw(Deck.of(cards))
 
 
 @outcome("peek")

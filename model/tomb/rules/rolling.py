@@ -10,14 +10,14 @@ create or lose a die.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import attrs
 
-from ...chance import Binomial, Independent
+from ...chance import Binomial, Deck, Independent, draw
 from ...traceability import implements
-from ..actions import Roll
+from ..actions import Draw, Roll
 from ..cards import ATTRIBUTES, COLOURS, NO_DICE, Dice
 from ..dice import TOMB_SUCCESS
 from ..state import TombState
@@ -203,6 +203,17 @@ def roll_distribution(green: int, blue: int, red: int) -> Any:
     return Independent(Binomial(green, TOMB_SUCCESS["green"]), Binomial(blue, TOMB_SUCCESS["blue"]),
                        Binomial(red, TOMB_SUCCESS["red"])).map(lambda t: Roll(*t),
                                                              lambda a: (a.green, a.blue, a.red))
+
+
+@lru_cache(maxsize=8192)
+def deck_draw(deck: Deck) -> Any:
+    """One card drawn from a shuffled deck (a multiset): each card with probability count / cards left,
+    as a :class:`~tombspec.model.tomb.actions.Draw` (cached by the deck's contents)."""
+    return draw(deck).map(Draw, _draw_card)
+
+
+def _draw_card(a: Any) -> Any:
+    return a.card
 
 
 @implements("tomb.dice.axe-is-success", "tomb.dice.symbols-totaled", "tomb.dice.success-chances")

@@ -15,7 +15,7 @@ from ..actions import Draw, Pass, PlaceCard, Reroll, TakeCard
 from ..cards import INN_DECKS
 from ..state import Crypt, Hidden, Party, Task, TombState
 from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, replace, task, why
-from .rolling import roll_distribution
+from .rolling import deck_draw, roll_distribution
 
 ORDER_DICE = 7
 
@@ -180,7 +180,7 @@ def fill_tasks(rs: Any, state: TombState) -> list[Task]:
 def chance_crypt_draw(rs: Any, state: TombState, t: Task) -> Any:
     if not state.crypt_deck:
         return None
-    return draw(state.crypt_deck).map(Draw, lambda a: a.card)
+    return deck_draw(state.crypt_deck)
 
 
 @outcome("crypt-draw")
@@ -270,7 +270,7 @@ def run_fill_next(rs: Any, state: TombState, t: Task) -> TombState:
 def chance_deal_crypt(rs: Any, state: TombState, t: Task) -> Any:
     if not state.crypt_deck or not is_open(rs, state, t.subject or ""):
         return None
-    return draw(state.crypt_deck).map(Draw, lambda a: a.card)
+    return deck_draw(state.crypt_deck)
 
 
 @outcome("deal-crypt")

@@ -21,7 +21,7 @@ from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, replace, ta
 from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
 from .death import discard_cards
 from .inn import join_party
-from .rolling import character_pool, combined_pool
+from .rolling import deck_draw, character_pool, combined_pool
 from .wounds import update_character
 
 
@@ -273,7 +273,7 @@ def chance_inn_draw(rs: Any, state: TombState, t: Task) -> Any:
         deck = state.discards[i]
     if not deck:
         return None
-    return draw(deck).map(Draw, lambda a: a.card)
+    return deck_draw(deck)
 
 
 @outcome("inn-draw")
