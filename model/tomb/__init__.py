@@ -239,6 +239,65 @@ class Tomb(Ruleset):
     def raid_stages(self) -> list[str]:
         return raid.raid_stages(self)
 
+    def raid_tasks(self, state: TombState, player: int, cid: str, door: str) -> list[Any]:
+        return raid.raid_tasks(self, state, player, cid, door)
+
+    def after_raid(self, state: TombState, player: int | None, finished: Any) -> TombState:
+        """After a Raid that ran to its end: the Party stays in the Crypt (Tomb)."""
+        return state
+
+    def is_first_turn(self, state: TombState) -> bool:
+        """Tomb: a player's first turn is Meet at the Inn (the first round)."""
+        return state.turn <= self.num_players
+
+    def react_order(self, state: TombState) -> list[int]:
+        return reacts.react_order(self, state)
+
+    def start_catch(self, state: TombState, catcher_player: int, catcher: str, thief: int, rogue: str) -> TombState:
+        return standard_actions.start_catch(self, state, catcher_player, catcher, thief, rogue)
+
+    def turn_end_task(self) -> str:
+        """The first task of the end of a turn (a wiped-out Party's turn ends there)."""
+        return "end-turn"
+
+    def can_be_wounded(self, state: TombState, index: int) -> bool:
+        return combat.can_be_wounded(self, state, index)
+
+    def new_monster(self, state: TombState, name: str) -> Any:
+        from .state import Monster
+
+        return Monster(name)
+
+    def keeps_on_return(self, state: TombState, monster: Any) -> bool:
+        """Whether a Monster going back into its Crypt keeps its Wounds and cards (Tomb: never)."""
+        return False
+
+    def persist_monster(self, state: TombState, monster: Any) -> TombState:
+        return state
+
+    def controls(self, state: TombState, player: int, name: str) -> bool:
+        """Whether ``player`` chooses the Battle Actions of Character ``name`` (Tomb: his own Party's)."""
+        return True
+
+    def stalemate(self, state: TombState) -> bool:
+        return False
+
+    def end_stalemate(self, state: TombState) -> TombState:
+        raise NotImplementedError
+
+    def new_round(self, state: TombState) -> TombState:
+        return state
+
+    def extra_battle_options(self, state: TombState, player: int, side: str) -> list[Any]:
+        """Battle decisions beyond the Monsters' and Characters' own (Cryptmaster: CM cards, passing)."""
+        return []
+
+    def is_extra_battle_action(self, action: Any) -> bool:
+        return False
+
+    def apply_extra_battle(self, state: TombState, player: int, action: Any, side: str) -> TombState:
+        raise NotImplementedError
+
     def trap_must_use_all(self) -> bool:
         """tomb.ambiguity.trap-characters-count: up-to, or exactly."""
         return self.options.trap_characters == "exactly"

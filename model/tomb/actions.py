@@ -323,6 +323,12 @@ class SpendBank:
 # Tomb: Cryptmaster -------------------------------------------------------------------------------------
 
 @attrs.frozen
+class EquipCards:
+    """Free: Equip (which card goes to whom is the next decision, :class:`Equip`)."""
+    kind: ClassVar[str] = "equip-cards"
+
+
+@attrs.frozen
 class Equip:
     """Free: attach a card from your hand to a Character of your Party."""
     kind: ClassVar[str] = "equip"
@@ -397,5 +403,5 @@ ACTION_TYPES = {cls.kind: cls for cls in (
     Give, ToPool, Redraw, SpendBank)}
 #: Tomb: Cryptmaster's: Tomb's and its own.
 CRYPTMASTER_ACTION_TYPES = {**ACTION_TYPES, **{cls.kind: cls for cls in (
-    Equip, Rest, DispelCurse, Hire, Lend, Curse, Pay, Kill, PlaceOverlord)}}
+    EquipCards, Equip, Rest, DispelCurse, Hire, Lend, Curse, Pay, Kill, PlaceOverlord)}}
 CHANCE_TYPES = (Roll, Draw)

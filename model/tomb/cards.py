@@ -535,6 +535,8 @@ def _with_base(doc: dict[str, Any], ld: _Loader, games: tuple[str, ...]) -> dict
         base_doc = tomllib.loads(shipped[base].read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ld.fail(f"the base set {base!r} does not load: {exc}", "base") from None
+    if "base" in base_doc:              # a base written on a base
+        base_doc = _with_base(base_doc, _Loader(str(shipped[base]), "", games), games)
     names = {e.get("name") for key in ("characters", "cards", "crypt") for e in base_doc.get(key, [])}
     unknown = [o for o in omit if o not in names]
     if unknown:

@@ -139,8 +139,13 @@ def _conservation(rs: Any, state: TombState) -> list[Violation]:
     for crypt in state.crypts:
         add(h.card for h in crypt.cards)
     add(state.pillage)
+    for e in state.effects:
+        if e.name == "fallen-mercenary":
+            add(e.items)
+    if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
+        add(state.overlord_attached)       # the Overlord's cards, kept while it waits in its Crypt
     for t in state.agenda:              # cards in hand between a draw and its placing
-        if t.kind in ("attach", "journeyman") and t.card:
+        if t.kind in ("attach", "journeyman", "curse-attach") and t.card:
             add((t.card,))
         elif t.kind in ("loot", "give"):
             add(t.items)
@@ -155,6 +160,8 @@ def _conservation(rs: Any, state: TombState) -> list[Violation]:
             if not m.dead:
                 add((m.card,))
             add(m.attached)
+    if state.overlord is not None and state.overlord_crypt is None:
+        add((state.overlord,))             # selected, not yet placed
     expected, everyone = _expected(rs)
     extra = rs.extra_cards(state)
     if extra:
@@ -171,7 +178,8 @@ def _conservation(rs: Any, state: TombState) -> list[Violation]:
         people[c] = people.get(c, 0) + n
     for group in (state.inn, state.dead, state.drawn,
                   (t.subject for t in state.agenda if t.kind == "squire" and t.subject),
-                  (ch.name for party in state.parties for ch in party.characters if ch.owner is None)):
+                  (ch.name for party in state.parties for ch in party.characters),
+                  (e.subject for e in state.effects if e.name == "fallen-mercenary" and e.subject)):
         for n in group:
             people[n] = people.get(n, 0) + 1
     if rs.options.dead_destination == "removed":

@@ -168,6 +168,8 @@ class TombState:
     pillage: tuple[str, ...] = ()           # Cryptmaster: the pillage pile
     overlord: str | None = None             # Cryptmaster Overlords variant: the overlord card
     overlord_crypt: str | None = None
+    overlord_wounds: int = 0                # ... its Wounds and Attached cards, which last
+    overlord_attached: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     turn: int = 0                           # turns begun so far
     levels: tuple[int, ...] = ()            # Campaign: each player's level for this game

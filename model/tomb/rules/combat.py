@@ -88,7 +88,7 @@ def run_reveal(rs: Any, state: TombState, t: Task) -> TombState:
         state = take_card(state, n)
     raid = state.raid
     assert raid is not None
-    monsters = tuple(Monster(n) for n in names)
+    monsters = tuple(rs.new_monster(state, n) for n in names)
     state = attrs.evolve(state, raid=attrs.evolve(raid, monsters=monsters, early=(), stage="monsters"))
     tasks: list[Task] = []
     cm = cm_of(state)
@@ -260,6 +260,11 @@ def run_battle(rs: Any, state: TombState, t: Task) -> TombState:
     elif side == "raider" and not party_ready and cm_ready and consecutive:
         side = "cm"
     if (side == "cm" and not cm_ready) or (side == "raider" and not party_ready):
+        if rs.stalemate(state):
+            return rs.end_stalemate(state)
+        state = rs.new_round(state)
+        raid = state.raid
+        assert raid is not None
         note("tomb.combat.new-round")
         state = attrs.evolve(state, raid=attrs.evolve(raid, round=raid.round + 1, side=first_side(rs)))
         state = reset_round(state)
@@ -286,6 +291,8 @@ def flip(state: TombState) -> TombState:
 def apply_battle_cm(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
     """"Attack. The CM selects a Monster for the Combat Action, and the Raiding Player selects a Target
     Character."  Or a Monster's special Battle Action (an Inn card on it, words swapped)."""
+    if rs.is_extra_battle_action(action):
+        return rs.apply_extra_battle(state, player, action, "cm")
     state = flip(pop(state))
     if isinstance(action, MonsterAttack):
         idx = monster_index(action.monster)
@@ -304,7 +311,7 @@ def legal_battle_cm(rs: Any, state: TombState, t: Task, player: int) -> list[Any
     options = cm_options(rs, state)
     if rs.options.solitaire:
         return solo_monster_choice(rs, state, options)
-    return [a for a, _ in options]
+    return [a for a, _ in options] + rs.extra_battle_options(state, player, "cm")
 
 
 def cm_options(rs: Any, state: TombState) -> list[tuple[Any, int]]:
@@ -438,6 +445,8 @@ def run_attack_land(rs: Any, state: TombState, t: Task) -> TombState:
 def apply_battle_raider(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
     """"Attack. The Raiding Player selects a Character for the Combat Action and a Target Monster";
     a special Battle Action or Battle card; or Flee."""
+    if rs.is_extra_battle_action(action):
+        return rs.apply_extra_battle(state, player, action, "raider")
     state = flip(pop(state))
     if isinstance(action, Flee):
         name = next(n for n in ready_characters(rs, state) if rs.may_flee(state, n))
@@ -469,7 +478,7 @@ def __window(player: int) -> Task:
 @legal("battle-raider")
 def legal_battle_raider(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     out: list[Any] = []
-    ready = ready_characters(rs, state)
+    ready = [n for n in ready_characters(rs, state) if rs.controls(state, player, n)]
     live = [f"m{i}" for i in live_monsters(state)]
     for name in ready:
         out += [Attack(name, m) for m in live]
@@ -478,7 +487,7 @@ def legal_battle_raider(rs: Any, state: TombState, t: Task, player: int) -> list
     from .reacts import battle_card_actions
 
     out += battle_card_actions(rs, state, player, ready)
-    return out
+    return out + rs.extra_battle_options(state, player, "raider")
 
 
 def may_flee(rs: Any, state: TombState, name: str) -> bool:

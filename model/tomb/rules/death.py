@@ -169,7 +169,7 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
     restart = rs.restart_task(state, player)
     if player == state.current:
         note("tomb.death.party-wiped-turn-ends")
-        state = drop_until(state, "end-turn")
+        state = drop_until(state, rs.turn_end_task())
     return push(state, *restart)
 
 

@@ -46,10 +46,18 @@ def run_raid_begin(rs: Any, state: TombState, t: Task) -> TombState:
 
     player = t.player
     assert player is not None
+    return push(state, *rs.raid_tasks(state, player, cid, t.card or ""))
+
+
+def raid_tasks(rs: Any, state: TombState, player: int, cid: str, door: str) -> list[Task]:
+    """The steps of a Raid: Reacts before entering, the CM looks and the Party goes in, the stages,
+    the end."""
+    from .reacts import window_task
+
     stages = [Task(kind, player, cid, rule="tomb.raid.resolution-order") for kind in rs.raid_stages()]
-    return push(state, window_task(player, "before-entering-crypt"),
-                Task("raid-enter", player, cid, card=t.card, rule="tomb.raid.crypt-master"),
-                *stages, Task("raid-end", player, cid, rule="tomb.raid.resolution-order"))
+    return [window_task(player, "before-entering-crypt"),
+            Task("raid-enter", player, cid, card=door, rule="tomb.raid.crypt-master"),
+            *stages, Task("raid-end", player, cid, rule="tomb.raid.resolution-order")]
 
 
 @task("raid-enter", AUTO, "tomb.raid.crypt-master")
@@ -413,7 +421,10 @@ def abort_raid(rs: Any, state: TombState, why: str) -> TombState:
     back = list(raid.cards)
     revealed = [*raid.early, *(m.card for m in raid.monsters if not m.dead)]
     for m in raid.monsters:
-        state = discard_cards(rs, state, m.attached)
+        if not m.dead and rs.keeps_on_return(state, m):
+            state = rs.persist_monster(state, m)
+        else:
+            state = discard_cards(rs, state, m.attached)
     if rs.options.returned_cards == "all-remaining":
         back += [Hidden(c, everyone) for c in revealed]
     else:
@@ -437,4 +448,5 @@ def run_raid_end(rs: Any, state: TombState, t: Task) -> TombState:
         if left:
             state = state.with_crypt(raid.crypt, cards=tuple(sorted((*crypt.cards, *left), key=lambda h: (h.card, h.known))))
         state = attrs.evolve(state, raid=None, roll=None, effects=expire(state.effects, COMBAT, RAID))
+        state = rs.after_raid(state, t.player, raid)
     return rs.check_end(state)

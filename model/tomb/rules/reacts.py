@@ -150,7 +150,7 @@ def apply_window(rs: Any, state: TombState, t: Task, action: Any, player: int) -
 def window_actors(rs: Any, state: TombState, t: Task) -> tuple[int, ...]:
     passed = {int(p) for p in t.items if not p.startswith("used:")}
     allowed = set(eligible(rs, state, t))
-    return tuple(p for p in react_order(rs, state) if p in allowed and p not in passed
+    return tuple(p for p in rs.react_order(state) if p in allowed and p not in passed
                  and react_options(rs, state, t, p))
 
 

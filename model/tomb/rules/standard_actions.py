@@ -645,7 +645,7 @@ def defend_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombS
     if rogue_total == total and rs.options.pickpocket_tie == "tie-nothing":
         return state
     note("tomb.pickpocket.caught")
-    return start_catch(rs, state, roll.player, roll.subject or "", thief, rogue)
+    return rs.start_catch(state, roll.player, roll.subject or "", thief, rogue)
 
 
 def is_theft(rogue: int, defender: int) -> bool:

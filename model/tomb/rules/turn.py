@@ -190,7 +190,7 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
     party = state.party(p)
     if party.out:
         return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
-    if state.turn <= rs.num_players:
+    if rs.is_first_turn(state):
         tasks = list(rs.first_turn_tasks(state, p))
         if rs.options.first_turn == "plus-standard":
             tasks.append(Task("turn", p, rule="tomb.turn.free-actions-then-one-standard"))

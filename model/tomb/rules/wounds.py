@@ -63,7 +63,7 @@ def monster_suffers(rs: Any, state: TombState, index: int, n: int) -> TombState:
     from .death import check_monster_death
 
     raid = state.raid
-    if raid is None or n <= 0 or raid.monsters[index].dead:
+    if raid is None or n <= 0 or raid.monsters[index].dead or not rs.can_be_wounded(state, index):
         return state
     note("tomb.wounds.marker-placed")
     m = raid.monsters[index]
@@ -127,9 +127,7 @@ def live_monsters(state: TombState) -> list[int]:
 def assign_targets(rs: Any, state: TombState, scope: str, owner: int) -> list[str]:
     """Where the next Wound of ``scope`` may go: Monsters while any live, then (``-then-party``) the
     Characters of the Party."""
-    from .combat import can_be_wounded
-
-    ms = [f"m{i}" for i in live_monsters(state) if can_be_wounded(rs, state, i)]
+    ms = [f"m{i}" for i in live_monsters(state) if rs.can_be_wounded(state, i)]
     if scope.startswith("monsters"):
         if ms or scope == "monsters":
             return ms
