@@ -20,6 +20,7 @@ from .errors import InvalidInput
 BUILTIN: dict[str, str] = {
     "raiders": "tombspec.model.raiders:Raiders",
     "tomb": "tombspec.model.tomb:Tomb",
+    "cryptmaster": "tombspec.model.cryptmaster:Cryptmaster",
 }
 
 ENTRY_POINT_GROUP = "tombspec.rulesets"
