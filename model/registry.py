@@ -21,6 +21,8 @@ BUILTIN: dict[str, str] = {
     "raiders": "tombspec.model.raiders:Raiders",
     "egypt": "tombspec.model.egypt:Egypt",
     "secrets": "tombspec.model.secrets:Secrets",
+    "tomb": "tombspec.model.tomb:Tomb",
+    "cryptmaster": "tombspec.model.cryptmaster:Cryptmaster",
 }
 
 ENTRY_POINT_GROUP = "tombspec.rulesets"

@@ -1,0 +1,86 @@
+"""What holds in every reachable state of Tomb: Cryptmaster, beyond Tomb's invariants (which its
+ruleset checks too, in Cryptmaster's words), and the z3 proof obligations over its numeric cores:
+Tomb's (Wounds and Hit Points, XP and banking, dice, Movement) plus the ten-card limit of a Draw and the
+five-member limit of a Recruit with its Pariah.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..numeric import all_, if_
+from ..ruleset import Violation
+from ..tomb import invariants as tomb
+from ..tomb.state import TombState
+from .rules.attachments import breaches, compute_may_draw, is_cursed
+
+
+def violations(rs: Any, state: TombState) -> list[Violation]:
+    out: list[Violation] = []
+    for p, party in enumerate(state.parties):
+        for ch in party.characters:
+            bad = [c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)]
+            if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply"):
+                out.append(Violation("cryptmaster.attach.fix-by-discarding",
+                                     f"{ch.name} holds {bad[0]} against the attachment restrictions"))
+            if ch.owner is not None and not any(e.name == "hired" and e.subject == ch.name for e in state.effects):
+                out.append(Violation("cryptmaster.mercenary.one-character",
+                                     f"{ch.name} serves player {p} as a mercenary outside a raid's turn"))
+        if party.out and party.characters:
+            out.append(Violation("cryptmaster.pvp.elimination", f"player {p} is out but has Characters"))
+        if any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
+               if rs.cards.is_inn(c)):
+            out.append(Violation("cryptmaster.attach.allowed-types", f"player {p} has a cryptmaster card attached"))
+    if state.overlord is not None and state.overlord_crypt is not None:
+        placed = sum(1 for c in state.crypts for h in c.cards if h.card == state.overlord)
+        if state.raid is not None:
+            placed += sum(1 for h in state.raid.cards if h.card == state.overlord)
+        fighting = state.raid is not None and any(m.card == state.overlord and not m.dead for m in state.raid.monsters)
+        banked = any(state.overlord in p.bank for p in state.parties)
+        if placed + fighting + banked != 1:
+            out.append(Violation("cryptmaster.overlord.placement", "the Overlord is not in one place"))
+    return out
+
+
+# Proof obligations -------------------------------------------------------------------------------------------
+
+PROOF_VARIABLES = {**tomb.PROOF_VARIABLES, "cards": int, "exempt": int, "pariahs": int}
+
+
+def proof_init(v: dict[str, Any]) -> Any:
+    """Tomb's initial values; a party starts with no Inn cards and no exempt Items; Pariahs 0 or 1."""
+    return all_(tomb.proof_init(v), v["cards"] == 0, v["exempt"] == 0, v["pariahs"] >= 0, v["pariahs"] <= 1)
+
+
+def _draw(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    return compute_may_draw(v["cards"], v["exempt"]), {"cards": v["cards"] + 2}
+
+
+def _recruit(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """Recruit: one character, plus a Pariah when there is room for both; with room for one only, the
+    Pariah alone (cryptmaster.recruit.pariah-only-over-five)."""
+    both = v["pariahs"] >= 1
+    gained = if_(both, if_(v["size"] + 2 <= 5, 2, 1), 1)
+    return v["size"] < 5, {"size": v["size"] + gained}
+
+
+PROOF_TRANSITIONS: dict[str, tuple[tuple[str, ...], Any]] = {
+    **{k: val for k, val in tomb.PROOF_TRANSITIONS.items() if k != "recruit"},
+    "draw": (("cryptmaster.draw.draw-two", "cryptmaster.draw.ten-card-limit", "cryptmaster.draw.fighter-items"), _draw),
+    "discard-inn-card": (("cryptmaster.attach.discard-only-when-told",), lambda v: (
+        v["cards"] > 0, {"cards": v["cards"] - 1})),
+    "gain-fighter": (("cryptmaster.draw.fighter-items",), lambda v: (True, {"exempt": v["exempt"] + 1})),
+    "recruit": (("cryptmaster.recruit.recruit-one", "cryptmaster.recruit.pariah",
+                 "cryptmaster.recruit.pariah-only-over-five"), _recruit),
+}
+
+PROOF_INVARIANTS: dict[str, Any] = {
+    **{("cryptmaster.death.character-dies" if k == "tomb.death.killed-at-hit-points" else
+        "cryptmaster.recruit.five-character-limit" if k == "tomb.party.size-one-to-five" else
+        "cryptmaster.upkeep.final-score" if k == "tomb.end.total-xp" else
+        "cryptmaster.rolls.dice-pool" if k == "tomb.dice.raise-type" else
+        "cryptmaster.move.up-to-ten" if k == "tomb.move.max-movement" else k): inv
+       for k, inv in tomb.PROOF_INVARIANTS.items() if k != "tomb.campaign.levels"},
+    "cryptmaster.draw.ten-card-limit": lambda v: all_(v["cards"] >= 0, v["cards"] <= 11 + v["exempt"]),
+}
+PROOF_INVARIANTS["cryptmaster.recruit.five-character-limit"] = lambda v: all_(v["size"] >= 0, v["size"] <= 5)

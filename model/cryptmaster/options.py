@@ -1,0 +1,132 @@
+"""The options of Tomb: Cryptmaster: the player count, the two Variants (Overlords, Player vs. Player)
+and one reading per ambiguity of its catalog that the model can act on.
+
+Tomb's engine reads Tomb's options too: where Cryptmaster restates or changes a Tomb rule the value is
+Cryptmaster's (a property below, naming the Cryptmaster rule); where it says nothing, the engine keeps
+Tomb's default reading (``TOMB_DEFAULTS``), which the model page lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..options import reading, variant
+from ..ruleset import check_players
+from ..tomb.options import TombOptions
+
+PLAYER_COUNTS = (2, 6)
+
+
+def _players(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    low = 3 if getattr(instance, "player_count", None) == "three-to-six" else 2
+    check_players(value, (low, PLAYER_COUNTS[1]), "cryptmaster.ambiguity.player-count")
+
+
+#: Tomb's readings the engine uses where Tomb: Cryptmaster does not speak.
+TOMB_DEFAULTS = TombOptions(players=2)
+
+
+@attrs.frozen
+class CryptmasterOptions:
+    player_count: str | None = reading("cryptmaster.ambiguity.player-count", "two-to-six", "three-to-six")
+    players: int = attrs.field(default=3, validator=_players)
+    overlords: bool = variant("cryptmaster.overlord.definition")
+    pvp: bool = variant("cryptmaster.pvp.variant")
+
+    # Fill the Tomb, Fill the Inn
+    cm_seat: str | None = reading("cryptmaster.ambiguity.cm-seat-wraps-to-raider", "skip-raider", "plain-count")
+    starting_player: str | None = reading("cryptmaster.ambiguity.starting-player", "first-player", "first-turn")
+    setup_second: str | None = reading("cryptmaster.ambiguity.setup-second-character", "from-drawn", "from-inn")
+    setup_class: str | None = reading("cryptmaster.ambiguity.setup-class-draws", "draws", "no-draw")
+    pariah_first: str | None = reading("cryptmaster.ambiguity.pariah-first-choice", "pariah-first-counts", "always-two")
+    # Inn cards and attachments
+    cm_cards_inn: str | None = reading("cryptmaster.ambiguity.cryptmaster-cards-as-inn-cards", "inn-cards", "not-drawn")
+    cursed_curses: str | None = reading("cryptmaster.ambiguity.cursed-versus-curses", "keyword-only", "curses-too")
+    unfixable: str | None = reading("cryptmaster.ambiguity.unfixable-restrictions", "tolerated", "discard-cursed")
+    monster_restrictions: str | None = reading("cryptmaster.ambiguity.monster-attachment-restrictions",
+                                               "characters-only", "monsters-too")
+    cm_effect_repeat: str | None = reading("cryptmaster.ambiguity.different-cm-effects", "once-each", "unlimited")
+    reshuffle: str | None = reading("cryptmaster.ambiguity.reshuffle-timing", "immediately", "cleanup-only")
+    # Turn actions
+    entering: str | None = reading("cryptmaster.ambiguity.entering-from-inn", "any-entrance-free", "entrance-costs-one")
+    raid_empty: str | None = reading("cryptmaster.ambiguity.raid-empty-or-moved", "not-empty", "empty-ends-turn")
+    # Mercenaries
+    merc_return_state: str | None = reading("cryptmaster.ambiguity.mercenary-return-state", "wounded", "fully-healed")
+    merc_cards: str | None = reading("cryptmaster.ambiguity.mercenary-returned-cards", "all-cards", "items-only")
+    merc_death_replacement: str | None = reading("cryptmaster.ambiguity.mercenary-death-replacement", "replacement",
+                                                 "no-replacement")
+    merc_xp: str | None = reading("cryptmaster.ambiguity.mercenary-xp", "xp-tokens-in-bank", "present-at-end")
+    merc_payment: str | None = reading("cryptmaster.ambiguity.mercenary-payment-shortfall", "as-able", "unpaid")
+    mercs_in_party: str | None = reading("cryptmaster.ambiguity.mercenaries-in-party", "members", "raider-own-only")
+    # The Raid
+    curse_check: str | None = reading("cryptmaster.ambiguity.curse-check", "party-holiness-vs-curse-tn", "character-only")
+    returned_state: str | None = reading("cryptmaster.ambiguity.returned-cards-state", "reset")
+    after_raid: str | None = reading("cryptmaster.ambiguity.position-after-raid", "inside-crypt", "on-door")
+    bank_cursed: str | None = reading("cryptmaster.ambiguity.bank-cursed-treasure", "yes-at-raid", "never")
+    combat_passing: str | None = reading("cryptmaster.ambiguity.combat-passing", "may-pass", "must-act")
+    # Upkeep and the end
+    game_end: str | None = reading("cryptmaster.ambiguity.game-end-timing", "at-upkeep", "immediately")
+    what_scores: str | None = reading("cryptmaster.ambiguity.what-scores", "bank-treasure-curses", "all-cards-in-party")
+    empty_bag: str | None = reading("cryptmaster.ambiguity.empty-bag", "nothing", "reshuffle-dead")
+    dismissed_dead: str | None = reading("cryptmaster.ambiguity.dismissed-are-dead", "no-replacement", "replacement")
+    # Variants
+    overlord_protection: str | None = reading("cryptmaster.ambiguity.overlord-protection", "living-monsters-protect",
+                                              "unrevealed-only")
+    pvp_meeting: str | None = reading("cryptmaster.ambiguity.pvp-meeting", "mandatory-choose-one", "optional")
+    pvp_claim: str | None = reading("cryptmaster.ambiguity.pvp-pillage-claim", "like-pickpocket", "hand")
+
+    # What Tomb's engine reads: Cryptmaster's rules where it has them -------------------------------------
+
+    @property
+    def solitaire(self) -> bool:
+        return False
+
+    @property
+    def casters(self) -> str:
+        """cryptmaster.inn-cards.prayer-needs-holiness: the character itself needs the die."""
+        return "dice-required"
+
+    @property
+    def trap_characters(self) -> str:
+        """cryptmaster.trap.cm-reads: how many characters 'must' attempt to disarm."""
+        return "exactly"
+
+    @property
+    def treasure_banking(self) -> str:
+        """cryptmaster.free.bank: Bank is a free action whenever the party is in the Inn."""
+        return "whenever-at-inn"
+
+    @property
+    def killed_rogue_cards(self) -> str:
+        """cryptmaster.pickpocket.rogue-dies: the other player claims the rogue's cards."""
+        return "given-to-attacker"
+
+    @property
+    def pickpocket_tie(self) -> str:
+        """cryptmaster.rolls.opposed-ties: ties go to the defending roll."""
+        return "tie-caught"
+
+    @property
+    def supplies(self) -> str:
+        """cryptmaster.inn-cards.reshuffle: an empty deck is reshuffled from its discards."""
+        return "reshuffle"
+
+    @property
+    def inn_years(self) -> str:
+        return "standard"
+
+    @property
+    def campaign_xp(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def heal_injured(self) -> str:
+        return "injured-only"
+
+    def __getattr__(self, name: str) -> Any:
+        # Tomb's readings where Cryptmaster does not speak (the model page lists them)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(TOMB_DEFAULTS, name)

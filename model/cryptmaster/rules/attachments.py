@@ -1,0 +1,134 @@
+"""Basic Rules of Adventuring: Attachments, Rolls/Attributes and the card text definitions that decide
+who may hold and use a card (Tomb: Cryptmaster's changes to Tomb's one-card-per-trait and casters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...tomb.rules.cards import card_type
+from ...tomb.rules.rolling import has_die
+from ...tomb.state import TombState
+from ...traceability import implements
+
+ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
+CURSED = "cursed"
+
+
+def keywords(rs: Any, card: str) -> tuple[str, ...]:
+    """A card's keywords (Tomb's traits are keywords too), lower case."""
+    return tuple(rs.cards.card(card).traits)
+
+
+@implements("cryptmaster.ambiguity.cursed-versus-curses")
+def is_cursed(rs: Any, card: str) -> bool:
+    """A Cursed card: the "cursed" keyword (keyword-only), or also a brown curse (curses-too)."""
+    if CURSED in keywords(rs, card):
+        return True
+    return rs.options.cursed_curses == "curses-too" and card_type(rs, card) == "curse"
+
+
+@implements("cryptmaster.attach.one-per-keyword")
+def keyword_clash(rs: Any, held: Iterable[str], card: str) -> bool:
+    """"A character may not have multiples of the same keyword attached (such as two "weapon", or two
+    "armor"), with the exception of the "cursed" keyword."""
+    mine = {k for k in keywords(rs, card) if k != CURSED}
+    if not mine:
+        return False
+    return any(mine & {k for k in keywords(rs, h) if k != CURSED} for h in held)
+
+
+@implements("cryptmaster.attach.attachable", "cryptmaster.attach.allowed-types", "cryptmaster.attach.prayers-need-holiness",
+            "cryptmaster.attach.spells-need-magic", "cryptmaster.inn-cards.prayer-needs-holiness",
+            "cryptmaster.inn-cards.spell-needs-magic", "cryptmaster.attach.no-count-limit",
+            "cryptmaster.inn-cards.items-anyone", "cryptmaster.inn-cards.tactics-anyone")
+def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> str | None:
+    """The Cryptmaster rule that forbids Attaching ``card`` to ``name``, or None: only curses, spells,
+    prayers, items, tactics and treasure; a prayer needs a die of holiness on that character, a spell a
+    die of magic; no two attachments with one keyword (cursed excepted); no count limit."""
+    me = state.party(player).character(name)
+    if me is None:
+        return "cryptmaster.cards.treasure-never-in-hand"
+    kind = card_type(rs, card)
+    if kind not in ATTACHABLE:
+        return "cryptmaster.attach.allowed-types"
+    if kind == "prayer" and not has_die(rs, state, player, name, "holiness"):
+        return "cryptmaster.attach.prayers-need-holiness"
+    if kind == "spell" and not has_die(rs, state, player, name, "magic"):
+        return "cryptmaster.attach.spells-need-magic"
+    if keyword_clash(rs, me.attached, card):
+        return "cryptmaster.attach.one-per-keyword"
+    return None
+
+
+def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
+    """The cards Attached to ``name`` that break a restriction (each judged against the cards
+    Attached before it)."""
+    me = state.party(player).character(name)
+    if me is None:
+        return []
+    out = []
+    for i, card in enumerate(me.attached):
+        kind = card_type(rs, card)
+        bad = kind not in ATTACHABLE or keyword_clash(rs, me.attached[:i], card) or \
+            (kind == "prayer" and not has_die(rs, state, player, name, "holiness")) or \
+            (kind == "spell" and not has_die(rs, state, player, name, "magic"))
+        if bad:
+            out.append(card)
+    return out
+
+
+@implements("cryptmaster.attach.fix-by-moving", "cryptmaster.attach.fix-by-discarding",
+            "cryptmaster.attach.discard-only-when-told", "cryptmaster.ambiguity.unfixable-restrictions")
+def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
+    """"If you ever fail to meet the above restrictions you must move non-Cursed attachments to other
+    characters in your party until all restrictions are met. If you cannot do this, you must discard the
+    minimum number of non-Cursed cards": each breaching non-Cursed card moves to the first character who
+    may hold it, else it is discarded (one card per breach, the fewest); Cursed breaches are tolerated
+    (tolerated) or discarded too (discard-cursed)."""
+    from ...tomb.rules.death import discard_cards
+    from ...tomb.rules.wounds import update_character
+
+    for _ in range(20):
+        changed = False
+        for ch in state.party(player).characters:
+            for card in breaches(rs, state, player, ch.name):
+                if is_cursed(rs, card) and rs.options.unfixable == "tolerated":
+                    continue
+                attached = list(ch.attached)
+                attached.remove(card)
+                state = update_character(state, player, ch.name, attached=tuple(attached))
+                target = None if is_cursed(rs, card) else next(
+                    (o.name for o in state.party(player).characters
+                     if o.name != ch.name and can_attach(rs, state, player, o.name, card) is None), None)
+                if target is not None:
+                    other = state.party(player).character(target)
+                    assert other is not None
+                    state = update_character(state, player, target, attached=(*other.attached, card))
+                else:
+                    state = discard_cards(rs, state, (card,))
+                changed = True
+                break
+            if changed:
+                break
+        if not changed:
+            return state
+    return state
+
+
+def inn_card_count(rs: Any, state: TombState, player: int) -> tuple[int, int]:
+    """The Inn cards in ``player``'s hand and party, and how many Items of them do not count (one per
+    Fighter)."""
+    party = state.party(player)
+    cards = list(party.hand) + [a for c in party.characters for a in c.attached if rs.cards.is_inn(a)]
+    items = sum(1 for c in cards if card_type(rs, c) == "item")
+    fighters = sum(1 for c in party.characters if rs.cards.characters[c.name].has("fighter"))
+    return len(cards), min(items, fighters)
+
+
+@implements("cryptmaster.draw.ten-card-limit", "cryptmaster.draw.fighter-items")
+def compute_may_draw(count: Any, exempt: Any) -> Any:
+    """"If you are in the Inn and have fewer than ten Inn cards in your hand and party, you may draw
+    two Inn cards ... For each Fighter in your party, one Item does not count against the party limit"."""
+    return count - exempt < 10

@@ -1,0 +1,284 @@
+"""Variants: Overlords (a paragon of evil in one crypt, whose wounds last, whose death ends the game) and
+Player vs. Player (no Inn once in the Tomb, meeting parties fight, the kill action, elimination).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...effects import TURN, Effect, add, discard
+from ...tomb.actions import Attack, Flee, Kill, MoveTo, Pass, Target
+from ...tomb.board import INN
+from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
+from ...tomb.rules.death import discard_cards, offer_cards
+from ...tomb.rules.rolling import character_pool
+from ...tomb.rules.standard_actions import move_targets, start_roll
+from ...tomb.state import Monster, Roll, Task, TombState
+from ...traceability import implements, note
+from . import REGISTRY
+
+PVP_FLEE = 20
+
+
+# Overlords ---------------------------------------------------------------------------------------------------
+
+def new_monster(rs: Any, state: TombState, name: str) -> Monster:
+    """A revealed Monster; the Overlord comes with the Wounds and cards it kept."""
+    if state.overlord is not None and name == state.overlord:
+        return Monster(name, state.overlord_wounds, state.overlord_attached)
+    return Monster(name)
+
+
+def persist_monster(rs: Any, state: TombState, m: Monster) -> TombState:
+    return attrs.evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+
+
+@implements("cryptmaster.overlord.game-ends-on-defeat", "cryptmaster.death.monster-dies")
+def kill_monster(rs: Any, state: TombState, index: int) -> TombState:
+    """A dead Monster goes to the raider's XP bank, its attached cards discarded; a dead Overlord ends
+    the game (at the upkeep) and pays each mercenary's player 5 XP."""
+    from ...tomb.rules.death import kill_monster as tomb_kill
+
+    raid = state.raid
+    assert raid is not None
+    m = raid.monsters[index]
+    state = tomb_kill(rs, state, index)
+    if state.overlord is not None and m.card == state.overlord:
+        note("cryptmaster.overlord.game-ends-on-defeat")
+        state = attrs.evolve(state, raid=attrs.evolve(state.raid, overlord_killed=True), overlord_wounds=0,
+                             overlord_attached=())
+        state = attrs.evolve(state, effects=add(state.effects, Effect("overlord-defeated", "cryptmaster.overlord.game-ends-on-defeat",
+                                                                     until="game")))
+    return state
+
+
+# Player vs. Player ----------------------------------------------------------------------------------------------
+
+@implements("cryptmaster.pvp.no-return-to-inn", "cryptmaster.pvp.inn-effects-move-20", "cryptmaster.pvp.flee-20",
+            "cryptmaster.ambiguity.pvp-twenty-spaces")
+def move_twenty(rs: Any, state: TombState, player: int) -> TombState:
+    """"Once a party enters the Tomb, it may never return to the Inn for any reason. Effects that would
+    send a party to the Inn instead move the party up to 20 spaces away from its current location."""
+    return push(state, Task("move-20", player, rule="cryptmaster.pvp.inn-effects-move-20"))
+
+
+def twenty_targets(rs: Any, state: TombState, player: int) -> list[str]:
+    start = state.party(player).location
+    dist = rs.distances(state, player, start)
+    return sorted((n for n, d in dist.items() if 0 < d <= PVP_FLEE and n != INN), key=lambda n: (dist[n], rs.board.order(n)))
+
+
+@task("move-20", DECIDE, "cryptmaster.pvp.inn-effects-move-20", what="up to 20 spaces away", registry=REGISTRY)
+def apply_move_twenty(rs: Any, state: TombState, t: Task, action: MoveTo, player: int) -> TombState:
+    return rs.arrive(pop(state).with_party(player, location=action.to), player)
+
+
+@legal("move-20", registry=REGISTRY)
+def legal_move_twenty(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    return [MoveTo(n) for n in twenty_targets(rs, state, player)]
+
+
+@implements("cryptmaster.pvp.meeting-attacks", "cryptmaster.pvp.card-effect-only", "cryptmaster.ambiguity.pvp-meeting",
+            "cryptmaster.combat.pvp-sides")
+def arrive(rs: Any, state: TombState, player: int) -> TombState:
+    """"A party ending its movement at the same location within the Tomb as another party attacks the
+    other party" (PvP only; otherwise parties fight only by a card effect)."""
+    if not rs.options.pvp or state.raid is not None:
+        return state
+    where = state.party(player).location
+    if where == INN:
+        return state
+    others = [q for q, p in enumerate(state.parties) if q != player and p.location == where and p.characters and not p.out]
+    if not others:
+        return state
+    return push(state, Task("pvp-meet", player, items=tuple(str(q) for q in others), rule="cryptmaster.pvp.meeting-attacks"))
+
+
+@task("pvp-meet", DECIDE, "cryptmaster.pvp.meeting-attacks", what="which party to attack", registry=REGISTRY)
+def apply_pvp_meet(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
+    state = pop(state)
+    if isinstance(action, Pass):
+        return state
+    defender = int(action.character)
+    return start_pvp(rs, state, player, defender)
+
+
+@legal("pvp-meet", registry=REGISTRY)
+def legal_pvp_meet(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    out: list[Any] = [Target(q) for q in t.items]
+    if rs.options.pvp_meeting == "optional":
+        out.append(Pass())
+    return out
+
+
+@implements("cryptmaster.combat.attacker-defender", "cryptmaster.defs.enemy-pvp")
+def start_pvp(rs: Any, state: TombState, attacker: int, defender: int) -> TombState:
+    state = _reset(state, attacker, defender)
+    state = attrs.evolve(state, effects=add(state.effects, Effect("pvp-combat", "cryptmaster.death.pillage-pile", until=TURN,
+                                                                 player=attacker, value=defender, subject="defender")))
+    return push(state, Task("pvp", attacker, str(defender), rule="cryptmaster.combat.pvp-pillage"))
+
+
+def _reset(state: TombState, *players: int) -> TombState:
+    for p in players:
+        party = state.party(p)
+        state = state.with_party(p, characters=tuple(attrs.evolve(c, actions=0) for c in party.characters))
+    return state
+
+
+def _pvp(state: TombState) -> Effect | None:
+    return next((e for e in state.effects if e.name == "pvp-combat"), None)
+
+
+@task("pvp", AUTO, "cryptmaster.combat.pvp-pillage", registry=REGISTRY)
+@implements("cryptmaster.combat.round-begins", "cryptmaster.combat.defender-acts", "cryptmaster.combat.attacker-acts",
+            "cryptmaster.combat.alternate-until", "cryptmaster.combat.next-round", "cryptmaster.battle.one-per-round")
+def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
+    """Combat Sequence: a defender that has not acted acts, then an attacker, repeating until no one can
+    act or a side is gone; then a new round."""
+    e = _pvp(state)
+    attacker, defender = t.player, int(t.subject or "0")
+    assert attacker is not None
+    if e is None:
+        return pop(state)
+    a_chars, d_chars = state.party(attacker).characters, state.party(defender).characters
+    if not a_chars or not d_chars or e.subject == "fled":
+        return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and e.subject != "fled")
+    side = e.items[0] if e.items else "defender"
+    ready = {p: [c.name for c in state.party(p).characters if c.actions < 1] for p in (attacker, defender)}
+    actor = defender if side == "defender" else attacker
+    if not ready[actor]:
+        actor = attacker if actor == defender else defender
+    if not ready[actor]:
+        if not any(x.name == "battled" for x in state.effects) and any(x.name == "passed" for x in state.effects):
+            return end_pvp(rs, pop(state), attacker, defender, defenders_left=True)     # a stalemate
+        state = _reset(state, attacker, defender)
+        state = attrs.evolve(state, effects=tuple(x for x in state.effects if x.name not in ("battled", "passed")))
+        return _side(state, "defender")
+    state = _side(state, "attacker" if actor == defender else "defender")
+    return push(state, Task("pvp-act", actor, items=(str(attacker), str(defender)), rule="cryptmaster.combat.defender-acts"))
+
+
+def _side(state: TombState, side: str) -> TombState:
+    e = _pvp(state)
+    assert e is not None
+    return attrs.evolve(state, effects=tuple(attrs.evolve(x, items=(side,)) if x is e else x for x in state.effects))
+
+
+@task("pvp-act", DECIDE, "cryptmaster.combat.defender-acts", what="a battle action", registry=REGISTRY)
+@implements("cryptmaster.attack.choose-attacker", "cryptmaster.attack.victim-picks-target", "cryptmaster.flee.not-cm")
+def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
+    from ...tomb.rules.wounds import update_character
+
+    state = pop(state)
+    attacker, defender = int(t.items[0]), int(t.items[1])
+    enemy = defender if player == attacker else attacker
+    ready = [c.name for c in state.party(player).characters if c.actions < 1]
+    name = action.character if isinstance(action, Attack) else ready[0]
+    ch = state.party(player).character(name)
+    assert ch is not None
+    state = update_character(state, player, name, actions=ch.actions + 1)
+    if isinstance(action, Pass):
+        return attrs.evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
+                                                                     until=TURN, player=player)))
+    state = attrs.evolve(state, effects=add(state.effects, Effect("battled", "cryptmaster.combat.alternate-until",
+                                                                 until=TURN, player=player)))
+    if isinstance(action, Flee):
+        note("cryptmaster.pvp.flee-20")
+        e = _pvp(state)
+        state = attrs.evolve(state, effects=tuple(attrs.evolve(x, subject="fled") if x is e else x for x in state.effects))
+        return move_twenty(rs, state, player)
+    return push(state, Task("pvp-target", enemy, name, items=(str(player),), rule="cryptmaster.attack.victim-picks-target"))
+
+
+@legal("pvp-act", registry=REGISTRY)
+def legal_pvp_act(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    attacker, defender = int(t.items[0]), int(t.items[1])
+    enemy = defender if player == attacker else attacker
+    ready = [c.name for c in state.party(player).characters if c.actions < 1]
+    out: list[Any] = [Attack(n, f"p{enemy}") for n in ready]
+    out.append(Flee())
+    if rs.options.combat_passing == "may-pass":
+        out.append(Pass())
+    return out
+
+
+@task("pvp-target", DECIDE, "cryptmaster.attack.victim-picks-target", what="who takes the blow", registry=REGISTRY)
+def apply_pvp_target(rs: Any, state: TombState, t: Task, action: Target, player: int) -> TombState:
+    hitter = int(t.items[0])
+    pool = character_pool(rs, state, hitter, t.subject or "", "attack")
+    roll = Roll("character-attack", hitter, pool.dice, pool.auto, subject=t.subject, target=action.character)
+    from ...tomb.rules.reacts import window_task
+
+    return start_roll(pop(state), roll, window_task(hitter, "after-attack-roll"),
+                      Task("attack-land", hitter, rule="cryptmaster.attack.wounds"))
+
+
+@legal("pvp-target", registry=REGISTRY)
+def legal_pvp_target(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    return [Target(c.name) for c in state.party(player).characters]
+
+
+@implements("cryptmaster.combat.pvp-pillage", "cryptmaster.ambiguity.pvp-pillage-claim", "cryptmaster.ambiguity.pillage-term")
+def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defenders_left: bool) -> TombState:
+    """"During PvP Combat — If there are no defenders, the attacker claims all pillage. Otherwise, the
+    defender claims all pillage" (like-pickpocket: treasures and curses attached, Inn cards to hand)."""
+    claimer = defender if defenders_left else attacker
+    pillage = state.pillage
+    state = attrs.evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
+    state = _reset(state, attacker, defender)
+    if not pillage or not state.party(claimer).characters:
+        return attrs.evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
+    inn = tuple(c for c in pillage if rs.cards.is_inn(c) and (rs.options.pvp_claim == "like-pickpocket"
+                                                               or rs.cards.card(c).__class__.__name__ == "InnCard"))
+    rest = tuple(c for c in pillage if c not in inn)
+    state = state.with_party(claimer, hand=tuple(sorted((*state.party(claimer).hand, *inn))))
+    return offer_cards(rs, state, claimer, rest)
+
+
+@implements("cryptmaster.pvp.kill-for-xp", "cryptmaster.ambiguity.pvp-kill-action")
+def kill_options(rs: Any, state: TombState, player: int) -> list[Kill]:
+    """"Turn: Discard at least 10 XP from your bank: Kill a character in the Tomb" (whole cards, the XP
+    tokens first, then the cheapest cards, until at least 10; any character on the Tomb board)."""
+    if state.party(player).location == INN:
+        return []
+    cards = _ten_xp(rs, state, player)
+    if cards is None:
+        return []
+    return [Kill(c.name, cards) for q, p in enumerate(state.parties) if p.location != INN and not p.out
+            for c in p.characters]
+
+
+def _ten_xp(rs: Any, state: TombState, player: int) -> tuple[str, ...] | None:
+    party = state.party(player)
+    total = party.bank_xp
+    chosen: list[str] = []
+    if total >= 10:
+        return ("xp-tokens",)
+    for c in sorted(party.bank, key=lambda n: (rs.cards.crypt[n].xp if n in rs.cards.crypt else 0, n)):
+        xp = rs.cards.crypt[c].xp if c in rs.cards.crypt else 0
+        if xp <= 0:
+            continue
+        chosen.append(c)
+        total += xp
+        if total >= 10:
+            return tuple(chosen)
+    return None
+
+
+def apply_kill(rs: Any, state: TombState, player: int, action: Kill) -> TombState:
+    party = state.party(player)
+    if action.cards == ("xp-tokens",):
+        state = state.with_party(player, bank_xp=party.bank_xp - 10)
+    else:                                  # the XP tokens first, then the cards
+        bank = list(party.bank)
+        for c in action.cards:
+            bank.remove(c)
+        state = state.with_party(player, bank=tuple(bank), bank_xp=0)
+        state = discard_cards(rs, state, action.cards)
+    owner = state.owner_of(action.character)
+    assert owner is not None
+    note("cryptmaster.pvp.kill-for-xp")
+    return rs.kill_character(state, owner, action.character)

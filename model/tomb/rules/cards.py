@@ -1,0 +1,340 @@
+"""The Card Types: what a card is, who may cast or Attach it, the one-card-per-trait limit, and what
+Attached cards give a Character (Hit Points, Movement).  Also the bookkeeping of "each card may only
+be used once per Turn" and of the actions a player may use now (Actions and Effects).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from ...effects import TURN, Effect, add
+from ...traceability import implements
+from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
+from ..state import Character, Party, TombState
+
+#: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
+NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger": "weapon", "daggers": "weapon",
+               "kama": "weapon", "mace": "weapon", "spear": "weapon", "bow": "bow", "helm": "helm",
+               "helmet": "helm", "glove": "glove", "gloves": "glove", "gauntlets": "glove", "armor": "armor",
+               "mail": "armor", "plate": "armor"}
+
+
+def card_type(rs: Any, card: str) -> str:
+    """item, prayer, spell, tactics, cryptmaster (Inn cards), treasure, curse, monster or trap."""
+    memo = rs.memo
+    key = ("type", card)
+    kind = memo.get(key)
+    if kind is None:
+        c = rs.cards.card(card)
+        kind = memo[key] = c.deck if isinstance(c, InnCard) else c.type
+    return kind
+
+
+def card_of(rs: Any, card: str) -> InnCard | CryptCard:
+    return rs.cards.card(card)
+
+
+@implements("tomb.ambiguity.trait-by-name")
+def traits_of(rs: Any, card: str) -> tuple[str, ...]:
+    """The limited traits (Armor, Bow, Glove, Helm, Shield, Weapon) a card carries."""
+    return _traits(rs, card)
+
+
+def _traits(rs: Any, card: str) -> tuple[str, ...]:
+    memo = rs.memo
+    key = ("traits", card)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _compute_traits(rs, card)
+    return got
+
+
+def _compute_traits(rs: Any, card: str) -> tuple[str, ...]:
+    c = rs.cards.card(card)
+    traits = [t for t in c.traits if t in LIMITED_TRAITS]
+    if rs.options.trait_by_name == "name-implies":
+        for word in re.findall(r"[a-z]+", card.lower()):
+            t = NAME_TRAITS.get(word)
+            if t and t not in traits:
+                traits.append(t)
+    return tuple(traits)
+
+
+def _counted(rs: Any, card: str) -> bool:
+    """Whether ``card`` counts toward the trait limit (tomb.ambiguity.trait-limit-scope)."""
+    scope = rs.options.trait_scope
+    kind = card_type(rs, card)
+    if scope == "one-traited-item":
+        return kind == "item"
+    if scope == "items-and-treasures-only":
+        return kind in ("item", "treasure")
+    return True
+
+
+@implements("tomb.attach.one-card-per-trait", "tomb.attach.one-special-trait-item", "tomb.attach.no-limit-other-items",
+            "tomb.attach.one-item-or-treasure-per-trait", "tomb.ambiguity.trait-limit-scope",
+            "tomb.ambiguity.multi-trait-card")
+def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
+    """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit."""
+    key = ("conflict", tuple(held), card)
+    memo = rs.memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _conflict(rs, key[1], card)
+    return got
+
+
+def _conflict(rs: Any, held: tuple[str, ...], card: str) -> bool:
+    if not _counted(rs, card) or not _traits(rs, card):
+        return False
+    others = [h for h in held if _counted(rs, h) and _traits(rs, h)]
+    if not others:
+        return False
+    scope = rs.options.trait_scope
+    if scope == "one-traited-item":
+        return True                    # at most one traited Item at all
+    cards = [_traits(rs, h) for h in others] + [_traits(rs, card)]
+    if rs.options.multi_trait == "counts-each":
+        used: set[str] = set()
+        for ts in cards:
+            if used & set(ts):
+                return True
+            used |= set(ts)
+        return False
+    return not _matching(cards)
+
+
+def _matching(cards: list[tuple[str, ...]]) -> bool:
+    """counts-once: can every card count against one of its traits, no trait twice? (backtracking)"""
+    def go(i: int, used: frozenset[str]) -> bool:
+        if i == len(cards):
+            return True
+        return any(go(i + 1, used | {t}) for t in cards[i] if t not in used)
+
+    return go(0, frozenset())
+
+
+@implements("tomb.cards.prayer-caster", "tomb.cards.spell-caster", "tomb.cards.spells-need-magic-die",
+            "tomb.cards.prayers-need-holiness-die", "tomb.ambiguity.caster-requirements")
+def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> bool:
+    """May Character ``name`` cast (use) a card of ``deck``?  Prayers: a Cleric or a Character with a
+    Holiness die; Spells: a Wizard or a Character with a Magic die (dice-required: the die only).
+    Tactics and Items: anyone."""
+    from .rolling import has_die
+
+    if deck not in ("prayer", "spell"):
+        return True
+    attribute, cls = ("holiness", "cleric") if deck == "prayer" else ("magic", "wizard")
+    if rs.options.casters != "dice-required" and rs.cards.characters[name].has(cls):
+        return True
+    return has_die(rs, state, player, name, attribute)
+
+
+@implements("tomb.cards.prayer-needs-cleric-in-party", "tomb.cards.spell-needs-wizard-in-party")
+def party_can_cast(rs: Any, state: TombState, player: int, deck: str) -> bool:
+    return any(is_caster(rs, state, player, c.name, deck) for c in state.party(player).characters)
+
+
+def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> str | None:
+    """The rule that forbids Attaching ``card`` to Character ``name`` of ``player``'s Party, or None."""
+    me = state.party(player).character(name)
+    if me is None:
+        return "tomb.treasure.unbanked-attached-in-party"
+    kind = card_type(rs, card)
+    if kind == "prayer" and not is_caster(rs, state, player, name, "prayer"):
+        return "tomb.cards.prayer-caster"
+    if kind == "spell" and not is_caster(rs, state, player, name, "spell"):
+        return "tomb.cards.spell-caster"
+    if is_trait_conflict(rs, me.attached, card):
+        return "tomb.attach.one-card-per-trait"
+    return None
+
+
+@implements("tomb.ambiguity.monster-attachments")
+def monster_can_hold(rs: Any, held: Iterable[str], card: str) -> bool:
+    """A Monster holds Inn cards like a Character (same-as-characters: the trait limit applies)."""
+    if rs.options.monster_attachments == "no-limits":
+        return True
+    return not is_trait_conflict(rs, held, card)
+
+
+# What Attached cards give -------------------------------------------------------------------------------
+
+def attached_cards(ch: Character) -> tuple[str, ...]:
+    return ch.attached
+
+
+@implements("tomb.treasure.example-bruntors-shield")
+def character_hp(rs: Any, state: TombState, player: int, name: str) -> int:
+    """A Character's Hit Points: printed, plus his Attached cards' HP, plus his temporary HP."""
+    party = state.party(player)
+    me = party.character(name)
+    card = rs.cards.characters[name]
+    hp = card.hp
+    for att in (me.attached if me is not None else ()):
+        c = rs.cards.card(att)
+        hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
+        for e in c.effects:
+            if e.kind == "hp-per-other-character":
+                hp += e.value * (len(party.characters) - 1)
+    for e in state.effects:
+        if e.name == "temp-hp" and e.subject == name:
+            hp += e.value or 0
+    return hp
+
+
+def monster_hp(rs: Any, state: TombState, index: int) -> int:
+    raid = state.raid
+    assert raid is not None
+    m = raid.monsters[index]
+    hp = rs.cards.crypt[m.card].hp
+    for att in m.attached:
+        c = rs.cards.card(att)
+        hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
+    return hp
+
+
+@implements("tomb.move.max-movement")
+def compute_movement(base: Any, bonus: Any) -> Any:
+    """"The maximum Movement of an Adventuring Party is ten squares, plus any bonus movement"."""
+    return base + bonus
+
+
+BASE_MOVEMENT = 10
+
+
+def movement_bonus(rs: Any, party: Party) -> int:
+    """The bonus movement due to Characters, Item Cards, or Treasure in the Party."""
+    bonus = 0
+    for ch in party.characters:
+        bonus += rs.cards.characters[ch.name].movement
+        for att in ch.attached:
+            bonus += rs.cards.card(att).movement
+    return bonus
+
+
+def party_movement(rs: Any, state: TombState, player: int) -> int:
+    return compute_movement(BASE_MOVEMENT, movement_bonus(rs, state.party(player)))
+
+
+def extra_actions(rs: Any, ch: Character) -> int:
+    """Double-Bladed Sword: extra combat actions each Combat Round."""
+    n = 0
+    for att in ch.attached:
+        for e in rs.cards.card(att).effects:
+            if e.kind == "extra-battle-action":
+                n += e.value
+    for e in rs.cards.characters[ch.name].effects:
+        if e.kind == "extra-battle-action":
+            n += e.value
+    return n
+
+
+# Once per Turn --------------------------------------------------------------------------------------------
+
+@implements("tomb.play.once-per-turn", "tomb.ambiguity.printed-react-once-per-turn")
+def is_used(rs: Any, state: TombState, player: int, holder: str, card: str) -> bool:
+    """Whether ``card`` (used by ``holder``) has been used this Turn.  An ability printed on a
+    Character (``card == holder``) is limited only with the reading all-cards."""
+    if card == holder and rs.options.printed_react == "inn-cards-only":
+        return False
+    return any(e.name == "used" and e.player == player and e.subject == holder and e.items == (card,)
+               for e in state.effects)
+
+
+def mark_used(state: TombState, player: int, holder: str, card: str) -> TombState:
+    return attrs.evolve(state, effects=add(state.effects, Effect("used", "tomb.play.once-per-turn", until=TURN,
+                                                                 player=player, subject=holder, items=(card,))))
+
+
+# The actions a player may use ----------------------------------------------------------------------------
+
+@attrs.frozen
+class Usable:
+    """An action ``effect`` of ``card`` that Character ``holder`` may use; ``source`` says where the
+    card is: "hand", "attached" or "printed" (on the Character himself)."""
+
+    card: str
+    holder: str
+    effect: CardEffect
+    source: str
+
+
+def _timing_ok(effect: CardEffect, timing: str) -> bool:
+    if effect.timing == timing:
+        return True
+    return effect.timing == "turn-battle" and timing in ("turn", "battle")
+
+
+@implements("tomb.actions.battle", "tomb.actions.turn", "tomb.actions.react", "tomb.actions.turn-battle",
+            "tomb.actions.meet-requirements", "tomb.cards.tactics-any-character")
+def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger: str | None = None,
+                   holders: Iterable[str] | None = None) -> list[Usable]:
+    """The card actions of ``timing`` (and ``trigger``) that ``player``'s Characters may use now:
+    printed on them, on cards Attached to them, or (Prayers, Spells, Tactics) from the hand by any
+    Character who may cast it.  Text-only effects are never usable (the model cannot act on them)."""
+    party = state.party(player)
+    names = [c.name for c in party.characters] if holders is None else list(holders)
+    out: list[Usable] = []
+    for ch in party.characters:
+        if ch.name not in names:
+            continue
+        for e in rs.cards.characters[ch.name].effects:
+            if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
+                if not is_used(rs, state, player, ch.name, ch.name):
+                    out.append(Usable(ch.name, ch.name, e, "printed"))
+        for att in ch.attached:
+            c = rs.cards.card(att)
+            for e in c.effects:
+                if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
+                    if not is_used(rs, state, player, ch.name, att):
+                        out.append(Usable(att, ch.name, e, "attached"))
+    for card in sorted(set(party.hand)):
+        c = rs.cards.inn.get(card)
+        if c is None or c.deck == "cryptmaster":
+            continue
+        for e in c.effects:
+            if not (e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger)):
+                continue
+            for ch in party.characters:
+                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck) and \
+                        not is_used(rs, state, player, ch.name, card):
+                    if c.after_use == "attach" and rs.can_attach(state, player, ch.name, card) is not None:
+                        continue
+                    out.append(Usable(card, ch.name, e, "hand"))
+    return out
+
+
+def find_usable(rs: Any, state: TombState, player: int, timing: str, card: str, holder: str,
+                trigger: str | None = None) -> Usable | None:
+    for u in usable_actions(rs, state, player, timing, trigger, holders=(holder,)):
+        if u.card == card and u.holder == holder:
+            return u
+    return None
+
+
+@implements("tomb.play.inn-cards-revealed-in-front", "tomb.play.inn-cards-attached", "tomb.play.cards-reusable",
+            "tomb.cards.tactics-attach-or-discard")
+def after_use(rs: Any, state: TombState, player: int, use: Usable) -> TombState:
+    """A card used from the hand is revealed and placed in front of (Attached to) its user, or, for
+    some Tactics, discarded; it is marked used this Turn either way."""
+    from .death import discard_cards
+    from .wounds import update_character
+
+    state = mark_used(state, player, use.holder, use.card)
+    if use.source != "hand":
+        return state
+    party = state.party(player)
+    hand = list(party.hand)
+    hand.remove(use.card)
+    state = state.with_party(player, hand=tuple(hand))
+    c = rs.cards.inn[use.card]
+    if c.after_use == "discard":
+        return discard_cards(rs, state, (use.card,))
+    ch = state.party(player).character(use.holder)
+    assert ch is not None
+    return update_character(state, player, use.holder, attached=(*ch.attached, use.card))

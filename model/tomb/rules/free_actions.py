@@ -1,0 +1,147 @@
+"""Free Actions: redistributing Attached cards at the beginning of a Turn, healing at the Inn, and
+Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in ``reacts``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ...effects import TURN, Effect, add, has
+from ...traceability import implements, note
+from ..actions import Bank, MoveCard, Redistribute
+from ..state import Task
+from .agenda import DECIDE, legal, pop, push, task, why
+from ..state import TombState
+from .cards import card_type
+from .treasure import apply_bank_attached, bankable
+from .wounds import update_character
+
+
+@implements("tomb.free.inn-heals-all-wounds")
+def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
+    """"If an Adventuring Party begins a Turn at the Inn, they immediately heal all Wounds as a Free
+    Action" (automatic)."""
+    party = state.party(player)
+    if party.location != "inn":
+        return state
+    note("tomb.free.inn-heals-all-wounds")
+    chars = tuple(attrs.evolve(c, wounds=0) for c in party.characters)
+    state = state.with_party(player, characters=chars)
+    return attrs.evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
+                                                                 until=TURN, player=player)))
+
+
+@implements("tomb.free.redistribute-attached", "tomb.free.no-moving-cards-in-encounters",
+            "tomb.ambiguity.free-action-timing", "tomb.ambiguity.redistribute-cast-cards")
+def can_redistribute(rs: Any, state: TombState, player: int) -> bool:
+    """Attached cards move "at the beginning of each Player's Turn (before performing any other
+    actions)" (start-only; any-time-before-standard: before the Standard Action), never during a
+    Crypt Encounter."""
+    if state.raid is not None:
+        return False
+    if rs.options.free_actions == "start-only" and has(state.effects, "free-closed", player=player):
+        return False
+    return True
+
+
+def movable(rs: Any, card: str) -> bool:
+    """Items and Treasures are redistributed; cast cards stay with their caster (items-and-treasures-
+    only), or move like the others (any-attached)."""
+    if rs.options.redistribute_cast == "any-attached":
+        return True
+    return card_type(rs, card) in ("item", "treasure")
+
+
+def redistributions(rs: Any, state: TombState, player: int, *, first: bool = False) -> list[MoveCard]:
+    """The Attached cards that may move, and where (``first``: stop at the first)."""
+    if not can_redistribute(rs, state, player):
+        return []
+    party = state.party(player)
+    if len(party.characters) < 2:
+        return []
+    out: list[MoveCard] = []
+    for frm in party.characters:
+        for card in sorted(set(frm.attached)):
+            if not movable(rs, card):
+                continue
+            for to in party.characters:
+                if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
+                    out.append(MoveCard(card, frm.name, to.name))
+                    if first:
+                        return out
+    return out
+
+
+@task("redistribute", DECIDE, "tomb.free.redistribute-attached", what="which card goes to whom")
+def apply_redistribute_pick(rs: Any, state: TombState, t: Task, action: MoveCard, player: int) -> TombState:
+    return apply_redistribute(rs, pop(state), player, action)
+
+
+@legal("redistribute")
+def legal_redistribute_pick(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    return redistributions(rs, state, player)
+
+
+@why("redistribute")
+def why_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    if isinstance(action, MoveCard):
+        party = state.party(player)
+        frm, to = party.character(action.frm), party.character(action.to)
+        if frm is not None and to is not None and action.card in frm.attached:
+            if not movable(rs, action.card):
+                return "tomb.ambiguity.redistribute-cast-cards"
+            return rs.can_attach(state, player, action.to, action.card) or "tomb.free.redistribute-attached"
+    return "tomb.free.redistribute-attached"
+
+
+def apply_redistribute(rs: Any, state: TombState, player: int, action: MoveCard) -> TombState:
+    note("tomb.free.redistribute-attached")
+    party = state.party(player)
+    frm = party.character(action.frm)
+    to = party.character(action.to)
+    assert frm is not None and to is not None
+    attached = list(frm.attached)
+    attached.remove(action.card)
+    state = update_character(state, player, action.frm, attached=tuple(attached))
+    state = update_character(state, player, action.to, attached=(*to.attached, action.card))
+    from .death import check_all_deaths
+
+    return check_all_deaths(rs, state)
+
+
+@implements("tomb.ambiguity.attached-treasure-banking")
+def may_bank(rs: Any, state: TombState, player: int, holder: str, card: str) -> bool:
+    """An Attached Treasure is Banked at the Inn: on arriving there, and (whenever-at-inn) on a later
+    Turn begun there."""
+    return state.party(player).location == "inn"
+
+
+def free_bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
+    if rs.options.treasure_banking != "whenever-at-inn" or state.raid is not None:
+        return []
+    if not has(state.effects, "began-at-inn", player=player):
+        return []
+    return bankable(rs, state, player)
+
+
+def close_redistribution(state: TombState, player: int) -> TombState:
+    """Another action was taken: from now on no Attached card moves this Turn (start-only)."""
+    if has(state.effects, "free-closed", player=player):
+        return state
+    return attrs.evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
+                                                                 until=TURN, player=player)))
+
+
+def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
+    """Tomb's Free Actions open now: redistributing Attached cards and Banking at the Inn."""
+    return [*([Redistribute()] if redistributions(rs, state, player, first=True) else []),
+            *free_bank_options(rs, state, player)]
+
+
+def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState:
+    if isinstance(action, Redistribute):
+        return push(state, Task("redistribute", player, rule="tomb.free.redistribute-attached"))
+    state = close_redistribution(state, player)
+    return apply_bank_attached(rs, state, player, action)

@@ -1,0 +1,215 @@
+"""The whole state of a game of Tomb (or Tomb: Cryptmaster), and nothing else.
+
+The board, the card set and the options are the ruleset's configuration, not state.  Who acts next
+is read off the head of the *agenda* (:class:`Task`): the rules push what has to happen next onto it
+(a decision, a chance event, or automatic bookkeeping the engine performs at once), and the engine
+pops it (``rules/turn.py`` lists the task kinds).  Nothing in the state is a set or a mapping keyed by
+anything but strings; hands, banks, the Inn and the dead are sorted tuples, decks are multisets
+(:class:`~tombspec.model.chance.Deck`), so that equal games give equal states.
+
+What lasts beyond one step is in ``effects`` (:mod:`tombspec.model.effects`):
+
+=====================  ==========================================  =========================================
+effect                 made by                                     what it holds
+=====================  ==========================================  =========================================
+``used``               ``tomb.play.once-per-turn``                 ``items``: (holder, card) used this Turn
+``free-closed``        ``tomb.free.redistribute-attached``         another action was taken: no more moving
+                                                                   of Attached cards this Turn
+``began-at-inn``       ``tomb.treasure.attached-bank-at-inn``      the Party began its Turn at the Inn
+``party-dice``         a ``party-dice`` card (Bless)               ``value`` dice of ``subject`` colour on
+                                                                   every roll of ``player``'s Party, until
+                                                                   the Combat ends
+``temp-hp``            a ``temp-hp`` card (Stone Skin)             ``subject`` gains ``value`` HP this Turn
+``journeyman-used``    ``tomb.campaign.level-5-journeyman``        the once-per-game redraw is spent
+``crypts-cleared``     ``tomb.ambiguity.end-trigger``              (end-of-round) the last card is gone
+``cm-effect-used``     ``cryptmaster.presence.bystander-one-cm-    a bystander spent his one CM effect
+                       effect``                                    this Raid
+``dispelled``          ``cryptmaster.free.dispel-curse-limit``     ``items``: curses tried this Turn
+=====================  ==========================================  =========================================
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..chance import Deck
+from ..effects import Effect
+
+
+@attrs.frozen
+class Task:
+    """One entry of the agenda: what happens next, for whom, about what."""
+
+    kind: str
+    player: int | None = None
+    subject: str | None = None      # a Character, a Monster index, a Crypt id, a trigger ...
+    card: str | None = None
+    deck: str | None = None
+    value: int = 0
+    items: tuple[str, ...] = ()
+    rule: str = ""                  # the catalog rule that queued it
+
+
+@attrs.frozen
+class Character:
+    """A Character in an Adventuring Party."""
+
+    name: str
+    wounds: int = 0
+    attached: tuple[str, ...] = ()  # Attached cards, in the order they were Attached
+    actions: int = 0                # Battle Actions used this Combat Round
+    owner: int | None = None        # Cryptmaster: the home player of a Mercenary (None: this party's)
+
+
+@attrs.frozen
+class Party:
+    """A player's Adventuring Party and what the player holds."""
+
+    characters: tuple[Character, ...] = ()
+    location: str = "inn"           # "inn", or a board node (a space id, "crypt:a" during a Raid)
+    hand: tuple[str, ...] = ()      # Inn cards in hand, sorted (hidden from the others)
+    bank: tuple[str, ...] = ()      # banked cards, sorted
+    bank_xp: int = 0                # XP banked without a card (Cryptmaster mercenary rewards)
+    crypt_hand: tuple[str, ...] = ()  # the Crypt cards held while filling the Tomb, sorted
+    out: bool = False               # Cryptmaster PvP: eliminated
+
+    def character(self, name: str) -> Character | None:
+        for c in self.characters:
+            if c.name == name:
+                return c
+        return None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.characters)
+
+
+@attrs.frozen
+class Hidden:
+    """A face-down Crypt card and the players who know what it is."""
+
+    card: str
+    known: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Crypt:
+    id: str
+    cards: tuple[Hidden, ...] = ()
+
+
+@attrs.frozen
+class Monster:
+    """A revealed Monster in a Raid (or a Traitor)."""
+
+    card: str
+    wounds: int = 0
+    attached: tuple[str, ...] = ()
+    actions: int = 0
+    dead: bool = False
+
+
+@attrs.frozen
+class Raid:
+    """A Raid in progress."""
+
+    crypt: str
+    door: str
+    cm: int | None                  # the Crypt Master (None: nobody; Solitaire: the player himself)
+    cards: tuple[Hidden, ...] = ()  # the Crypt's cards not yet revealed, sorted (the CM knows them)
+    early: tuple[str, ...] = ()     # Monsters revealed early (Komodo), still to join the Combat
+    trap: str | None = None         # the Trap announced and being resolved
+    disarmers: tuple[str, ...] = ()
+    results: tuple[int, ...] = ()   # successes rolled against the Trap's Target Numbers so far
+    traps_announced: int = 0
+    monsters: tuple[Monster, ...] = ()
+    treasures: tuple[str, ...] = ()  # Treasures handed to the Raiding Player, not yet Banked/Attached
+    stage: str = "enter"            # enter | curses | traps | monsters | combat | treasure | done
+    round: int = 0
+    side: str = ""                  # whose Battle Action is next: "cm" or "raider"
+    resolved: int = 0               # Crypt cards resolved (Cryptmaster mercenary XP)
+    overlord_killed: bool = False
+
+
+@attrs.frozen
+class Roll:
+    """A roll being made: the dice of one pool, the reason, and the successes once rolled."""
+
+    purpose: str                    # order | heal | pickpocket | defend | catch | disarm | attack | ...
+    player: int                     # whose roll
+    dice: tuple[int, int, int]      # green, blue, red dice rolled
+    auto: int = 0                   # automatic successes (raised past Red)
+    subject: str | None = None      # who rolls (a Character, or "m<i>" for Monster i)
+    target: str | None = None       # who suffers it
+    successes: tuple[int, int, int] | None = None
+    value: int = 0                  # what the roll needs (a TN), or carries (a first roll's successes)
+    card: str | None = None         # the card whose effect rolls
+
+
+@attrs.frozen
+class TombState:
+    agenda: tuple[Task, ...]
+    current: int                            # whose turn it is
+    parties: tuple[Party, ...]
+    crypts: tuple[Crypt, ...]
+    pool: Deck                              # the Character Pool (the bag)
+    decks: tuple[Deck, ...]                 # the Inn decks, in the order of cards.INN_DECKS
+    crypt_deck: Deck
+    inn: tuple[str, ...] = ()               # Characters at the Inn, sorted
+    discards: tuple[Deck, ...] = ()         # the Inn decks' discard piles (same order)
+    crypt_discard: Deck = Deck()            # the Crypt Card Discard Pile
+    dead: tuple[str, ...] = ()              # the Character discard pile, sorted
+    drawn: tuple[str, ...] = ()             # Characters drawn at the Inn, to choose from
+    first_player: int | None = None         # Player One
+    order_rolls: tuple[int, ...] = ()       # the order-of-play roll of each player (-1: not rolling)
+    raid: Raid | None = None
+    roll: Roll | None = None
+    wounds_due: tuple[str, ...] = ()        # Wounds being placed one by one (targets so far)
+    pillage: tuple[str, ...] = ()           # Cryptmaster: the pillage pile
+    overlord: str | None = None             # Cryptmaster Overlords variant: the overlord card
+    overlord_crypt: str | None = None
+    overlord_wounds: int = 0                # ... its Wounds and Attached cards, which last
+    overlord_attached: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    turn: int = 0                           # turns begun so far
+    levels: tuple[int, ...] = ()            # Campaign: each player's level for this game
+    tally: tuple[int, ...] = ()             # Campaign: each player's XP carried in
+    winners: tuple[int, ...] = ()
+    outcome: str | None = None              # "crypts-emptied" | "no-characters" | "overlord" | ...
+    scores: tuple[int, ...] = ()
+
+    @property
+    def task(self) -> Task | None:
+        return self.agenda[0] if self.agenda else None
+
+    def party(self, player: int) -> Party:
+        return self.parties[player]
+
+    def with_party(self, player: int, **changes: object) -> "TombState":
+        parties = list(self.parties)
+        parties[player] = attrs.evolve(parties[player], **changes)
+        return attrs.evolve(self, parties=tuple(parties))
+
+    def crypt(self, cid: str) -> Crypt:
+        for c in self.crypts:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def with_crypt(self, cid: str, **changes: object) -> "TombState":
+        return attrs.evolve(self, crypts=tuple(attrs.evolve(c, **changes) if c.id == cid else c
+                                              for c in self.crypts))
+
+    def owner_of(self, name: str) -> int | None:
+        """The player whose Party holds Character ``name`` (None if no Party does)."""
+        for p, party in enumerate(self.parties):
+            if party.character(name) is not None:
+                return p
+        return None
+
+
+@attrs.frozen
+class TombSetup:
+    """What carries over from one game of a Campaign to the next: each player's XP tally."""
+
+    tally: tuple[int, ...]

@@ -1,0 +1,303 @@
+"""Free Actions and Standard Actions (tomb.txt: Free Actions, Standard Actions, Draw, The Card Types,
+Heal, Move, Pickpocket, Recruit, Play a Card, Return to the Inn)."""
+
+from __future__ import annotations
+
+import attrs
+
+from tombspec.model.tomb.actions import (Attach, Bank, Defend, Done, Draw, DrawFrom, Heal, HealWound, Move, MoveCard,
+                                         MoveTo, Pickpocket, Recruit, Redistribute, ReturnToInn, Roll, Steal)
+from tombspec.model.tomb.cards import INN_DECKS
+
+from .helpers import at, example_board, refused, ruleset, two_crypts
+
+LONG = ["##################", "#E.............A.#", "###############aa#", "##################"]
+
+
+def test_free_inn_heals_all_wounds_at_the_start_of_a_turn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", [], 3), ("Kadin", [], 2)]}, {"characters": ["Wren"]}])
+    assert [c.wounds for c in s.party(0).characters] == [0, 0]
+
+
+def test_wounds_stay_in_the_tomb() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", [], 3)], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert s.party(0).characters[0].wounds == 3
+
+
+def test_redistribute_attached_cards_at_the_beginning_of_the_turn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe"]), "Kadin"], "location": "3,1"}, {"characters": ["Wren"]}])
+    s = rs.step(rs.step(s, Redistribute(), 0), MoveCard("Battle Axe", "Grimbold", "Kadin"), 0)
+    assert s.party(0).character("Kadin").attached == ("Battle Axe",)
+
+
+def test_invalid_redistribute_after_another_action() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe", "Golden Chalice"]), "Kadin"]}, {"characters": ["Wren"]}])
+    s = rs.step(s, Bank("Golden Chalice", "Grimbold"), 0)
+    assert refused(rs, s, Redistribute(), 0) == "tomb.free.redistribute-attached"
+
+
+def test_redistribute_any_time_before_the_standard_action_reading() -> None:
+    rs = two_crypts(free_actions="any-time-before-standard")
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe", "Golden Chalice"]), "Kadin"]}, {"characters": ["Wren"]}])
+    s = rs.step(s, Bank("Golden Chalice", "Grimbold"), 0)
+    assert Redistribute() in rs.legal_actions(s, 0)
+
+
+def test_invalid_redistribute_a_second_weapon() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe", "Iron Helm"]), ("Kadin", ["Jeweled Dagger"])], "location": "3,1"},
+                      {"characters": ["Wren"]}])
+    s = rs.step(s, Redistribute(), 0)
+    assert refused(rs, s, MoveCard("Battle Axe", "Grimbold", "Kadin"), 0) == "tomb.attach.one-card-per-trait"
+
+
+def test_invalid_redistribute_a_cast_spell() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Kadin", ["Fireball", "Battle Axe"]), "Ysolde"], "location": "3,1"},
+                      {"characters": ["Wren"]}])
+    s = rs.step(s, Redistribute(), 0)
+    assert refused(rs, s, MoveCard("Fireball", "Kadin", "Ysolde"), 0) == "tomb.ambiguity.redistribute-cast-cards"
+
+
+def test_draw_two_cards_at_the_inn_items_attached_immediately() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
+    s = rs.step(s, DrawFrom("item"), 0)
+    s = rs.step(s, Draw("Battle Axe"))
+    assert s.task.kind == "attach"
+    s = rs.step(s, Attach("Battle Axe", "Grimbold"), 0)
+    assert s.task.kind == "draw-second"
+    s = rs.step(rs.step(s, DrawFrom("prayer"), 0), Draw("Weaken"))
+    assert s.party(0).hand == ("Weaken",) and s.party(0).character("Grimbold").attached == ("Battle Axe",)
+    assert s.current == 1                                   # the Standard Action ended the turn
+
+
+def test_an_item_that_cannot_be_attached_is_discarded() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe"])]}, {"characters": ["Wren"]}])
+    s = rs.step(rs.step(s, DrawFrom("item"), 0), Draw("Kama"))
+    assert s.discards[INN_DECKS.index("item")].count("Kama") == 1 and s.task.kind == "draw-second"
+
+
+def test_invalid_draw_in_the_tomb() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert refused(rs, s, DrawFrom("item"), 0) == "tomb.draw.two-cards"
+
+
+def test_no_hand_limit() -> None:
+    rs = two_crypts()
+    hand = ["Weaken", "Bless", "Healing Light", "Stone Skin", "Fireball", "Mending", "Teleport", "Feint", "Old Map",
+            "War Banner", "Second Wind"]
+    s = at(rs, [{"characters": ["Aurelia Dawnstar"], "hand": hand}, {"characters": ["Wren"]}])
+    assert DrawFrom("prayer") in rs.legal_actions(s, 0)
+
+
+def test_prayers_need_a_cleric_or_holiness_die_to_be_cast() -> None:
+    rs = two_crypts()
+    from tombspec.model.tomb.rules.cards import is_caster
+
+    s = at(rs, [{"characters": ["Grimbold", "Pell the Quiet", "Brother Aldous"]}, {"characters": ["Wren"]}])
+    assert not is_caster(rs, s, 0, "Grimbold", "prayer")
+    assert is_caster(rs, s, 0, "Pell the Quiet", "prayer")          # a Holiness die, no Cleric
+    assert is_caster(rs, s, 0, "Brother Aldous", "prayer")
+    strict = two_crypts(casters="dice-required")
+    assert is_caster(strict, s, 0, "Brother Aldous", "prayer")      # he has Holiness dice too
+
+
+def test_heal_rolls_the_combined_holiness_of_the_clerics() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Brother Aldous", [], 1), ("Father Osric", [], 0), ("Grimbold", [], 2)],
+                       "location": "3,1"}, {"characters": ["Wren"]}])
+    s = rs.step(s, Heal(), 0)
+    assert s.roll.dice == (1, 3, 1)                                  # 0/2/0 + 1/1/1
+    s = rs.step(s, Roll(0, 2, 0))
+    s = rs.step(rs.step(s, HealWound("Grimbold"), 0), HealWound("Grimbold"), 0)
+    assert s.party(0).character("Grimbold").wounds == 0 and s.current == 1
+
+
+def test_invalid_heal_without_a_cleric() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", [], 2)], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert refused(rs, s, Heal(), 0) == "tomb.heal.needs-cleric"
+
+
+def test_invalid_heal_at_the_inn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Brother Aldous"]}, {"characters": ["Wren"]}])
+    assert refused(rs, s, Heal(), 0) == "tomb.ambiguity.heal-location"
+
+
+def test_heal_stops_when_the_player_wishes() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Brother Aldous", [], 2)], "location": "3,1"}, {"characters": ["Wren"]}])
+    s = rs.step(rs.step(rs.step(s, Heal(), 0), Roll(0, 2, 0)), Done(), 0)
+    assert s.party(0).character("Brother Aldous").wounds == 2
+
+
+def test_move_ten_squares_orthogonally_from_the_inn_entrance_first() -> None:
+    rs = ruleset(2, example_board(LONG))
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
+    s = rs.step(s, Move(), 0)
+    targets = {a.to for a in rs.legal_actions(s, 0)}
+    assert "1,1" in targets and "10,1" in targets and "11,1" not in targets     # entrance is square one
+
+
+def test_invalid_move_past_the_maximum() -> None:
+    rs = ruleset(2, example_board(LONG))
+    s = rs.step(at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}]), Move(), 0)
+    assert refused(rs, s, MoveTo("11,1"), 0) == "tomb.move.max-movement"
+
+
+def test_bonus_movement_from_characters_and_items() -> None:
+    rs = ruleset(2, example_board(LONG))
+    s = at(rs, [{"characters": [("Orla the Swift", ["Boots of Striding"])]}, {"characters": ["Wren"]}])
+    s = rs.step(s, Move(), 0)
+    assert MoveTo("15,1") in rs.legal_actions(s, 0)                            # 10 + 3 + 2
+
+
+def test_parties_may_share_a_space() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"}, {"characters": ["Wren"], "location": "5,1"}])
+    s = rs.step(s, Move(), 0)
+    assert MoveTo("5,1") in rs.legal_actions(s, 0)
+
+
+def test_pickpocket_needs_a_rogue_in_range_and_not_at_the_inn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"},
+                      {"characters": [("Wren", ["Battle Axe"])], "location": "5,1"}])
+    assert refused(rs, s, Pickpocket(), 0) == "tomb.pickpocket.needs-rogue"
+    s = at(rs, [{"characters": ["Dread"]}, {"characters": [("Wren", ["Battle Axe"])], "location": "5,1"}])
+    assert refused(rs, s, Pickpocket(), 0) == "tomb.pickpocket.not-at-inn"
+
+
+def test_invalid_pickpocket_from_own_party() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Dread", ("Grimbold", ["Battle Axe"])], "location": "3,1"},
+                      {"characters": [("Wren", ["Iron Helm"])], "location": "5,1"}])
+    s = rs.step(s, Pickpocket(), 0)
+    assert refused(rs, s, Steal("Dread", 0, "Grimbold", "Battle Axe"), 0) == "tomb.pickpocket.not-own-party"
+
+
+def test_pickpocket_tie_is_caught_and_the_rogue_attacked() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Dread", "Grimbold"], "location": "3,1"},
+                      {"characters": [("Hedda Ironhand", ["Iron Helm"])], "location": "5,1"}])
+    s = rs.step(rs.step(s, Pickpocket(), 0), Steal("Dread", 1, "Hedda Ironhand", "Iron Helm"), 0)
+    s = rs.step(s, Defend("Hedda Ironhand"), 1)
+    s = rs.step(rs.step(s, Roll(1, 0, 0)), Roll(0, 0, 0))
+    # Hedda rolls no Skill dice: 0 successes against 1: the theft succeeds
+    assert "Iron Helm" in s.party(0).character("Dread").attached
+
+
+def test_pickpocket_caught_rogue_killed_gives_his_cards_to_the_attacker() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Dread", ["Golden Chalice"], 3), "Grimbold"], "location": "3,1"},
+                      {"characters": [("Captain Dukat", ["Iron Helm"])], "location": "5,1"}])
+    s = rs.step(rs.step(s, Pickpocket(), 0), Steal("Dread", 1, "Captain Dukat", "Iron Helm"), 0)
+    s = rs.step(s, Defend("Captain Dukat"), 1)
+    s = rs.step(rs.step(s, Roll(0, 0, 0)), Roll(0, 1, 0))           # caught
+    assert s.roll.purpose == "catch"
+    s = rs.step(s, Roll(1, 0, 0))                                     # one hit kills Dread (3 wounds, 4 HP)
+    s = rs.step(s, Draw("Ember")) if s.task.kind == "replace" else s
+    assert s.party(0).character("Dread") is None
+    assert s.task.kind == "loot" and s.task.player == 1
+    s = rs.step(s, Attach("Golden Chalice", "Captain Dukat"), 1)
+    assert "Golden Chalice" in s.party(1).character("Captain Dukat").attached
+
+
+def test_pickpocket_killed_rogue_cards_discarded_reading() -> None:
+    rs = two_crypts(killed_rogue_cards="discarded")
+    s = at(rs, [{"characters": [("Dread", ["Golden Chalice"], 3), "Grimbold"], "location": "3,1"},
+                      {"characters": [("Captain Dukat", ["Iron Helm"])], "location": "5,1"}])
+    s = rs.step(rs.step(s, Pickpocket(), 0), Steal("Dread", 1, "Captain Dukat", "Iron Helm"), 0)
+    s = rs.step(rs.step(rs.step(s, Defend("Captain Dukat"), 1), Roll(0, 0, 0)), Roll(0, 1, 0))
+    s = rs.step(s, Roll(1, 0, 0))
+    assert s.crypt_discard.count("Golden Chalice") == 1
+
+
+def test_recruit_at_the_inn_draws_class_cards() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}], inn=("Aurelia Dawnstar",))
+    s = rs.step(s, Recruit("Aurelia Dawnstar"), 0)
+    assert [(t.kind, t.deck) for t in s.agenda[:2]] == [("inn-draw", "prayer"), ("inn-draw", "spell")]
+
+
+def test_invalid_recruit_a_sixth_character() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold", "Kadin", "Ysolde", "Torvald", "Quill"]}, {"characters": ["Wren"]}],
+                 inn=("Ember",))
+    assert refused(rs, s, Recruit("Ember"), 0) == "tomb.party.size-one-to-five"
+
+
+def test_invalid_recruit_in_the_tomb() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}], inn=("Ember",))
+    assert refused(rs, s, Recruit("Ember"), 0) == "tomb.recruit.one-from-inn"
+
+
+def test_return_to_the_inn_banks_attached_treasure_and_ends_the_turn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Golden Chalice"])], "location": "3,1"}, {"characters": ["Wren"]}])
+    s = rs.step(s, ReturnToInn(), 0)
+    assert s.task.kind == "bank-at-inn"
+    s = rs.step(s, Bank("Golden Chalice", "Grimbold"), 0)
+    assert s.party(0).bank == ("Golden Chalice",) and s.current == 1
+
+
+def test_invalid_return_to_the_inn_from_the_inn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
+    assert refused(rs, s, ReturnToInn(), 0) == "tomb.flee.standard-action-return"
+
+
+def test_attached_treasure_banked_on_a_later_turn_begun_at_the_inn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Grimbold", ["Golden Chalice"])]}, {"characters": ["Wren"]}])
+    assert Bank("Golden Chalice", "Grimbold") in rs.legal_actions(s, 0)
+    strict = two_crypts(treasure_banking="on-arrival-only")
+    s = at(strict, [{"characters": [("Grimbold", ["Golden Chalice"])]}, {"characters": ["Wren"]}])
+    assert Bank("Golden Chalice", "Grimbold") not in strict.legal_actions(s, 0)
+
+
+def test_only_one_standard_action_a_turn() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}])
+    s = rs.step(rs.step(s, Move(), 0), MoveTo("4,1"), 0)
+    assert s.current == 1 and s.task.kind == "turn"
+
+
+def test_one_traited_item_reading() -> None:
+    rs = two_crypts(trait_scope="one-traited-item")
+    s = at(rs, [{"characters": [("Grimbold", ["Iron Helm"])]}, {"characters": ["Wren"]}])
+    s = rs.step(rs.step(s, DrawFrom("item"), 0), Draw("Battle Axe"))
+    assert s.discards[INN_DECKS.index("item")].count("Battle Axe") == 1       # a second traited Item
+
+
+def test_a_two_trait_card_counts_each_or_once() -> None:
+    each = two_crypts()
+    once = two_crypts(multi_trait="counts-once")
+    from tombspec.model.tomb.rules.cards import is_trait_conflict
+
+    assert is_trait_conflict(each, ("Spear and Buckler",), "Tower Shield")
+    assert is_trait_conflict(each, ("Spear and Buckler",), "Battle Axe")
+    assert not is_trait_conflict(once, ("Spear and Buckler",), "Tower Shield")   # it counts as the Weapon
+    assert is_trait_conflict(once, ("Spear and Buckler", "Tower Shield"), "Battle Axe")
+
+
+def test_trait_by_name_reading() -> None:
+    from tombspec.model.tomb.rules.cards import traits_of
+
+    assert traits_of(two_crypts(), "Bruntor's Shield") == ()
+    assert traits_of(two_crypts(trait_by_name="name-implies"), "Bruntor's Shield") == ("shield",)
+
+
+def test_state_is_a_frozen_value() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
+    assert attrs.has(type(s)) and hash(s) == hash(attrs.evolve(s))

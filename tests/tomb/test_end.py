@@ -1,0 +1,122 @@
+"""End of the Game, scoring, Solitaire Play and Campaign Play (tomb.txt: End of the Game, Solitaire Play,
+Campaign Play)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tombspec.model.errors import InvalidInput
+from tombspec.model.play import playout
+from tombspec.model.tomb import Tomb
+from tombspec.model.tomb.actions import Attach, Bank, Continue, Raid
+from tombspec.model.tomb.rules.campaign import compute_level
+from tombspec.model.tomb.rules.end import rank
+from tombspec.model.tomb.state import TombSetup
+
+from .helpers import Replay, at, two_crypts
+
+
+def test_the_game_ends_when_the_last_crypt_card_is_removed() -> None:
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,1", "bank": ["Giant Rat"]},
+                {"characters": [("Wren", ["Golden Chalice"])]}], {"a": ["Golden Chalice"]})
+    r = Replay(rs, s)(Raid(), Attach("Golden Chalice", "Grimbold"))
+    assert r.s.outcome == "crypts-emptied" and rs.is_terminal(r.s)
+    assert r.s.scores == (4, 3) and r.s.winners == (0,)      # bank + attached treasure of survivors
+
+
+def test_ties_are_shared_or_broken_on_banked_xp() -> None:
+    for reading, winners in (("shared", (0, 1)), ("most-banked", (1,))):
+        rs = two_crypts(final_tie=reading)
+        s = at(rs, [{"characters": ["Grimbold"], "location": "2,1"},
+                    {"characters": ["Wren"], "bank": ["Golden Chalice"]}], {"a": ["Golden Chalice"]})
+        r = Replay(rs, s)(Raid(), Attach("Golden Chalice", "Grimbold"))
+        assert r.s.scores == (3, 3) and r.s.winners == winners
+
+
+def test_end_of_round_reading_plays_the_round_out() -> None:
+    rs = two_crypts(end_trigger="end-of-round")
+    # player 1 begins each round (the second player), player 0 ends it
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"], "location": "2,1"}], {"a": ["Golden Chalice"]},
+           current=1)
+    r = Replay(rs, s)(Raid(), Bank("Golden Chalice"))
+    assert r.s.outcome is None and r.s.current == 0                  # player 0 still has his turn
+    while not rs.is_terminal(r.s) and r.s.current == 0:
+        p = rs.pending(r.s)
+        r(rs.chance(r.s).support()[0][0] if p.is_chance else rs.legal_actions(r.s, p.actors[0])[0])
+    assert r.s.outcome == "crypts-emptied"
+    now = two_crypts()
+    s = at(now, [{"characters": ["Grimbold"]}, {"characters": ["Wren"], "location": "2,1"}], {"a": ["Golden Chalice"]},
+           current=1)
+    assert Replay(now, s)(Raid(), Bank("Golden Chalice")).s.outcome == "crypts-emptied"   # after-raid
+
+
+def test_solitaire_scores_no_treasure_and_five_per_survivor_when_cleared() -> None:
+    rs = Tomb({"players": 1}, board=two_crypts().board.to_data())
+    s = at(rs, [{"characters": ["Grimbold", "Kadin"], "location": "2,1", "bank": ["Giant Rat", "Golden Chalice"]}],
+           {"a": ["Pit of Spikes"]}, inn=("Ember",))
+    assert rs.score(s, 0) == 1                                        # the Rat, not the Chalice
+    from tombspec.model.tomb.actions import Disarm, Draw, Roll
+
+    # Solitaire, read-first-lines: the next face-down Trap is a chance event
+    r = Replay(rs, s)(Raid(), Draw("Pit of Spikes"), Disarm(("Grimbold",)), Roll(0, 0, 0), Continue())
+    assert rs.is_terminal(r.s) and r.s.scores == (1 + 5 * 3,)       # two in the Party, one at the Inn
+
+
+def test_solitaire_rank_chart() -> None:
+    assert [rank(x) for x in (-3, 0, 1, 10, 11, 55, 100, 101, 500)] == [
+        "Hireling", "Hireling", "Henchman", "Henchman", "Slime Mold", "Adventurer", "Dungeon Master",
+        "Power Gamer", "Power Gamer"]
+
+
+def test_solitaire_party_size_four_and_monsters_by_xp() -> None:
+    rs = Tomb({"players": 1}, board=two_crypts().board.to_data())
+    s = at(rs, [{"characters": ["Grimbold", "Kadin", "Ysolde", "Torvald"]}], inn=("Ember",))
+    assert not any(type(a).__name__ == "Recruit" for a in rs.legal_actions(s, 0))
+    s = at(rs, [{"characters": ["Grimbold", "Torvald"], "location": "2,1"}], {"a": ["Giant Rat", "Ghoul"]})
+    r = Replay(rs, s)(Raid(), Continue())
+    acts = [r.s.raid.monsters[int(a.monster[1:])].card for a in rs.legal_actions(r.s, 0)]
+    assert acts == ["Ghoul"]                                          # 3 XP before the Rat's 1
+
+
+def test_solitaire_ends_without_characters() -> None:
+    rs = Tomb({"players": 1}, board=two_crypts().board.to_data())
+    s = at(rs, [{"characters": ["Ember"], "location": "2,1"}], {"a": ["Ghoul"]})
+    from tombspec.model.tomb.actions import MonsterAttack, Roll, Target
+
+    r = Replay(rs, s)(Raid(), Continue(), MonsterAttack("m0"), Target("Ember"), Roll(1, 1, 1))
+    assert r.s.outcome == "no-characters"
+
+
+def test_campaign_levels_and_the_3000_xp_reading() -> None:
+    assert [compute_level(x) for x in (0, 50, 51, 100, 101, 200, 201, 700, 701, 2200, 2201, 2999)] == \
+        [1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 9, 9]
+    assert compute_level(3000) == 10 and compute_level(3000, False) == 9 and compute_level(3001, False) == 10
+
+
+def test_campaign_carries_the_tally_into_the_next_game() -> None:
+    rs = Tomb({"players": 2})
+    final = None
+    for _, _, final in playout(rs, random.Random(4)):
+        pass
+    assert rs.is_terminal(final)
+    setup = rs.next_setup(final)
+    assert setup.tally == final.scores
+    again = rs.initial_state(TombSetup((120, 3100)))
+    assert again.levels == (3, 10)
+    with pytest.raises(InvalidInput):
+        rs.initial_state(TombSetup((1, 2, 3)))
+    with pytest.raises(InvalidInput):
+        rs.next_setup(again)
+
+
+def test_a_lord_recruits_a_sixth_character() -> None:
+    rs = Tomb({"players": 2, "campaign_xp": [3000, 0]}, board=two_crypts().board.to_data())
+    s = at(rs, [{"characters": ["Grimbold", "Kadin", "Ysolde", "Torvald", "Quill"]}, {"characters": ["Wren"]}],
+           inn=("Ember",))
+    import attrs
+
+    s = attrs.evolve(s, levels=(10, 1))
+    assert any(type(a).__name__ == "Recruit" for a in rs.legal_actions(s, 0))
