@@ -73,10 +73,13 @@ def note(rule_id: str) -> None:
             rec.add(rule_id)
 
 
-def _trace(frame: Any, event: str, arg: Any) -> None:
+def _trace(frame: Any, event: str, arg: Any, _codes: dict[CodeType, tuple[str, ...]] = _CODES,
+           _recorders: list[set[str]] = _recorders) -> None:
     """The global trace function of a recording: called on every Python call (never on C calls or
-    returns), it notes the rules of a marked function and turns line tracing off for the frame."""
-    rules = _CODES.get(frame.f_code)
+    returns), it notes the rules of a marked function and turns line tracing off for the frame.  Its
+    tables are bound at definition, so a call at interpreter exit (a destructor run while a trace is
+    still set) finds them even after the module's globals are cleared."""
+    rules = _codes.get(frame.f_code)
     if rules is not None:
         for rec in _recorders:
             rec.update(rules)
@@ -101,7 +104,8 @@ def recording() -> Iterator[set[str]]:
     try:
         yield seen
     finally:
-        _recorders.remove(seen)
+        # by identity: two recorders that saw the same rules are equal sets
+        _recorders[:] = [rec for rec in _recorders if rec is not seen]
         sys.settrace(outer)
 
 

@@ -3,7 +3,7 @@
 The rulebook does not print the double-sided board, so a board is data: a *set file*
 (``docs/egypt-components.md``; the shipped examples are ``spec/egypt/*.toml``) holds one grid per side
 of the board (``orange`` for Exploration mode, ``purple`` for Escape mode) and the tokens
-(:mod:`.components`).  A grid is a side view: ``rows[0]`` is the very top floor, the last row the
+(:mod:`tombspec.model.egypt.components`).  A grid is a side view: ``rows[0]`` is the very top floor, the last row the
 bottom of the board; each cell is one space, written as marks:
 
 - ``_`` a floor under the space (without one, whatever stands there falls);

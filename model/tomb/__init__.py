@@ -12,8 +12,8 @@ rulebook area, joined by the agenda of ``rules/turn.py``.
 ('seven Blue Tomb Dice', 0)
 >>> from tombspec.model.tomb.actions import Roll
 >>> s = rs.step(rs.step(s, Roll(0, 5, 0)), Roll(0, 2, 0))
->>> s.first_player, s.current, len(s.party(0).crypt_hand)   # Player One, and three Crypt cards each
-(0, 0, 3)
+>>> s.first_player, rs.pending(s).what      # Player One; the Crypt cards are drawn, one chance event each
+(0, 'a Crypt Card')
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import z3
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from secrets_helpers import creature, place, play, queue, ready, ruleset, two
 
@@ -128,7 +128,9 @@ def _optimal_spread(loads: list[int], k: int) -> tuple[int, int]:
 @settings(max_examples=25)
 @given(st.lists(st.integers(0, 3), min_size=2, max_size=3), st.integers(1, 4), st.randoms(use_true_random=False))
 def test_spawning_is_as_even_as_z3_optimize_says(loads: list[int], k: int, rnd: random.Random) -> None:
-    """Whatever the players choose among the rooms the model offers, the spread is z3's optimum."""
+    """Whatever the players choose among the rooms the model offers, the spread is z3's optimum (while the
+    creature limit does not cut the spawning short: that has its own test below)."""
+    assume(sum(loads) + k <= 10)
     rs, s = two(spawn_priority="red-adventurer-first-then-even")
     reds = [("Abyssal Vault", 1, 0), ("Dragon's Lair", -1, 0), ("Obsidian Throne Room", 0, 1)][:len(loads)]
     for name, x, y in reds:

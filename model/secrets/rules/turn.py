@@ -32,6 +32,7 @@ Task kinds, by module:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -104,28 +105,38 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
             "secrets.ambiguity.turn-order-uneven-tokens")
 def settle(rs: Any, state: SecretsState) -> SecretsState:
     """Resolve every task that needs no answer, in order, until one does (or the game is over)."""
+    for _, _, state in resolutions(rs, state):
+        pass
+    return state
+
+
+def resolutions(rs: Any, state: SecretsState) -> Iterator[tuple[str, Task | None, SecretsState]]:
+    """``settle``, one resolution at a time: ``(piece, task, state after)`` for every task that needs no
+    answer run in turn (``"run"``, the task), and the engine's own moves (``"engine"``: a turn ending,
+    play beginning), until a decision is due or the game is over (checks see every spawn through it)."""
     for _ in range(SETTLE_LIMIT):
         if state.phase == "over":
-            return state
+            return
         head = state.head
         if head is not None:
             kind = KINDS[head.kind]
             if kind.run is None:
-                return state
+                return
             nxt = kind.run(rs, state, head)
             if nxt is None:
-                return state
+                return
+            yield "run", head, nxt
             state = nxt
             continue
         if state.phase == "adventurer":
             if adventurer_phase.can_act(rs, state, state.current):
-                return state
+                return
             state = state.push(Task("end-turn", state.current, flags=("inclusive",)))
-            continue
-        if state.phase == "setup":
+        elif state.phase == "setup":
             state = attrs.evolve(state, phase="adventurer", current=state.first)
-            continue
-        raise AssertionError(f"phase {state.phase} with nothing to do")
+        else:
+            raise AssertionError(f"phase {state.phase} with nothing to do")
+        yield "engine", None, state
     raise RuntimeError("the rules do not settle: a task kind loops")
 
 

@@ -2,53 +2,53 @@
 
 The state's agenda is a stack of tasks (``rules/agenda.py``); its head says who acts:
 
-======================  ==================  =================================================================
-task                    pending             what happens
-======================  ==================  =================================================================
-``order-roll``          chance: 7 blue      each player's order-of-play roll (Set Up)
-``order-reroll``        that player         Greenhorn: re-roll up to two dice
-``hero``                that player         Hero: take a Crypt card before the deck is shuffled
-``crypt-draw``          chance: crypt deck  a Crypt card into a player's filling hand
-``crypt-place``         the placer          place a Crypt card face down in an open Crypt
-``deal-crypt``          chance: crypt deck  a card dealt face down (Solitaire; single-round filling)
-``solo-third``,         the player          Solitaire: third (and further) cards from the hand
+======================  ======================  =================================================================
+task                    pending                 what happens
+======================  ======================  =================================================================
+``order-roll``          chance: 7 blue          each player's order-of-play roll (Set Up)
+``order-reroll``        that player             Greenhorn: re-roll up to two dice
+``hero``                that player             Hero: take a Crypt card before the deck is shuffled
+``crypt-draw``          chance: crypt deck      a Crypt card into a player's filling hand
+``crypt-place``         the placer              place a Crypt card face down in an open Crypt
+``deal-crypt``          chance: crypt deck      a card dealt face down (Solitaire; single-round filling)
+``solo-third``,         the player              Solitaire: third (and further) cards from the hand
 ``solo-rest``
-``character-draw``      chance: the Pool    a Character drawn (first turn, the Inn)
-``keep``                that player         keep a drawn Character (Meet at the Inn)
-``knight-search``       that player         Knight: search the Pool
-``first-recruit``       the player          Solitaire: the first Character, from the Inn
-``turn``                the current player  Free Actions, then one Standard Action
-``inn-draw``            chance: an Inn deck an Inn card (Draw, class cards, a Monster's cards)
-``draw-second``         the current player  the deck of the second card of a Draw
-``attach``              that player         Attach the Item just drawn
-``journeyman``          that player         Journeyman: redraw the Inn card?
-``solo-destroy``        the player          Solitaire: destroy a Character at the Inn
-``roll``                chance: tomb dice   a roll (``state.roll``): successes per colour
-``heal-assign``         the healer          remove Wounds, one at a time
-``defend``              the target player   the Character who rolls against a Pickpocket
-``soldier``, ...        that player         Soldier: bank cards for more recruits
-``overflow``            that player         a Party over its size returns a Character
-``bank-at-inn``         that player         Bank Attached Treasures on reaching the Inn
-``trap-announce``       the CM              the next Trap (the CM's order)
-``trap-disarmers``      the Raiding Player  who disarms it
-``trap-leave``          the Raiding Player  press on or leave after a Trap
-``kill-choose``         the Raiding Player  who dies among the tied (a Trap)
-``monster-continue``    the Raiding Player  continue against the Monsters?
-``contest-pick``        the Raiding Player  who faces a Monster's contested roll (Elithe)
-``give-treasure``       the Raiding Player  which Treasure goes to which Party
-``loot``                that player         Attach cards given to him
-``battle-cm``           the CM              a Monster's Battle Action
-``attack-target``       the Raiding Player  who takes the blow
-``battle-raider``       the Raiding Player  a Character's Battle Action (Attack, a card, Flee)
-``assign-wound``        that player         place one Wound of a roll he distributes
-``window``              priority            Reacts to a trigger, the current player first, then left
-``reroll``, ``peek``    chance              a React's re-rolled die, or the Crypt card looked at
-``treasure-choice``     the Raiding Player  Bank or Attach each Treasure found
-``squire``              the owner           Squire: the destroyed Character back to the Pool?
-``replace``,            chance: the Pool    the new Character at the Inn; a wiped Party's new Character
+``character-draw``      chance: the Pool        a Character drawn (first turn, the Inn)
+``keep``                that player             keep a drawn Character (Meet at the Inn)
+``knight-search``       that player             Knight: search the Pool
+``first-recruit``       the player              Solitaire: the first Character, from the Inn
+``turn``                the current player      Free Actions, then one Standard Action
+``inn-draw``            chance: an Inn deck     an Inn card (Draw, class cards, a Monster's cards)
+``draw-second``         the current player      the deck of the second card of a Draw
+``attach``              that player             Attach the Item just drawn
+``journeyman``          that player             Journeyman: redraw the Inn card?
+``solo-destroy``        the player              Solitaire: destroy a Character at the Inn
+``roll``                chance: tomb dice       a roll (``state.roll``): successes per colour
+``heal-assign``         the healer              remove Wounds, one at a time
+``defend``              the target player       the Character who rolls against a Pickpocket
+``soldier``, ...        that player             Soldier: bank cards for more recruits
+``overflow``            that player             a Party over its size returns a Character
+``bank-at-inn``         that player             Bank Attached Treasures on reaching the Inn
+``trap-announce``       the CM                  the next Trap (the CM's order)
+``trap-disarmers``      the Raiding Player      who disarms it
+``trap-leave``          the Raiding Player      press on or leave after a Trap
+``kill-choose``         the Raiding Player      who dies among the tied (a Trap)
+``monster-continue``    the Raiding Player      continue against the Monsters?
+``contest-pick``        the Raiding Player      who faces a Monster's contested roll (Elithe)
+``give-treasure``       the Raiding Player      which Treasure goes to which Party
+``loot``                that player             Attach cards given to him
+``battle-cm``           the CM                  a Monster's Battle Action
+``attack-target``       the Raiding Player      who takes the blow
+``battle-raider``       the Raiding Player      a Character's Battle Action (Attack, a card, Flee)
+``assign-wound``        that player             place one Wound of a roll he distributes
+``window``              priority                Reacts to a trigger, the current player first, then left
+``reroll``, ``peek``    chance                  a React's re-rolled die, or the Crypt card looked at
+``treasure-choice``     the Raiding Player      Bank or Attach each Treasure found
+``squire``              the owner               Squire: the destroyed Character back to the Pool?
+``replace``,            chance: the Pool        the new Character at the Inn; a wiped Party's new Character
 ``restart-draw``
-``restart-recruit``     that player         recruit-from-inn: a wiped Party's new Character
-======================  ==================  =================================================================
+``restart-recruit``     that player             recruit-from-inn: a wiped Party's new Character
+======================  ======================  =================================================================
 
 Automatic tasks (``turn-start``, ``end-turn``, ``raid-begin``, ``traps``, ``battle``, ``wipe``, ...) are
 run at once by :func:`advance`; a chance task with nothing to draw, a window nobody can React in, and
