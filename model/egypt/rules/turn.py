@@ -163,16 +163,7 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
     if read(rs.options, "stuck_hero") == "endless":
         return False
     h = s.hero(hero)
-    t = terrain(rs, s)
-    reach = {h.space}
-    todo = [h.space]
-    while todo:
-        u = todo.pop()
-        for v in steps_from(rs, t, u):
-            end = landing(t, v)
-            if end not in reach:
-                reach.add(end)
-                todo.append(end)
+    reach = walk_reach(rs, terrain(rs, s), h.space)
     if rs.board.exit in reach and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
         return False
     for statue, space in rs.board.statues.items():
@@ -182,6 +173,31 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
         return False
     # another hero in reach with something to hand over (an exchange) is a way on
     return not any(o.items for o in s.heroes if o != h and o.status == IN and o.space in reach)
+
+
+_REACH: dict[tuple[Any, str, str], frozenset[str]] = {}
+
+
+def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
+    """Every space a series of movements (and falls) takes a hero to from ``space`` on terrain ``t``
+    (cached by terrain, space and the ladder-sideways reading: a cache, not state)."""
+    key = (t, space, read(rs.options, "ladder_sideways"))
+    hit = _REACH.get(key)
+    if hit is not None:
+        return hit
+    reach = {space}
+    todo = [space]
+    while todo:
+        u = todo.pop()
+        for v in steps_from(rs, t, u):
+            end = landing(t, v)
+            if end not in reach:
+                reach.add(end)
+                todo.append(end)
+    if len(_REACH) > 4096:
+        _REACH.clear()
+    _REACH[key] = frozenset(reach)
+    return _REACH[key]
 
 
 def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
