@@ -319,10 +319,11 @@ def can_walk(t: Terrain, u: str, v: str, *, fly: bool = False) -> bool:
     return t.ladder(v) or (fly and not t.floor(u))       # down: through the floor of u
 
 
-@implements("egypt.monster.ghosts-move")
-def can_drift(t: Terrain, u: str, v: str) -> bool:
-    """A ghost's step: left, right, up or down (or cave to cave), through floors, ceilings and walls."""
-    return t.live(v) and not t.closed_door(v)
+@implements("egypt.monster.ghosts-move", "egypt.ambiguity.door-as-wall")
+def can_drift(t: Terrain, u: str, v: str, *, through_doors: bool = False) -> bool:
+    """A ghost's step: left, right, up or down (or cave to cave), through floors, ceilings and walls;
+    through a closed door too only under the reading ``ghost-passes`` of egypt.ambiguity.door-as-wall."""
+    return t.live(v) and (through_doors or not t.closed_door(v))
 
 
 def movement_view(t: Terrain, mover: str = "hero") -> Any:

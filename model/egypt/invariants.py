@@ -119,7 +119,8 @@ def _flying(s: EgyptState, hero: int) -> bool:
 
 def _crystal_kept(rs: Any) -> bool:
     """The readings under which the crystal can leave the game are the ones that say so."""
-    return read(rs.options, "ceiling_crystal_carried") == "drop-then-destroy" and not \
+    return read(rs.options, "ceiling_crystal_carried") == "drop-then-destroy" and \
+        read(rs.options, "ceiling_no_space_below") == "lowest-floor" and not \
         (rs.solo and read(rs.options, "solo_details") == "remove-all")
 
 

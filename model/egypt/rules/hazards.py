@@ -68,7 +68,7 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     if can_place_rubble(rs, s):
         if t.floor(space) and (beats_all or not b.spaces[space].reinforced):
             if b.spaces[space].reinforced:
-                s = attrs.evolve(s, rubble=(*s.rubble, f"{space}/floor"))
+                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{space}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space])
@@ -78,12 +78,18 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
             note("egypt.trap.crack-wall")
             s = destroy(rs, s, below, "wall")
             if beats_all and b.spaces[below].floor and not b.is_bottom(below):
-                s = attrs.evolve(s, rubble=(*s.rubble, f"{below}/floor"))
+                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{below}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space, below])
     note("egypt.trap.crack-no-fall")
     return push(s, lose(hero, 1, "crack", "egypt.trap.crack"))
+
+
+def _with_rubble(rs: Any, s: EgyptState, part: str) -> tuple[str, ...]:
+    """The rubble with ``part`` destroyed too (a part is destroyed once)."""
+    order = rs.board.order
+    return tuple(sorted(set(s.rubble) | {part}, key=lambda r: (order[r.split("/")[0]], r)))
 
 
 @implements("egypt.trap.fire", "egypt.ambiguity.extinguisher-consumed-by-fire", "egypt.example.movement-1-fire")

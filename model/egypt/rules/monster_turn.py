@@ -120,10 +120,11 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
     left = t.monster_moves
     out: list[Any] = []
     empty_only = read(rs.options, "monster_onto_tokens") == "empty-or-hero"
+    doors = read(rs.options, "door_as_wall") == "ghost-passes"
     if left > 0:
         for v in rs.board.neighbours(space):
             if mover == "ghost":
-                if not can_drift(ter, space, v):
+                if not can_drift(ter, space, v, through_doors=doors):
                     continue
                 if is_solid(ter, v) and left < 2 and read(rs.options, "ghost_end_position") == "ends-like-flyer":
                     continue

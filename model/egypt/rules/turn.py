@@ -146,52 +146,58 @@ def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
     out += [A.PickUp(t.id) for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
     out += [A.Drop(t.id) for t in h.items]
     out += exchange_offers(rs, s, hero)
-    usable = items.item_actions(rs, s, hero, "turn")
-    out += usable
+    out += items.item_actions(rs, s, hero, "turn")
     out.append(A.EndTurn())
-    if not usable and is_stuck(rs, s, hero):
+    if is_stuck(rs, s, hero):
         out.append(A.GiveUp())
     return out
 
 
 @implements("egypt.turn.improvise", "egypt.ambiguity.stuck-hero")
 def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
-    """A hero is stuck when no movement can ever take them to a token, to the exit, or to the statue
-    of a key they carry, and no item of theirs can change that (the caller checks the items): sealed in
-    by destroyed floors, or fallen where no ladder leads out.  The rules never end such a game; reading
-    ``give-up`` of egypt.ambiguity.stuck-hero lets the player resolve it (egypt.turn.improvise: 'resolve
-    it however you like') by giving up: the hero dies there."""
+    """A hero is stuck when no series of movements takes them to a token on another space, to the
+    exit, to the statue of a key they carry, or to another hero with something to hand over: sealed in
+    by destroyed floors, or fallen where no ladder leads out (an item may still help, or may not).  The
+    rules never end such a game; reading ``give-up`` of egypt.ambiguity.stuck-hero lets the player
+    resolve it (egypt.turn.improvise: 'resolve it however you like') by giving up: the hero dies there."""
     if read(rs.options, "stuck_hero") == "endless":
         return False
-    from ..board import hero_moves
-
     h = s.hero(hero)
-    g = _moves(rs, s, hero_moves)
-    if h.space not in g:
-        return True
-    import networkx as nx
-
-    reach = {h.space} | nx.descendants(g, h.space)
-    if rs.board.exit in reach:
+    reach = walk_reach(rs, terrain(rs, s), h.space)
+    if rs.board.exit in reach and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
         return False
     for statue, space in rs.board.statues.items():
-        if space in reach and any(rs.kind(t).has(f"key-{STATUE_DOOR[statue]}") for t in h.items):
+        if space in reach and any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for tok in h.items):
             return False
     if any(p.space in reach and p.space != h.space for p in s.piles):
         return False
-    return not any(o != h for o in s.heroes if o.status == IN and o.space in reach and o.space != h.space)
+    # another hero in reach with something to hand over (an exchange) is a way on
+    return not any(o.items for o in s.heroes if o != h and o.status == IN and o.space in reach)
 
 
-_GRAPHS: dict[Any, Any] = {}
+_REACH: dict[tuple[Any, str, str], frozenset[str]] = {}
 
 
-def _moves(rs: Any, s: EgyptState, hero_moves: Any) -> Any:
-    t = terrain(rs, s)
-    if t not in _GRAPHS:
-        if len(_GRAPHS) > 64:
-            _GRAPHS.clear()
-        _GRAPHS[t] = hero_moves(t)
-    return _GRAPHS[t]
+def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
+    """Every space a series of movements (and falls) takes a hero to from ``space`` on terrain ``t``
+    (cached by terrain, space and the ladder-sideways reading: a cache, not state)."""
+    key = (t, space, read(rs.options, "ladder_sideways"))
+    hit = _REACH.get(key)
+    if hit is not None:
+        return hit
+    reach = {space}
+    todo = [space]
+    while todo:
+        u = todo.pop()
+        for v in steps_from(rs, t, u):
+            end = landing(t, v)
+            if end not in reach:
+                reach.add(end)
+                todo.append(end)
+    if len(_REACH) > 4096:
+        _REACH.clear()
+    _REACH[key] = frozenset(reach)
+    return _REACH[key]
 
 
 def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -221,12 +227,17 @@ def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
     assert u is not None
     jet = jetpack_active(s, hero)
     fly = jet is not None and (read(rs.options, "jetpack_scope") == "whole-turn" or (jet.value or 0) > 0)
+    return steps_from(rs, t, u, fly=fly, jetpack=jet is not None)
+
+
+def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = False) -> list[str]:
+    """The spaces one movement from ``u`` reaches on terrain ``t`` (before any fall)."""
     no_fall = read(rs.options, "ladder_sideways") == "no-fall-from-ladder" and on_a_ladder(t, u)
     out = []
     for v in rs.board.neighbours(u):
         if not can_walk(t, u, v, fly=fly):
             continue
-        if no_fall and jet is None and landing(t, v) != v:
+        if no_fall and not jetpack and landing(t, v) != v:
             continue
         out.append(v)
     return out

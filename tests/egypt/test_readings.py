@@ -1,0 +1,109 @@
+"""The readings of the catalog's ambiguities switch what the model does (one test per reading switched),
+and what a player observes."""
+
+from __future__ import annotations
+
+from tombspec.model.egypt import actions as A
+
+from .helpers import item_id, names, ruleset, situation, token_id
+
+FLAT = ["_ _ _ _ _ _ _ _", "_ _ _H _ _ _ _ _"]
+
+
+def test_neighboring_scope_orthogonal_lets_the_bomb_reach_above_and_below() -> None:
+    for scope, reach in (("left-right-only", False), ("orthogonal", True)):
+        rs = ruleset(FLAT, neighboring_scope=scope)
+        s = situation(rs, [("4,1", ["Bomb"]), ("0,2", ["Bomb"])], {"4,2": [("Mummy", True)]})
+        assert (A.Bomb(item_id(s, 0, "Bomb"), "4,2", None, None) in rs.legal_actions(s)) is reach
+
+
+def test_teleporter_two_steps_reaches_diagonal_spaces() -> None:
+    for path, diagonal in (("straight-orthogonal", False), ("two-steps", True)):
+        rs = ruleset(FLAT, teleporter_path=path)
+        s = situation(rs, [("4,1", ["Teleporter"]), ("0,2", ["Bomb"])], {})
+        assert (A.Teleport(item_id(s, 0, "Teleporter"), "5,2") in rs.legal_actions(s)) is diagonal
+
+
+def test_jetpack_for_one_movement_only() -> None:
+    rows = ["_ _ _ . _ _ _ _", "_ _ _ . _ _ _ _", "_ _ _ _ _ _ _ _"]
+    for scope, twice in (("whole-turn", True), ("one-movement", False)):
+        rs = ruleset(rows, jetpack_scope=scope)
+        s = situation(rs, [("3,3", ["Jetpack"]), ("0,3", ["Bomb"])], {})
+        s = rs.step(rs.step(s, A.Jetpack(item_id(s, 0, "Jetpack"))), A.Step("3,2"))
+        assert (A.Step("3,1") in rs.legal_actions(s)) is twice
+
+
+def test_picking_up_may_cost_a_movement() -> None:
+    for cost, moves in (("free", 3), ("costs-one", 2)):
+        rs = ruleset(FLAT, pick_up_cost=cost)
+        s = situation(rs, [("4,1", []), ("0,2", ["Bomb"])], {"4,1": [("Saber", True)]})
+        assert rs.step(s, A.PickUp(token_id(s, "4,1", "Saber"))).turn.moves == moves
+
+
+def test_a_monster_must_use_every_movement_under_exact() -> None:
+    for reading, may_stop in (("up-to", True), ("exact", False)):
+        rs = ruleset(FLAT, monster_movement_up_to=reading)
+        s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"4,1": [("Mummy", True)]}, seat=1, kind="monster")
+        s = s.with_hero(1, status="dead", space=None, lives=0, items=())
+        s = rs.step(s, A.MoveMonster(token_id(s, "4,1", "Mummy")), 1)
+        assert (A.MonsterStop() in rs.legal_actions(s, 1)) is may_stop
+
+
+def test_a_dead_heros_stack_is_revealed_whole_or_one_by_one() -> None:
+    for reading, up in (("reveal-all", [True, True]), ("one-by-one", [False, True])):
+        rs = ruleset(FLAT, dead_hero_stack=reading)
+        s = situation(rs, [("3,1", []), ("0,2", ["Bomb"])], {"4,1": [("Saber", False), ("Axe", False)]})
+        s = rs.step(s, A.Step("4,1"))
+        assert [t.face_up for t in s.pile("4,1")] == up
+
+
+def test_a_crack_beats_even_the_reinforced_floor_under_that_reading() -> None:
+    for reading, broken in (("reinforced-holds", False), ("crack-beats-all", True)):
+        rs = ruleset(FLAT, crack_reinforced=reading)
+        s = situation(rs, [("6,4", []), ("0,2", ["Bomb"])], {"5,4": [("Crack", False)]})
+        s = rs.step(s, A.Step("5,4"))
+        assert ("5,4/floor" in s.rubble) is broken and s.hero(0).lives == 2
+
+
+def test_rubble_meaning_everything_takes_the_floor_with_the_wall() -> None:
+    rows = ["_ _ _ # _ _ _ _", "_ _ _ _ _ _ _ _"]
+    for reading, floor_gone in (("per-destroyed-part", False), ("everything", True)):
+        rs = ruleset(rows, rubble_meaning=reading)
+        s = situation(rs, [("2,1", ["Bomb"]), ("0,2", ["Bomb"])], {})
+        s = rs.step(s, A.Bomb(item_id(s, 0, "Bomb"), None, "3,1", "wall"))
+        assert ("3,1/floor" in s.rubble) is floor_gone and "3,1/wall" in s.rubble
+
+
+def test_ghosts_pass_closed_doors_only_under_ghost_passes() -> None:
+    for reading, passes in (("solid", False), ("ghost-passes", True)):
+        rs = ruleset(FLAT, door_as_wall=reading)
+        # the bottom floor "_B _A _ Y =X = = K": the yellow door on 3,4
+        s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"2,4": [("Ghost", True)]}, seat=1, kind="monster")
+        s = s.with_hero(1, status="dead", space=None, lives=0, items=())
+        s = rs.step(s, A.MoveMonster(token_id(s, "2,4", "Ghost")), 1)
+        assert (A.MonsterStep("3,4") in rs.legal_actions(s, 1)) is passes
+
+
+def test_after_combat_the_turn_ends_or_items_may_still_be_used() -> None:
+    for reading, same_turn in (("turn-ends", False), ("items-still", True)):
+        rs = ruleset(FLAT, after_combat=reading)
+        s = situation(rs, [("3,1", ["Saber", "apple"]), ("0,2", ["Bomb"])], {"4,1": [("Mummy", True)]})
+        s = rs.step(rs.step(rs.step(s, A.Step("4,1")), A.Roll()), A.Die("Melee"))
+        assert (s.turn.seat == 0 and A.Eat(item_id(s, 0, "apple")) in rs.legal_actions(s)) is same_turn
+
+
+def test_the_spirit_of_the_tomb_sits_after_or_before_the_heroes() -> None:
+    after = ruleset(FLAT, players=3, pursuit=True)
+    before = ruleset(FLAT, players=3, pursuit=True, spirit_seat="before-heroes")
+    assert [st.kind for st in after.seats] == ["hero", "hero", "spirit"]
+    assert [st.kind for st in before.seats] == ["spirit", "hero", "hero"]
+
+
+def test_what_a_player_sees_face_down_tokens_by_their_back_only() -> None:
+    rs = ruleset(FLAT)
+    s = situation(rs, [("3,1", ["Saber"]), ("0,2", ["Bomb"])], {"4,1": [("Mummy", False)], "5,1": [("Axe", True)]})
+    view = rs.observe(s, 1)
+    piles = {p["space"]: p["tokens"] for p in view["piles"]}
+    assert piles["4,1"][0]["name"] == "?" and piles["4,1"][0]["back"] == "hazard"
+    assert piles["5,1"][0]["name"] == "Axe" and names(s.hero(0).items) == ["Saber"]
+    assert view["heroes"][0]["items"][0]["name"] == "Saber"
