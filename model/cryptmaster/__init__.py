@@ -65,7 +65,15 @@ def _tasks() -> dict[str, Any]:
         return wrapped
 
     tasks["battle-cm"] = attrs.evolve(TASKS["battle-cm"], apply=battled(tomb_combat.apply_battle_cm))
-    tasks["battle-raider"] = attrs.evolve(TASKS["battle-raider"], apply=battled(tomb_combat.apply_battle_raider))
+    raider = TASKS["battle-raider"]
+    tasks["battle-raider"] = attrs.evolve(raider, apply=turn.once_per_turn_apply(battled(tomb_combat.apply_battle_raider)),
+                                          legal=turn.once_per_turn_legal(raider.legal),
+                                          why=turn.once_per_turn_why(raider.why))
+    merc = REGISTRY["merc-action"]
+    tasks["merc-action"] = attrs.evolve(merc, apply=turn.once_per_turn_apply(merc.apply),
+                                        legal=turn.once_per_turn_legal(merc.legal), why=turn.once_per_turn_why(merc.why))
+    heal = TASKS["heal-assign"]
+    tasks["heal-assign"] = attrs.evolve(heal, legal=turn.heal_assign_legal(heal.legal))
     del tomb_free
     return tasks
 
@@ -107,7 +115,8 @@ class Cryptmaster(Tomb):
         with traceability.recording() as seen:
             yield
         for rid in seen:
-            note(links.to_cryptmaster(rid))
+            for cid in links.recorded_as(rid):
+                note(cid)
 
     def turn_rule(self, state: TombState) -> str:
         return links.to_cryptmaster(super().turn_rule(state))
@@ -298,6 +307,19 @@ class Cryptmaster(Tomb):
     def kill_monster(self, state: TombState, index: int) -> TombState:
         return variants.kill_monster(self, state, index)
 
+    def claim_cards(self, state: TombState, player: int, cards: tuple[str, ...]) -> TombState:
+        return turn.claim_cards(self, state, player, cards)
+
+    @implements("cryptmaster.ambiguity.dice-supply", "cryptmaster.components.dice-supply")
+    def rolled_dice(self, roll: Any) -> tuple[int, int, int]:
+        """capped: the "21 Tomb Dice (7 Green, 7 Blue, 7 Red)" are all a roll can use; unlimited: the whole pool."""
+        if self.options.dice_supply == "capped":
+            return tuple(min(d, 7) for d in roll.dice)  # type: ignore[return-value]
+        return roll.dice
+
+    def bank_disarmed_trap(self, state: TombState, player: int, trap: str) -> TombState:
+        return raid.bank_disarmed_trap(self, state, player, trap)
+
     def replaces_dead(self, state: TombState) -> bool:
         return True
 
@@ -327,6 +349,7 @@ class Cryptmaster(Tomb):
         from ..tomb.rules.raid import leave_crypt
 
         note("cryptmaster.ambiguity.combat-stalemate")
+        assert self.options.stalemate == "raid-ends"       # unset: Unspecified, the rulebook does not say
         return leave_crypt(self, pop(state), state.current)
 
     def new_round(self, state: TombState) -> TombState:
