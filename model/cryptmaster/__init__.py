@@ -310,6 +310,13 @@ class Cryptmaster(Tomb):
     def claim_cards(self, state: TombState, player: int, cards: tuple[str, ...]) -> TombState:
         return turn.claim_cards(self, state, player, cards)
 
+    @implements("cryptmaster.monster.reveal-all", "cryptmaster.monster.combat-begins")
+    def monsters_declinable(self) -> bool:
+        """"the CM announces that there are monsters, and reveals all of the monsters simultaneously ...
+        Then, combat begins!" (no choice to leave: the party may leave after the curses and after each
+        trap, and flee in combat)."""
+        return False
+
     @implements("cryptmaster.ambiguity.dice-supply", "cryptmaster.components.dice-supply")
     def rolled_dice(self, roll: Any) -> tuple[int, int, int]:
         """capped: the "21 Tomb Dice (7 Green, 7 Blue, 7 Red)" are all a roll can use; unlimited: the whole pool."""
@@ -416,6 +423,8 @@ Cryptmaster.explore_configs = (
     {"options": {"players": 3, "overlords": True, "pvp": True, "cm_seat": "plain-count"}},
     {"options": {"players": 4, "curse_check": "character-only", "merc_return_state": "fully-healed",
                  "after_raid": "on-door", "combat_passing": "must-act", "game_end": "immediately"}},
+    {"options": {"players": 6, "ten_card_limit": "hard-cap", "once_per_turn": "everything", "curse_order": "all-at-once",
+                 "trap_discard": "both", "dice_supply": "capped", "pvp_claim": "hand"}},
     {"options": {"players": 3}, "board": "goldenaxe-catacombs"},
 )
 EXPLORE_CONFIGS = Cryptmaster.explore_configs

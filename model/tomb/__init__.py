@@ -327,6 +327,11 @@ class Tomb(Ruleset):
     def kill_monster(self, state: TombState, index: int) -> TombState:
         return death.kill_monster(self, state, index)
 
+    def monsters_declinable(self) -> bool:
+        """Whether the Raiding Player decides to continue against the Monsters (Tomb) or combat simply
+        begins (Cryptmaster)."""
+        return True
+
     def rolled_dice(self, roll: Any) -> tuple[int, int, int]:
         """The dice a roll really rolls: its pool (Cryptmaster: perhaps capped by the dice supply)."""
         return roll.dice

@@ -449,10 +449,17 @@ def extra_battle_options(rs: Any, state: TombState, player: int, side: str) -> l
         if rs.options.combat_passing == "may-pass" and ready_monsters(rs, state):
             out.append(Pass())
     else:
-        out += [Target(c.name) for c in mercenaries(state, player) if c.name in ready_characters(rs, state)]
+        out += [Target(c.name) for c in mercenaries(state, player)
+                if c.name in ready_characters(rs, state) and merc_has_action(rs, state, player, c)]
         if rs.options.combat_passing == "may-pass" and ready_characters(rs, state):
             out.append(Pass())
     return out
+
+
+def merc_has_action(rs: Any, state: TombState, raider: int, merc: Any) -> bool:
+    """A mercenary is designated only if its controller then has an action to choose for it."""
+    t = Task("merc-action", merc.owner, merc.name, items=(str(raider),), rule="cryptmaster.mercenary.controller-chooses")
+    return bool(rs.tasks["merc-action"].legal(rs, state, t, merc.owner))
 
 
 def is_extra_battle_action(action: Any) -> bool:
