@@ -133,6 +133,12 @@ class CryptmasterOptions:
         return "reshuffle"
 
     @property
+    def printed_react(self) -> str:
+        """cryptmaster.card-text.actions-once-per-turn: "ALL ACTIONS ARE ONCE PER TURN", the actions
+        printed on characters and monsters included."""
+        return "all-cards"
+
+    @property
     def inn_years(self) -> str:
         return "standard"
 
