@@ -109,14 +109,17 @@ class Cryptmaster(Tomb):
     def _in_cryptmaster_words(self) -> Iterator[None]:
         """While recording (coverage), the Tomb rules the engine exercises count as the Cryptmaster
         rules that state them."""
-        if not traceability._recorders:
+        recorders = list(traceability._recorders)
+        if not recorders:
             yield
             return
-        with traceability.recording() as seen:
+        before = [set(r) for r in recorders]
+        try:
             yield
-        for rid in seen:
-            for cid in links.recorded_as(rid):
-                note(cid)
+        finally:
+            for rec, old in zip(recorders, before):
+                for rid in [r for r in rec - old if r.startswith("tomb.")]:
+                    rec.update(links.recorded_as(rid))
 
     def turn_rule(self, state: TombState) -> str:
         return links.to_cryptmaster(super().turn_rule(state))
