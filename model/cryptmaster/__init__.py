@@ -65,7 +65,15 @@ def _tasks() -> dict[str, Any]:
         return wrapped
 
     tasks["battle-cm"] = attrs.evolve(TASKS["battle-cm"], apply=battled(tomb_combat.apply_battle_cm))
-    tasks["battle-raider"] = attrs.evolve(TASKS["battle-raider"], apply=battled(tomb_combat.apply_battle_raider))
+    raider = TASKS["battle-raider"]
+    tasks["battle-raider"] = attrs.evolve(raider, apply=turn.once_per_turn_apply(battled(tomb_combat.apply_battle_raider)),
+                                          legal=turn.once_per_turn_legal(raider.legal),
+                                          why=turn.once_per_turn_why(raider.why))
+    merc = REGISTRY["merc-action"]
+    tasks["merc-action"] = attrs.evolve(merc, apply=turn.once_per_turn_apply(merc.apply),
+                                        legal=turn.once_per_turn_legal(merc.legal), why=turn.once_per_turn_why(merc.why))
+    heal = TASKS["heal-assign"]
+    tasks["heal-assign"] = attrs.evolve(heal, legal=turn.heal_assign_legal(heal.legal))
     del tomb_free
     return tasks
 
@@ -101,13 +109,17 @@ class Cryptmaster(Tomb):
     def _in_cryptmaster_words(self) -> Iterator[None]:
         """While recording (coverage), the Tomb rules the engine exercises count as the Cryptmaster
         rules that state them."""
-        if not traceability._recorders:
+        recorders = list(traceability._recorders)
+        if not recorders:
             yield
             return
-        with traceability.recording() as seen:
+        before = [set(r) for r in recorders]
+        try:
             yield
-        for rid in seen:
-            note(links.to_cryptmaster(rid))
+        finally:
+            for rec, old in zip(recorders, before):
+                for rid in [r for r in rec - old if r.startswith("tomb.")]:
+                    rec.update(links.recorded_as(rid))
 
     def turn_rule(self, state: TombState) -> str:
         return links.to_cryptmaster(super().turn_rule(state))
@@ -298,6 +310,26 @@ class Cryptmaster(Tomb):
     def kill_monster(self, state: TombState, index: int) -> TombState:
         return variants.kill_monster(self, state, index)
 
+    def claim_cards(self, state: TombState, player: int, cards: tuple[str, ...]) -> TombState:
+        return turn.claim_cards(self, state, player, cards)
+
+    @implements("cryptmaster.monster.reveal-all", "cryptmaster.monster.combat-begins")
+    def monsters_declinable(self) -> bool:
+        """"the CM announces that there are monsters, and reveals all of the monsters simultaneously ...
+        Then, combat begins!" (no choice to leave: the party may leave after the curses and after each
+        trap, and flee in combat)."""
+        return False
+
+    @implements("cryptmaster.ambiguity.dice-supply", "cryptmaster.components.dice-supply")
+    def rolled_dice(self, roll: Any) -> tuple[int, int, int]:
+        """capped: the "21 Tomb Dice (7 Green, 7 Blue, 7 Red)" are all a roll can use; unlimited: the whole pool."""
+        if self.options.dice_supply == "capped":
+            return tuple(min(d, 7) for d in roll.dice)  # type: ignore[return-value]
+        return roll.dice
+
+    def bank_disarmed_trap(self, state: TombState, player: int, trap: str) -> TombState:
+        return raid.bank_disarmed_trap(self, state, player, trap)
+
     def replaces_dead(self, state: TombState) -> bool:
         return True
 
@@ -327,6 +359,7 @@ class Cryptmaster(Tomb):
         from ..tomb.rules.raid import leave_crypt
 
         note("cryptmaster.ambiguity.combat-stalemate")
+        assert self.options.stalemate == "raid-ends"       # unset: Unspecified, the rulebook does not say
         return leave_crypt(self, pop(state), state.current)
 
     def new_round(self, state: TombState) -> TombState:
@@ -393,6 +426,8 @@ Cryptmaster.explore_configs = (
     {"options": {"players": 3, "overlords": True, "pvp": True, "cm_seat": "plain-count"}},
     {"options": {"players": 4, "curse_check": "character-only", "merc_return_state": "fully-healed",
                  "after_raid": "on-door", "combat_passing": "must-act", "game_end": "immediately"}},
+    {"options": {"players": 6, "ten_card_limit": "hard-cap", "once_per_turn": "everything", "curse_order": "all-at-once",
+                 "trap_discard": "both", "dice_supply": "capped", "pvp_claim": "hand"}},
     {"options": {"players": 3}, "board": "goldenaxe-catacombs"},
 )
 EXPLORE_CONFIGS = Cryptmaster.explore_configs

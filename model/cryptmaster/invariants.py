@@ -44,16 +44,18 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
 
 # Proof obligations -------------------------------------------------------------------------------------------
 
-PROOF_VARIABLES = {**tomb.PROOF_VARIABLES, "cards": int, "exempt": int, "pariahs": int}
+PROOF_VARIABLES = {**tomb.PROOF_VARIABLES, "cards": int, "exempt": int, "before": int, "pariahs": int}
 
 
 def proof_init(v: dict[str, Any]) -> Any:
-    """Tomb's initial values; a party starts with no Inn cards and no exempt Items; Pariahs 0 or 1."""
-    return all_(tomb.proof_init(v), v["cards"] == 0, v["exempt"] == 0, v["pariahs"] >= 0, v["pariahs"] <= 1)
+    """Tomb's initial values; a party starts with no Inn cards and no exempt Items (``before``: the
+    counted cards before the last Draw, none yet); Pariahs in the Inn 0 or 1."""
+    return all_(tomb.proof_init(v), v["cards"] == 0, v["exempt"] == 0, v["before"] == 0,
+                v["pariahs"] >= 0, v["pariahs"] <= 1)
 
 
 def _draw(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    return compute_may_draw(v["cards"], v["exempt"]), {"cards": v["cards"] + 2}
+    return compute_may_draw(v["cards"], v["exempt"]), {"cards": v["cards"] + 2, "before": v["cards"] - v["exempt"]}
 
 
 def _recruit(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -64,12 +66,19 @@ def _recruit(v: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     return v["size"] < 5, {"size": v["size"] + gained}
 
 
+#: Tomb's transitions (but Campaign Play, which Cryptmaster has not), Cryptmaster's Draw and Recruit, and
+#: every other change of the Inn cards a party holds: cards come by Draw, by a class card at Recruit, by
+#: Pickpocket or a claim; they go by a discard; one Item per Fighter does not count.
 PROOF_TRANSITIONS: dict[str, tuple[tuple[str, ...], Any]] = {
-    **{k: val for k, val in tomb.PROOF_TRANSITIONS.items() if k != "recruit"},
+    **{k: val for k, val in tomb.PROOF_TRANSITIONS.items() if k not in ("recruit", "campaign-game")},
     "draw": (("cryptmaster.draw.draw-two", "cryptmaster.draw.ten-card-limit", "cryptmaster.draw.fighter-items"), _draw),
+    "class-card": (("cryptmaster.recruit.class-cards",), lambda v: (True, {"cards": v["cards"] + 1})),
+    "steal-or-claim": (("cryptmaster.pickpocket.success", "cryptmaster.pickpocket.claimed-cards"),
+                       lambda v: (True, {"cards": v["cards"] + 1})),
     "discard-inn-card": (("cryptmaster.attach.discard-only-when-told",), lambda v: (
         v["cards"] > 0, {"cards": v["cards"] - 1})),
     "gain-fighter": (("cryptmaster.draw.fighter-items",), lambda v: (True, {"exempt": v["exempt"] + 1})),
+    "lose-fighter": (("cryptmaster.draw.fighter-items",), lambda v: (v["exempt"] > 0, {"exempt": v["exempt"] - 1})),
     "recruit": (("cryptmaster.recruit.recruit-one", "cryptmaster.recruit.pariah",
                  "cryptmaster.recruit.pariah-only-over-five"), _recruit),
 }
@@ -81,6 +90,7 @@ PROOF_INVARIANTS: dict[str, Any] = {
         "cryptmaster.rolls.dice-pool" if k == "tomb.dice.raise-type" else
         "cryptmaster.move.up-to-ten" if k == "tomb.move.max-movement" else k): inv
        for k, inv in tomb.PROOF_INVARIANTS.items() if k != "tomb.campaign.levels"},
-    "cryptmaster.draw.ten-card-limit": lambda v: all_(v["cards"] >= 0, v["cards"] <= 11 + v["exempt"]),
+    # the ten-card limit gates the Draw (gate-only): a Draw never starts from ten or more counted cards
+    "cryptmaster.draw.ten-card-limit": lambda v: all_(v["cards"] >= 0, v["exempt"] >= 0, v["before"] < 10),
 }
 PROOF_INVARIANTS["cryptmaster.recruit.five-character-limit"] = lambda v: all_(v["size"] >= 0, v["size"] <= 5)

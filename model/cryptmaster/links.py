@@ -141,8 +141,59 @@ def to_cryptmaster(rule_id: str) -> str:
     return AREAS.get(area, "cryptmaster.rule-zero.card-precedence")
 
 
+#: Cryptmaster rules the catalog links to no Tomb rule (or only ``changes`` one, in a part the engine
+#: already keeps apart) that Tomb's engine formalises as it stands: each names the Tomb rules whose
+#: functions do it, or the functions themselves, and why.
+ENGINE: dict[str, tuple[str, ...]] = {
+    # the door number is read only while the crypts are filled (setup.is_open); nothing caps a crypt later
+    "cryptmaster.setup.crypt-full": ("tomb.setup.crypt-capacity",),
+    # combat is the raid stage after the monsters are revealed, when the raiding party remains
+    "cryptmaster.monster.combat-begins": ("tomb.combat.occurs-if-party-remains",),
+    # the traps stage repeats until no unresolved trap is left, then the next stage runs
+    "cryptmaster.trap.none-left": ("tomb.trap.repeat-until-none",),
+    # usable_actions lists only actions printed on the character, on its attached cards, or cast from
+    # the hand; cards with no action (or text only) are never used, though their bonuses count
+    "cryptmaster.defs.who-may-use-an-action": ("tomb.actions.meet-requirements",),
+    "cryptmaster.defs.no-action-no-use": ("tomb.actions.meet-requirements",),
+    # the React window lists every react whose trigger is met (each once per trigger), read afresh from
+    # the hand and the party at each decision, so a react drawn by another react is offered there too
+    "cryptmaster.card-text.many-reacts": ("tomb.actions.react",),
+    "cryptmaster.rule-zero.chained-reacts": ("tomb.actions.react",),
+    # a roll's pool adds the bonuses of every attached card, at every roll; cards in the hand add none
+    "cryptmaster.card-text.traits-unlimited": ("tomb.dice.total-attribute-with-bonuses",),
+    "cryptmaster.card-text.no-traits-from-hand": ("tomb.dice.total-attribute-with-bonuses",),
+    # a heal (Turn/Battle) or a temporary HP (React) may target the character using it
+    "cryptmaster.defs.friend-includes-self": ("tombspec.model.tomb.rules.reacts.battle_targets",
+                                              "tombspec.model.tomb.rules.reacts.react_targets"),
+}
+
+
+@cache
+def _reverse() -> dict[str, tuple[str, ...]]:
+    from tombspec.spec import load_catalog
+
+    out: dict[str, list[str]] = {}
+    for rule in load_catalog("cryptmaster").rules:
+        if rule.same_as:
+            out.setdefault(rule.same_as, []).append(rule.id)
+    for rid, sources in ENGINE.items():
+        for source in sources:
+            if source.startswith("tomb."):
+                out.setdefault(source, []).append(rid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def recorded_as(rule_id: str) -> set[str]:
+    """The Cryptmaster rules exercised when the engine exercises Tomb rule ``rule_id``: the one that
+    states it, every ``same_as`` rule and every :data:`ENGINE` rule it formalises."""
+    return {to_cryptmaster(rule_id), *_reverse().get(rule_id, ())}
+
+
 def register_same_as() -> int:
-    """Every ``same_as`` rule whose Tomb rule is formalised is formalised by the same functions."""
+    """Every ``same_as`` rule whose Tomb rule is formalised is formalised by the same functions, and so
+    is every rule of :data:`ENGINE`."""
+    import importlib
+
     from tombspec.spec import load_catalog
 
     n = 0
@@ -150,4 +201,14 @@ def register_same_as() -> int:
         if rule.same_as and rule.same_as in IMPLEMENTS and rule.id not in IMPLEMENTS:
             IMPLEMENTS[rule.id].extend(IMPLEMENTS[rule.same_as])
             n += 1
+    for rid, sources in ENGINE.items():
+        for source in sources:
+            if source.startswith("tomb."):
+                assert source in IMPLEMENTS, source
+                IMPLEMENTS[rid].extend(f for f in IMPLEMENTS[source] if f not in IMPLEMENTS[rid])
+            else:
+                module, name = source.rsplit(".", 1)
+                assert callable(getattr(importlib.import_module(module), name)), source
+                IMPLEMENTS[rid].append(source)
+        n += 1
     return n

@@ -41,6 +41,15 @@ class CryptmasterOptions:
     setup_second: str | None = reading("cryptmaster.ambiguity.setup-second-character", "from-drawn", "from-inn")
     setup_class: str | None = reading("cryptmaster.ambiguity.setup-class-draws", "draws", "no-draw")
     pariah_first: str | None = reading("cryptmaster.ambiguity.pariah-first-choice", "pariah-first-counts", "always-two")
+    # readings with one rule to act on: unset (None) is the catalog's "undecided" reading, and the model
+    # then raises Unspecified where the situation arises
+    first_player_tie: str | None = reading("cryptmaster.ambiguity.first-player-tie", "reroll-tied")
+    contested_roll: str | None = reading("cryptmaster.ambiguity.contested-roll", "opposed")
+    heal_distribution: str | None = reading("cryptmaster.ambiguity.heal-distribution", "healer-chooses")
+    final_tie: str | None = reading("cryptmaster.ambiguity.final-tie", "shared")
+    stalemate: str | None = reading("cryptmaster.ambiguity.combat-stalemate", "raid-ends")
+    # Tomb dice
+    dice_supply: str | None = reading("cryptmaster.ambiguity.dice-supply", "unlimited", "capped")
     # Inn cards and attachments
     cm_cards_inn: str | None = reading("cryptmaster.ambiguity.cryptmaster-cards-as-inn-cards", "inn-cards", "not-drawn")
     cursed_curses: str | None = reading("cryptmaster.ambiguity.cursed-versus-curses", "keyword-only", "curses-too")
@@ -52,6 +61,8 @@ class CryptmasterOptions:
     # Turn actions
     entering: str | None = reading("cryptmaster.ambiguity.entering-from-inn", "any-entrance-free", "entrance-costs-one")
     raid_empty: str | None = reading("cryptmaster.ambiguity.raid-empty-or-moved", "not-empty", "empty-ends-turn")
+    ten_card_limit: str | None = reading("cryptmaster.ambiguity.ten-card-limit", "gate-only", "hard-cap")
+    once_per_turn: str | None = reading("cryptmaster.ambiguity.once-per-turn-scope", "per-card-action", "everything")
     # Mercenaries
     merc_return_state: str | None = reading("cryptmaster.ambiguity.mercenary-return-state", "wounded", "fully-healed")
     merc_cards: str | None = reading("cryptmaster.ambiguity.mercenary-returned-cards", "all-cards", "items-only")
@@ -61,6 +72,8 @@ class CryptmasterOptions:
     merc_payment: str | None = reading("cryptmaster.ambiguity.mercenary-payment-shortfall", "as-able", "unpaid")
     mercs_in_party: str | None = reading("cryptmaster.ambiguity.mercenaries-in-party", "members", "raider-own-only")
     # The Raid
+    curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
+    trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
     curse_check: str | None = reading("cryptmaster.ambiguity.curse-check", "party-holiness-vs-curse-tn", "character-only")
     returned_state: str | None = reading("cryptmaster.ambiguity.returned-cards-state", "reset")
     after_raid: str | None = reading("cryptmaster.ambiguity.position-after-raid", "inside-crypt", "on-door")
@@ -105,13 +118,25 @@ class CryptmasterOptions:
 
     @property
     def pickpocket_tie(self) -> str:
-        """cryptmaster.rolls.opposed-ties: ties go to the defending roll."""
-        return "tie-caught"
+        """cryptmaster.rolls.opposed-ties: ties go to the defending roll (contested-roll = opposed; read
+        at a tie only)."""
+        return {"opposed": "tie-caught"}[self.contested_roll]
+
+    @property
+    def order_ties(self) -> str:
+        """cryptmaster.ambiguity.first-player-tie = reroll-tied: the tied players re-roll (read at a tie)."""
+        return {"reroll-tied": "tied-leaders"}[self.first_player_tie]
 
     @property
     def supplies(self) -> str:
         """cryptmaster.inn-cards.reshuffle: an empty deck is reshuffled from its discards."""
         return "reshuffle"
+
+    @property
+    def printed_react(self) -> str:
+        """cryptmaster.card-text.actions-once-per-turn: "ALL ACTIONS ARE ONCE PER TURN", the actions
+        printed on characters and monsters included."""
+        return "all-cards"
 
     @property
     def inn_years(self) -> str:

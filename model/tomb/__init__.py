@@ -29,7 +29,7 @@ from ..traceability import implements
 from . import invariants
 from .actions import ACTION_TYPES, Bank, Redistribute
 from .board import Board, resolve_board, shipped_boards
-from .options import PLAYER_COUNTS, TombOptions
+from .options import PLAYER_COUNTS, TombOptions, as_read
 from .rules import (campaign, combat, death, end, free_actions, inn, raid, reacts, setup, standard_actions,
                     treasure, turn)
 from .rules.agenda import TASKS
@@ -59,7 +59,8 @@ class Tomb(Ruleset):
                  board: Board | dict[str, Any] | str | Path | None = None):
         if not isinstance(options, self.options_type):
             options = options_from_data(self.options_type, options)
-        self.options = options
+        self.settings = options                  # as given (describe); the rules read self.options
+        self.options = as_read(options)          # an unset reading raises Unspecified where it is read
         self.board = resolve_board(board, self.game, self.default_board)
         self.cards = self.board.cards
         self.roll_handlers = self.make_roll_handlers()
@@ -112,7 +113,7 @@ class Tomb(Ruleset):
         return shipped_boards(cls.game)
 
     def describe(self) -> dict[str, Any]:
-        return {"options": codec.to_data(self.options), "board": self.board.to_data()}
+        return {"options": codec.to_data(self.settings), "board": self.board.to_data()}
 
     def heuristic(self, state: TombState, action: Any) -> float:
         """A cost for exploration policies (lower is more purposeful): raid, fight, press on.  Not a rule."""
@@ -325,6 +326,25 @@ class Tomb(Ruleset):
 
     def kill_monster(self, state: TombState, index: int) -> TombState:
         return death.kill_monster(self, state, index)
+
+    def monsters_declinable(self) -> bool:
+        """Whether the Raiding Player decides to continue against the Monsters (Tomb) or combat simply
+        begins (Cryptmaster)."""
+        return True
+
+    def rolled_dice(self, roll: Any) -> tuple[int, int, int]:
+        """The dice a roll really rolls: its pool (Cryptmaster: perhaps capped by the dice supply)."""
+        return roll.dice
+
+    def bank_disarmed_trap(self, state: TombState, player: int, trap: str) -> TombState:
+        """"The Raiding Player banks the XP from the Trap" (the card goes to his XP Bank)."""
+        from .rules.treasure import bank_card
+
+        return bank_card(self, state, player, trap)
+
+    def claim_cards(self, state: TombState, player: int, cards: tuple[str, ...]) -> TombState:
+        """``player`` claims ``cards`` (a killed Rogue's): he Attaches each (Cryptmaster: Inn cards to hand)."""
+        return death.offer_cards(self, state, player, cards)
 
     @implements("tomb.solo.no-characters-added", "tomb.ambiguity.solo-death-replacement")
     def replaces_dead(self, state: TombState) -> bool:

@@ -167,6 +167,18 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
 @implements("cryptmaster.mercenary.xp-per-card", "cryptmaster.mercenary.resolved-cards", "cryptmaster.mercenary.overlord-bonus",
             "cryptmaster.death.mercenary-still-paid", "cryptmaster.ambiguity.mercenary-xp",
             "cryptmaster.ambiguity.position-after-raid")
+@implements("cryptmaster.trap.disarmed", "cryptmaster.ambiguity.trap-discard")
+def bank_disarmed_trap(rs: Any, state: TombState, player: int, trap: str) -> TombState:
+    """"he succeeds in disarming the trap, and it is added to the party's XP bank!" ... "The trap is then
+    discarded" (failed-only: a disarmed trap stays in the bank; both: it is discarded, its XP banked as
+    tokens)."""
+    if rs.options.trap_discard == "both":
+        xp = rs.cards.crypt[trap].xp
+        state = state.with_party(player, bank_xp=state.party(player).bank_xp + xp)
+        return discard_cards(rs, state, (trap,))
+    return bank_card(rs, state, player, trap)
+
+
 def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> TombState:
     """"At the end of the raid, each player with a mercenary present receives 1 XP for each Tomb card
     successfully resolved during the raid ... If the raiding party kills an Overlord, each mercenary's
@@ -190,13 +202,19 @@ def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> Tomb
 @implements("cryptmaster.curse.reveal-and-attach", "cryptmaster.curse.then-traps", "cryptmaster.qrg.order-curses",
             "cryptmaster.ambiguity.curse-reveal-order")
 def run_curses(rs: Any, state: TombState, t: Task) -> TombState:
-    """"First, the CM reveals each curse and attaches it to a member of the raiding party" (each in
-    turn); then the party may leave for the door; otherwise, on to the traps."""
+    """"First, the CM reveals each curse and attaches it to a member of the raiding party" (each-in-turn:
+    each attached then checked before the next; all-at-once: all attached, then the checks); then the
+    party may leave for the door; otherwise, on to the traps."""
     raid = state.raid
     if raid is None:
         return pop(state)
     curses = [h.card for h in raid.cards if rs.cards.crypt[h.card].type == "curse"]
     if not curses:
+        pending = [e for e in state.effects if e.name == "curse-pending"]
+        if pending:                                   # all-at-once: now the checks, in the order attached
+            state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "curse-pending"))
+            return push(state, *(Task("curse-check", state.current, e.subject, card=e.items[0],
+                                      rule="cryptmaster.curse.holiness-check") for e in pending))
         state = pop(state)
         if any(e.name == "cursed-this-raid" for e in state.effects):
             return push(state, Task("curse-leave", t.player, rule="cryptmaster.curse.may-leave"))
@@ -220,6 +238,10 @@ def apply_curse_attach(rs: Any, state: TombState, t: Task, action: Curse, player
     assert ch is not None
     state = update_character(state, owner, ch.name, attached=(*ch.attached, action.card))
     state = fix_restrictions(rs, state, owner)
+    if rs.options.curse_order == "all-at-once":
+        return attrs.evolve(state, effects=add(state.effects, Effect(
+            "curse-pending", "cryptmaster.ambiguity.curse-reveal-order", until=RAID, subject=action.character,
+            items=(action.card,))))
     return push(state, Task("curse-check", raider, action.character, card=action.card, rule="cryptmaster.curse.holiness-check"))
 
 
@@ -427,10 +449,17 @@ def extra_battle_options(rs: Any, state: TombState, player: int, side: str) -> l
         if rs.options.combat_passing == "may-pass" and ready_monsters(rs, state):
             out.append(Pass())
     else:
-        out += [Target(c.name) for c in mercenaries(state, player) if c.name in ready_characters(rs, state)]
+        out += [Target(c.name) for c in mercenaries(state, player)
+                if c.name in ready_characters(rs, state) and merc_has_action(rs, state, player, c)]
         if rs.options.combat_passing == "may-pass" and ready_characters(rs, state):
             out.append(Pass())
     return out
+
+
+def merc_has_action(rs: Any, state: TombState, raider: int, merc: Any) -> bool:
+    """A mercenary is designated only if its controller then has an action to choose for it."""
+    t = Task("merc-action", merc.owner, merc.name, items=(str(raider),), rule="cryptmaster.mercenary.controller-chooses")
+    return bool(rs.tasks["merc-action"].legal(rs, state, t, merc.owner))
 
 
 def is_extra_battle_action(action: Any) -> bool:

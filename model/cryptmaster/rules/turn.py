@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from ...effects import TURN, Effect, add
-from ...tomb.actions import (Attach, Bank, Continue, DispelCurse, Dismiss, DrawFrom, Equip, EquipCards, Heal, Kill,
+from ...tomb.actions import (Attach, Attack, Bank, Continue, Discard, DispelCurse, Dismiss, DrawFrom, Equip, EquipCards, Heal, Kill,
                              Move, MoveCard, Pass, Pay, Pickpocket, Raid, Recruit, Redistribute, Rest, ReturnToInn, Steal,
                              UseCard)
 from ...tomb.board import INN
@@ -425,6 +425,16 @@ def legal_pick_card(rs: Any, state: TombState, t: Task, player: int) -> list[Any
     return [Attach(c, rogue) for c in cards if rs.can_attach(state, player, rogue, c) is None] + [Pass()]
 
 
+@implements("cryptmaster.pickpocket.rogue-dies", "cryptmaster.pickpocket.claimed-cards")
+def claim_cards(rs: Any, state: TombState, player: int, cards: tuple[str, ...]) -> TombState:
+    """"If your rogue dies, the other player claims all cards attached to the rogue. Treasures and curses
+    must immediately be attached to party members, and Inn cards go to the player's hand.\""""
+    inn = tuple(c for c in cards if rs.cards.is_inn(c))
+    rest = tuple(c for c in cards if c not in inn)
+    state = state.with_party(player, hand=tuple(sorted((*state.party(player).hand, *inn))))
+    return offer_cards(rs, state, player, rest)
+
+
 @implements("cryptmaster.pickpocket.failure", "cryptmaster.pickpocket.counts-as-attack",
             "cryptmaster.ambiguity.pickpocket-is-attack")
 def start_catch(rs: Any, state: TombState, catcher_player: int, catcher: str, thief: int, rogue: str) -> TombState:
@@ -453,8 +463,99 @@ def legal_catch_choice(rs: Any, state: TombState, t: Task, player: int) -> list[
 def end_of_turn_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
     """"At the end of each turn there is an "upkeep" phase. Resolve each of the following steps in
     sequential order.\""""
+    extra = ("discard-extra",) if rs.options.ten_card_limit == "hard-cap" else ()
     return [Task(k, player, rule="cryptmaster.upkeep.steps-in-order")
-            for k in ("pay-mercenaries", "refill", "dismiss-extra", "cleanup", "tomb-empty", "end-turn")]
+            for k in ("pay-mercenaries", "refill", "dismiss-extra", *extra, "cleanup", "tomb-empty", "end-turn")]
+
+
+def over_ten(rs: Any, state: TombState, player: int) -> bool:
+    count, exempt = inn_card_count(rs, state, player)
+    return not compute_may_draw(count - 1, exempt)          # more than ten, less one Item per Fighter
+
+
+@task("discard-extra", DECIDE, "cryptmaster.ambiguity.ten-card-limit", what="discard an Inn card over ten",
+      registry=REGISTRY)
+@implements("cryptmaster.ambiguity.ten-card-limit")
+def apply_discard_extra(rs: Any, state: TombState, t: Task, action: Discard, player: int) -> TombState:
+    """hard-cap: "the party limit of ten cards" is a limit: at upkeep the player discards Inn cards of his
+    choice (from his hand or his own characters; never a Cursed card) until he has ten, one Item per
+    Fighter not counting."""
+    party = state.party(player)
+    if action.character is None:
+        hand = list(party.hand)
+        hand.remove(action.card)
+        state = state.with_party(player, hand=tuple(hand))
+    else:
+        ch = party.character(action.character)
+        assert ch is not None
+        attached = list(ch.attached)
+        attached.remove(action.card)
+        state = update_character(state, player, ch.name, attached=tuple(attached))
+    state = discard_cards(rs, state, (action.card,))
+    return state if over_ten(rs, state, player) else pop(state)
+
+
+@legal("discard-extra", registry=REGISTRY)
+def legal_discard_extra(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    if not over_ten(rs, state, player):
+        return []
+    party = state.party(player)
+    out: list[Any] = [Discard(c) for c in sorted(set(party.hand))]
+    for ch in party.characters:
+        if ch.owner is None:
+            out += [Discard(a, ch.name) for a in sorted(set(ch.attached)) if rs.cards.is_inn(a) and not is_cursed(rs, a)]
+    return out
+
+
+# Once per turn (cryptmaster.ambiguity.once-per-turn-scope) -------------------------------------------------------
+
+def attacked(state: TombState, name: str) -> bool:
+    return any(e.name == "attacked" and e.subject == name for e in state.effects)
+
+
+@implements("cryptmaster.ambiguity.once-per-turn-scope", "cryptmaster.card-text.actions-once-per-turn")
+def once_per_turn_legal(legal_fn: Any) -> Any:
+    """everything: "ALL ACTIONS ARE ONCE PER TURN" binds the standard battle actions too, so a character
+    that has Attacked this turn attacks no more (per-card-action: Attack once per round)."""
+    def legal_battle(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+        out = legal_fn(rs, state, t, player)
+        if rs.options.once_per_turn == "everything":
+            out = [a for a in out if not (isinstance(a, Attack) and attacked(state, a.character))]
+        return out
+
+    return legal_battle
+
+
+def once_per_turn_apply(apply_fn: Any) -> Any:
+    def apply_battle(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
+        if isinstance(action, Attack) and rs.options.once_per_turn == "everything":
+            state = attrs.evolve(state, effects=add(state.effects, Effect(
+                "attacked", "cryptmaster.card-text.actions-once-per-turn", until=TURN, player=player,
+                subject=action.character)))
+        return apply_fn(rs, state, t, action, player)
+
+    return apply_battle
+
+
+def once_per_turn_why(why_fn: Any) -> Any:
+    def why_battle(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+        if isinstance(action, Attack) and rs.options.once_per_turn == "everything" and attacked(state, action.character):
+            return "cryptmaster.card-text.actions-once-per-turn"
+        return why_fn(rs, state, t, action, player) if why_fn is not None else rs.tasks[t.kind].rule
+
+    return why_battle
+
+
+@implements("cryptmaster.ambiguity.heal-distribution", "cryptmaster.heal.remove-wounds")
+def heal_assign_legal(legal_fn: Any) -> Any:
+    """"For each success, remove one wound from your party": the healer spreads them (healer-chooses;
+    unset, the model stops with Unspecified where several characters are wounded)."""
+    def legal_heal(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+        if sum(1 for c in state.party(player).characters if c.wounds) > 1:
+            assert rs.options.heal_distribution == "healer-chooses"
+        return legal_fn(rs, state, t, player)
+
+    return legal_heal
 
 
 @task("pay-mercenaries", AUTO, "cryptmaster.upkeep.return-mercenaries", registry=REGISTRY)
@@ -646,6 +747,15 @@ def game_over(rs: Any, state: TombState) -> str | None:
     return None
 
 
+@implements("cryptmaster.characters.five-xp")
+def card_xp(rs: Any, name: str) -> int:
+    """A card's XP: "CHARACTERS ARE CONSIDERED 5 XP FOR CARD EFFECTS" (Inn cards have none)."""
+    if name in rs.cards.characters:
+        return 5
+    card = rs.cards.crypt.get(name)
+    return card.xp if card is not None else 0
+
+
 @implements("cryptmaster.upkeep.final-score", "cryptmaster.goal.xp-total", "cryptmaster.goal.xp-sources",
             "cryptmaster.ambiguity.what-scores")
 def score(rs: Any, state: TombState, player: int) -> int:
@@ -662,7 +772,7 @@ def score(rs: Any, state: TombState, player: int) -> int:
             if c is not None and (c.type in ("treasure", "curse") or rs.options.what_scores == "all-cards-in-party"):
                 total += c.xp
         if rs.options.what_scores == "all-cards-in-party":
-            total += 5
+            total += card_xp(rs, ch.name)
     return total
 
 
@@ -679,10 +789,12 @@ def winners(rs: Any, state: TombState) -> tuple[int, ...]:
     tied = [p for p in alive if scores[p] == best]
     if len(tied) > 1:
         def attached(p: int) -> int:
-            return sum(rs.cards.crypt[a].xp for c in state.party(p).characters for a in c.attached if a in rs.cards.crypt)
+            return sum(card_xp(rs, a) for c in state.party(p).characters for a in c.attached)
 
         top = max(attached(p) for p in tied)
         tied = [p for p in tied if attached(p) == top]
+        if len(tied) > 1:
+            assert rs.options.final_tie == "shared"        # unset: Unspecified, the rulebook does not say
     return tuple(tied)
 
 

@@ -18,6 +18,7 @@ from ...tomb.rules.standard_actions import move_targets, start_roll
 from ...tomb.state import Monster, Roll, Task, TombState
 from ...traceability import implements, note
 from . import REGISTRY
+from .turn import card_xp, claim_cards
 
 PVP_FLEE = 20
 
@@ -231,11 +232,13 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     state = _reset(state, attacker, defender)
     if not pillage or not state.party(claimer).characters:
         return attrs.evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
-    inn = tuple(c for c in pillage if rs.cards.is_inn(c) and (rs.options.pvp_claim == "like-pickpocket"
-                                                               or rs.cards.card(c).__class__.__name__ == "InnCard"))
-    rest = tuple(c for c in pillage if c not in inn)
-    state = state.with_party(claimer, hand=tuple(sorted((*state.party(claimer).hand, *inn))))
-    return offer_cards(rs, state, claimer, rest)
+    if rs.options.pvp_claim == "like-pickpocket":
+        return claim_cards(rs, state, claimer, pillage)
+    # hand: every claimed card goes to the hand, the treasures excepted (a treasure is never in a hand)
+    treasures = tuple(c for c in pillage if not rs.cards.is_inn(c) and rs.cards.crypt[c].type == "treasure")
+    hand = tuple(c for c in pillage if c not in treasures)
+    state = state.with_party(claimer, hand=tuple(sorted((*state.party(claimer).hand, *hand))))
+    return offer_cards(rs, state, claimer, treasures)
 
 
 @implements("cryptmaster.pvp.kill-for-xp", "cryptmaster.ambiguity.pvp-kill-action")
@@ -257,8 +260,8 @@ def _ten_xp(rs: Any, state: TombState, player: int) -> tuple[str, ...] | None:
     chosen: list[str] = []
     if total >= 10:
         return ("xp-tokens",)
-    for c in sorted(party.bank, key=lambda n: (rs.cards.crypt[n].xp if n in rs.cards.crypt else 0, n)):
-        xp = rs.cards.crypt[c].xp if c in rs.cards.crypt else 0
+    for c in sorted(party.bank, key=lambda n: (card_xp(rs, n), n)):
+        xp = card_xp(rs, c)
         if xp <= 0:
             continue
         chosen.append(c)

@@ -52,6 +52,8 @@ def run_monsters(rs: Any, state: TombState, t: Task) -> TombState:
     decide = Task("monster-continue", player, rule="tomb.monster.encounter-continue-or-not")
     reveal = Task("reveal", player, rule="tomb.combat.monsters-revealed")
     fight = Task("combat", player, rule="tomb.combat.occurs-if-party-remains")
+    if not rs.monsters_declinable():
+        return push(state, reveal, fight)
     if rs.options.decline_monsters == "reveal-then-leave":
         return push(state, reveal, decide, fight)
     return push(state, decide, reveal, fight)

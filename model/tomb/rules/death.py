@@ -232,7 +232,7 @@ def offer_cards(rs: Any, state: TombState, player: int, cards: tuple[str, ...]) 
 
 @task("give", AUTO, "tomb.pickpocket.rogue-killed-cards-to-attacker")
 def run_give(rs: Any, state: TombState, t: Task) -> TombState:
-    return offer_cards(rs, pop(state), t.player, t.items)  # type: ignore[arg-type]
+    return rs.claim_cards(pop(state), t.player, t.items)  # type: ignore[arg-type]
 
 
 @legal("loot")

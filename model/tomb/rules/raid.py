@@ -17,7 +17,6 @@ from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push,
 from .death import discard_cards
 from .rolling import deck_draw, combined_pool, dice_count
 from .standard_actions import disarm_choices, start_roll
-from .treasure import bank_card
 from .wounds import assign_tasks, wounds_then_death
 
 
@@ -303,7 +302,7 @@ def run_trap_resolve(rs: Any, state: TombState, t: Task) -> TombState:
     state = attrs.evolve(state, raid=attrs.evolve(raid, trap=None, resolved=raid.resolved + (1 if ok else 0)))
     if ok:
         note("tomb.trap.disarmed-banked")
-        state = bank_card(rs, state, player, trap.name)
+        state = rs.bank_disarmed_trap(state, player, trap.name)
         return push(state, Task("trap-leave", player, rule="tomb.trap.may-leave-after-trap"))
     note("tomb.trap.failed-discarded")
     state = discard_cards(rs, state, (trap.name,))

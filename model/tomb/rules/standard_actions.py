@@ -474,7 +474,8 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
     start = state.party(player).location
     reach = party_movement(rs, state, player)
     dist = rs.distances(state, player, start)
-    spots = [n for n, d in dist.items() if 0 < d <= reach and n != INN and n != start]
+    # from the Inn a move may end on an entrance that cost nothing (Cryptmaster: any-entrance-free)
+    spots = [n for n, d in dist.items() if (0 < d or start == INN) and d <= reach and n != INN and n != start]
     if rs.options.move_up_to == "exact-or-door":
         exact = [n for n in spots if dist[n] == reach or rs.board.kind(n) == "door"]
         spots = exact or spots

@@ -76,7 +76,7 @@ from .rolling import roll_distribution
 SKIP_EMPTY = frozenset({"solo-third", "solo-rest", "assign-wound", "overflow", "kill-choose", "give-treasure",
                         "defend", "attack-target", "contest-pick", "restart-recruit", "first-recruit", "solo-destroy",
                         "draw-second", "soldier-recruit", "keep", "loot", "attach", "trap-disarmers", "battle-cm",
-                        "battle-raider", "curse-attach", "lend", "pay", "dismiss-extra"})
+                        "battle-raider", "curse-attach", "lend", "pay", "dismiss-extra", "discard-extra"})
 
 _OVER = Pending.over()
 
@@ -255,7 +255,7 @@ def chance_roll(rs: Any, state: TombState, t: Task) -> Any:
     roll = state.roll
     if roll is None:
         return None
-    return roll_distribution(*roll.dice)
+    return roll_distribution(*rs.rolled_dice(roll))
 
 
 @outcome("roll")
@@ -263,7 +263,7 @@ def apply_roll(rs: Any, state: TombState, t: Task, action: RollOutcome, player: 
     roll = state.roll
     assert roll is not None
     state = pop(state)
-    roll = attrs.evolve(roll, successes=(action.green, action.blue, action.red))
+    roll = attrs.evolve(roll, dice=rs.rolled_dice(roll), successes=(action.green, action.blue, action.red))
     total = action.total + roll.auto
     keep = roll.purpose in rs.attack_purposes
     state = attrs.evolve(state, roll=roll if keep else None)

@@ -1,0 +1,118 @@
+"""End of turn (tomb-cryptmaster.txt: Upkeep, Game End): pay mercenaries, refill slain parties, dismiss
+extra members, clean up, the empty Tomb; scores and the winner."""
+
+from __future__ import annotations
+
+import attrs
+
+from tombspec.model.tomb.actions import (Attack, Discard, Dismiss, Done, Hire, Lend, Pass, Pay, Raid, ReturnToInn,
+                                         Roll)
+from tombspec.model.tomb.board import INN
+
+from .helpers import DOOR, at, refused, ruleset, step, until
+
+OTHERS = [{"characters": ["Wren"], "location": "2,3"}, {"characters": ["Kadin"], "location": "2,3"}]
+
+
+def test_the_raider_pays_each_mercenary_two_hand_cards_or_one_attached() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe"])], "location": DOOR["d"], "hand": ["Bless", "Weaken"]},
+                *OTHERS], {"d": ["Giant Rat"], "g": ["Golden Chalice"]})
+    s = step(rs, s, Raid(), Hire(2), Lend("Kadin"), Done())
+    s = until(rs, s, "battle-cm")
+    s = step(rs, s, Pass())
+    s = until(rs, s, "battle-raider")
+    s = step(rs, s, Attack("Grimbold", "m0"), Roll(3, 0, 0))
+    assert s.task.kind == "pay" and rs.pending(s).actors == (0,)
+    assert set(rs.legal_actions(s, 0)) == {Pay(("Bless", "Weaken")), Pay(("attached",))}
+    paid = step(rs, s, Pay(("Bless", "Weaken")))
+    assert paid.party(2).hand == ("Bless", "Weaken") and paid.party(0).hand == ()
+    picked = step(rs, s, Pay(("attached",)))
+    assert picked.task.kind == "pay-pick" and rs.pending(picked).actors == (2,)   # their choice
+    picked = step(rs, picked, Pay(("Battle Axe",)))
+    assert picked.party(2).hand == ("Battle Axe",) and picked.party(0).characters[0].attached == ()
+
+
+def test_a_slain_party_goes_to_the_inn_and_draws_one_character() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Sister Maren", [], 2)], "location": DOOR["d"]}, *OTHERS],
+           {"d": ["Ghoul"], "g": ["Golden Chalice"]})
+    s = step(rs, s, Raid(), Done())
+    s = until(rs, s, "battle-cm")
+    from tombspec.model.tomb.actions import MonsterAttack, Target
+
+    s = step(rs, s, MonsterAttack("m0"), Target("Sister Maren"), Roll(1, 1, 1))   # three wounds: she dies
+    s = until(rs, s, "restart-draw") if s.task.kind != "restart-draw" else s
+    assert s.party(0).location == INN and not s.party(0).characters
+    s = step(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.party(0).characters) == 1 and s.crypt("d").cards                 # the Ghoul went back
+
+
+def test_dismiss_extra_members_down_to_five_pariahs_last() -> None:
+    rs = ruleset()
+    six = ["Grimbold", "Hedda Ironhand", "Torvald", "Wulfric", "Grist the Outcast", ("Roderic", ["Leather Armor"])]
+    s = at(rs, [{"characters": six, "location": "2,3"}, *OTHERS])
+    s = step(rs, s, ReturnToInn())
+    assert s.task.kind == "dismiss-extra"
+    legal = rs.legal_actions(s, 0)
+    assert Dismiss("Grist the Outcast") not in legal and Dismiss("Roderic") in legal
+    assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-extra"
+    s = step(rs, s, Dismiss("Roderic"))
+    assert len(s.party(0).characters) == 5 and any("Leather Armor" in c.attached for c in s.party(0).characters)
+    assert "Roderic" in s.dead
+
+
+def test_ten_card_hard_cap_discards_at_upkeep() -> None:
+    rs = ruleset(ten_card_limit="hard-cap")
+    twelve = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Fireball"] * 2 + ["Mending", "Feint"]
+    s = at(rs, [{"characters": ["Kadin"], "hand": twelve, "location": "2,3"}, *OTHERS])
+    s = step(rs, s, ReturnToInn())
+    assert s.task.kind == "discard-extra"
+    s = step(rs, s, Discard("Feint"), Discard("Mending"))
+    assert s.task.kind == "turn" and len(s.party(0).hand) == 10
+    gate = ruleset()
+    t = at(gate, [{"characters": ["Kadin"], "hand": twelve, "location": "2,3"}, *OTHERS])
+    assert len(step(gate, t, ReturnToInn()).party(0).hand) == 12                  # gate-only: kept
+
+
+def test_cleanup_discards_unclaimed_pillage_and_reshuffles_an_empty_deck() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,3"}, *OTHERS])
+    from tombspec.model.chance import Deck
+
+    decks = list(s.decks)
+    discards = list(s.discards)
+    discards[3], decks[3] = decks[3], Deck()                                     # tactics: all discarded
+    s = attrs.evolve(s, decks=tuple(decks), discards=tuple(discards), pillage=("Jeweled Dagger",))
+    s = step(rs, s, ReturnToInn())
+    assert s.pillage == () and s.crypt_discard.count("Jeweled Dagger") == 1
+    assert s.decks[3] and not s.discards[3]
+
+
+def test_the_game_ends_at_upkeep_when_the_tomb_is_empty() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["g"]}, *OTHERS], {"g": ["Golden Chalice"]})
+    s = step(rs, s, Raid(), Done())
+    assert s.task.kind == "treasure-choice"                                     # bank or attach (not in the Inn)
+    s = step(rs, s, rs.legal_actions(s, 0)[0])
+    assert rs.is_terminal(s) and s.outcome == "crypts-emptied" and all(not c.cards for c in s.crypts)
+    assert "Golden Chalice" in s.party(0).characters[0].attached or "Golden Chalice" in s.party(0).bank
+    assert s.scores[0] == 3 and s.winners == (0,)
+
+
+def test_score_is_the_bank_plus_attached_treasure_and_curses() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Grimbold", ["Golden Chalice", "Mark of Doom", "Battle Axe"])], "bank": ["Giant Rat"]},
+                *OTHERS])
+    s = s.with_party(0, bank_xp=2)
+    assert rs.score(s, 0) == 1 + 2 + 3 - 3                                      # rat, tokens, chalice, curse
+
+
+def test_the_tie_goes_to_the_most_xp_attached_then_shared() -> None:
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Grimbold", ["Golden Chalice"])]}, {"characters": ["Wren"], "bank": ["Ghoul"]},
+                {"characters": ["Kadin"], "bank": ["Golden Chalice"]}])
+    s = attrs.evolve(s, scores=(3, 3, 3))
+    assert rs.winners(s) == (0,)
+    s2 = attrs.evolve(s, scores=(1, 3, 3))
+    assert rs.winners(s2) == (1, 2)                                             # nothing attached: shared
