@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tombspec.checks.conform import ModelAdapter
+from tombspec.checks.oracle.conform import ModelAdapter
 from tombspec.model.cryptmaster.rules.raid import kill_character as _kill_character
 
 RULES = "tombspec.model.cryptmaster.rules"

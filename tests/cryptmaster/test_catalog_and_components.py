@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from tombspec.checks.coverage import formalised
+from tombspec.model.traceability import formalised
 from tombspec.model.cryptmaster import Cryptmaster, links
 from tombspec.model.cryptmaster.options import CryptmasterOptions
 from tombspec.model.errors import InvalidInput

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tombspec.checks.conform import InProcess, ModelAdapter, conform, load_adapter
+from tombspec.checks.oracle.conform import InProcess, ModelAdapter, conform, load_adapter
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDED = ROOT / "examples" / "cryptmaster-python" / "seeded_bugs.py"
