@@ -205,6 +205,9 @@ class Catalog:
 # Loading
 
 
+_ID_LINE = re.compile(r"""^[ \t]*id[ \t]*=[ \t]*["']([^"'\n]*)["']""", re.M)
+
+
 class _Reader:
     """Reads one TOML document into typed entries, naming file, line and entry on every error."""
 
@@ -212,12 +215,21 @@ class _Reader:
         self.path = path
         self.text = text
         self.source = str(path)
+        self._lines: dict[str, int] | None = None
 
     def line_of(self, entry_id: str | None) -> int | None:
+        """The line of the entry ``id = "entry_id"`` (the first, if several): one pass over the text,
+        on first use, for every id."""
         if not entry_id:
             return None
-        m = re.search(rf'^\s*id\s*=\s*["\']{re.escape(entry_id)}["\']', self.text, re.M)
-        return self.text.count("\n", 0, m.start()) + 1 if m else None
+        if self._lines is None:
+            self._lines = {}
+            line, at = 1, 0
+            for m in _ID_LINE.finditer(self.text):
+                line += self.text.count("\n", at, m.start())
+                at = m.start()
+                self._lines.setdefault(m.group(1), line)
+        return self._lines.get(entry_id)
 
     def fail(self, problem: str, entry: str | None = None) -> CatalogError:
         return CatalogError(problem, source=self.source, line=self.line_of(entry), entry=entry)
