@@ -112,7 +112,8 @@ def violations(rs: Any, state: SecretsState) -> list[Violation]:
             if n < 0:
                 out.append(Violation("secrets.sheet.no-tokens-no-use", f"seat {i}: {n} tokens for {a}"))
     counted = sum(1 for c in state.creatures if comps.creatures[c.name].deck != "boss")
-    forced = sum(1 for e in state.effects if e.name == "over-limit")
+    alive = {c.id for c in state.creatures}     # a creature placed over the limit widens it while it lives
+    forced = sum(1 for e in state.effects if e.name == "over-limit" and e.value in alive)
     if not inv_limit(counted, CREATURE_LIMIT + forced):
         out.append(Violation("secrets.tomb-phase.creature-limit", f"{counted} creatures against the limit"))
     for c in state.creatures:

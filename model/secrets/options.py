@@ -166,6 +166,8 @@ class SecretsOptions:
                                       "tomb-card-only")
     limit_comet: str | None = reading("secrets.ambiguity.creature-limit-comet-count", "once-fill-in-level-order",
                                       "per-creature")
+    limit_without_rooms: str | None = reading("secrets.ambiguity.limit-on-level-without-rooms", "no-spawn",
+                                              "limit-first")
     comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only")
     refresh_timing: str | None = reading("secrets.ambiguity.refresh-timing", "at-upkeep", "at-end")
     tomb_order: str | None = reading("secrets.ambiguity.tomb-card-summary-order", "numbered-steps",

@@ -17,7 +17,8 @@ What lasts from one step to a later one is in ``effects`` (:mod:`tombspec.model.
 * ``door-to-nowhere`` (``secrets.explore.door-to-nowhere``): ``value`` the level;
 * ``artifact-attempt`` (``secrets.artifacts.room-search-once``): ``subject`` "room|adventurer";
 * ``limit-reached`` (``secrets.tomb-phase.limit-stops-spawning``): until the end of the round;
-* ``over-limit`` (``secrets.status.alt-infected-elite``): an elite placed at the limit;
+* ``over-limit`` (``secrets.status.alt-infected-elite``): an elite placed at the limit, ``value`` its
+  creature id (the limit is exceeded by one while that creature lives);
 * ``text-only`` (``secrets.golden-rule.components-supersede``): ``subject`` the text the model met and
   cannot act on;
 * ``comet-space`` (``secrets.scenarios.comet-triggers-immediate``): ``value`` a triggered space;

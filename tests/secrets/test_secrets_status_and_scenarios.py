@@ -3,7 +3,7 @@ rules) and How to Play the Scenarios (Comet track triggers, symbol triggers, win
 
 from __future__ import annotations
 
-from secrets_helpers import op, play, queue, ready, ruleset, two
+from secrets_helpers import creature, op, play, queue, ready, ruleset, two
 
 from tombspec.model.secrets.actions import Betray, Drawn, KeepStatus, Transform
 from tombspec.model.secrets.state import Task
@@ -62,6 +62,32 @@ def test_alternative_infected_rules_transform_the_adventurer_into_an_elite_creat
     assert rs.pending(s).what == "elite creature deck"
     s = play(rs, s, rs.chance(s).support()[0][0])
     assert any(rs.components.creatures[c.name].deck == "elite" and c.room == "Tomb's Entrance" for c in s.creatures)
+
+
+def test_an_elite_placed_at_the_limit_exceeds_it_only_while_it_lives() -> None:
+    """secrets.ambiguity.status-alt-infected (normal-death-random-elite): at the limit the elite is still
+    placed; the limit is exceeded by that creature alone, not for the rest of the game."""
+    import attrs
+
+    from tombspec.model.secrets.actions import Decline
+    from tombspec.model.secrets.rules.tomb_phase import CREATURE_LIMIT
+    rs, s = two(alternative_infected=True)
+    names = [n for n, c in rs.components.creatures.items() if c.deck == "base" for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT]:
+        s, _ = creature(rs, s, name, "Tomb's Entrance")
+    s = play(rs, op(rs, s, 1, "status", name="Fully Infected"), Transform())
+    s = play(rs, s, Decline())
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.creatures) == CREATURE_LIMIT + 1
+    forced = [e for e in s.effects if e.name == "over-limit"]
+    assert len(forced) == 1 and rs.violations(s) == []
+    elite = next(c for c in s.creatures if c.id == forced[0].value)
+    assert rs.components.creatures[elite.name].deck == "elite"
+    # the elite slain, an eleventh creature (placed by hand here) breaks the limit again
+    spare = next(n for n in names[CREATURE_LIMIT:])
+    s = attrs.evolve(s, creatures=tuple(c for c in s.creatures if c.id != elite.id))
+    s, _ = creature(rs, s, spare, "Tomb's Entrance")
+    assert "secrets.tomb-phase.creature-limit" in {v.invariant for v in rs.violations(s)}
 
 
 def test_master_of_time_gives_an_extra_action_token() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import z3
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -159,6 +161,22 @@ def test_the_creature_limit_stops_spawning_and_advances_the_comet_track_once() -
     s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(3)))
     s = play(rs, s, rs.chance(s).support()[0][0])
     assert len(s.creatures) == CREATURE_LIMIT and s.comet == comet + 1 and s.head is None
+
+
+@pytest.mark.parametrize("reading", ["no-spawn", "limit-first"])
+def test_at_the_limit_a_spawn_on_a_level_without_red_rooms_follows_its_reading(reading: str) -> None:
+    """secrets.ambiguity.limit-on-level-without-rooms: 'do not spawn creatures on that level' against
+    'If spawning ... would exceed this limit ... increase the Comet track by one'."""
+    from tombspec.model.secrets.rules.tomb_phase import spawn_rooms
+    rs, s = two(limit_without_rooms=reading)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT]:
+        s, _ = creature(rs, s, name, "Tomb's Entrance")
+    level = next(n for n in (1, 2, 3) if not spawn_rooms(rs, s, n, ()))
+    comet = s.comet
+    s = queue(rs, s, step_task("spawn-one", target="base", n=level, flags=("tomb-card",)))
+    assert len(s.creatures) == CREATURE_LIMIT and s.head is None
+    assert s.comet == (comet if reading == "no-spawn" else comet + 1)
 
 
 def test_swarms_count_once_and_bosses_not_at_all() -> None:

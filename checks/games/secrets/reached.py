@@ -87,8 +87,10 @@ def creature_board(rs: Any, state: Any) -> list[Creature]:
 
 
 def forced_over_limit(state: Any) -> int:
-    """Elite creatures placed at the limit by the Alternative Infected Rules (the model's ``over-limit``)."""
-    return sum(1 for e in state.effects if e.name == "over-limit")
+    """Elite creatures placed at the limit by the Alternative Infected Rules (the model's ``over-limit``)
+    that are still in the Tomb."""
+    alive = {c.id for c in state.creatures}
+    return sum(1 for e in state.effects if e.name == "over-limit" and e.value in alive)
 
 
 def micro_steps(rs: Any, prev: Any, action: Any, player: int | None) -> Iterator[tuple[str, Any, Any, Any]]:

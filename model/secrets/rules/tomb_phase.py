@@ -414,10 +414,14 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
     if drawn:
         return None if len(spawn_rooms(rs, state, t.n, t.items)) > 1 else _place(rs, state.pop(), t,
                                                                                 spawn_rooms(rs, state, t.n, t.items))
-    if not spawn_rooms(rs, state, t.n, t.items):
-        note("secrets.tomb-phase.no-red-rooms-no-spawn")
-        return state.pop()
     limited = "tomb-card" in t.flags or read(rs.options, "limit_scope") == "all-base-elite-spawns"
+    if not spawn_rooms(rs, state, t.n, t.items):
+        # secrets.ambiguity.limit-on-level-without-rooms: at the limit, is a spawn prompted on a level
+        # without red-outlined rooms no spawn at all (no-spawn), or one that would exceed the limit?
+        if not (limited and "forced" not in t.flags and compute_spawn(limit_count(rs, state))[1]
+                and read(rs.options, "limit_without_rooms") == "limit-first"):
+            note("secrets.tomb-phase.no-red-rooms-no-spawn")
+            return state.pop()
     if limited and "forced" not in t.flags:
         if any(True for _ in named(state.effects, "limit-reached")):
             return state.pop()
@@ -480,11 +484,12 @@ def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsSt
     if not rooms:
         pile = getattr(state, deck)
         return attrs.evolve(state, **{deck: attrs.evolve(pile, discard=pile.discard.add(name))})
-    if "forced" in t.flags and limit_count(rs, state) >= CREATURE_LIMIT and deck != "boss":
+    over = "forced" in t.flags and limit_count(rs, state) >= CREATURE_LIMIT and deck != "boss"
+    state, c = new_creature(rs, state, name, rooms[0])
+    if over:    # placed at the limit all the same: the limit is exceeded while this creature lives
         note("secrets.ambiguity.status-alt-infected")
         state = attrs.evolve(state, effects=add(state.effects, Effect(
-            "over-limit", "secrets.status.alt-infected-elite", until=GAME)))
-    state, _ = new_creature(rs, state, name, rooms[0])
+            "over-limit", "secrets.status.alt-infected-elite", until=GAME, value=c.id)))
     return state
 
 
