@@ -109,10 +109,13 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 @click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(min=1))
 @click.option("--policy", type=click.Choice(["uniform", "greedy"]), default="uniform", show_default=True,
               help="How decisions are drawn: uniformly, or mostly by the game's heuristic (e.g. towards Escape).")
+@click.option("--campaign", default=1, show_default=True, type=click.IntRange(min=1, max=1000),
+              help="Play each game as a campaign of this many games, each set up from the one before "
+                   "(games that carry on: campaigns, scenarios).")
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2
 def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: str, board: str | None,
-            options: str | None, max_steps: int, policy: str, as_json: bool) -> None:
+            options: str | None, max_steps: int, policy: str, campaign: int, as_json: bool) -> None:
     """Play random complete games of GAME, checking every invariant after every step."""
     from tombspec.model.ruleset import get_ruleset
 
@@ -127,14 +130,16 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     try:
         writer = TraceWriter(out, claim) if out else None
         with _progress(n_games, f"exploring {game}", not as_json) as bar:
-            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy)
+            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy,
+                         campaign=campaign)
     finally:
         if out:
             out.close()
     if as_json:
         emit_json(report.to_json())
     else:
-        click.echo(f"{game}: {report.games} games, {report.steps} steps in {report.seconds:.2f} s "
+        carried = f" ({report.campaign_games} set up from the game before)" if campaign > 1 else ""
+        click.echo(f"{game}: {report.games} games{carried}, {report.steps} steps in {report.seconds:.2f} s "
                    f"({report.steps_per_second:,.0f} steps/s)")
         click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.outcomes.items())))
         for p in report.problems:

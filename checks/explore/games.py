@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from tombspec.model.errors import IllegalAction, Unspecified
+from tombspec.model.errors import IllegalAction, InvalidInput, Unspecified
 from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 
@@ -38,6 +38,7 @@ class ExploreReport:
     seconds: float = 0.0
     outcomes: Counter = attrs.field(factory=Counter)
     problems: list[Problem] = attrs.field(factory=list)
+    campaign_games: int = 0     # games set up from the one before (next_setup)
 
     @property
     def steps_per_second(self) -> float:
@@ -46,16 +47,17 @@ class ExploreReport:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "games": self.games, "steps": self.steps,
                 "seconds": round(self.seconds, 3), "steps_per_second": round(self.steps_per_second),
-                "outcomes": dict(self.outcomes),
+                "outcomes": dict(self.outcomes), "campaign_games": self.campaign_games,
                 "problems": [{"game": p.game_index, "step": p.step, "kind": p.kind, "rule": p.rule,
                               "message": p.message} for p in self.problems]}
 
 
 def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 100_000,
          writer: TraceWriter | None = None, report: ExploreReport | None = None,
-         policy: str = "uniform") -> tuple[Any, list[Problem]]:
-    """Play one random game; return its last state and the problems found."""
-    state = rs.initial_state()
+         policy: str = "uniform", start: Any = None) -> tuple[Any, list[Problem]]:
+    """Play one random game (from ``start``, by default the initial state); return its last state and
+    the problems found."""
+    state = rs.initial_state() if start is None else start
     problems: list[Problem] = []
     step = 0
     try:
@@ -85,17 +87,45 @@ def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 10
     return state, problems
 
 
+def carries_on(rs: Ruleset) -> bool:
+    """Whether the game carries on from one game to the next (campaigns, scenarios: ``next_setup``)."""
+    return type(rs).next_setup is not Ruleset.next_setup
+
+
 def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = None,
             max_steps: int = 100_000, progress: Callable[[int], None] | None = None,
-            policy: str = "uniform") -> ExploreReport:
-    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i)."""
+            policy: str = "uniform", campaign: int = 1) -> ExploreReport:
+    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i).
+
+    With ``campaign`` > 1 each of them is a campaign of that many games, each game after the first set
+    up by ``next_setup`` from the one before (a campaign stops early at a problem, or where the game
+    ends the campaign); in a trace every game is its own, and those after the first start from the
+    state their setup gives (the header's ``state``), so that ``verify`` replays each."""
+    if campaign > 1 and not carries_on(rs):
+        raise InvalidInput(f"{rs.game} does not carry on from game to game (no next_setup): --campaign needs "
+                           "a game with campaigns or scenarios")
     report = ExploreReport(rs.game)
     start = time.perf_counter()
     for i in range(games):
         rng = random.Random(f"{seed}:{i}")
-        if writer is not None:
-            writer.game(rs, seed=seed, index=i)
-        play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report, policy=policy)
+        first: Any = None
+        for part in range(campaign):
+            if writer is not None:
+                extra: dict[str, Any] = {"seed": seed, "index": i}
+                if campaign > 1:
+                    extra["part"] = part
+                if first is not None:
+                    extra["state"] = rs.encode_state(first)
+                writer.game(rs, **extra)
+            final, problems = play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report,
+                                   policy=policy, start=first)
+            if part + 1 == campaign or problems or not rs.is_terminal(final):
+                break
+            try:
+                first = rs.initial_state(rs.next_setup(final))
+            except InvalidInput:     # this game ends the campaign (e.g. its last scenario)
+                break
+            report.campaign_games += 1
         if progress is not None:
             progress(i + 1)
     report.seconds = time.perf_counter() - start

@@ -105,6 +105,33 @@ def test_a_finished_game_sets_up_the_next() -> None:
     assert [p.coins for p in again.players] == [p.coins for p in state.players]
 
 
+def test_explore_plays_campaigns_whose_later_games_start_from_their_setup_and_verify() -> None:
+    out = io.BytesIO()
+    report = explore(Toy(), 3, seed=4, writer=TraceWriter(out, "digest"), campaign=3)
+    lines = [orjson.loads(line) for line in out.getvalue().splitlines()]
+    headers = [x for x in lines if "trace" in x]
+    assert report.problems == [] and report.games == 9 and report.campaign_games == 6
+    assert [h["part"] for h in headers] == [0, 1, 2] * 3
+    assert ["state" in h for h in headers] == [False, True, True] * 3
+    # a later game starts with the coins the game before ended with
+    rs = Toy()
+    second = rs.decode_state(headers[1]["state"])
+    assert second != rs.initial_state()
+    checked = verified(lines)
+    assert checked.exit_code == 0 and checked.games == 9 and checked.conforming == 9
+
+
+def test_a_campaign_of_a_game_that_does_not_carry_on_is_refused() -> None:
+    from tombspec.checks.explore.games import carries_on
+    from tombspec.model.errors import InvalidInput
+    from tombspec.model.ruleset import get_ruleset
+
+    rs = get_ruleset("raiders")
+    assert not carries_on(rs) and carries_on(Toy())
+    with pytest.raises(InvalidInput, match="does not carry on"):
+        explore(rs, 1, seed=0, campaign=2)
+
+
 def test_the_model_conforms_to_itself_and_a_mutant_is_caught() -> None:
     report = conform(InProcess(ModelAdapter()), [TOY], games=6, seed=1)
     assert report.failure is None and report.probes > 0, report.describe()

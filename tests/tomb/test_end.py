@@ -112,6 +112,23 @@ def test_campaign_carries_the_tally_into_the_next_game() -> None:
         rs.next_setup(again)
 
 
+def test_explore_plays_a_campaign_of_several_games_that_verify() -> None:
+    """Campaign Play through explore: each later game set up by next_setup from the one before (its
+    header carries the state the setup gives), every invariant checked, the trace replayed by verify."""
+    import io
+
+    from tombspec.checks.explore import explore
+    from tombspec.checks.oracle.trace import TraceWriter
+    from tombspec.checks.oracle.verify import Verifier
+
+    out = io.BytesIO()
+    report = explore(Tomb({"players": 2}), 1, seed=2, writer=TraceWriter(out, "digest"), campaign=3)
+    assert report.problems == [] and report.games == 3 and report.campaign_games == 2
+    v = Verifier()
+    v.verify_stream(io.BytesIO(out.getvalue()), "campaign.jsonl")
+    assert v.report.exit_code == 0 and v.report.conforming == 3
+
+
 def test_a_lord_recruits_a_sixth_character() -> None:
     rs = Tomb({"players": 2, "campaign_xp": [3000, 0]}, board=two_crypts().board.to_data())
     s = at(rs, [{"characters": ["Grimbold", "Kadin", "Ysolde", "Torvald", "Quill"]}, {"characters": ["Wren"]}],
