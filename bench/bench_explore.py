@@ -41,6 +41,17 @@ def run(quick: bool, out: Path) -> str:
         per_game.append(f"| {game} | {len(runs) // 2} | {played} | {steps:,} | {seconds:.1f} s | "
                         f"**{steps / seconds if seconds else 0:,.0f}** | {dict(sorted(outcomes.items()))} | "
                         f"{len(problems)}{': ' + '; '.join(kinds[:5]) if kinds else ''} |")
+    from tombspec.checks.explore.games import carries_on
+    from tombspec.model.registry import get_ruleset
+
+    campaigns = []
+    for game in registered():
+        rs = get_ruleset(game)
+        if carries_on(rs):
+            r = explore(rs, max(1, games // 10), seed=1, campaign=3)
+            campaigns.append(f"| {game} | {r.games // 3 if r.games >= 3 else r.games} x 3 | {r.games} "
+                             f"({r.campaign_games} set up from the game before) | {r.steps:,} | "
+                             f"**{r.steps_per_second:,.0f}** | {len(r.problems)} |")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "tombspec.checks", "check", "--json"],
                           capture_output=True, check=False)
@@ -63,6 +74,12 @@ def run(quick: bool, out: Path) -> str:
         "| game | configurations | games | steps | time | steps/s | outcomes | problems |",
         "|---|---|---|---|---|---|---|---|",
         *per_game,
+        "",
+        "Campaigns (`explore(rs, n, seed=1, campaign=3)`, the games that carry on from one game to the next):",
+        "",
+        "| game | campaigns | games | steps | steps/s | problems |",
+        "|---|---|---|---|---|---|",
+        *campaigns,
         "",
         f"`tombspec check` (all five catalogs, proofs, constraints, reachability, 200 explored games, coverage, "
         f"findings): **{check_seconds:.1f} s** wall clock, exit {done.returncode}.",
