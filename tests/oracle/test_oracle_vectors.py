@@ -93,8 +93,8 @@ def test_the_node_example_passes_the_vectors(tree: Path) -> None:
 
 
 def test_coverage_of_the_explored_and_test_vectors(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["vectors", "export", str(tmp_path), "--games", "3", "--json",
-                                       "--from-tests", str(HERE / "test_oracle_raiders_vectors.py")])
+    result = CliRunner().invoke(main, ["vectors", "export", str(tmp_path), "--game", "raiders", "--games", "3",
+                                       "--json", "--from-tests", str(HERE / "test_oracle_raiders_vectors.py")])
     assert result.exit_code == 0, result.output
     data = orjson.loads(result.stdout)
     cov = data["coverage"]["raiders"]
