@@ -5,10 +5,12 @@ Every invariant is checked after every step.  The same seed gives the same games
 
 from __future__ import annotations
 
+import io
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import attrs
@@ -18,6 +20,7 @@ from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 
 from ..oracle.trace import TraceWriter
+from ..parallel import Args, map_ordered, workers_of
 
 
 @attrs.define
@@ -87,19 +90,56 @@ def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 10
 
 def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = None,
             max_steps: int = 100_000, progress: Callable[[int], None] | None = None,
-            policy: str = "uniform") -> ExploreReport:
-    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i)."""
+            policy: str = "uniform", executor: Executor | None = None, chunk: int | None = None) -> ExploreReport:
+    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i)
+    alone, so the games (and the trace, byte for byte) are the same however the work is split.
+
+    With an ``executor`` (:mod:`tombspec.checks.parallel`) the games are played in chunks of ``chunk``
+    consecutive games on its workers and gathered in order; progress counts the games finished."""
     report = ExploreReport(rs.game)
     start = time.perf_counter()
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        if writer is not None:
-            writer.game(rs, seed=seed, index=i)
-        play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report, policy=policy)
-        if progress is not None:
-            progress(i + 1)
+    if executor is None or workers_of(executor) <= 1:
+        for i in range(games):
+            _play_one(rs, seed, i, writer, report, max_steps, policy)
+            if progress is not None:
+                progress(i + 1)
+    else:
+        size = chunk or max(1, min(64, games // (8 * workers_of(executor)) or 1))
+        claim = writer.claim if writer is not None else None
+        parts = (Args(rs, seed, lo, min(games, lo + size), max_steps, policy, claim)
+                 for lo in range(0, games, size))
+        done = 0
+        for part, data in map_ordered(executor, _explore_chunk, parts, what=f"exploring {rs.game}"):
+            if writer is not None:
+                writer.out.write(data)
+            report.games += part.games
+            report.steps += part.steps
+            report.outcomes.update(part.outcomes)
+            report.problems.extend(part.problems)
+            done += part.games
+            if progress is not None:
+                progress(done)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report: ExploreReport,
+              max_steps: int, policy: str) -> None:
+    rng = random.Random(f"{seed}:{i}")
+    if writer is not None:
+        writer.game(rs, seed=seed, index=i)
+    play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report, policy=policy)
+
+
+def _explore_chunk(rs: Ruleset, seed: int, lo: int, hi: int, max_steps: int, policy: str,
+                   claim: str | None) -> tuple[ExploreReport, bytes]:
+    """Games ``lo`` .. ``hi - 1`` on a worker: their report and their trace lines."""
+    out = io.BytesIO()
+    writer = TraceWriter(out, claim) if claim is not None else None
+    report = ExploreReport(rs.game)
+    for i in range(lo, hi):
+        _play_one(rs, seed, i, writer, report, max_steps, policy)
+    return report, out.getvalue()
 
 
 def explore_configurations(game: str, n_games: int) -> list[tuple[dict[str, Any], str, ExploreReport]]:
