@@ -206,6 +206,55 @@ def _explore_exhaustive(rs: Any, depth: int, max_states: int | None, time_budget
 
 
 # --------------------------------------------------------------------------------------------------
+# compare
+
+
+@main.command()
+@click.argument("game")
+@click.option("--a", "config_a", default="{}", show_default=True, metavar="JSON|FILE",
+              help="Configuration A: {\"options\": ..., \"board\": ..., \"policy\": ..., \"max_steps\": ...} "
+                   "(an object without those keys is the options alone).")
+@click.option("--b", "config_b", required=True, metavar="JSON|FILE", help="Configuration B, the same way.")
+@click.option("--label-a", default="A", show_default=True, help="What to call configuration A.")
+@click.option("--label-b", default="B", show_default=True, help="What to call configuration B.")
+@click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=1),
+              help="Games played with each configuration.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--png", "png", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Also draw the comparison as a PNG chart.")
+@parallel_options
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str, n_games: int, seed: int,
+            png: Path | None, workers: int | None, scheduler: str | None, as_json: bool) -> None:
+    """Play GAME under two configurations and compare outcome rates (with confidence intervals), the
+    first player's advantage and game length.  Exit 0 (1 if a game met a problem)."""
+    from tombspec.model.registry import ruleset_class
+
+    from .compare import Config, chart, describe
+    from .compare import compare as run
+    from .parallel import executor
+
+    ruleset_class(game)
+    a = Config.from_data(label_a, load_options(game, config_a), "--a")
+    b = Config.from_data(label_b, load_options(game, config_b), "--b")
+    with executor(workers, scheduler) as ex, _progress(2 * n_games, f"comparing {game}", not as_json) as bar:
+        result = run(game, a, b, n_games, seed, ex, bar)
+    if png is not None:
+        chart(result, png)
+    problems = result["a"]["problems"] or result["b"]["problems"]
+    if as_json:
+        for side in ("a", "b"):
+            result[side].pop("lengths")
+        emit_json(result)
+    else:
+        click.echo(describe(result))
+        if png is not None:
+            click.echo(f"chart: {png}")
+    sys.exit(1 if problems else 0)
+
+
+# --------------------------------------------------------------------------------------------------
 # check
 
 
