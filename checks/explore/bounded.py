@@ -19,6 +19,7 @@ The answer is three-valued, like a solver's:
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from typing import Any
@@ -133,10 +134,21 @@ def compile_goal(text: str) -> str:
 Expansion = tuple[list[tuple[Any, int | None, str, Any, tuple[str, str] | None, bool]], str | None]
 
 
-def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool) -> list[Expansion]:
-    """Expand a chunk of the frontier (on a worker): each state's successors, digested and checked."""
+#: on a worker: the digests it has already sent in the search it is working for (``(search id, set)``):
+#: the search has them all, so they need not travel again
+_SENT: list[Any] = [None, set()]
+
+
+def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | None = None) -> list[Expansion]:
+    """Expand a chunk of the frontier (on a worker): each state's successors, digested and checked.
+    With a search id ``run``, a successor this worker already sent for that search is left out."""
     test = _goal(goal)
-    seen: set[str] = set()
+    if run is None:
+        seen: set[str] = set()
+    else:
+        if _SENT[0] != run:
+            _SENT[0], _SENT[1] = run, set()
+        seen = _SENT[1]
     out: list[Expansion] = []
     for state in states:
         succ: list[Any] = []
@@ -146,7 +158,8 @@ def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool) -> list[Exp
                 after = rs.step(state, action, player)
                 key = codec.digest(after)
                 if key in seen:
-                    succ.append((action, player, key, None, None, False))   # the parent has it already
+                    if run is None:             # the search met it earlier in this chunk: it has it
+                        succ.append((action, player, key, None, None, False))
                     continue
                 seen.add(key)
                 bad = rs.violations(after) if check else []
@@ -192,6 +205,7 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
     if test is not None and test(state):
         return answer(FOUND, "the initial state", key0)
     parallel = executor is not None and workers_of(executor) > 1
+    run = uuid.uuid4().hex if parallel else None
     frontier = [state]
     frontier_keys = [key0]
     for level in range(1, depth + 1):
@@ -200,7 +214,7 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
         chunks = [frontier[i:i + chunk] for i in range(0, len(frontier), chunk)]
         if parallel:
             results: Any = map_ordered(executor, _expand,  # type: ignore[arg-type]
-                                       (Args(rs, c, find, invariants) for c in chunks),
+                                       (Args(rs, c, find, invariants, run) for c in chunks),
                                        what=f"searching {rs.game} at depth {level}")
         else:
             results = (_expand(rs, c, find, invariants) for c in chunks)
