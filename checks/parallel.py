@@ -90,12 +90,19 @@ def executor(workers: int | None = None, scheduler: Any = None) -> Iterator[Exec
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=n)
+    pool = ProcessPoolExecutor(max_workers=n, initializer=_ignore_interrupts)
     pool.workers = n  # type: ignore[attr-defined]
     try:
         yield pool
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """In a pool's worker: Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def workers_of(ex: Executor) -> int:

@@ -22,7 +22,7 @@ class BrokenRaiders(Raiders):
         return after
 
 
-def kill_the_worker(_: Any) -> None:
+def kill_the_worker(*_: Any) -> None:
     """A task whose worker process dies."""
     import os
 

@@ -169,3 +169,12 @@ def test_verify_cli_with_workers_matches_one_process(traces: list[str]) -> None:
 def test_a_dead_worker_is_reported_not_passed() -> None:
     with executor(2) as ex, pytest.raises(WorkerLost, match="worker died"):
         list(map_ordered(ex, kill_the_worker, range(4)))
+
+
+def test_verify_reports_a_dead_worker_as_exit_2_never_a_pass(traces: list[str], monkeypatch: Any) -> None:
+    import tombspec.checks.oracle.pverify as pverify_module
+
+    assert Path(traces[0]).stat().st_size > pverify_module.PART_BYTES + 10_000     # two parts or more to send
+    monkeypatch.setattr(pverify_module, "_verify_part", kill_the_worker)       # forked workers inherit it
+    result = CliRunner().invoke(main, ["verify", traces[0], "--workers", "2"])
+    assert result.exit_code == 2 and "worker died" in result.output and "conform" not in result.output
