@@ -181,8 +181,10 @@ def _explore_exhaustive(rs: Any, depth: int, max_states: int | None, time_budget
     from .parallel import executor
 
     goal = compile_goal(find) if find is not None else None
-    with executor(workers, scheduler) as ex:
-        answer = search(rs, depth, find=goal, max_states=max_states, time_budget=time_budget, executor=ex)
+    with executor(workers, scheduler) as ex, _progress(max_states, f"searching {rs.game} (states)",
+                                                       not as_json) as bar:
+        answer = search(rs, depth, find=goal, max_states=max_states, time_budget=time_budget, executor=ex,
+                        progress=None if bar is None else lambda _, states: bar(states))
     if trace_path is not None and answer.result in (VIOLATED, FOUND):
         with open(trace_path, "wb") as out:
             answer.write_trace(rs, out, claim)
