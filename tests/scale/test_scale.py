@@ -64,8 +64,8 @@ def test_explore_gives_the_same_trace_byte_for_byte(where: str, request: Any) ->
     rs = get_ruleset("raiders", board="small")
     one = _trace(rs)
     ex_source = request.getfixturevalue("pool") if where == "pool" else None
-    if where == "dask":
-        with executor(scheduler=request.getfixturevalue("dask_client")) as ex:
+    if where == "dask":      # by its address, as --scheduler gives it
+        with executor(scheduler=request.getfixturevalue("dask_client").scheduler.address) as ex:
             many = _trace(rs, ex)
     else:
         many = _trace(rs, ex_source)
@@ -178,3 +178,19 @@ def test_verify_reports_a_dead_worker_as_exit_2_never_a_pass(traces: list[str], 
     monkeypatch.setattr(pverify_module, "_verify_part", kill_the_worker)       # forked workers inherit it
     result = CliRunner().invoke(main, ["verify", traces[0], "--workers", "2"])
     assert result.exit_code == 2 and "worker died" in result.output and "conform" not in result.output
+
+
+def test_the_cli_on_a_dask_scheduler_gives_the_answer_of_one_process(dask_client: Any) -> None:
+    runner = CliRunner()
+    args = ["explore", "raiders", "--exhaustive", "--depth", "6", "--json"]
+    one = runner.invoke(main, [*args, "--workers", "1"])
+    many = runner.invoke(main, [*args, "--scheduler", dask_client.scheduler.address])
+    a, b = orjson.loads(one.stdout), orjson.loads(many.stdout)
+    for data in (a, b):
+        data.pop("seconds"), data.pop("states_per_second")
+    assert one.exit_code == many.exit_code == 0 and a == b and a["result"] == "holds"
+
+
+def test_an_unreachable_scheduler_is_exit_2() -> None:
+    result = CliRunner().invoke(main, ["explore", "raiders", "--games", "2", "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2 and "cannot reach the Dask scheduler" in result.output
