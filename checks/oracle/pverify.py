@@ -17,6 +17,7 @@ import io
 import itertools
 import sys
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -106,7 +107,7 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
         return verify(paths, itf_dir=itf_dir, strict=strict)
     report = VerifyReport(strict=strict)
     start = time.perf_counter()
-    files: list[int] = []
+    files: deque[int] = deque()       # the file of each part sent and not yet merged
 
     def calls() -> Iterator[Args]:
         for index, call in _work(paths, report, part_bytes, itf_dir):
@@ -120,8 +121,8 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
     else:
         answers = map_ordered(executor, _verify_part, itertools.chain(head, work), what="verifying traces")
     stopped: set[int] = set()           # files whose reading stopped at malformed input
-    for n, part in enumerate(answers):
-        index = files[n]
+    for part in answers:
+        index = files.popleft()
         if index in stopped:
             continue
         report.games += part.games
