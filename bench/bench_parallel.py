@@ -28,6 +28,14 @@ def _ceiling(workers: int) -> float:
     return one / many
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the pool's workers, once shut down)."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _parse_floor(path: Path) -> float:
     import orjson
 
@@ -55,10 +63,13 @@ def run(quick: bool, out: Path) -> str:
     rows = []
     traces = {}
     timing = {}
+    cpus = {}
     for n in (1, workers):
         path = out / f"parallel-{n}.jsonl"
+        cpu = _cpu()
         with open(path, "wb") as stream, executor(n) as ex:
             report = explore(rs, games, 11, writer=TraceWriter(stream), executor=ex)
+        cpus[("explore", n)] = _cpu() - cpu
         timing[("explore", n)] = report.seconds
         traces[n] = path
         rows.append(f"| explore raiders, {games} games, trace written | {n} | {report.seconds:.2f} s | "
@@ -69,8 +80,10 @@ def run(quick: bool, out: Path) -> str:
     lines = sum(1 for _ in open(traces[1], "rb"))
     verify_seconds = {}
     for n in (1, workers):
+        cpu = _cpu()
         with executor(n) as ex:
             report = pverify([traces[1]], ex)
+        cpus[("verify", n)] = _cpu() - cpu
         assert report.exit_code == 0, report.summary()
         verify_seconds[n] = report.seconds
         timing[("verify", n)] = report.seconds
@@ -87,9 +100,13 @@ def run(quick: bool, out: Path) -> str:
         if not answer.complete:
             break
     search_depth = 8 if quick else 10
+    cpu = _cpu()
     one = search(rs, search_depth)
+    cpus[("search", 1)] = _cpu() - cpu
+    cpu = _cpu()
     with executor(workers) as ex:
         two = search(rs, search_depth, executor=ex)
+    cpus[("search", workers)] = _cpu() - cpu
     assert (one.states, one.levels) == (two.states, two.levels)
     timing[("search", 1)], timing[("search", workers)] = one.seconds, two.seconds
     rows.append(f"| exhaustive search raiders, depth {search_depth} ({one.states:,} states) | 1 | "
@@ -100,6 +117,9 @@ def run(quick: bool, out: Path) -> str:
 
     def speedup(what: str) -> str:
         return f"{timing[(what, 1)] / timing[(what, workers)]:.2f}x"
+
+    def overhead(what: str) -> str:
+        return f"{cpus[(what, workers)] / cpus[(what, 1)]:.2f}"
 
     text = [
         "## Parallel and distributed work, and the exhaustive search (issue 16)",
@@ -118,6 +138,10 @@ def run(quick: bool, out: Path) -> str:
         f"{ceiling_after:.2f}x). The traces written with 1 and {workers} workers are "
         f"{'byte for byte the same' if same else 'DIFFERENT'}; verify's reports and the search's state counts "
         "are the same.",
+        "",
+        f"CPU seconds of all processes with {workers} workers against 1 (what the split costs, whatever the "
+        f"load): explore {overhead('explore')}, verify {overhead('verify')}, exhaustive search "
+        f"{overhead('search')}; on {workers} idle cores the speed-up is about {workers} divided by that.",
         "",
         "Exhaustive search of Raiders (standard board, every invariant in every state), one process, "
         "growth with depth:",
