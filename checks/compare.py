@@ -32,7 +32,7 @@ from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput
 
-from .parallel import Args, map_ordered, workers_of
+from .parallel import Args, Shared, map_ordered, unshared, workers_of
 
 CONFIG_KEYS = frozenset({"options", "board", "policy", "max_steps"})
 CONFIDENCE = 0.95
@@ -102,6 +102,7 @@ class Game:
 
 def _play_chunk(rs: Ruleset, seed: int, lo: int, hi: int, policy: str, max_steps: int) -> list[Game]:
     """Games ``lo`` .. ``hi - 1`` (on a worker)."""
+    rs = unshared(rs)
     out = []
     for i in range(lo, hi):
         rng = random.Random(f"{seed}:{i}")
@@ -125,7 +126,8 @@ def _play_chunk(rs: Ruleset, seed: int, lo: int, hi: int, policy: str, max_steps
 def play(rs: Ruleset, config: Config, games: int, seed: int, executor: Executor | None = None,
          progress: Callable[[int], None] | None = None) -> list[Game]:
     size = max(1, min(32, games // (4 * workers_of(executor)) if executor else games))
-    calls = (Args(rs, seed, lo, min(games, lo + size), config.policy, config.max_steps)
+    shared = Shared(rs) if executor is not None and workers_of(executor) > 1 else rs
+    calls = (Args(shared, seed, lo, min(games, lo + size), config.policy, config.max_steps)
              for lo in range(0, games, size))
     if executor is None or workers_of(executor) <= 1:
         answers: Any = (_play_chunk(*c) for c in calls)

@@ -167,3 +167,47 @@ def parallel_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                            "(tcp://host:8786). Overrides --workers.")(fn)
     return click.option("--workers", type=click.IntRange(min=1), metavar="N",
                         help="Worker processes (default: every core; 1: this process alone).")(fn)
+
+
+class Shared:
+    """A value every task of a run needs (a configured ruleset): pickled once by the command, and
+    unpickled once per worker process, which keeps it, and the caches it builds, for the next tasks.
+    (A ruleset unpickled afresh for every chunk would rebuild its caches every time.)"""
+
+    __slots__ = ("key", "blob", "_value")
+
+    def __init__(self, value: Any):
+        import hashlib
+        import pickle
+
+        self.blob = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        self.key = hashlib.sha256(self.blob).hexdigest()
+        self._value = value
+
+    def __getstate__(self) -> tuple[str, bytes]:
+        return self.key, self.blob
+
+    def __setstate__(self, state: tuple[str, bytes]) -> None:
+        self.key, self.blob = state
+        self._value = None
+
+    def get(self) -> Any:
+        if self._value is None:
+            value = _SHARED.get(self.key)
+            if value is None:
+                import pickle
+
+                if len(_SHARED) >= 8:
+                    _SHARED.clear()
+                value = _SHARED[self.key] = pickle.loads(self.blob)
+            self._value = value
+        return self._value
+
+
+#: in a worker process: the shared values it has unpickled, by key
+_SHARED: dict[str, Any] = {}
+
+
+def unshared(value: Any) -> Any:
+    """``value``, or what it stands for if it is :class:`Shared`."""
+    return value.get() if type(value) is Shared else value

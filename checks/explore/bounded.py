@@ -31,7 +31,7 @@ from tombspec.model.chance import SupportTooLarge
 from tombspec.model.errors import IllegalAction, Unspecified
 from tombspec.model.ruleset import Ruleset
 
-from ..parallel import Args, map_ordered, workers_of
+from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 
 FOUND, IMPOSSIBLE, UNKNOWN = "found", "impossible", "unknown"
 VIOLATED, HOLDS = "violated", "holds"
@@ -142,6 +142,7 @@ _SENT: list[Any] = [None, set()]
 def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | None = None) -> list[Expansion]:
     """Expand a chunk of the frontier (on a worker): each state's successors, digested and checked.
     With a search id ``run``, a successor this worker already sent for that search is left out."""
+    rs = unshared(rs)
     test = _goal(goal)
     if run is None:
         seen: set[str] = set()
@@ -206,6 +207,7 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
         return answer(FOUND, "the initial state", key0)
     parallel = executor is not None and workers_of(executor) > 1
     run = uuid.uuid4().hex if parallel else None
+    shared = Shared(rs) if parallel else rs
     frontier = [state]
     frontier_keys = [key0]
     for level in range(1, depth + 1):
@@ -214,7 +216,7 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
         chunks = [frontier[i:i + chunk] for i in range(0, len(frontier), chunk)]
         if parallel:
             results: Any = map_ordered(executor, _expand,  # type: ignore[arg-type]
-                                       (Args(rs, c, find, invariants, run) for c in chunks),
+                                       (Args(shared, c, find, invariants, run) for c in chunks),
                                        what=f"searching {rs.game} at depth {level}")
         else:
             results = (_expand(rs, c, find, invariants) for c in chunks)

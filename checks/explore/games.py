@@ -20,7 +20,7 @@ from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 
 from ..oracle.trace import TraceWriter
-from ..parallel import Args, map_ordered, workers_of
+from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 
 
 @attrs.define
@@ -106,7 +106,8 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
     else:
         size = chunk or max(1, min(64, games // (8 * workers_of(executor)) or 1))
         claim = writer.claim if writer is not None else None
-        parts = (Args(rs, seed, lo, min(games, lo + size), max_steps, policy, claim)
+        shared = Shared(rs)
+        parts = (Args(shared, seed, lo, min(games, lo + size), max_steps, policy, claim)
                  for lo in range(0, games, size))
         done = 0
         for part, data in map_ordered(executor, _explore_chunk, parts, what=f"exploring {rs.game}"):
@@ -134,6 +135,7 @@ def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report
 def _explore_chunk(rs: Ruleset, seed: int, lo: int, hi: int, max_steps: int, policy: str,
                    claim: str | None) -> tuple[ExploreReport, bytes]:
     """Games ``lo`` .. ``hi - 1`` on a worker: their report and their trace lines."""
+    rs = unshared(rs)
     out = io.BytesIO()
     writer = TraceWriter(out, claim) if claim is not None else None
     report = ExploreReport(rs.game)
