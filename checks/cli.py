@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import click
+import orjson
 
 from tombspec.spec import catalog_games, load_catalog
 
 from .clikit import _progress, bad_input_exits_2, emit_json, fail, load_options
 from .oracle import cli as oracle_cli
+from .parallel import parallel_options
 
 
 def _version() -> str:
@@ -101,7 +103,8 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 @click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
-              help="Write every game as JSON Lines (docs: the trace format).")
+              help="Write every game as JSON Lines (docs: the trace format); with --exhaustive, the "
+                   "shortest trace to the violation or the --find state.")
 @click.option("--claim", type=click.Choice(["digest", "state", "none"]), default="digest", show_default=True,
               help="What each trace line claims about the state after its action.")
 @click.option("--board", "board", metavar="FILE|NAME", help="A board file, or a shipped board's name.")
@@ -112,26 +115,53 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 @click.option("--campaign", default=1, show_default=True, type=click.IntRange(min=1, max=1000),
               help="Play each game as a campaign of this many games, each set up from the one before "
                    "(games that carry on: campaigns, scenarios).")
+@click.option("--exhaustive", is_flag=True,
+              help="Instead of random games, visit every state reachable within --depth steps (decisions "
+                   "and chance outcomes), checking every invariant.")
+@click.option("--depth", type=click.IntRange(min=0), help="With --exhaustive: the steps to search.")
+@click.option("--max-states", type=click.IntRange(min=1), metavar="N",
+              help="With --exhaustive: stop after N distinct states (the answer is then 'unknown: budget').")
+@click.option("--time-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="With --exhaustive: stop after SECONDS (the answer is then 'unknown: budget').")
+@click.option("--find", "find", metavar="EXPR",
+              help="With --exhaustive: also look for a state where the Python expression EXPR over the "
+                   "state s holds (e.g. 's.boss is not None'), and give the shortest trace to it.")
+@parallel_options
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2
 def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: str, board: str | None,
-            options: str | None, max_steps: int, policy: str, campaign: int, as_json: bool) -> None:
-    """Play random complete games of GAME, checking every invariant after every step."""
+            options: str | None, max_steps: int, policy: str, campaign: int, exhaustive: bool, depth: int | None,
+            max_states: int | None, time_budget: float | None, find: str | None, workers: int | None,
+            scheduler: str | None, as_json: bool) -> None:
+    """Play random complete games of GAME, checking every invariant after every step; or, with
+    --exhaustive, search every state within --depth steps.
+
+    Exit 0 no problem (exhaustive: every invariant holds within the depth), 1 a problem (a violated
+    invariant), 3 (exhaustive) the search did not finish: unknown, never 'holds'."""
     from tombspec.model.ruleset import get_ruleset
 
     from .explore import explore as run
     from .oracle.trace import TraceWriter
+    from .parallel import executor
 
     config: dict[str, Any] = {"options": load_options(game, options)}
     if board is not None:
         config["board"] = board
+    if not exhaustive and (depth is not None or max_states or time_budget or find):
+        fail("--depth, --max-states, --time-budget and --find go with --exhaustive")
+    if exhaustive and depth is None:
+        fail("--exhaustive needs --depth K (the steps to search)")
     rs = get_ruleset(game, **config)
+    if exhaustive:
+        _explore_exhaustive(rs, depth or 0, max_states, time_budget, find, trace_path, claim,
+                            workers, scheduler, as_json)
+        return
     out = open(trace_path, "wb") if trace_path else None
     try:
         writer = TraceWriter(out, claim) if out else None
-        with _progress(n_games, f"exploring {game}", not as_json) as bar:
+        with executor(workers, scheduler) as ex, _progress(n_games, f"exploring {game}", not as_json) as bar:
             report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy,
-                         campaign=campaign)
+                         campaign=campaign, executor=ex)
     finally:
         if out:
             out.close()
@@ -146,6 +176,88 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
             click.echo(f"  game {p.game_index} step {p.step}: {p.kind} {p.rule}: {p.message}")
         click.echo(f"{len(report.problems)} problem(s)")
     sys.exit(1 if report.problems else 0)
+
+
+def _explore_exhaustive(rs: Any, depth: int, max_states: int | None, time_budget: float | None,
+                        find: str | None, trace_path: Path | None, claim: str, workers: int | None,
+                        scheduler: str | None, as_json: bool) -> None:
+    from .explore.bounded import FOUND, HOLDS, IMPOSSIBLE, VIOLATED, compile_goal, search
+    from .parallel import executor
+
+    goal = compile_goal(find) if find is not None else None
+    with executor(workers, scheduler) as ex, _progress(max_states, f"searching {rs.game} (states)",
+                                                       not as_json) as bar:
+        answer = search(rs, depth, find=goal, max_states=max_states, time_budget=time_budget, executor=ex,
+                        progress=None if bar is None else lambda _, states: bar(states))
+    if trace_path is not None and answer.result in (VIOLATED, FOUND):
+        with open(trace_path, "wb") as out:
+            answer.write_trace(rs, out, claim)
+    if as_json:
+        emit_json(answer.to_json(rs))
+    else:
+        click.echo(f"{rs.game}: {answer.result}: {answer.reason}")
+        if answer.invariant:
+            click.echo(f"  {answer.invariant}: {answer.message}")
+        if answer.result in (VIOLATED, FOUND):
+            click.echo(f"  shortest trace ({answer.steps} steps):")
+            for n, (action, player) in enumerate(zip(answer.witness, answer.players, strict=True), 1):
+                who = "chance" if player is None else f"player {player}"
+                click.echo(f"    {n}. {who}: {orjson.dumps(rs.encode_action(action)).decode()}")
+            if trace_path is not None:
+                click.echo(f"  written to {trace_path} (tombspec verify replays it)")
+        click.echo(f"{answer.states:,} distinct states in {answer.seconds:.2f} s "
+                   f"({answer.states_per_second:,.0f} states/s); diameter {answer.diameter}; "
+                   "per depth: " + ", ".join(f"{d}:{n}" for d, n in enumerate(answer.levels)))
+    sys.exit(1 if answer.result == VIOLATED else 0 if answer.result in (HOLDS, IMPOSSIBLE, FOUND) else 3)
+
+
+# --------------------------------------------------------------------------------------------------
+# compare
+
+
+@main.command()
+@click.argument("game")
+@click.option("--a", "config_a", default="{}", show_default=True, metavar="JSON|FILE",
+              help="Configuration A: {\"options\": ..., \"board\": ..., \"policy\": ..., \"max_steps\": ...} "
+                   "(an object without those keys is the options alone).")
+@click.option("--b", "config_b", required=True, metavar="JSON|FILE", help="Configuration B, the same way.")
+@click.option("--label-a", default="A", show_default=True, help="What to call configuration A.")
+@click.option("--label-b", default="B", show_default=True, help="What to call configuration B.")
+@click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=1),
+              help="Games played with each configuration.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--png", "png", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Also draw the comparison as a PNG chart.")
+@parallel_options
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str, n_games: int, seed: int,
+            png: Path | None, workers: int | None, scheduler: str | None, as_json: bool) -> None:
+    """Play GAME under two configurations and compare outcome rates (with confidence intervals), the
+    first player's advantage and game length.  Exit 0 (1 if a game met a problem)."""
+    from tombspec.model.registry import ruleset_class
+
+    from .compare import Config, chart, describe
+    from .compare import compare as run
+    from .parallel import executor
+
+    ruleset_class(game)
+    a = Config.from_data(label_a, load_options(game, config_a), "--a")
+    b = Config.from_data(label_b, load_options(game, config_b), "--b")
+    with executor(workers, scheduler) as ex, _progress(2 * n_games, f"comparing {game}", not as_json) as bar:
+        result = run(game, a, b, n_games, seed, ex, bar)
+    if png is not None:
+        chart(result, png)
+    problems = result["a"]["problems"] or result["b"]["problems"]
+    if as_json:
+        for side in ("a", "b"):
+            result[side].pop("lengths")
+        emit_json(result)
+    else:
+        click.echo(describe(result))
+        if png is not None:
+            click.echo(f"chart: {png}")
+    sys.exit(1 if problems else 0)
 
 
 # --------------------------------------------------------------------------------------------------

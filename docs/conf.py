@@ -81,7 +81,7 @@ _NO_INVENTORY = (
     "typing", "typing_extensions", "threading", "queue", "selectors", "signal", "decimal", "numbers",
     # third-party packages tombspec uses
     "attr", "attrs", "cattrs", "click", "jsonschema", "networkx", "nx", "orjson", "rich", "z3", "hypothesis",
-    "pytest", "_pytest", "referencing", "matplotlib",
+    "pytest", "_pytest", "referencing", "matplotlib", "concurrent", "distributed", "scipy",
 )
 nitpick_ignore_regex = [
     (r"py:.*", r"(%s)\..+" % "|".join(m.replace(".", r"\.") for m in _NO_INVENTORY)),

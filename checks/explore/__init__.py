@@ -1,5 +1,5 @@
-"""Exploration: random and greedy complete games (:mod:`.games`) and bounded search over a model's
-states (:mod:`.bounded`)."""
+"""Exploration: random and greedy complete games (:mod:`.games`), on one core or many, and the
+exhaustive bounded search over a model's states (:mod:`.bounded`)."""
 
 from .games import POLICIES, ExploreReport, Problem, explore, explore_configurations, play
 

@@ -5,10 +5,12 @@ Every invariant is checked after every step.  The same seed gives the same games
 
 from __future__ import annotations
 
+import io
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import attrs
@@ -18,6 +20,7 @@ from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
 
 from ..oracle.trace import TraceWriter
+from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 
 
 @attrs.define
@@ -94,42 +97,84 @@ def carries_on(rs: Ruleset) -> bool:
 
 def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = None,
             max_steps: int = 100_000, progress: Callable[[int], None] | None = None,
-            policy: str = "uniform", campaign: int = 1) -> ExploreReport:
-    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i).
+            policy: str = "uniform", campaign: int = 1, executor: Executor | None = None,
+            chunk: int | None = None) -> ExploreReport:
+    """Play ``games`` random games from ``seed``; game ``i`` uses its own generator seeded (seed, i)
+    alone, so the games (and the trace, byte for byte) are the same however the work is split.
 
     With ``campaign`` > 1 each of them is a campaign of that many games, each game after the first set
     up by ``next_setup`` from the one before (a campaign stops early at a problem, or where the game
     ends the campaign); in a trace every game is its own, and those after the first start from the
-    state their setup gives (the header's ``state``), so that ``verify`` replays each."""
+    state their setup gives (the header's ``state``), so that ``verify`` replays each.
+
+    With an ``executor`` (:mod:`tombspec.checks.parallel`) the games are played in chunks of ``chunk``
+    consecutive games on its workers and gathered in order; progress counts the games finished."""
     if campaign > 1 and not carries_on(rs):
         raise InvalidInput(f"{rs.game} does not carry on from game to game (no next_setup): --campaign needs "
                            "a game with campaigns or scenarios")
     report = ExploreReport(rs.game)
     start = time.perf_counter()
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        first: Any = None
-        for part in range(campaign):
+    if executor is None or workers_of(executor) <= 1:
+        for i in range(games):
+            _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
+            if progress is not None:
+                progress(i + 1)
+    else:
+        size = chunk or max(1, min(64, games // (8 * workers_of(executor)) or 1))
+        claim = writer.claim if writer is not None else None
+        shared = Shared(rs)
+        parts = (Args(shared, seed, lo, min(games, lo + size), max_steps, policy, claim, campaign)
+                 for lo in range(0, games, size))
+        done = 0
+        for part, data in map_ordered(executor, _explore_chunk, parts, what=f"exploring {rs.game}"):
             if writer is not None:
-                extra: dict[str, Any] = {"seed": seed, "index": i}
-                if campaign > 1:
-                    extra["part"] = part
-                if first is not None:
-                    extra["state"] = rs.encode_state(first)
-                writer.game(rs, **extra)
-            final, problems = play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report,
-                                   policy=policy, start=first)
-            if part + 1 == campaign or problems or not rs.is_terminal(final):
-                break
-            try:
-                first = rs.initial_state(rs.next_setup(final))
-            except InvalidInput:     # this game ends the campaign (e.g. its last scenario)
-                break
-            report.campaign_games += 1
-        if progress is not None:
-            progress(i + 1)
+                writer.out.write(data)
+            report.games += part.games
+            report.steps += part.steps
+            report.outcomes.update(part.outcomes)
+            report.problems.extend(part.problems)
+            report.campaign_games += part.campaign_games
+            done += size         # the chunk's games (campaigns, with a campaign)
+            if progress is not None:
+                progress(min(done, games))
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report: ExploreReport,
+              max_steps: int, policy: str, campaign: int = 1) -> None:
+    """Game ``i`` (a campaign of ``campaign`` games, when more than one)."""
+    rng = random.Random(f"{seed}:{i}")
+    first: Any = None
+    for part in range(campaign):
+        if writer is not None:
+            extra: dict[str, Any] = {"seed": seed, "index": i}
+            if campaign > 1:
+                extra["part"] = part
+            if first is not None:
+                extra["state"] = rs.encode_state(first)
+            writer.game(rs, **extra)
+        final, problems = play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report,
+                               policy=policy, start=first)
+        if part + 1 == campaign or problems or not rs.is_terminal(final):
+            return
+        try:
+            first = rs.initial_state(rs.next_setup(final))
+        except InvalidInput:     # this game ends the campaign (e.g. its last scenario)
+            return
+        report.campaign_games += 1
+
+
+def _explore_chunk(rs: Ruleset, seed: int, lo: int, hi: int, max_steps: int, policy: str,
+                   claim: str | None, campaign: int = 1) -> tuple[ExploreReport, bytes]:
+    """Games ``lo`` .. ``hi - 1`` on a worker: their report and their trace lines."""
+    rs = unshared(rs)
+    out = io.BytesIO()
+    writer = TraceWriter(out, claim) if claim is not None else None
+    report = ExploreReport(rs.game)
+    for i in range(lo, hi):
+        _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
+    return report, out.getvalue()
 
 
 def explore_configurations(game: str, n_games: int) -> list[tuple[dict[str, Any], str, ExploreReport]]:

@@ -17,6 +17,7 @@ import orjson
 
 
 from ..clikit import bad_input_exits_2, emit_json, fail, load_options
+from ..parallel import parallel_options
 
 
 # --------------------------------------------------------------------------------------------------
@@ -30,15 +31,19 @@ from ..clikit import bad_input_exits_2, emit_json, fail, load_options
               help="Also write every replayed game as an ITF trace (Apalache/Quint) into DIR.")
 @click.option("--strict", is_flag=True, help="Count an unspecified game (a question the rulebook leaves "
                                                  "open) as a failure (exit 1).")
+@parallel_options
 @bad_input_exits_2
-def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict: bool) -> None:
+def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict: bool, workers: int | None,
+           scheduler: str | None) -> None:
     """Replay game logs (JSON Lines traces; '-' is standard input) through the reference model.
 
     Reports the first divergence of each game: file, line, action, and the rule it breaks (id and
     quote) or the fields that differ.  Exit 0 all conform, 1 a divergence, 2 malformed input."""
-    from .verify import verify as run
+    from ..parallel import executor
+    from .pverify import pverify
 
-    report = run(traces, itf_dir=itf_dir, strict=strict)
+    with executor(workers, scheduler) as ex:
+        report = pverify(traces, ex, itf_dir=itf_dir, strict=strict)
     if as_json:
         emit_json(report.to_json())
     else:

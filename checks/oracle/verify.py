@@ -276,13 +276,15 @@ class Verifier:
             self._actions[key] = action
         return action
 
-    def verify_stream(self, stream: IO[bytes], source: str) -> None:
+    def verify_stream(self, stream: IO[bytes], source: str, *, first_line: int = 1, games_before: int = 0) -> None:
+        """Verify one trace; a part of one (``pverify``) gives the number of its first line and of the
+        games before it."""
         report = self.report
         report.files += 1
         game: _Game | None = None
-        number = 0
+        number = games_before
         try:
-            for line_no, raw in enumerate(stream, 1):
+            for line_no, raw in enumerate(stream, first_line):
                 # The common line (an action, a digest) is parsed here, without the generator of
                 # read_trace; any other line goes through parse_line and its JSON Schema, as there.
                 try:

@@ -1,0 +1,137 @@
+"""``tombspec verify`` on several workers: the games of the traces split across an executor.
+
+This process streams each file once, cutting it into parts at header lines (a header starts a game),
+about :data:`PART_BYTES` each (a part holds whole games: one game longer than that is one part); the
+parts go to the executor of :mod:`tombspec.checks.parallel` with their file name, the number of their
+first line and of the games before them, and each is verified there by verify's own
+:meth:`~tombspec.checks.oracle.verify.Verifier.verify_stream`.  The partial reports are merged in file
+order, so the report is the one a single process gives, in the same order: where a part meets malformed
+input, the parts after it in that file are dropped, as a single process stops reading that file there.
+At most a few parts per worker are in flight, so memory stays flat in the traces' length.  A worker that
+dies is :class:`~tombspec.checks.parallel.WorkerLost` (exit 2), never a pass.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import sys
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from ..parallel import Args, map_ordered, workers_of
+from .verify import Verifier, VerifyReport, verify
+
+#: the size a part of a trace grows to before it is cut at the next header line
+PART_BYTES = 256 * 1024
+
+
+def is_header(raw: bytes) -> bool:
+    """Whether a trace line is a header (starts a game), as verify reads it: a JSON object with
+    ``trace``; a line that is not JSON is no header (the worker reports it)."""
+    if b'"trace"' not in raw:
+        return False
+    try:
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return False
+    return type(obj) is dict and "trace" in obj
+
+
+def parts(stream: IO[bytes], size: int = PART_BYTES) -> Iterator[tuple[int, int, bytes]]:
+    """``(first line, games before, bytes)`` of each part of a trace, cut at header lines."""
+    lines: list[bytes] = []
+    held = 0
+    first = 1
+    games = 0           # headers before the part being gathered
+    headers = 0         # headers in it
+    for number, raw in enumerate(stream, 1):
+        header = is_header(raw)
+        if header and held >= size:
+            yield first, games, b"".join(lines)
+            lines, held, first, games, headers = [], 0, number, games + headers, 0
+        headers += header
+        lines.append(raw)
+        held += len(raw)
+    if lines:
+        yield first, games, b"".join(lines)
+
+
+_VERIFIERS: dict[Any, Verifier] = {}
+
+
+def _verify_part(source: str, first_line: int, games_before: int, data: bytes,
+                 itf_dir: Path | None) -> VerifyReport:
+    """On a worker: verify one part of a trace (its rulesets cached in the worker process)."""
+    verifier = _VERIFIERS.get(itf_dir)
+    if verifier is None:
+        verifier = _VERIFIERS[itf_dir] = Verifier(itf_dir=itf_dir)
+    verifier.report = VerifyReport()
+    verifier.verify_stream(io.BytesIO(data), source, first_line=first_line, games_before=games_before)
+    return verifier.report
+
+
+def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
+          itf_dir: Path | None) -> Iterator[Any]:
+    """The parts of every file, in order; an unreadable file is noted in ``report`` as verify does."""
+    for index, path in enumerate(paths):
+        source = str(path)
+        if source == "-":
+            stream, source, own = sys.stdin.buffer, "<stdin>", False
+        else:
+            try:
+                stream, own = open(path, "rb"), True
+            except OSError as exc:
+                report.files += 1
+                report.malformed.append(f"{source}: cannot read: {exc.strerror}")
+                continue
+        report.files += 1
+        try:
+            for first, games, data in parts(stream, size):
+                yield index, Args(source, first, games, data, itf_dir)
+        finally:
+            if own:
+                stream.close()
+
+
+def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | None = None,
+            strict: bool = False, part_bytes: int = PART_BYTES) -> VerifyReport:
+    """Verify every trace in ``paths`` on ``executor``: the same report as :func:`verify`."""
+    if workers_of(executor) <= 1:
+        return verify(paths, itf_dir=itf_dir, strict=strict)
+    report = VerifyReport(strict=strict)
+    start = time.perf_counter()
+    files: deque[int] = deque()       # the file of each part sent and not yet merged
+
+    def calls() -> Iterator[Args]:
+        for index, call in _work(paths, report, part_bytes, itf_dir):
+            files.append(index)
+            yield call
+
+    work = calls()
+    head = list(itertools.islice(work, 2))
+    if len(head) < 2:                   # one part in all: no worker would be any faster
+        answers: Iterable[VerifyReport] = [_verify_part(*call) for call in head]
+    else:
+        answers = map_ordered(executor, _verify_part, itertools.chain(head, work), what="verifying traces")
+    stopped: set[int] = set()           # files whose reading stopped at malformed input
+    for part in answers:
+        index = files.popleft()
+        if index in stopped:
+            continue
+        report.games += part.games
+        report.steps += part.steps
+        report.conforming += part.conforming
+        report.divergences.extend(part.divergences)
+        report.unspecified.extend(part.unspecified)
+        if part.malformed:
+            report.malformed.extend(part.malformed)
+            stopped.add(index)
+    report.seconds = time.perf_counter() - start
+    return report
