@@ -47,13 +47,13 @@ def egypt_components(cat: Catalog) -> Iterable[Finding]:
             {"needed": need, "in_box": lives})
     hero_set = cat.get("egypt.setup.hero-set").records() if "egypt.setup.hero-set" in cat else []
     starting = [r for r in hero_set if r["part"] in ("Ladder", "Bomb")]
-    if boards and items and starting:
+    if boards and items and starting and boards * sum(r["count"] for r in starting) != items:
         need = boards * sum(r["count"] for r in starting)
         yield Finding(
-            "egypt.derived.starting-items", "egypt", "derived-fact" if need == items else "component-count",
+            "egypt.derived.starting-items", "egypt", "component-count",
             ("egypt.components.counts", "egypt.setup.hero-set"),
-            f"the {items} starting item tokens are the {boards} heroes' "
-            f"{' and '.join(r['part'].lower() for r in starting)} ({need}); any other starting item is on their backs",
+            f"the {boards} heroes' {' and '.join(r['part'].lower() for r in starting)} need {need} starting item "
+            f"tokens; the box has {items}",
             {"needed": need, "in_box": items})
     die = next((c for c in cat.components if c.kind == "die"), None)
     if die and "results" in die.attributes:
