@@ -433,7 +433,13 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
             raise r.fail(f"severity {f['severity']!r} is not one of {', '.join(SEVERITIES)}", aid)
         answer = None
         if "answered" in f:
-            af = r.fields(f["answered"], f"the answer of {aid}", {"quote": str, "reading": str}, {})
+            af = f["answered"]
+            for key in ("quote", "reading"):
+                if not isinstance(af.get(key), str) or not af[key].strip():
+                    raise r.fail(f"'answered' needs a non-empty {key!r} (the quote that answers it and the "
+                                 "reading it gives)", aid)
+            if set(af) - {"quote", "reading"}:
+                raise r.fail(f"unknown field(s) {', '.join(sorted(set(af) - {'quote', 'reading'}))} in 'answered'", aid)
             if af["reading"] not in {x.id for x in readings}:
                 raise r.fail(f"answered reading {af['reading']!r} is not one of its readings", aid)
             answer = Answer(af["quote"], af["reading"])

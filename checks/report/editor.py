@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from tombspec.spec import Catalog
+from tombspec.spec import Ambiguity, Catalog
 from tombspec.spec.rulebooks import quote_line
 
 from ..findings.base import SEVERITIES, Finding
@@ -66,6 +66,9 @@ def _quote(cat: Catalog, rule_id: str) -> dict[str, Any]:
         return {"rule": rule_id, "title": None, "section": None, "section_title": None, "line": None,
                 "quote": None}
     entry = cat.get(rule_id)
+    if isinstance(entry, Ambiguity):   # another recorded question: a cross-reference, not a quote
+        return {"rule": rule_id, "title": entry.title, "section": None, "section_title": None, "line": None,
+                "quote": None, "see": True}
     section = getattr(entry, "section", None)
     try:
         section_title = cat.section(section).title if section else None

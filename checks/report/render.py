@@ -113,6 +113,9 @@ def _print_entry(e: Entry, console: "Console") -> None:
     text = e.title if e.source == "detector" else f"{e.title}: {e.question}"
     console.print(Padding(escape(text), (0, 0, 0, 2)))
     for q in e.quotes:
+        if q.get("see"):
+            console.print(Padding(f"[dim]see {escape(q['rule'])}: {escape(q['title'] or '')}[/dim]", (0, 0, 0, 2)))
+            continue
         where = _where(q)
         console.print(Padding(f"[dim]{escape(q['rule'])}{' - ' + escape(where) if where else ''}[/dim]",
                               (0, 0, 0, 2)))
@@ -221,6 +224,9 @@ def _entry_html(e: Entry) -> str:
              f"<span class='meta'>({_e(e.game)}, {_e(e.kind)}, {_e(' + '.join(e.sources))})</span></p>",
              f"<p>{_e(e.title)}{': ' + _e(e.question) if e.source == 'catalog' else ''}</p>"]
     for q in e.quotes:
+        if q.get("see"):
+            parts.append(f"<div class='where'>see <a href='#{_e(q['rule'])}'>{_e(q['rule'])}</a>: {_e(q['title'] or '')}</div>")
+            continue
         where = _where(q)
         parts.append(f"<div class='where'>{_e(q['rule'])}{' - ' + _e(where) if where else ''}</div>")
         if q["quote"]:
