@@ -74,6 +74,7 @@ class Rule:
     difference: str = ""
     note: str = ""
     line: int | None = attrs.field(default=None, eq=False)
+    excerpt: bool = False   # a deliberate excerpt: the quote need not be whole sentences
 
 
 @attrs.frozen
@@ -351,7 +352,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         f = r.fields(raw, "a [[rules]] entry",
                      {"id": str, "title": str, "section": str, "kind": str, "quote": str},
                      {"summarises": list, "see_also": list, "same_as": str, "changes": str,
-                      "difference": str, "note": str})
+                      "difference": str, "note": str, "excerpt": bool})
         rid = f["id"]
         new_id(rid, "rule")
         known_section(f["section"], rid)
@@ -364,7 +365,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
             raise r.fail("a rule that 'changes' another must say how in 'difference'", rid)
         rules.append(Rule(rid, gid, f["title"], f["section"], f["kind"], f["quote"], summarises,
                           r.id_list(f, "see_also", rid), f.get("same_as"), f.get("changes"),
-                          f.get("difference", ""), f.get("note", ""), r.line_of(rid)))
+                          f.get("difference", ""), f.get("note", ""), r.line_of(rid), f.get("excerpt", False)))
 
     tables: list[Table] = []
     for raw in doc.get("tables", []):
