@@ -57,7 +57,7 @@ def quote_problems(catalog: Catalog) -> list[str]:
 #: What a sentence (or a quoted passage) may end with.
 _SENTENCE_END = tuple('.!?:;"”)\'’')
 #: What may come right before a quote that starts a sentence: an end of sentence, a bullet, a list number.
-_BEFORE_START = re.compile(r"(?:[.!?:;\"”)’•]|(?:^|\s)(?:\d+\.|[A-Za-z]\.|[ivx]+\.|[-–—*]))$")
+_BEFORE_START = re.compile(r"(?:[.!?:;\"”)’•]|(?:^|\s)(?:\d+\.|[A-Za-z]\.|[ivx]+\.|\*))$")
 
 
 def sentence_problems(catalog: Catalog) -> list[str]:
