@@ -345,7 +345,8 @@ def list_section_order(cat: Catalog) -> Iterable[Finding]:
                                        for x, y in inversions[:3]),
                 {"list_order": [p[2] for p in pairs],
                  "section_order": [p[3] for p in sorted(pairs, key=lambda p: p[1])],
-                 "inversions": [[x[2], y[2]] for x, y in inversions]})
+                 "inversions": [[x[2], y[2]] for x, y in inversions]},
+                severity="note")   # an order of presentation: nothing in play depends on it
 
 
 # --------------------------------------------------------------------------------------------------
@@ -566,8 +567,8 @@ def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
     """``(how, [spellings])`` for every name the lines spell two ways.
 
     * spacing, case or punctuation: the same letters ("Mine Shaft"/"Mineshaft", "DuPont"/"Dupont",
-      "St. George"/"St George", "Tomb's Entrance"/"Tomb Entrance"); capitals of a shouted word or an
-      's at the end of a name (a possessive) do not count; both spellings must be printed as whole
+      "St. George"/"St George"); capitals of a shouted word or an 's (a possessive: "Tomb's
+      Entrance"/"Tomb Entrance") do not count; both spellings must be printed as whole
       names (not as pieces of longer ones);
     * doubled letters: the same word but for a doubled letter ("Forrestal"/"Forestall");
     * transposed letters: two neighbouring letters swapped ("Pharaoh"/"Pharoah");
@@ -596,6 +597,8 @@ def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
             by_letters["".join(words)].add(re.sub(r"['’]s$", "", term).rstrip("."))
     for letters, terms in sorted(by_letters.items(), key=lambda kv: len(kv[0])):
         spellings = sorted({_title_case_shouting(t) for t in terms})
+        if len({re.sub(r"['’]s\b", "", sp) for sp in spellings}) == 1:
+            continue   # "Tomb's Entrance" / "Tomb Entrance": a possessive, the same name
         if len(spellings) > 1:
             # A longer name whose difference is already reported through a shorter one adds nothing.
             if any(how == "spacing, case or punctuation" and all(any(o in sp for sp in spellings) for o in other)

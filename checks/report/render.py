@@ -17,8 +17,6 @@ from ..findings.base import SEVERITIES
 from .editor import Entry, counts
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rich.console import Console
-
     from . import CheckResult
 
 TITLES = {"error": "Errors", "contradiction": "Contradictions", "open-question": "Open questions",
@@ -70,7 +68,7 @@ def _coverage_text(row: dict[str, Any]) -> str:
 # Terminal ------------------------------------------------------------------------------------------
 
 def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequence[Entry],
-                 console: "Console") -> None:
+                 console: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -103,7 +101,7 @@ def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequenc
             _print_model(result, game, console)
 
 
-def _print_entry(e: Entry, console: "Console") -> None:
+def _print_entry(e: Entry, console: Any) -> None:
     from rich.markup import escape
     from rich.padding import Padding
 
@@ -137,7 +135,7 @@ def _print_entry(e: Entry, console: "Console") -> None:
         console.print(Padding(f"[dim]found by {escape(ev['finding'])}:[/dim] {escape(ev['summary'])}", (0, 0, 0, 2)))
 
 
-def _print_model(result: "CheckResult", game: str, console: "Console") -> None:
+def _print_model(result: "CheckResult", game: str, console: Any) -> None:
     from rich.markup import escape
 
     console.print(f"[bold]{game}[/bold]")

@@ -195,3 +195,43 @@ def test_cryptmaster_limits(cats: dict[str, Catalog]) -> None:
     rid, m = stated(cats["cryptmaster"], r"fewer than (\w+) Inn cards in your hand and party, you may draw (\w+) Inn cards")
     one = with_quote(cats["cryptmaster"], rid, m.group(0), m.group(0).replace(f"draw {m.group(2)}", "draw one"))
     assert ids(C.cryptmaster_limits, one) == set()
+
+
+# Raiders (its catalog-only check among the model findings) ------------------------------------------
+
+def test_raiders_coin_total_only_below_the_stated_minimum(cats: dict[str, Catalog]) -> None:
+    from tombspec.checks.games.raiders import findings as R
+
+    # 'at least 12-15 different coins': the itemised 16 are enough.
+    assert list(R.coin_total(cats["raiders"])) == []
+    few = attrs.evolve(cats["raiders"], tables=tuple(
+        attrs.evolve(t, rows=tuple((r[0], 1, *r[2:]) for r in t.rows)) if t.id == "raiders.components.coins" else t
+        for t in cats["raiders"].tables))
+    [f] = list(R.coin_total(few))
+    assert f.severity == "error" and f.evidence["itemised"] < 12
+
+
+# Generic detectors: what this issue changed ------------------------------------------------------------
+
+def _names_catalog(*quotes: str) -> Catalog:
+    from tombspec.spec.catalog import Rule, Section
+
+    rules = tuple(Rule(f"syn.rules.r{i}", "syn", "t", "rules", "transition", q) for i, q in enumerate(quotes))
+    return Catalog("syn", "Synthetic", "no-such-rulebook-names.txt", "<test>", (Section("rules", "Rules"),), rules)
+
+
+def test_naming_possessives_are_one_name_but_spellings_are_not() -> None:
+    from tombspec.checks.findings import detectors as F
+
+    same = _names_catalog("Go to the Tomb's Entrance.", "Start on the Tomb Entrance.", "Leave by the Tomb Entrance.")
+    assert list(F.near_duplicate_names(same)) == []
+    typo = _names_catalog("Heidi DuPont gets 3 tokens.", "The first player, Heidi Dupont, draws.")
+    [f] = list(F.near_duplicate_names(typo))
+    assert f.severity == "note" and set(f.evidence["spellings"]) == {"Heidi DuPont", "Heidi Dupont"}
+
+
+def test_list_against_section_order_is_a_note(cats: dict[str, Catalog]) -> None:
+    from tombspec.checks.findings import detectors as F
+
+    [f] = [f for f in F.list_section_order(cats["tomb"]) if f.id == "tomb.turn.standard-actions.section-order"]
+    assert f.severity == "note"
