@@ -235,3 +235,10 @@ def test_list_against_section_order_is_a_note(cats: dict[str, Catalog]) -> None:
 
     [f] = [f for f in F.list_section_order(cats["tomb"]) if f.id == "tomb.turn.standard-actions.section-order"]
     assert f.severity == "note"
+
+
+def test_tomb_combined_roll_dice(cats: dict[str, Catalog]) -> None:
+    [f] = [f for f in T.tomb_dice(cats["tomb"]) if f.id == "tomb.components.combined-roll-dice"]
+    assert f.severity == "open-question" and f.evidence["dice_needed"]["blue"] == 8
+    more = with_rows(cats["tomb"], "tomb.dice.colors", lambda r: {**r, "count": 9})
+    assert "tomb.components.combined-roll-dice" not in ids(T.tomb_dice, more)
