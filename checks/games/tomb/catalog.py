@@ -159,7 +159,7 @@ def tomb_dice(cat: Catalog) -> Iterable[Finding]:
         blue = sorted(skill, key=lambda n: -skill[n].get("blue", 0))
         party = blue[:3]
         need = {col: sum(skill[n].get(col, 0) for n in party) for col in _COLOURS}
-        over = {col: v for col, v in need.items() if v > per_colour.get(col.capitalize(), 7)}
+        over = {col: v for col, v in need.items() if v > per_colour.get(col, 7)}
         combined = stated(cat, r"Characters assigned to Disarm a trap must roll a combined number of successes", 0)
         if over:
             yield Finding(
@@ -168,7 +168,7 @@ def tomb_dice(cat: Catalog) -> Iterable[Finding]:
                 + tuple(c.id for c in cat.components if c.name in party),
                 f"a combined Skill roll by {', '.join(party)} (the rulebook's own Characters) needs "
                 f"{', '.join(f'{v} {k.capitalize()}' for k, v in over.items())} dice; the box has "
-                f"{per_colour.get('Blue', 7)} of each colour, and the rulebook never says how to roll more",
+                f"{per_colour.get('blue', 7)} of each colour, and the rulebook never says how to roll more",
                 {"party": {n: skill[n] for n in party}, "dice_needed": need, "dice_per_colour": per_colour,
                  "with_keziahs_orb": {n: {**skill[n], "blue": skill[n].get("blue", 0) + dict(orb.attributes["skill_bonus"]).get("blue", 0)}
                                       for n in party[:1]} if orb else None},
