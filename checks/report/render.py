@@ -55,7 +55,9 @@ def _proofs_text(row: dict[str, Any]) -> str:
     p = row["proofs"]
     if p is None:
         return "no model"
-    return f"{p['proved']}/{p['counterexample']}/{p['unknown']}"
+    total = p["proved"] + p["counterexample"] + p["unknown"]
+    return (f"{p['proved']}/{total} proved" + (f", {p['counterexample']} cex" if p["counterexample"] else "")
+            + (f", {p['unknown']} unknown" if p["unknown"] else ""))
 
 
 def _coverage_text(row: dict[str, Any]) -> str:
@@ -75,7 +77,7 @@ def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequenc
     table = Table(title="tombspec check", title_justify="left", show_lines=False, pad_edge=False)
     for col, justify in (("game", "left"), ("errors", "right"), ("contra-\ndictions", "right"),
                          ("open\nquestions", "right"), ("notes", "right"),
-                         ("proofs\nproved/cex/unknown", "left"), ("rules\nformalised", "left")):
+                         ("proofs", "left"), ("rules\nformalised", "left")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for row in summary_rows(result, entries):
         table.add_row(row["game"], str(row["error"]), str(row["contradiction"]), str(row["open-question"]),
@@ -197,7 +199,7 @@ def html_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequence
            "<title>tombspec check</title>", f"<style>{_CSS}</style></head><body>",
            "<h1>tombspec check: the rules editor's report</h1>", "<h2 id='summary'>Summary</h2>",
            "<table><tr><th>game</th><th>errors</th><th>contradictions</th><th>open questions</th><th>notes</th>"
-           "<th>proofs proved/counterexample/unknown</th><th>rules formalised</th><th>quotes</th></tr>"]
+           "<th>proofs</th><th>rules formalised</th><th>quotes</th></tr>"]
     for row in summary_rows(result, entries):
         out.append(f"<tr><td>{_e(row['game'])}</td>" + "".join(f"<td class='n'>{row[s]}</td>" for s in SEVERITIES)
                    + f"<td>{_e(_proofs_text(row))}</td><td>{_e(_coverage_text(row))}</td>"
@@ -211,6 +213,20 @@ def html_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequence
             continue
         out.append(f"<h2 id='{severity}'>{TITLES[severity]} ({len(group)})</h2>")
         out.extend(_entry_html(e) for e in group)
+    out.append("<h2 id='model'>The model</h2>")
+    for game in result.games:
+        items = []
+        for c in (c for c in result.coverage if c["game"] == game and c["modelled"]):
+            items.append(f"not formalised: {_e(', '.join(c['not_formalised']) or 'none')}")
+        items += [f"{_e(p.result)}: {_e(p.invariant)} over {_e(p.transition)} {_e(p.counterexample or p.reason)}"
+                  for p in result.proofs if p.game == game and p.result != "proved"]
+        items += [f"constraint {_e(c['id'])}: {_e(c['result'])} - {_e(c['summary'])}"
+                  for c in result.constraints if c["game"] == game]
+        items += [f"reachability {_e(r['board'])}: {_e(r['summary'])}" for r in result.reachability if r["game"] == game]
+        items += [f"explore: {e['games']} games over {e['configs']} configurations, {e['steps']} steps; outcomes "
+                  f"{_e(e['outcomes'])}; {len(e['problems'])} problem(s)" for e in result.explore if e["game"] == game]
+        if items:
+            out.append(f"<h3>{_e(game)}</h3><ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     out.append("</body></html>")
     return "\n".join(out)
 
