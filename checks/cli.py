@@ -16,6 +16,7 @@ import orjson
 
 from tombspec.spec import catalog_games, load_catalog
 
+from .findings.base import KINDS, SEVERITIES
 from .clikit import _progress, bad_input_exits_2, emit_json, fail, load_options
 from .oracle import cli as oracle_cli
 from .parallel import parallel_options
@@ -272,9 +273,24 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
               help="Seconds z3 may spend on one proof before the answer is 'unknown'.")
 @click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=0),
               help="Random games to explore per modelled game.")
+@click.option("--severity", "severities", multiple=True, type=click.Choice(SEVERITIES),
+              help="Only findings of this severity (repeatable).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(KINDS),
+              help="Only findings of this kind (repeatable).")
+@click.option("--rule", "rule_ids", multiple=True, metavar="ID",
+              help="Only findings citing this rule id, or ids under a prefix ending in '.' (repeatable).")
+@click.option("--source", "sources", multiple=True, type=click.Choice(["detector", "catalog"]),
+              help="Only findings a detector found, or the catalog records (repeatable).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Also write the report as one self-contained HTML page (an anchor per finding).")
 @bad_input_exits_2
-def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n_games: int) -> None:
-    """The main job: proofs, constraints, reachability and findings over every catalog and model."""
+def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n_games: int,
+          severities: tuple[str, ...], kinds: tuple[str, ...], rule_ids: tuple[str, ...],
+          sources: tuple[str, ...], html_path: Path | None) -> None:
+    """The main job: proofs, constraints, reachability and findings over every catalog and model.
+
+    The report leads with a summary per game, then the findings, errors first, each with the quotes
+    of the rules it cites."""
     from .report import run_check
 
     games = list(catalog_games())
@@ -282,10 +298,16 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(games)}")
     result = run_check([game] if game else games, board=board, timeout=timeout, explore_games=n_games,
                        progress=not as_json)
+    shown = result.select(severity=severities, kind=kinds, rule=rule_ids, source=sources)
+    if html_path is not None:
+        try:
+            html_path.write_text(result.html(shown), encoding="utf-8")
+        except OSError as exc:
+            fail(f"{html_path}: cannot write the HTML report: {exc.strerror}")
     if as_json:
-        emit_json(result.to_json())
+        emit_json(result.to_json(shown))
     else:
-        result.print()
+        result.print(shown)
     sys.exit(result.exit_code)
 
 

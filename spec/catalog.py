@@ -28,6 +28,8 @@ RULE_KINDS = frozenset(
 )
 #: The kinds of a recorded ambiguity.
 AMBIGUITY_KINDS = frozenset({"ambiguity", "gap", "contradiction"})
+#: The severities a recorded ambiguity may be given (most severe first; the report's order).
+SEVERITIES = ("error", "contradiction", "open-question", "note")
 
 ID_PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 ID_RE = re.compile(rf"^{ID_PART}(?:\.{ID_PART}){{2,}}$")
@@ -72,6 +74,7 @@ class Rule:
     difference: str = ""
     note: str = ""
     line: int | None = attrs.field(default=None, eq=False)
+    excerpt: bool = False   # a deliberate excerpt: the quote need not be whole sentences
 
 
 @attrs.frozen
@@ -116,8 +119,21 @@ class Reading:
 
 
 @attrs.frozen
+class Answer:
+    """The rulebook's own words that settle an ambiguity (a verbatim quote) and the reading they give."""
+
+    quote: str
+    reading: str
+
+
+@attrs.frozen
 class Ambiguity:
-    """A place where the rulebook is silent, ambiguous or contradicts itself."""
+    """A place where the rulebook is silent, ambiguous or contradicts itself.
+
+    ``severity`` overrides the one its kind gives (a contradiction that is a plain error of the
+    rulebook); ``answered`` is the rulebook's text that settles the question after all; ``found_by``
+    lists the ids of the detector findings that restate it (the report shows them as its evidence).
+    """
 
     id: str
     game: str
@@ -129,6 +145,18 @@ class Ambiguity:
     default: str
     note: str = ""
     line: int | None = attrs.field(default=None, eq=False)
+    severity: str | None = None
+    answered: Answer | None = None
+    found_by: tuple[str, ...] = ()
+
+    @property
+    def effective_severity(self) -> str:
+        """The severity the report gives it: its own, else a note when answered, else by its kind."""
+        if self.severity:
+            return self.severity
+        if self.answered:
+            return "note"
+        return "contradiction" if self.kind == "contradiction" else "open-question"
 
     def reading(self, reading_id: str) -> Reading:
         for r in self.readings:
@@ -197,6 +225,9 @@ class Catalog:
         """Every ``(entry id, quote)`` the catalog claims is in the rulebook."""
         for entry in (*self.rules, *self.tables, *self.components):
             yield entry.id, entry.quote
+        for amb in self.ambiguities:
+            if amb.answered:
+                yield f"{amb.id}:answered", amb.answered.quote
         for s in self.sections:
             yield f"{self.game}:section:{s.id}", s.title
 
@@ -333,7 +364,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         f = r.fields(raw, "a [[rules]] entry",
                      {"id": str, "title": str, "section": str, "kind": str, "quote": str},
                      {"summarises": list, "see_also": list, "same_as": str, "changes": str,
-                      "difference": str, "note": str})
+                      "difference": str, "note": str, "excerpt": bool})
         rid = f["id"]
         new_id(rid, "rule")
         known_section(f["section"], rid)
@@ -346,7 +377,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
             raise r.fail("a rule that 'changes' another must say how in 'difference'", rid)
         rules.append(Rule(rid, gid, f["title"], f["section"], f["kind"], f["quote"], summarises,
                           r.id_list(f, "see_also", rid), f.get("same_as"), f.get("changes"),
-                          f.get("difference", ""), f.get("note", ""), r.line_of(rid)))
+                          f.get("difference", ""), f.get("note", ""), r.line_of(rid), f.get("excerpt", False)))
 
     tables: list[Table] = []
     for raw in doc.get("tables", []):
@@ -390,7 +421,8 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
     for raw in doc.get("ambiguities", []):
         f = r.fields(raw, "an [[ambiguities]] entry",
                      {"id": str, "title": str, "kind": str, "rules": list, "question": str,
-                      "readings": list, "default": str}, {"note": str})
+                      "readings": list, "default": str},
+                     {"note": str, "severity": str, "answered": dict, "found_by": list})
         aid = f["id"]
         new_id(aid, "ambiguity")
         if f["kind"] not in AMBIGUITY_KINDS:
@@ -410,9 +442,28 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         rule_ids = r.id_list(f, "rules", aid)
         if not rule_ids:
             raise r.fail("an ambiguity must name the rules involved in 'rules'", aid)
+        if f.get("severity") is not None and f["severity"] not in SEVERITIES:
+            raise r.fail(f"severity {f['severity']!r} is not one of {', '.join(SEVERITIES)}", aid)
+        answer = None
+        if "answered" in f:
+            af = f["answered"]
+            for key in ("quote", "reading"):
+                if not isinstance(af.get(key), str) or not af[key].strip():
+                    raise r.fail(f"'answered' needs a non-empty {key!r} (the quote that answers it and the "
+                                 "reading it gives)", aid)
+            if set(af) - {"quote", "reading"}:
+                raise r.fail(f"unknown field(s) {', '.join(sorted(set(af) - {'quote', 'reading'}))} in 'answered'", aid)
+            if af["reading"] not in {x.id for x in readings}:
+                raise r.fail(f"answered reading {af['reading']!r} is not one of its readings", aid)
+            answer = Answer(af["quote"], af["reading"])
+        found_by = r.id_list(f, "found_by", aid)
+        for ref in found_by:
+            if not ID_RE.match(ref) or ref.split(".", 1)[0] != gid:
+                raise r.fail(f"found_by names {ref!r}, which is not a finding id of this game "
+                             f"('{gid}.<detector>.<subject>')", aid)
         ambiguities.append(Ambiguity(aid, gid, f["title"], f["kind"], rule_ids, f["question"],
                                      tuple(readings), f["default"], f.get("note", ""),
-                                     r.line_of(aid)))
+                                     r.line_of(aid), f.get("severity"), answer, found_by))
 
     # References within the catalog resolve.  (same_as / changes may point at another game's
     # catalog; those are resolved by load_all().)

@@ -1,6 +1,7 @@
 """Checks a catalog against its rulebook: quotes verbatim, table of contents accounted for.
 
-``python -m tombspec.spec.lint spec/secrets.toml`` prints every problem (file:line: entry: problem)
+``python -m tombspec.spec.lint spec/secrets.toml`` prints every problem (quotes not in the rulebook,
+sections against its contents, quotes that start or end inside a sentence) (file:line: entry: problem)
 and exits 1 if there is one, 2 if the file cannot be loaded at all.  The tests run the same checks.
 """
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from .catalog import Catalog, load_catalog_file
 from .errors import InvalidInput
-from .rulebooks import find_quote, rulebook_text, rulebooks_dir
+from .rulebooks import find_quote, normalise, rulebook_text, rulebooks_dir, word_lines
 
 
 def table_of_contents(raw_text: str) -> list[tuple[int, str]]:
@@ -53,6 +54,52 @@ def quote_problems(catalog: Catalog) -> list[str]:
     return problems
 
 
+#: What a sentence (or a quoted passage) may end with.
+_SENTENCE_END = tuple('.!?:;"”)\'’')
+#: What may come right before a quote that starts a sentence: an end of sentence, a bullet, a list number.
+_BEFORE_START = re.compile(r"(?:[.!?:;\"”)’•]|(?:^|\s)(?:\d+\.|[A-Za-z]\.|[ivx]+\.|\*))$")
+
+
+def sentence_problems(catalog: Catalog) -> list[str]:
+    """Rule quotes that start or end inside a sentence of the rulebook, or begin with a sub-heading
+    (a short line without a full stop, printed above the passage).  A rule marked ``excerpt = true``
+    is a deliberate excerpt (a list, a chart, one half of a sentence that states two rules) and is
+    not reported.  Only when the rulebook is present."""
+    text = rulebook_text(catalog.rulebook)
+    words = word_lines(catalog.rulebook)
+    if text is None or words is None:
+        return []
+    import bisect
+
+    offsets, lines, raw = words
+    problems = []
+    for rule in catalog.rules:
+        if rule.excerpt:
+            continue
+        quote = normalise(rule.quote)
+        at = find_quote(quote, text)
+        if at < 0 or not quote:
+            continue   # quote_problems reports it
+        first = bisect.bisect_right(offsets, at) - 1
+        last = bisect.bisect_right(offsets, at + len(quote) - 1) - 1
+        starts_line = first == 0 or lines[first - 1] != lines[first]
+        ends_line = last == len(offsets) - 1 or lines[last + 1] != lines[last]
+        before, after = text[:at].rstrip(), text[at + len(quote):].lstrip()
+        found = []
+        if not starts_line and before and not _BEFORE_START.search(before):
+            found.append("starts inside a sentence")
+        if (not ends_line and not quote.endswith(_SENTENCE_END) and not after.startswith("•")) \
+                or quote.endswith((",", " and", " or")):
+            found.append("ends inside a sentence")
+        heading = raw[lines[first] - 1].strip()
+        if lines[last] > lines[first] and starts_line and len(heading) <= 60 \
+                and not heading.endswith(_SENTENCE_END) and not heading.startswith("•"):
+            found.append(f"begins with the sub-heading {heading!r}")
+        problems.extend(f"{rule.id}: quote {p} (mend it, or mark a deliberate excerpt with excerpt = true)"
+                        for p in found)
+    return problems
+
+
 def toc_problems(catalog: Catalog) -> list[str]:
     """The catalog's sections must be the rulebook's table of contents, in order, with nesting."""
     raw = raw_rulebook(catalog.rulebook)
@@ -89,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if rulebook_text(catalog.rulebook) is None:
             print(f"{arg}: rulebook {catalog.rulebook} not found; quotes not checked", file=sys.stderr)
-        problems = quote_problems(catalog) + toc_problems(catalog)
+        problems = quote_problems(catalog) + toc_problems(catalog) + sentence_problems(catalog)
         for p in problems:
             print(f"{arg}: {p}")
         counts = (f"{len(catalog.rules)} rules, {len(catalog.tables)} tables, "

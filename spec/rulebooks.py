@@ -44,3 +44,39 @@ def rulebook_text(filename: str) -> str | None:
 def find_quote(quote: str, text: str) -> int:
     """Offset of ``quote`` in the normalised ``text``, or -1."""
     return text.find(normalise(quote))
+
+
+@cache
+def word_lines(filename: str) -> tuple[list[int], list[int], list[str]] | None:
+    """For the normalised text of one rulebook: the offset where each word starts, its line in the
+    file (1-based), and the file's lines; ``None`` when the rulebook is absent."""
+    folder = rulebooks_dir()
+    if folder is None or not (folder / filename).is_file():
+        return None
+    raw = (folder / filename).read_text(encoding="utf-8")
+    offsets: list[int] = []
+    lines: list[int] = []
+    at, line, last = 0, 1, 0
+    for m in re.finditer(r"\S+", raw):
+        line += raw.count("\n", last, m.start())
+        last = m.start()
+        offsets.append(at)
+        lines.append(line)
+        at += len(m.group(0)) + 1
+    return offsets, lines, raw.splitlines()
+
+
+def quote_line(filename: str, quote: str) -> int | None:
+    """The line (1-based) of the rulebook file where ``quote`` begins; ``None`` when the rulebook is
+    absent or the quote is not in it (the catalog test finds quotes the same way: :func:`find_quote`)."""
+    import bisect
+
+    text = rulebook_text(filename)
+    index = word_lines(filename)
+    if text is None or index is None:
+        return None
+    at = find_quote(quote, text)
+    if at < 0:
+        return None
+    offsets, lines, _ = index
+    return lines[max(0, bisect.bisect_right(offsets, at) - 1)]

@@ -93,11 +93,19 @@ def test_check_json_report_for_raiders() -> None:
     assert code == 0
     assert data["proofs"] and all({"game", "invariant", "transition", "result"} <= set(p) for p in data["proofs"])
     assert all(p["result"] == "proved" for p in data["proofs"])
-    ids = {f["id"] for f in data["findings"]}
-    assert "raiders.derived.grail-player-labels" in ids
-    assert all({"id", "game", "kind", "rules", "summary", "evidence"} <= set(f) for f in data["findings"])
+    found = {f["id"]: f for f in data["findings"]}
+    # the derived labels restate the recorded question: one finding, the detector's result its evidence
+    labels = found["raiders.ambiguity.grail-player-labels"]
+    assert [e["finding"] for e in labels["evidence"]] == ["raiders.derived.grail-player-labels"]
+    assert "raiders.derived.grail-player-labels" not in found
+    assert all({"id", "game", "kind", "severity", "rules", "summary", "evidence", "quotes"} <= set(f)
+               for f in data["findings"])
+    assert [f["severity"] for f in data["findings"]] == sorted(
+        (f["severity"] for f in data["findings"]), key=["error", "contradiction", "open-question", "note"].index)
     catalog = load_catalog("raiders")
     assert all(r in catalog for f in data["findings"] for r in f["rules"])
+    assert all(q["quote"] == catalog.get(q["rule"]).quote for f in data["findings"] for q in f["quotes"]
+               if not q.get("see"))
 
 
 def test_prob_tables_are_exact_and_sum_sensibly() -> None:

@@ -5,7 +5,7 @@ A game's own detectors live in its record (:mod:`tombspec.checks.games`)."""
 from tombspec.spec import Catalog
 
 from . import detectors  # noqa: F401  (registers the generic detectors)
-from .base import DETECTORS, KINDS, Detector, Finding, detector, unique
+from .base import DETECTORS, KIND_SEVERITY, KINDS, SEVERITIES, Detector, Finding, detector, unique
 
 
 def run_detectors(catalogs: dict[str, Catalog]) -> list[Finding]:
@@ -13,4 +13,4 @@ def run_detectors(catalogs: dict[str, Catalog]) -> list[Finding]:
     return unique(f for cat in catalogs.values() for _, fn in DETECTORS for f in fn(cat))
 
 
-__all__ = ["DETECTORS", "KINDS", "Detector", "Finding", "detector", "run_detectors", "unique"]
+__all__ = ["DETECTORS", "KIND_SEVERITY", "KINDS", "SEVERITIES", "Detector", "Finding", "detector", "run_detectors", "unique"]

@@ -7,7 +7,7 @@ Kinds of finding, and the detectors of this module that report them:
   named items present in one printed list but not in the other;
 * ``table``: charts whose intervals overlap or leave gaps, or whose level numbers skip;
 * ``naming``: one thing spelled two ways (doubled or transposed letters, spacing, case, word order);
-* ``gap``: references to sections or pages the rulebook does not have;
+* ``gap`` (severity ``error``): references to sections the rulebook does not have;
 * ``contradiction``: a universal limit that another rule breaks (``ALL ACTIONS ARE ONCE PER TURN``
   against ``Any number of times per turn``); a rule restated ``same_as`` another game's with other
   numbers;
@@ -345,7 +345,8 @@ def list_section_order(cat: Catalog) -> Iterable[Finding]:
                                        for x, y in inversions[:3]),
                 {"list_order": [p[2] for p in pairs],
                  "section_order": [p[3] for p in sorted(pairs, key=lambda p: p[1])],
-                 "inversions": [[x[2], y[2]] for x, y in inversions]})
+                 "inversions": [[x[2], y[2]] for x, y in inversions]},
+                severity="note")   # an order of presentation: nothing in play depends on it
 
 
 # --------------------------------------------------------------------------------------------------
@@ -481,7 +482,8 @@ _ROMAN = re.compile(r"^[IVXLC]+$")
 
 
 def rulebook_lines(cat: Catalog) -> list[str]:
-    """The rulebook's lines without its credits, or (when the rulebook is absent) the catalog's quotes."""
+    """The rulebook's lines without the text of its non-normative sections (credits, backstories,
+    flavour: a spelling there is no rules defect), or (when the rulebook is absent) the catalog's quotes."""
     from tombspec.spec.rulebooks import rulebooks_dir
 
     folder = rulebooks_dir()
@@ -490,7 +492,7 @@ def rulebook_lines(cat: Catalog) -> list[str]:
         return [e.quote for e in quoted_entries(cat)]
     lines = path.read_text(encoding="utf-8").splitlines()
     titles = [s.title for s in cat.sections]
-    credits = [t for t in titles if "credits" in t.lower()]
+    credits = [s.title for s in cat.sections if not s.normative or "credits" in s.title.lower()]
     out: list[str] = []
     skipping = False
     for line in lines:
@@ -565,8 +567,8 @@ def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
     """``(how, [spellings])`` for every name the lines spell two ways.
 
     * spacing, case or punctuation: the same letters ("Mine Shaft"/"Mineshaft", "DuPont"/"Dupont",
-      "St. George"/"St George", "Tomb's Entrance"/"Tomb Entrance"); capitals of a shouted word or an
-      's at the end of a name (a possessive) do not count; both spellings must be printed as whole
+      "St. George"/"St George"); capitals of a shouted word or an 's (a possessive: "Tomb's
+      Entrance"/"Tomb Entrance") do not count; both spellings must be printed as whole
       names (not as pieces of longer ones);
     * doubled letters: the same word but for a doubled letter ("Forrestal"/"Forestall");
     * transposed letters: two neighbouring letters swapped ("Pharaoh"/"Pharoah");
@@ -595,6 +597,8 @@ def spelling_variants(lines: list[str]) -> list[tuple[str, list[str]]]:
             by_letters["".join(words)].add(re.sub(r"['’]s$", "", term).rstrip("."))
     for letters, terms in sorted(by_letters.items(), key=lambda kv: len(kv[0])):
         spellings = sorted({_title_case_shouting(t) for t in terms})
+        if len({re.sub(r"['’]s\b", "", sp) for sp in spellings}) == 1:
+            continue   # "Tomb's Entrance" / "Tomb Entrance": a possessive, the same name
         if len(spellings) > 1:
             # A longer name whose difference is already reported through a shorter one adds nothing.
             if any(how == "spacing, case or punctuation" and all(any(o in sp for sp in spellings) for o in other)
@@ -660,8 +664,10 @@ def _entries_naming(cat: Catalog, name: str, limit: int = 3) -> list[str]:
 @detector("naming")
 def near_duplicate_names(cat: Catalog) -> Iterable[Finding]:
     """Names of the rulebook spelled two ways (see :func:`spelling_variants`), each spelling cited by
-    the catalog entries that quote it."""
-    lines = rulebook_lines(cat)
+    the catalog entries that quote it.  The text of non-normative sections (backstories, credits) is
+    not read, but the names of the catalog's components are (an adventurer's name printed only over
+    its backstory is still the name the rules must use)."""
+    lines = rulebook_lines(cat) + [n for c in cat.components for n in (c.name, *c.aliases)]
     counts = _sub_names(name_occurrences(lines))
     for how, spellings in spelling_variants(lines):
         cited = {s: _entries_naming(cat, s) for s in spellings}
@@ -685,7 +691,6 @@ _REFERENCE = re.compile(
     r"(?:\(see|\bsee|\brefer to|explained (?:fully |in depth |in greater detail )?(?:in|under)|"
     r"\bdetailed in|\bunder)\s+(?:the\s+)?"
     r"(?P<target>[A-Z][\w'’]*(?:[ /](?:and|of|the|a|an|to|with|for|vs\.|versus|[A-Z][\w'’]*))*)")
-_PAGE = re.compile(r"\b(?:on |see |\(see )?(?:pages?|pg\.?)\s+(?P<pages>\d+(?:\s*(?:and|,|-|–)\s*\d+)*)", re.I)
 
 
 def _title_key(title: str) -> frozenset[str]:
@@ -706,15 +711,14 @@ def _headings(cat: Catalog) -> dict[frozenset[str], str]:
 
 @detector("dangling-references")
 def dangling_references(cat: Catalog) -> Iterable[Finding]:
-    """"See X", "explained under X": a named section or heading the rulebook does not have; and the
-    page numbers the text refers to although it has none (one finding per rulebook)."""
+    """"See X", "explained under X": a named section or heading the rulebook does not have (an error of
+    the rulebook).  A "see page N" is not reported: the texts are transcriptions without pages, and the
+    printed book has them."""
     headings = _headings(cat)
     section_words = set().union(*(_title_key(s.title) for s in cat.sections)) if cat.sections else set()
     names = {_title_key(c.name) for c in cat.components} | {_title_key(a) for c in cat.components
                                                             for a in c.aliases}
-    pages: list[tuple[str, str]] = []
     for rule in cat.rules:
-        pages.extend((rule.id, m.group(0).strip()) for m in _PAGE.finditer(rule.quote))
         for m in _REFERENCE.finditer(rule.quote):
             target = re.sub(r"(?:\s+(?:and|of|the|a|an|to|with|for))+$", "", m.group("target").strip().rstrip(".,;)"))
             for part in (p.strip() for p in target.split("/") if p.strip()):
@@ -730,14 +734,7 @@ def dangling_references(cat: Catalog) -> Iterable[Finding]:
                     f"{rule.id} refers to '{part}', which is not a section or heading of the rulebook"
                     + (f" (nearest: '{headings[near[0]]}')" if near and near[0] & key else ""),
                     {"reference": m.group(0), "target": part,
-                     "nearest_headings": [headings[k] for k in near[:3] if k & key]})
-    if pages:
-        yield Finding(
-            f"{cat.game}.references.page-numbers", cat.game, "gap", tuple(dict.fromkeys(r for r, _ in pages)),
-            f"the rulebook refers to page numbers {len(pages)} time(s) ({'; '.join(p for _, p in pages[:4])}"
-            f"{' ...' if len(pages) > 4 else ''}), but its text has no pages: the reader must find the "
-            f"section by name",
-            {"references": [{"rule": r, "text": p} for r, p in pages]})
+                     "nearest_headings": [headings[k] for k in near[:3] if k & key]}, severity="error")
 
 
 # --------------------------------------------------------------------------------------------------

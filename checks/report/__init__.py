@@ -23,10 +23,12 @@ from tombspec.spec.lint import quote_problems, toc_problems
 from tombspec.model.traceability import recording
 
 from ..explore import explore_configurations
-from ..findings import Finding, run_detectors
+from ..findings import SEVERITIES, Finding, run_detectors
 from ..games import catalog_findings, model_findings, run_constraints, run_reachability
 from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 from .coverage import coverage, replayed_examples
+from .editor import Entry, editor_findings, select
+from .render import html_report, print_report, summary_rows
 
 
 #: Games (over all configurations) whose steps ``tombspec check`` records for the rule coverage.
@@ -44,17 +46,25 @@ class CheckResult:
     catalog: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     coverage: list[dict[str, Any]] = attrs.field(factory=list)
     problems: list[str] = attrs.field(factory=list)   # what makes the exit code 1
+    entries: list[Entry] = attrs.field(factory=list)  # the findings as the editor reads them
     seconds: float = 0.0
 
     @property
     def exit_code(self) -> int:
         return 1 if self.problems else 0
 
-    def to_json(self) -> dict[str, Any]:
+    def select(self, **filters: Any) -> list[Entry]:
+        """The report's findings that pass the filters (:func:`.editor.select`)."""
+        return select(self.entries, **filters)
+
+    def to_json(self, shown: list[Entry] | None = None) -> dict[str, Any]:
+        shown = self.entries if shown is None else shown
         return {
             "games": self.games,
+            "summary": summary_rows(self, self.entries),
             "proofs": [p.to_json() for p in self.proofs],
-            "findings": [f.to_json() for f in self.findings],
+            "findings": [e.to_json() for e in shown],
+            "raw_findings": [f.to_json() for f in self.findings],
             "constraints": self.constraints,
             "reachability": self.reachability,
             "explore": self.explore,
@@ -68,64 +78,21 @@ class CheckResult:
     def totals(self) -> dict[str, Any]:
         by_result = {r: sum(p.result == r for p in self.proofs) for r in (PROVED, COUNTEREXAMPLE, UNKNOWN)}
         by_kind: dict[str, int] = {}
-        for f in self.findings:
-            by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
-        return {"proofs": by_result, "findings": len(self.findings), "findings_by_kind": by_kind,
+        for e in self.entries:
+            by_kind[e.kind] = by_kind.get(e.kind, 0) + 1
+        by_severity = {s: sum(e.severity == s for e in self.entries) for s in SEVERITIES}
+        return {"proofs": by_result, "findings": len(self.entries), "findings_by_severity": by_severity,
+                "findings_by_kind": by_kind, "raw_findings": len(self.findings),
                 "machine_findings": sum(f.source == "machine" for f in self.findings),
                 "problems": len(self.problems)}
 
-    def print(self) -> None:
+    def print(self, shown: list[Entry] | None = None, console: Any = None) -> None:
         from rich.console import Console
-        console = Console(highlight=False, soft_wrap=True)
-        for game in self.games:
-            console.rule(f"[bold]{game}")
-            cat = self.catalog.get(game, {})
-            console.print(f"catalog: {cat.get('rules', 0)} rules, {cat.get('tables', 0)} tables, "
-                          f"{cat.get('components', 0)} components, {cat.get('ambiguities', 0)} ambiguities; "
-                          f"quotes {cat.get('quotes', 'not checked')}")
-            for c in (c for c in self.coverage if c["game"] == game):
-                if c["modelled"]:
-                    console.print(f"coverage: {c['formalised']} of {c['rules']} rules formalised, {c['exercised']} "
-                                  f"exercised by exploration and examples, {c['proved']} proved; not formalised: "
-                                  f"{', '.join(c['not_formalised']) or 'none'}")
-                else:
-                    console.print(f"coverage: no model yet: 0 of {c['rules']} rules formalised")
-            proofs = [p for p in self.proofs if p.game == game]
-            if proofs:
-                counts = {r: sum(p.result == r for p in proofs) for r in (PROVED, COUNTEREXAMPLE, UNKNOWN)}
-                console.print(f"proofs: {counts[PROVED]} proved, {counts[COUNTEREXAMPLE]} counterexample, "
-                              f"{counts[UNKNOWN]} unknown")
-                for p in proofs:
-                    if p.result != PROVED:
-                        console.print(f"  {p.result}: {p.invariant} over {p.transition} {p.counterexample or p.reason}")
-            else:
-                console.print("proofs: no model yet")
-            for c in (c for c in self.constraints if c["game"] == game):
-                console.print(f"constraint {c['id']}: {c['result']} - {c['summary']}")
-            for r in (r for r in self.reachability if r["game"] == game):
-                console.print(f"reachability {r['board']}: {r['summary']}")
-            for e in (e for e in self.explore if e["game"] == game):
-                console.print(f"explore: {e['games']} games over {e['configs']} configurations, {e['steps']} steps, "
-                              f"{e['steps_per_second']:,} steps/s; outcomes {e['outcomes']}; "
-                              f"{len(e['problems'])} problem(s)")
-            findings = [f for f in self.findings if f.game == game]
-            for kind in sorted({f.kind for f in findings}):
-                console.print(f"[bold]{kind}[/bold]")
-                for f in (f for f in findings if f.kind == kind):
-                    mark = "" if f.source == "machine" else " (recorded)"
-                    console.print(f"  {f.id}{mark}: {f.summary}")
-                    console.print(f"    rules: {', '.join(f.rules)}", style="dim")
-            by_kind: dict[str, int] = {}
-            for f in findings:
-                by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
-            console.print("findings: " + (", ".join(f"{k} {v}" for k, v in sorted(by_kind.items())) or "none"))
-        console.rule("[bold]totals")
-        t = self.totals()
-        console.print(f"proofs: {t['proofs'][PROVED]} proved, {t['proofs'][COUNTEREXAMPLE]} counterexample, "
-                      f"{t['proofs'][UNKNOWN]} unknown; findings: {t['findings']} "
-                      f"({t['machine_findings']} machine-found); {self.seconds:.1f} s")
-        for p in self.problems:
-            console.print(f"[red]PROBLEM[/red] {p}")
+        console = console or Console(highlight=False)
+        print_report(self, self.entries, self.entries if shown is None else shown, console)
+
+    def html(self, shown: list[Entry] | None = None) -> str:
+        return html_report(self, self.entries, self.entries if shown is None else shown)
 
 
 def run_check(games: list[str], *, board: Path | None = None, timeout: float = 10.0,
@@ -191,6 +158,7 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
         if g in modelled:
             result.findings.extend(model_findings(cat))
     result.problems.extend(f"{f.game}: {f.summary}" for f in result.findings if f.kind == "unchecked")
+    result.entries = editor_findings(result.findings, catalogs)
     result.seconds = time.perf_counter() - start
     return result
 

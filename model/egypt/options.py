@@ -133,6 +133,7 @@ class EgyptOptions:
     ceiling_no_space_below: str | None = reading(A("ceiling-no-space-below"), "lowest-floor", "destroyed")
     no_way_in: str | None = reading(A("no-way-in"), "dies")
     stuck_hero: str | None = reading(A("stuck-hero"), "give-up", "endless")
+    end_turn_sentence: str | None = reading(A("end-turn-sentence"), "captions")   # read as captions: a turn ends by choice
 
     def __attrs_post_init__(self) -> None:
         if self.pursuit and self.players < 2:

@@ -8,13 +8,14 @@ pattern that names what it expects: :func:`tombspec.checks.findings.text.stated`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from tombspec.spec import Catalog
 
 from ...findings.base import Finding
 from ...findings.examples import ExampleCheck
-from ...findings.text import contents, stated
+from ...findings.text import contents, find_rules, stated
 
 
 def egypt_turn_example(cat: Catalog) -> Iterable[ExampleCheck]:
@@ -47,13 +48,13 @@ def egypt_components(cat: Catalog) -> Iterable[Finding]:
             {"needed": need, "in_box": lives})
     hero_set = cat.get("egypt.setup.hero-set").records() if "egypt.setup.hero-set" in cat else []
     starting = [r for r in hero_set if r["part"] in ("Ladder", "Bomb")]
-    if boards and items and starting:
+    if boards and items and starting and boards * sum(r["count"] for r in starting) != items:
         need = boards * sum(r["count"] for r in starting)
         yield Finding(
-            "egypt.derived.starting-items", "egypt", "derived-fact" if need == items else "component-count",
+            "egypt.derived.starting-items", "egypt", "component-count",
             ("egypt.components.counts", "egypt.setup.hero-set"),
-            f"the {items} starting item tokens are the {boards} heroes' "
-            f"{' and '.join(r['part'].lower() for r in starting)} ({need}); any other starting item is on their backs",
+            f"the {boards} heroes' {' and '.join(r['part'].lower() for r in starting)} need {need} starting item "
+            f"tokens; the box has {items}",
             {"needed": need, "in_box": items})
     die = next((c for c in cat.components if c.kind == "die"), None)
     if die and "results" in die.attributes:
@@ -98,30 +99,33 @@ def egypt_combat(cat: Catalog) -> Iterable[Finding]:
 
 
 def egypt_ceiling(cat: Catalog) -> Iterable[Finding]:
-    """The ceiling schedule of the body against the quick reference's, turn by turn."""
+    """The ceiling schedule of the body (its table) against the quick reference's, turn by turn: a
+    finding when they put the ceiling on the top floor on different turns of the first player."""
     if "egypt.escape.ceiling-schedule" not in cat:
         return
     schedule = cat.get("egypt.escape.ceiling-schedule").records()
     quick = stated(cat, r"Before each turn of the first player, lower the ceiling one floor", 0)
-    start = stated(cat, r"On your first turn, place your hero token on one of the three vines", 0)
-    if not quick:
+    start = find_rules(cat, r"On your first turn, place your hero token on one of the three vines")
+    top = next((int(re.match(r"\d+", str(r["first_player_turn"])).group(0)) for r in schedule
+                if "top floor" in str(r["ceiling_position"])), None)
+    if top is None:
+        return
+    # The quick reference lowers the ceiling one floor before every turn: from above the board, it is on
+    # the top floor before the first turn, and on floor k from the top before turn k.
+    quick_top = 1
+    if top == quick_top:
         return
     floors = 6
-    body: dict[str, str] = {}
-    for turn in range(1, floors + 3):
-        if turn == 1:
-            body[f"turn {turn}"] = "above the board"
-        elif turn == 2:
-            body[f"turn {turn}"] = "the edge of the board"
-        else:
-            body[f"turn {turn}"] = f"floor {turn - 2} from the top"
-    quick_ref = {f"turn {turn}": f"floor {turn} from the top" for turn in range(1, floors + 3)}
+    body = {f"turn {t}": str(next((r["ceiling_position"] for r in schedule if str(r["first_player_turn"]) == str(t)),
+                                  f"floor {t - top + 1} from the top")) for t in range(1, floors + 3)}
+    quick_ref = {f"turn {t}": f"floor {t} from the top" for t in range(1, floors + 3)}
     yield Finding(
         "egypt.summary.ceiling-schedule", "egypt", "summary-drift",
-        (quick[0], "egypt.escape.ceiling-schedule") + ((start[0],) if start else ()),
-        "by the quick reference the ceiling is on the top floor before the first player's first turn - before "
-        "any hero has entered it from the vines there - and every floor falls two turns early; by the body it "
-        "reaches the top floor before the third turn",
+        (quick[0], "egypt.escape.ceiling-schedule") + ((start[0][0].id,) if start else ()),
+        f"by the quick reference the ceiling is on the top floor before the first player's first turn"
+        + (" - before any hero has entered it from the vines there -" if start else "")
+        + f" and every floor falls {top - quick_top} turn(s) early; by the body it reaches the top floor "
+          f"before turn {top}",
         {"body": body, "quick_reference": quick_ref, "body_rows": [dict(r) for r in schedule]})
 
 

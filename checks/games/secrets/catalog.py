@@ -258,7 +258,8 @@ def secrets_phase_examples(cat: Catalog) -> Iterable[ExampleCheck]:
 
 
 def secrets_components(cat: Catalog) -> Iterable[Finding]:
-    """The counts of the components list against the numbers the rules use at one time."""
+    """The counts of the components list against the numbers the rules use at one time (a count that is
+    exactly enough is not reported: it only confirms that things add up)."""
     parts = contents(cat, "secrets.components.contents")
     setup = cat.get("secrets.setup.adventurer-setup").records() if "secrets.setup.adventurer-setup" in cat else []
     if not parts or not setup:
@@ -306,25 +307,23 @@ def secrets_components(cat: Catalog) -> Iterable[Finding]:
     comet = stated(cat, r"Assemble the Comet track using a dial connector", 0)
     if connectors is not None and arms:
         need = dials + (1 if comet else 0)
-        yield Finding(
-            "secrets.derived.dial-connectors", "secrets", "derived-fact" if need == connectors else "component-count",
-            ("secrets.components.contents",) + ((comet[0],) if comet else ()),
-            f"the {connectors} dial connectors are exactly the {dials} dials of the {arms} A.R.M.s plus the Comet track's "
-            f"one ({need})" if need == connectors else
-            f"the dials and the Comet track need {need} dial connectors; the box has {connectors}",
-            {"connectors": connectors, "needed": need})
+        if need != connectors:   # exactly enough is a consistency, not a finding
+            yield Finding(
+                "secrets.derived.dial-connectors", "secrets", "component-count",
+                ("secrets.components.contents",) + ((comet[0],) if comet else ()),
+                f"the {dials} dials of the {arms} A.R.M.s and the Comet track need {need} dial connectors; the box "
+                f"has {connectors}",
+                {"connectors": connectors, "needed": need})
     stands = parts.get("Red Creature Stands")
     limit = stated(cat, r"creature limit of (\d+), which does not include boss creatures", 0)
     bosses = parts.get("Boss Creatures")
-    if stands and limit and bosses is not None:
+    if stands and limit and bosses is not None and int(limit[1].group(1)) + bosses > stands:
         most_creatures = int(limit[1].group(1)) + bosses
         yield Finding(
-            "secrets.derived.creature-stands", "secrets",
-            "derived-fact" if most_creatures <= stands else "component-count",
+            "secrets.derived.creature-stands", "secrets", "component-count",
             ("secrets.components.contents", limit[0]),
             f"at most {int(limit[1].group(1))} creatures count against the limit and every one of the {bosses} boss "
-            f"creatures is outside it: {most_creatures} creatures at once, "
-            + ("exactly the" if most_creatures == stands else "against the") + f" {stands} Red Creature Stands",
+            f"creatures is outside it: {most_creatures} creatures at once, against the {stands} Red Creature Stands",
             {"creature_limit": int(limit[1].group(1)), "boss_cards": bosses, "most_creatures": most_creatures,
              "stands": stands})
     dice = parts.get("Dice")

@@ -1,20 +1,15 @@
-"""The findings, from ``tombspec check`` run at build time (``run_check``), by game and kind."""
+"""The findings, from ``tombspec check`` run at build time (``run_check``), by game and severity
+(errors first), each with the quotes of the rules it cites and its evidence as tables."""
 
 from __future__ import annotations
 
 import inspect
-import re
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 from . import md
 from .facts import Facts
 from .pages_rules import entry_block, function_link
-
-#: The order kinds are shown in: machine-found kinds first, then what the catalog records by hand.
-KIND_ORDER = ("contradiction", "never-succeeds", "example-mismatch", "component-count", "summary-drift",
-              "table", "naming", "derived-fact", "ambiguity", "gap")
-
 
 def _first_line(fn: Any) -> str:
     doc = inspect.getdoc(fn) or ""
@@ -44,37 +39,26 @@ def detectors_table(facts: Facts) -> str:
     return md.table(["detector", "reads", "function", "what it reports"], rows, raw=True, widths="18 12 22 48")
 
 
-def _readings(facts: Facts, reading: str | None) -> str:
-    """``"amb.id=reading; amb2 (free text)"``: the catalog ids as links, the rest as text."""
-    if not reading:
-        return ""
-    parts = []
-    for item in reading.split(";"):
-        m = re.match(r"\s*([a-z0-9-]+(?:\.[a-z0-9-]+){2,})\s*(=\s*(\S+))?(.*)$", item)
-        if m and m.group(1) in facts.all_ids:
-            text = md.ref(m.group(1))
-            if m.group(3):
-                text += f" read as {md.code(m.group(3))}"
-            parts.append(text + md.esc(m.group(4)))
-        else:
-            parts.append(md.esc(item.strip()))
-    return ", ".join(parts)
-
-
 def evidence_md(evidence: Any) -> str:
-    """A table when the evidence is a table (a mapping of uniform mappings), JSON otherwise."""
-    if isinstance(evidence, dict):
-        tables = {k: v for k, v in evidence.items() if _is_table(v)}
-        rest = {k: v for k, v in evidence.items() if k not in tables}
-        out = ""
-        for key, value in tables.items():
-            columns = list(next(iter(value.values())).keys())
-            out += f"{md.esc(key.replace('_', ' '))}:\n\n" + md.table(
-                ["", *columns], [[k, *(v[c] for c in columns)] for k, v in value.items()]) + "\n"
-        if rest:
-            out += md.json_block(rest)
+    """Evidence as tables (a mapping of scalars, a mapping of uniform mappings, a list of mappings),
+    nested mappings as one table per key, and anything else as plain text: never raw JSON."""
+    if _is_table(evidence):
+        columns = list(next(iter(evidence.values())).keys())
+        return md.table(["", *columns], [[k, *(v[c] for c in columns)] for k, v in evidence.items()])
+    if isinstance(evidence, list) and evidence and all(isinstance(r, dict) for r in evidence):
+        columns = list(dict.fromkeys(k for r in evidence for k in r))
+        return md.table(columns, [[r.get(c, "") for c in columns] for r in evidence])
+    if isinstance(evidence, dict) and evidence:
+        flat = {k: v for k, v in evidence.items() if not isinstance(v, (dict, list)) or not v
+                or (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))}
+        out = md.table(["", "value"], [[k.replace("_", " "), v] for k, v in flat.items()]) if flat else ""
+        for key, value in evidence.items():
+            if key not in flat:
+                out += f"\n{md.esc(key.replace('_', ' '))}:\n\n" + evidence_md(value)
         return out
-    return md.json_block(evidence)
+    if evidence in (None, {}, []):
+        return ""
+    return md.cell(evidence) + "\n"
 
 
 def _is_table(value: Any) -> bool:
@@ -85,47 +69,67 @@ def _is_table(value: Any) -> bool:
         all(not isinstance(c, (dict, list)) for r in rows for c in r.values())
 
 
-def machine_block(facts: Facts, f: dict[str, Any]) -> str:
-    body = md.esc(f["summary"]) + "\n\n"
-    body += "- **Rules** " + ", ".join(md.ref(r) for r in f["rules"]) + "\n"
-    if f.get("reading"):
-        body += "- **Under the readings** " + _readings(facts, f["reading"]) + "\n"
-    if f.get("evidence") is not None:
-        body += "- **Evidence**\n\n" + "\n".join("  " + line if line else "" for line in
-                                                evidence_md(f["evidence"]).splitlines()) + "\n"
-    return entry_block("finding", f["id"], body, kind="machine-found")
+SEVERITY_TITLES = {"error": "Errors", "contradiction": "Contradictions", "open-question": "Open questions",
+                   "note": "Notes"}
 
 
-def recorded_table(facts: Facts, findings: list[dict[str, Any]]) -> str:
-    rows = []
-    for f in findings:
-        cat = facts.catalogs.get(f["game"])
-        title = cat.get(f["id"]).title if cat is not None and f["id"] in cat else f["id"]
-        rows.append([md.ref(f["id"], title), ", ".join(md.ref(r) for r in f["rules"][:4])
-                     + (f" and {len(f['rules']) - 4} more" if len(f["rules"]) > 4 else ""),
-                     md.code(f["evidence"]["default"]) if isinstance(f.get("evidence"), dict) else ""])
-    return md.table(["open question", "rules", "default reading"], rows, raw=True, widths="40 40 20")
+def _indent(text: str) -> str:
+    return "\n".join("  " + line if line else "" for line in text.splitlines())
+
+
+def finding_block(facts: Facts, f: dict[str, Any]) -> str:
+    """One finding: its statement, the quotes of the rules it cites (section, rulebook line), its
+    readings or its answer, and its evidence as tables."""
+    text = f["title"] if f["source"] == "detector" else f"{f['title']}: {f['question']}"
+    body = md.esc(text) + "\n\n"
+    body += (f"- **Severity** {md.esc(f['severity'])}; **kind** {md.esc(f['kind'])}; **from** "
+             f"{md.esc(' and '.join('the catalog' if s == 'catalog' else 'a detector' for s in f['sources']))}\n")
+    for q in f["quotes"]:
+        if q.get("see"):
+            body += f"- **See** {md.ref(q['rule'])}: {md.esc(q['title'] or '')}\n"
+            continue
+        where = ", ".join(x for x in (f"section {md.esc(q['section_title'])}" if q.get("section_title") else "",
+                                      f"line {q['line']}" if q.get("line") else "") if x)
+        body += f"- {md.ref(q['rule'])}{' (' + where + ')' if where else ''}\n\n"
+        if q.get("quote"):
+            body += _indent(md.quote(q["quote"])) + "\n"
+    if f["readings"]:
+        body += "- **Readings**\n" + "".join(
+            f"  - {md.code(r['id'])}{' (the model’s default)' if r['default'] else ''}: {md.esc(r['text'])}\n"
+            for r in f["readings"])
+    if f.get("answered"):
+        a = f["answered"]
+        body += (f"- **Answered by the rulebook** (reading {md.code(a['reading'])}"
+                 f"{', line ' + str(a['line']) if a.get('line') else ''}):\n\n" + _indent(md.quote(a["quote"])) + "\n")
+    if f.get("note"):
+        body += f"- **Note** {md.esc(f['note'])}\n"
+    for ev in f["evidence"]:
+        if not (f["source"] == "detector" and len(f["evidence"]) == 1):
+            body += f"- **Found by** {md.code(ev['finding'])}: {md.esc(ev['summary'])}\n"
+        data = evidence_md(ev["data"])
+        if data.strip():
+            body += "\n" + (_indent(data) if not (f["source"] == "detector" and len(f["evidence"]) == 1)
+                            else data) + "\n"
+    return entry_block("finding", f["id"], body, kind=f["severity"])
+
+
+def _counts_line(findings: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{sum(f['severity'] == s for f in findings)} {SEVERITY_TITLES[s].lower()}"
+                     for s in SEVERITY_TITLES)
 
 
 def game_page(facts: Facts, game: str, findings: list[dict[str, Any]]) -> str:
     cat = facts.catalogs[game]
-    by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for f in findings:
-        by_kind[f["kind"]].append(f)
-    machine = sum(f["source"] == "machine" for f in findings)
+    detected = sum("detector" in f["sources"] for f in findings)
     out = [f"# Findings: {md.esc(cat.title)}\n",
-           f"{len(findings)} findings: {machine} found by the detectors and {len(findings) - machine} recorded in "
-           f"the catalog by hand. Generated by running {md.code('tombspec check')} at build time.\n"]
-    for kind in [k for k in KIND_ORDER if k in by_kind] + sorted(set(by_kind) - set(KIND_ORDER)):
-        items = by_kind[kind]
-        out.append(f"\n## {md.esc(kind)} ({len(items)})\n")
-        found = [f for f in items if f["source"] == "machine"]
-        recorded = [f for f in items if f["source"] != "machine"]
-        for f in found:
-            out.append(machine_block(facts, f))
-        if recorded:
-            out.append(f"Recorded in the catalog by hand ({len(recorded)}); each links to its readings.\n\n"
-                       + recorded_table(facts, recorded))
+           f"{len(findings)} findings ({md.esc(_counts_line(findings))}), errors first; {detected} found or "
+           f"confirmed by the detectors, the others recorded in the catalog by hand. Each quotes the rules it "
+           f"cites. Generated by running {md.code('tombspec check')} at build time.\n"]
+    for severity, title in SEVERITY_TITLES.items():
+        items = [f for f in findings if f["severity"] == severity]
+        if items:
+            out.append(f"\n## {title} ({len(items)})\n")
+            out.extend(finding_block(facts, f) for f in items)
     if not findings:
         out.append("\nNo findings.\n")
     return "\n".join(out)
@@ -146,11 +150,9 @@ def index_page(facts: Facts) -> str:
     data = facts.check_json
     findings = data["findings"]
     games = list(facts.catalogs)
-    counts = Counter((f["game"], f["kind"]) for f in findings)
-    kinds = [k for k in KIND_ORDER if any(kk == k for _, kk in counts)] + \
-        sorted({k for _, k in counts} - set(KIND_ORDER))
-    rows = [[md.esc(k), *(str(counts.get((g, k), 0)) for g in games), str(sum(counts.get((g, k), 0) for g in games))]
-            for k in kinds]
+    counts = Counter((f["game"], f["severity"]) for f in findings)
+    rows = [[md.esc(SEVERITY_TITLES[s]), *(str(counts.get((g, s), 0)) for g in games),
+             str(sum(counts.get((g, s), 0) for g in games))] for s in SEVERITY_TITLES]
     rows.append(["**all**", *(f"**{sum(f['game'] == g for f in findings)}**" for g in games), f"**{len(findings)}**"])
     t = data["totals"]
     out = ["# Findings\n",
@@ -160,11 +162,13 @@ def index_page(facts: Facts) -> str:
            "hand. Each finding names the rules it is about and carries its evidence.\n",
            f"This page is the output of {md.code('tombspec check --json')}, run while the documentation was built "
            f"({md.pyref('tombspec.checks.report.run_check')} over every game, exploring "
-           f"{facts.explore_games} random games per modelled game): {t['findings']} findings, "
-           f"{t['machine_findings']} of them machine-found; proofs: {t['proofs']['proved']} proved, "
+           f"{facts.explore_games} random games per modelled game): {t['findings']} findings, one per fact "
+           f"(from {t['raw_findings']} detector and catalog results: a detector result that restates a recorded "
+           f"one is shown as its evidence), by severity: errors (the rulebook is wrong), contradictions, open "
+           f"questions (with their readings), notes (derived facts, edge cases); proofs: {t['proofs']['proved']} proved, "
            f"{t['proofs']['counterexample']} counterexamples, {t['proofs']['unknown']} unknown; "
            f"problems (exit code 1): {t['problems']}.\n",
-           md.table(["kind", *(md.doc(f"generated/findings/{g}", facts.catalogs[g].title) for g in games), "all"],
+           md.table(["severity", *(md.doc(f"generated/findings/{g}", facts.catalogs[g].title) for g in games), "all"],
                     rows, raw=True, classes="tomb-numbers"),
            "\n## The detectors\n",
            detectors_table(facts),
