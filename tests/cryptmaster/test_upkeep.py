@@ -75,6 +75,23 @@ def test_ten_card_hard_cap_discards_at_upkeep() -> None:
     assert len(step(gate, t, ReturnToInn()).party(0).hand) == 12                  # gate-only: kept
 
 
+def test_a_discard_over_ten_that_breaks_a_restriction_is_fixed_by_moving_or_discarding() -> None:
+    """cryptmaster.attach.fix-by-discarding: discarding the Ring of Magic leaves Pell's Fireball without a
+    die of magic; "If you ever fail to meet the above restrictions" the Spell must move or go (found by
+    exploring six players under hard-cap)."""
+    rs = ruleset(ten_card_limit="hard-cap")
+    ten = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Mending", "Feint"]
+    s = at(rs, [{"characters": [("Pell the Quiet", ["Ring of Magic", "Fireball"])], "hand": ten, "location": "2,3"},
+                *OTHERS])
+    assert rs.violations(s) == []
+    s = step(rs, s, ReturnToInn())
+    assert s.task.kind == "discard-extra"
+    s = step(rs, s, Discard("Ring of Magic", "Pell the Quiet"))
+    pell = s.party(0).character("Pell the Quiet")
+    assert "Fireball" not in pell.attached and "Fireball" not in s.party(0).hand     # alone: discarded
+    assert rs.violations(s) == []
+
+
 def test_cleanup_discards_unclaimed_pillage_and_reshuffles_an_empty_deck() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": ["Grimbold"], "location": "2,3"}, *OTHERS])

@@ -492,6 +492,9 @@ def apply_discard_extra(rs: Any, state: TombState, t: Task, action: Discard, pla
         attached.remove(action.card)
         state = update_character(state, player, ch.name, attached=tuple(attached))
     state = discard_cards(rs, state, (action.card,))
+    # an attachment discarded may leave another breaking the restrictions (a Spell without the die of
+    # magic a Ring gave): "If you ever fail to meet the above restrictions ..."
+    state = fix_restrictions(rs, state, player)
     return state if over_ten(rs, state, player) else pop(state)
 
 
