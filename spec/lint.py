@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .catalog import Catalog, load_catalog_file
 from .errors import InvalidInput
+from .inputs import plain_name, read_text
 from .rulebooks import find_quote, rulebook_text, rulebooks_dir
 
 
@@ -38,7 +39,7 @@ def raw_rulebook(filename: str) -> str | None:
     folder = rulebooks_dir()
     if folder is None or not (folder / filename).is_file():
         return None
-    return (folder / filename).read_text(encoding="utf-8")
+    return read_text(folder / plain_name(filename, source=str(folder), what="a rulebook"))
 
 
 def quote_problems(catalog: Catalog) -> list[str]:

@@ -12,6 +12,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from .inputs import plain_name, read_text
+
 _WS = re.compile(r"\s+")
 
 
@@ -38,7 +40,7 @@ def rulebook_text(filename: str) -> str | None:
     folder = rulebooks_dir()
     if folder is None or not (folder / filename).is_file():
         return None
-    return normalise((folder / filename).read_text(encoding="utf-8"))
+    return normalise(read_text(folder / plain_name(filename, source=str(folder), what="a rulebook")))
 
 
 def find_quote(quote: str, text: str) -> int:

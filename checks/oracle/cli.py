@@ -46,6 +46,8 @@ def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict:
             click.echo(d.describe())
         for d in report.unspecified:
             click.echo(d.describe())
+        for m in report.incomplete:
+            click.echo(m)
         for m in report.malformed:
             click.echo(f"tombspec: error: {m}", err=True)
         click.echo(report.summary())

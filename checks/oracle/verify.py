@@ -10,7 +10,9 @@ the rest of that game is skipped.  A situation the rulebook leaves open under th
 fail.
 
 Exit codes (``VerifyReport.exit_code``): 0 every game conforms (unspecified games included, unless
-``strict``), 1 a divergence, 2 malformed input (file, line and reason).
+``strict``), 1 a divergence, 2 malformed input (file, line and reason), a file holding no game at all
+(nothing checked is never a pass), or a game whose header says it is ``incomplete`` (conform writes
+that when the implementation crashed or timed out: the trace shows where, but it cannot conform).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import TombspecError
 
-from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, compare_claims, parse_line,
-                    start_state)
+from tombspec.spec.inputs import iter_lines, open_regular
+
+from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, check_duplicate_keys,
+                    compare_claims, parse_line, start_state)
 
 
 class ModelError(TombspecError):
@@ -203,12 +207,13 @@ class VerifyReport:
     divergences: list[Divergence] = attrs.field(factory=list)
     unspecified: list[Divergence] = attrs.field(factory=list)
     malformed: list[str] = attrs.field(factory=list)
+    incomplete: list[str] = attrs.field(factory=list)
     seconds: float = 0.0
     strict: bool = False
 
     @property
     def exit_code(self) -> int:
-        if self.malformed:
+        if self.malformed or self.incomplete:
             return 2
         if self.divergences or (self.strict and self.unspecified):
             return 1
@@ -219,17 +224,22 @@ class VerifyReport:
         return self.steps / self.seconds if self.seconds else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdict": {0: "conform", 1: "diverge", 2: "malformed"}[self.exit_code],
+        verdict = {0: "conform", 1: "diverge", 2: "malformed"}[self.exit_code]
+        if self.incomplete and not self.malformed:
+            verdict = "incomplete"
+        return {"verdict": verdict,
                 "files": self.files, "games": self.games, "steps": self.steps,
                 "conforming": self.conforming, "seconds": round(self.seconds, 3),
                 "divergences": [d.to_json() for d in self.divergences],
                 "unspecified": [d.to_json() for d in self.unspecified],
-                "malformed": self.malformed}
+                "malformed": self.malformed, "incomplete": self.incomplete}
 
     def summary(self) -> str:
         return (f"{self.files} file(s), {self.games} game(s), {self.steps:,} action(s) in {self.seconds:.2f} s: "
                 f"{self.conforming} conform, {len(self.divergences)} diverge, "
-                f"{len(self.unspecified)} unspecified" + (", malformed input" if self.malformed else ""))
+                f"{len(self.unspecified)} unspecified"
+                + (f", {len(self.incomplete)} incomplete" if self.incomplete else "")
+                + (", malformed input" if self.malformed else ""))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -239,7 +249,7 @@ _ACCEPTED = Outcome("post", None)   # the verdict of an accepted step, with its 
 
 
 class _Game:
-    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start")
+    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start", "incomplete")
 
     def __init__(self, rs: Ruleset, state: Any, number: int, header_line: int):
         self.rs = rs
@@ -250,6 +260,7 @@ class _Game:
         self.done = False
         self.itf: Any = None
         self.custom_start = False
+        self.incomplete: str | None = None
 
 
 class Verifier:
@@ -264,7 +275,9 @@ class Verifier:
     # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
     def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
         try:
-            key = (type(rs), tuple(data.items()))  # decoding depends only on the game's action types
+            # Decoding depends only on the game's action types, and on each value's type as well as its
+            # value: True, 1 and 1.0 are equal and hash alike, but only one of them may be valid.
+            key = (type(rs), tuple((k, type(v), v) for k, v in data.items()))
             hash(key)
         except TypeError:
             return rs.decode_action(data, source=source, line=line)
@@ -282,7 +295,7 @@ class Verifier:
         game: _Game | None = None
         number = 0
         try:
-            for line_no, raw in enumerate(stream, 1):
+            for line_no, raw in iter_lines(stream, source=source):
                 # The common line (an action, a digest) is parsed here, without the generator of
                 # read_trace; any other line goes through parse_line and its JSON Schema, as there.
                 try:
@@ -290,6 +303,8 @@ class Verifier:
                 except orjson.JSONDecodeError:
                     obj = None
                 item = _plain_step(obj, line_no) if game is not None else None
+                if item is not None and raw.count(b":") > len(obj) + len(item.action):
+                    check_duplicate_keys(raw, obj, source=source, line=line_no)
                 if item is None:
                     if not raw.strip():
                         continue
@@ -308,6 +323,9 @@ class Verifier:
             self._finish(game, complete=False)
             return
         self._finish(game)
+        if number == 0:
+            report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
+                                    "or blank); a trace starts with a header line")
 
     def verify_path(self, path: str | Path) -> None:
         source = str(path)
@@ -315,10 +333,10 @@ class Verifier:
             self.verify_stream(sys.stdin.buffer, "<stdin>")
             return
         try:
-            stream = open(path, "rb")
-        except OSError as exc:
+            stream = open_regular(path)
+        except InvalidInput as exc:
             self.report.files += 1
-            self.report.malformed.append(f"{source}: cannot read: {exc.strerror}")
+            self.report.malformed.append(str(exc))
             return
         with stream:
             self.verify_stream(stream, source)
@@ -334,6 +352,9 @@ class Verifier:
             state = rs.initial_state()
         game = _Game(rs, state, number, header.line)
         game.custom_start = "state" in header.data
+        if "incomplete" in header.data:
+            game.incomplete = (f"{source}:{header.line}: game {number} is incomplete, so it cannot "
+                               f"conform: {header.data['incomplete']}")
         self.report.games += 1
         if "claim" in header.data:
             fields = compare_claims(rs, state, StepLine(header.line, header.data["claim"]), source=source)
@@ -356,6 +377,9 @@ class Verifier:
         if game.itf is not None:
             game.itf.close()
             game.itf = None
+        if game.incomplete is not None:
+            self.report.incomplete.append(game.incomplete)
+            return
         if complete and not game.done:
             self.report.conforming += 1
 

@@ -12,7 +12,6 @@ Space tokens in a tile's ``rows``: ``1``-``6`` a numbered room; ``M`` Monster, `
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +21,7 @@ import attrs
 import networkx as nx
 
 from tombspec.spec.errors import InvalidInput
+from tombspec.spec.inputs import read_toml
 
 from ..traceability import implements
 
@@ -308,16 +308,7 @@ def load_board(path: str | Path, *, touch: str = "one-rule") -> Board:
     """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read board file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source,
-                           line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="board file")
     return board_from_data(doc, source=source, text=text, touch=touch)
 
 

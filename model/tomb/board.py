@@ -32,7 +32,6 @@ Movement is a *view* of the one graph: :meth:`Board.move_view` keeps the spaces 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
@@ -45,6 +44,7 @@ import networkx as nx
 from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
+from tombspec.spec.inputs import read_toml
 
 INN = "inn"
 HALLWAY_KINDS = ("hallway", "entrance", "stairs", "hazard")
@@ -412,15 +412,7 @@ def load_board(path: str | Path, game: str = "tomb") -> Board:
     """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read board file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source, line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="board file")
     return board_from_data(doc, source=source, text=text, game=game, base=path.parent)
 
 
