@@ -242,6 +242,8 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
     from .conform import open_implementation
     from .vectors import run_tree
 
+    if game is not None:
+        _games_argument(game)
     implementation = open_implementation(impl, timeout=timeout)
     try:
         report = run_tree(directory, implementation, game=game)

@@ -801,6 +801,25 @@ class ConformReport:
     seconds: float = 0.0
     per_game: dict[str, int] = attrs.field(factory=dict)
     failure: GameFailure | None = None
+    #: per game: the state fields the implementation declared it models (compared) and the others
+    compared: dict[str, dict[str, list[str]]] = attrs.field(factory=dict)
+
+    def note_fields(self, game: str, declared: Sequence[str] | None, every: Sequence[str]) -> None:
+        """Record which state fields were compared for ``game`` (``declared`` None: all of them)."""
+        if game in self.compared:
+            return
+        chosen = list(every) if declared is None else [f for f in every if f in declared]
+        self.compared[game] = {"compared": chosen, "not_compared": [f for f in every if f not in chosen]}
+
+    def warnings(self) -> list[str]:
+        out = []
+        for game, c in self.compared.items():
+            total = len(c["compared"]) + len(c["not_compared"])
+            if c["not_compared"] and len(c["compared"]) * 2 < total:
+                out.append(f"{game}: only {len(c['compared'])} of the {total} state fields were compared "
+                           f"(the implementation declares {', '.join(c['compared']) or 'none'}); "
+                           "the others were not checked at all")
+        return out
 
     @property
     def exit_code(self) -> int:
@@ -812,15 +831,23 @@ class ConformReport:
         return {"verdict": {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code],
                 "implementation": self.implementation, "games": self.games, "steps": self.steps,
                 "probes": self.probes, "unspecified": self.unspecified, "seconds": round(self.seconds, 3),
-                "per_game": self.per_game,
+                "per_game": self.per_game, "compared_fields": self.compared, "warnings": self.warnings(),
                 "failure": self.failure.to_json() if self.failure else None}
 
     def describe(self) -> str:
         lines = [f"{self.implementation}: {self.games} game(s), {self.steps:,} step(s) ({self.probes:,} "
                  f"refusal probe(s)), {self.unspecified} unspecified, in {self.seconds:.2f} s"]
+        for game, c in self.compared.items():
+            if c["not_compared"]:
+                lines.append(f"{game}: compared {len(c['compared'])} of {len(c['compared']) + len(c['not_compared'])} "
+                             f"state fields: {', '.join(c['compared']) or 'none'} (not compared: "
+                             f"{', '.join(c['not_compared'])})")
+            else:
+                lines.append(f"{game}: compared every state field ({len(c['compared'])})")
+        lines += [f"warning: {w}" for w in self.warnings()]
         f = self.failure
         if f is None:
-            lines.append("conforms: every step agreed with the model")
+            lines.append("conforms: every step agreed with the model on the fields compared")
             return "\n".join(lines)
         m = f.mismatch
         where = "the reset" if m.step == 0 else f"action {m.step}"
@@ -833,8 +860,11 @@ class ConformReport:
             text = rule_text(f.game, rid)
             if text.get("quote"):
                 lines.append(f"    {rid}: \u201c{text['quote']}\u201d")
+        judged = ("the trace up to the failure, marked incomplete (tombspec verify reports it "
+                  "incomplete, exit 2):" if m.is_failure else
+                  "the replayable trace (tombspec verify judges it the same way):")
         lines.append(f"shrunk from {f.original_length} to {len(f.actions)} action(s) "
-                     f"({f.shrink_tests} replays); the replayable trace (tombspec verify judges it):")
+                     f"({f.shrink_tests} replays); {judged}")
         lines += [orjson.dumps(x, option=orjson.OPT_SORT_KEYS).decode() for x in f.trace]
         return "\n".join(lines)
 
@@ -864,6 +894,8 @@ class Oracle:
                 rng = random.Random(f"{seed}:{i}")
                 session = Session(self.impl, rs, config)
                 mismatch = session.reset()
+                if mismatch is None:
+                    report.note_fields(game, session.fields, state_fields(rs))
                 played: list[Any] = []
                 unspecified = False
                 while mismatch is None and len(played) < self.max_steps:
@@ -932,6 +964,8 @@ class Oracle:
         header = {"seed": seed, "index": index,
                   "note": f"tombspec conform: {final.kind} at action {final.step} of {self.impl.name}; "
                           f"shrunk from {len(played)} to {len(actions)} action(s)"}
+        if final.is_failure:   # the implementation did not answer the last action: nothing to judge
+            header["incomplete"] = f"the implementation failed ({final.kind}) at action {final.step}: {final.message}"[:500]
         return GameFailure(rs.game, index, seed, final, len(played), list(actions),
                            session.trace_lines(header), tests)
 
