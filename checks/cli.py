@@ -15,7 +15,7 @@ import click
 
 from tombspec.spec import catalog_games, load_catalog
 
-from .clikit import _progress, bad_input_exits_2, emit_json, fail, load_options
+from .clikit import MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, count, emit_json, fail, load_options
 from .oracle import cli as oracle_cli
 
 
@@ -26,7 +26,7 @@ def _version() -> str:
         return "0+unknown"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TombspecGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(_version(), "--version", prog_name="tombspec")
 def main() -> None:
     """tombspec: a formally specified rules verifier and test oracle for five tomb-raiding games."""
@@ -98,7 +98,7 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 
 @main.command()
 @click.argument("game")
-@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", "n_games", default=100, show_default=True, type=count())
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write every game as JSON Lines (docs: the trace format).")
@@ -106,7 +106,7 @@ def _entry_json(entry: Any) -> dict[str, Any]:
               help="What each trace line claims about the state after its action.")
 @click.option("--board", "board", metavar="FILE|NAME", help="A board file, or a shipped board's name.")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
-@click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-steps", default=100_000, show_default=True, type=count(1, MAX_STEPS))
 @click.option("--policy", type=click.Choice(["uniform", "greedy"]), default="uniform", show_default=True,
               help="How decisions are drawn: uniformly, or mostly by the game's heuristic (e.g. towards Escape).")
 @click.option("--json", "as_json", is_flag=True)
@@ -151,9 +151,9 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
 @click.option("--game", "game", help="Only this game.")
 @click.option("--board", "board", type=click.Path(path_type=Path), help="Also check this board file.")
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+@click.option("--timeout", default=10.0, show_default=True, type=Seconds(min=0.1, max=3600),
               help="Seconds z3 may spend on one proof before the answer is 'unknown'.")
-@click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=0),
+@click.option("--games", "n_games", default=200, show_default=True, type=count(0),
               help="Random games to explore per modelled game.")
 @bad_input_exits_2
 def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n_games: int) -> None:
