@@ -37,9 +37,12 @@ def table_of_contents(raw_text: str) -> list[tuple[int, str]]:
 
 def raw_rulebook(filename: str) -> str | None:
     folder = rulebooks_dir()
-    if folder is None or not (folder / filename).is_file():
+    if folder is None:
         return None
-    return read_text(folder / plain_name(filename, source=str(folder), what="a rulebook"))
+    plain_name(filename, source=str(folder), what="a rulebook")   # never a path out of the folder
+    if not (folder / filename).is_file():
+        return None
+    return read_text(folder / filename)
 
 
 def quote_problems(catalog: Catalog) -> list[str]:

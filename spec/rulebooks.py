@@ -38,9 +38,12 @@ def rulebooks_dir() -> Path | None:
 def rulebook_text(filename: str) -> str | None:
     """The normalised text of one rulebook, or ``None`` when it is absent."""
     folder = rulebooks_dir()
-    if folder is None or not (folder / filename).is_file():
+    if folder is None:
         return None
-    return normalise(read_text(folder / plain_name(filename, source=str(folder), what="a rulebook")))
+    plain_name(filename, source=str(folder), what="a rulebook")   # never a path out of the folder
+    if not (folder / filename).is_file():
+        return None
+    return normalise(read_text(folder / filename))
 
 
 def find_quote(quote: str, text: str) -> int:
