@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tombspec.spec import catalog_games, load_catalog
+from tombspec.spec import InvalidInput, catalog_games, load_catalog
 
 from .clikit import MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, count, emit_json, fail, load_options
 from .oracle import cli as oracle_cli
@@ -123,14 +123,17 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     if board is not None:
         config["board"] = board
     rs = get_ruleset(game, **config)
-    out = open(trace_path, "wb") if trace_path else None
     try:
-        writer = TraceWriter(out, claim) if out else None
-        with _progress(n_games, f"exploring {game}", not as_json) as bar:
-            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy)
-    finally:
-        if out:
-            out.close()
+        out = open(trace_path, "wb") if trace_path else None
+        try:
+            writer = TraceWriter(out, claim) if out else None
+            with _progress(n_games, f"exploring {game}", not as_json) as bar:
+                report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy)
+        finally:
+            if out:
+                out.close()
+    except OSError as exc:      # the --trace file cannot be written (/nonexist/x, /dev/full)
+        raise InvalidInput(f"cannot write the trace: {exc.strerror or exc}", source=str(trace_path)) from None
     if as_json:
         emit_json(report.to_json())
     else:

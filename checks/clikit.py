@@ -19,17 +19,9 @@ import orjson
 
 from tombspec.spec import InvalidInput
 from tombspec.spec.errors import TombspecError
+from tombspec.spec.inputs import clip
 
 
-#: The longest a message echoes a piece of the user's input (a 100 MB ``kind`` is cut to this).
-ECHO_LIMIT = 2000
-
-
-def clip(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, saying how much was cut."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
 def _wants_json() -> bool:

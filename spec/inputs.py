@@ -26,6 +26,15 @@ from .errors import InvalidInput
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: The longest line of a streamed file (a trace line, an implementation's answer).
 MAX_LINE_BYTES = 64 * 1024 * 1024
+#: The most characters of the user's input a message echoes (a 100 MB ``kind`` is cut to this).
+ECHO_LIMIT = 2000
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was cut."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
 def _describe_mode(mode: int) -> str:

@@ -66,8 +66,10 @@ def trace() -> None:
 @trace.command("schema")
 @click.argument("name", required=False, metavar="[NAME]")
 @click.option("--game", help="Print this game's state and action schemas instead.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Accepted for uniformity: the schemas are JSON either way (errors too, on stdout).")
 @bad_input_exits_2
-def trace_schema(name: str | None, game: str | None) -> None:
+def trace_schema(name: str | None, game: str | None, as_json: bool) -> None:
     """Print a JSON Schema of the oracle's formats (NAME: trace-header, trace-step, vector-manifest,
     vector-error, rpc-response, reset-result, step-result; default: all)."""
     from . import schema

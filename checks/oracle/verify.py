@@ -31,7 +31,7 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import TombspecError
 
-from tombspec.spec.inputs import iter_lines, open_regular
+from tombspec.spec.inputs import clip, iter_lines, open_regular
 
 from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, check_duplicate_keys,
                     compare_claims, parse_line, start_state)
@@ -198,6 +198,11 @@ class Divergence:
         return "\n".join(lines)
 
 
+#: How many divergences (and unspecified games) a report keeps in full; the rest are only counted, so
+#: memory stays flat however many games of a trace diverge.
+KEEP = 1000
+
+
 @attrs.define
 class VerifyReport:
     files: int = 0
@@ -207,6 +212,8 @@ class VerifyReport:
     divergences: list[Divergence] = attrs.field(factory=list)
     unspecified: list[Divergence] = attrs.field(factory=list)
     malformed: list[str] = attrs.field(factory=list)
+    diverging: int = 0             # every divergence, kept or not
+    unspecified_games: int = 0     # every unspecified game, kept or not
     incomplete: list[str] = attrs.field(factory=list)
     seconds: float = 0.0
     strict: bool = False
@@ -230,14 +237,18 @@ class VerifyReport:
         return {"verdict": verdict,
                 "files": self.files, "games": self.games, "steps": self.steps,
                 "conforming": self.conforming, "seconds": round(self.seconds, 3),
+                "diverging": self.diverging, "unspecified_games": self.unspecified_games,
                 "divergences": [d.to_json() for d in self.divergences],
+                "divergences_not_shown": self.diverging - len(self.divergences),
                 "unspecified": [d.to_json() for d in self.unspecified],
+                "unspecified_not_shown": self.unspecified_games - len(self.unspecified),
                 "malformed": self.malformed, "incomplete": self.incomplete}
 
     def summary(self) -> str:
         return (f"{self.files} file(s), {self.games} game(s), {self.steps:,} action(s) in {self.seconds:.2f} s: "
-                f"{self.conforming} conform, {len(self.divergences)} diverge, "
-                f"{len(self.unspecified)} unspecified"
+                f"{self.conforming} conform, {self.diverging} diverge"
+                + (f" (the first {len(self.divergences)} shown)" if self.diverging > len(self.divergences) else "")
+                + f", {self.unspecified_games} unspecified"
                 + (f", {len(self.incomplete)} incomplete" if self.incomplete else "")
                 + (", malformed input" if self.malformed else ""))
 
@@ -271,6 +282,7 @@ class Verifier:
         self.rulesets = RulesetCache()
         self.itf_dir = itf_dir
         self._actions: dict[tuple[type, Any], Any] = {}
+        self._itf_written: dict[Path, str] = {}
 
     # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
     def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
@@ -319,7 +331,7 @@ class Verifier:
                 number += 1
                 game = self._start(item, number, source)
         except InvalidInput as exc:
-            report.malformed.append(str(exc))
+            report.malformed.append(clip(str(exc)))
             self._finish(game, complete=False)
             return
         self._finish(game)
@@ -361,13 +373,13 @@ class Verifier:
             if fields:
                 d = Divergence(source, header.line, number, header.line, 0, "state", None, fields=fields,
                                message="the state before the first action differs from the model's")
-                self.report.divergences.append(d)
+                self._keep(d)
                 game.done = True
         if self.itf_dir is not None:
             from .itf import open_writer
 
             stem = Path(source).name.split(".")[0] or "trace"
-            game.itf = open_writer(self.itf_dir, stem, number, rs, source=source)
+            game.itf = open_writer(self.itf_dir, stem, number, rs, source=source, written=self._itf_written)
             game.itf.state(state)
         return game
 
@@ -421,7 +433,9 @@ class Verifier:
             d = self._divergence(game, line, source, "unspecified", action, rule=outcome.rule)
             option = settling_option(rs, outcome.rule or "")
             d.message = outcome.message + (f"; choose a reading with option {option}" if option else "")
-            self.report.unspecified.append(d)
+            self.report.unspecified_games += 1
+            if len(self.report.unspecified) < KEEP:
+                self.report.unspecified.append(d)
             game.done = True
             return
         # The model refuses the action.
@@ -445,8 +459,16 @@ class Verifier:
         return d
 
     def _diverge(self, game: _Game, line: StepLine, source: str, kind: str, action: Any, **more: Any) -> None:
-        self.report.divergences.append(self._divergence(game, line, source, kind, action, **more))
         game.done = True
+        if len(self.report.divergences) >= KEEP:
+            self.report.diverging += 1
+            return
+        self._keep(self._divergence(game, line, source, kind, action, **more))
+
+    def _keep(self, d: Divergence) -> None:
+        self.report.diverging += 1
+        if len(self.report.divergences) < KEEP:
+            self.report.divergences.append(d)
 
 
 def verify(paths: Iterable[str | Path], *, itf_dir: Path | None = None, strict: bool = False) -> VerifyReport:
