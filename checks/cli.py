@@ -134,16 +134,23 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
                 out.close()
     except OSError as exc:      # the --trace file cannot be written (/nonexist/x, /dev/full)
         raise InvalidInput(f"cannot write the trace: {exc.strerror or exc}", source=str(trace_path)) from None
+    # A game cut short by --max-steps is the user's budget, not a rule broken: it is reported as cut
+    # short (and not judged), and only the other problems make the exit code 1.
+    problems = [p for p in report.problems if p.kind != "unfinished"]
+    cut_short = len(report.problems) - len(problems)
     if as_json:
-        emit_json(report.to_json())
+        emit_json({**report.to_json(), "cut_short": cut_short})
     else:
         click.echo(f"{game}: {report.games} games, {report.steps} steps in {report.seconds:.2f} s "
                    f"({report.steps_per_second:,.0f} steps/s)")
         click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.outcomes.items())))
-        for p in report.problems:
+        for p in problems:
             click.echo(f"  game {p.game_index} step {p.step}: {p.kind} {p.rule}: {p.message}")
-        click.echo(f"{len(report.problems)} problem(s)")
-    sys.exit(1 if report.problems else 0)
+        if cut_short:
+            click.echo(f"{cut_short} game(s) cut short by --max-steps {max_steps}: not played to the end, "
+                       "not judged")
+        click.echo(f"{len(problems)} problem(s)")
+    sys.exit(1 if problems else 0)
 
 
 # --------------------------------------------------------------------------------------------------

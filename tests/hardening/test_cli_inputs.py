@@ -139,3 +139,10 @@ def test_a_from_tests_usage_error_exits_2(tmp_path: Path) -> None:
     code, _, err = run_cli("vectors", "export", str(tmp_path / "v"), "--game", "raiders", "--games", "1",
                            "--per-rule", "1", "--from-tests", str(tests))
     assert code == 2 and "could not run" in err
+
+
+def test_max_steps_cutting_a_game_short_is_not_a_rule_broken() -> None:
+    code, out, _ = run_cli("explore", "raiders", "--games", "1", "--max-steps", "3")
+    assert code == 0 and "cut short by --max-steps 3" in out
+    code, out, _ = run_cli("explore", "raiders", "--games", "1", "--max-steps", "3", "--json")
+    assert code == 0 and orjson.loads(out)["cut_short"] == 1
