@@ -146,3 +146,20 @@ def test_a_rulebook_that_is_not_utf8_is_a_clear_error(tmp_path: Path, monkeypatc
             rulebooks.rulebook_text("../../etc/passwd")
     finally:
         rulebooks.rulebook_text.cache_clear()
+
+
+def test_the_catalog_lint_refuses_a_device() -> None:
+    from tombspec.spec.lint import main as lint
+
+    assert lint(["/dev/zero"]) == 2
+
+
+def test_memory_running_out_is_exit_2(monkeypatch: pytest.MonkeyPatch, raiders_trace: Path) -> None:
+    import tombspec.checks.oracle.verify as verify_module
+
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(verify_module, "verify", exhausted)
+    code, _, err = run_cli("verify", str(raiders_trace))
+    assert code == 2 and "out of memory" in err
