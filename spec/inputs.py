@@ -26,6 +26,9 @@ from .errors import InvalidInput
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: The longest line of a streamed file (a trace line, an implementation's answer).
 MAX_LINE_BYTES = 64 * 1024 * 1024
+#: The most spaces a game board may have (docs/limits.md); each game's board loader refuses a larger
+#: board before doing any work on it.
+MAX_BOARD_SPACES = 4096
 #: The most characters of the user's input a message echoes (a 100 MB ``kind`` is cut to this).
 ECHO_LIMIT = 2000
 

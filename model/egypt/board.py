@@ -49,7 +49,7 @@ from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
 from .components import Components, components_from_data
-from tombspec.spec.inputs import read_toml
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 SIDES = {"orange": "Exploration mode", "purple": "Escape mode"}
 MARKS = set("_=#<>HVCcs?12BAYKX.")
@@ -457,6 +457,8 @@ def board_from_rows(name: str, side: str, rows: Iterable[str], *, source: str = 
         raise fail(f"a side is orange or purple, not {side!r}")
     if not rows or not all(isinstance(r, str) and r.split() for r in rows):
         raise fail("'rows' must be a non-empty list of non-empty strings")
+    if sum(len(r.split()) for r in rows) > MAX_BOARD_SPACES:
+        raise fail(f"the board has more than {MAX_BOARD_SPACES:,} spaces, tombspec's limit (docs/limits.md)")
     widths = {len(r.split()) for r in rows}
     if len(widths) != 1:
         raise fail(f"every floor is a row of spaces from one edge of the board to the other "

@@ -21,7 +21,7 @@ import attrs
 import networkx as nx
 
 from tombspec.spec.errors import InvalidInput
-from tombspec.spec.inputs import read_toml
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 from ..traceability import implements
 
@@ -242,7 +242,7 @@ class _Distances(dict):  # type: ignore[type-arg]
 
 #: The largest board tombspec composes (docs/limits.md): spaces of the composed tomb, and tile squares
 #: laid in all (holes included), both refused before any work.
-MAX_SPACES = 4096
+MAX_SPACES = MAX_BOARD_SPACES
 MAX_SQUARES = 65_536
 
 

@@ -44,7 +44,7 @@ import networkx as nx
 from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
-from tombspec.spec.inputs import read_toml
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 INN = "inn"
 HALLWAY_KINDS = ("hallway", "entrance", "stairs", "hazard")
@@ -282,6 +282,9 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", game: 
     rows = meta.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise fail("[board] needs rows = [\"...\", ...], a grid of space tokens", "rows")
+    if sum(len(r) for r in rows) > MAX_BOARD_SPACES:
+        raise fail(f"the board's grid has more than {MAX_BOARD_SPACES:,} squares, tombspec's limit "
+                   "(docs/limits.md)", "rows")
     for n, r in enumerate(rows, 1):
         bad = sorted({c for c in r if not re.match(r"[#.ESHa-zA-Z0-9]", c)})
         if bad:

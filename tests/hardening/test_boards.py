@@ -163,3 +163,26 @@ def test_memory_running_out_is_exit_2(monkeypatch: pytest.MonkeyPatch, raiders_t
     monkeypatch.setattr(verify_module, "verify", exhausted)
     code, _, err = run_cli("verify", str(raiders_trace))
     assert code == 2 and "out of memory" in err
+
+
+def _blown_up(obj: object) -> object:
+    """Board data with every ``rows`` grid repeated until it is far above the limit."""
+    if isinstance(obj, dict):
+        return {k: (v * 400 if k == "rows" and isinstance(v, list) else _blown_up(v)) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_blown_up(v) for v in obj]
+    return obj
+
+
+@pytest.mark.parametrize("game", ["tomb", "egypt"])
+def test_the_other_games_boards_have_the_limit_too(tmp_path: Path, game: str) -> None:
+    from tombspec.model.registry import get_ruleset
+
+    rs = get_ruleset(game)
+    head = orjson.loads(orjson.dumps(header(rs)))
+    assert "rows" in orjson.dumps(head["board"]).decode()
+    head["board"] = _blown_up(head["board"])
+    start = time.monotonic()
+    code, _, err = run_cli("verify", str(put(tmp_path / "t.jsonl", [head])))
+    assert code == 2 and "4,096" in err, err
+    assert time.monotonic() - start < 20
