@@ -70,6 +70,9 @@ def bad_input_exits_2(fn: Callable[..., Any]) -> Callable[..., Any]:
             fail(str(exc))
         except KeyboardInterrupt:
             fail("interrupted", 130)
+        except BrokenPipeError:           # `tombspec ... | head`: the reader has gone
+            _silence_stdout()
+            fail("<stdout>: the reader closed the pipe before the output was written")
         except OSError as exc:            # an output that cannot be written: /nonexist/x, /dev/full
             fail(f"cannot write {_os_problem(exc)}")
         except RecursionError:
