@@ -207,12 +207,14 @@ class InProcess(Implementation):
             raise ImplementationFailure("timeout", f"{self.name} is still running {self.hung}, which timed out")
         if self.timeout is not None and self._worker is None:
             self._worker = _Worker(self.name)
-        status, value = run_with_deadline(fn, args, self.timeout, name=self.name, worker=self._worker)
+        # A reset configures a game (boards, components): like a child's first answer, it may take 10 s.
+        limit = None if self.timeout is None else (max(self.timeout, 10.0) if what == "reset" else self.timeout)
+        status, value = run_with_deadline(fn, args, limit, name=self.name, worker=self._worker)
         if status == "ok":
             return value
         if status == "timeout":
             self.hung = what
-            raise ImplementationFailure("timeout", f"{self.name}.{what} gave no answer within {self.timeout:g} s")
+            raise ImplementationFailure("timeout", f"{self.name}.{what} gave no answer within {limit:g} s")
         exc = value
         if isinstance(exc, Rejected):
             raise exc
