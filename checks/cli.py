@@ -14,10 +14,10 @@ from typing import Any
 import click
 import orjson
 
-from tombspec.spec import catalog_games, load_catalog
+from tombspec.spec import InvalidInput, catalog_games, load_catalog
 
+from .clikit import MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, count, emit_json, fail, load_options
 from .findings.base import KINDS, SEVERITIES
-from .clikit import _progress, bad_input_exits_2, emit_json, fail, load_options
 from .oracle import cli as oracle_cli
 from .parallel import parallel_options
 
@@ -29,7 +29,7 @@ def _version() -> str:
         return "0+unknown"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TombspecGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(_version(), "--version", prog_name="tombspec")
 def main() -> None:
     """tombspec: a formally specified rules verifier and test oracle for five tomb-raiding games."""
@@ -101,7 +101,7 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 
 @main.command()
 @click.argument("game")
-@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", "n_games", default=100, show_default=True, type=count())
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write every game as JSON Lines (docs: the trace format); with --exhaustive, the "
@@ -110,7 +110,7 @@ def _entry_json(entry: Any) -> dict[str, Any]:
               help="What each trace line claims about the state after its action.")
 @click.option("--board", "board", metavar="FILE|NAME", help="A board file, or a shipped board's name.")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
-@click.option("--max-steps", default=100_000, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-steps", default=100_000, show_default=True, type=count(1, MAX_STEPS))
 @click.option("--policy", type=click.Choice(["uniform", "greedy"]), default="uniform", show_default=True,
               help="How decisions are drawn: uniformly, or mostly by the game's heuristic (e.g. towards Escape).")
 @click.option("--campaign", default=1, show_default=True, type=click.IntRange(min=1, max=1000),
@@ -157,26 +157,36 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
         _explore_exhaustive(rs, depth or 0, max_states, time_budget, find, trace_path, claim,
                             workers, scheduler, as_json)
         return
-    out = open(trace_path, "wb") if trace_path else None
     try:
-        writer = TraceWriter(out, claim) if out else None
-        with executor(workers, scheduler) as ex, _progress(n_games, f"exploring {game}", not as_json) as bar:
-            report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy,
-                         campaign=campaign, executor=ex)
-    finally:
-        if out:
-            out.close()
+        out = open(trace_path, "wb") if trace_path else None
+        try:
+            writer = TraceWriter(out, claim) if out else None
+            with executor(workers, scheduler) as ex, _progress(n_games, f"exploring {game}", not as_json) as bar:
+                report = run(rs, n_games, seed, writer=writer, max_steps=max_steps, progress=bar, policy=policy,
+                             campaign=campaign, executor=ex)
+        finally:
+            if out:
+                out.close()
+    except OSError as exc:      # the --trace file cannot be written (/nonexist/x, /dev/full)
+        raise InvalidInput(f"cannot write the trace: {exc.strerror or exc}", source=str(trace_path)) from None
+    # A game cut short by --max-steps is the user's budget, not a rule broken: it is reported as cut
+    # short (and not judged), and only the other problems make the exit code 1.
+    problems = [p for p in report.problems if p.kind != "unfinished"]
+    cut_short = len(report.problems) - len(problems)
     if as_json:
-        emit_json(report.to_json())
+        emit_json({**report.to_json(), "cut_short": cut_short})
     else:
         carried = f" ({report.campaign_games} set up from the game before)" if campaign > 1 else ""
         click.echo(f"{game}: {report.games} games{carried}, {report.steps} steps in {report.seconds:.2f} s "
                    f"({report.steps_per_second:,.0f} steps/s)")
         click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(report.outcomes.items())))
-        for p in report.problems:
+        for p in problems:
             click.echo(f"  game {p.game_index} step {p.step}: {p.kind} {p.rule}: {p.message}")
-        click.echo(f"{len(report.problems)} problem(s)")
-    sys.exit(1 if report.problems else 0)
+        if cut_short:
+            click.echo(f"{cut_short} game(s) cut short by --max-steps {max_steps}: not played to the end, "
+                       "not judged")
+        click.echo(f"{len(problems)} problem(s)")
+    sys.exit(1 if problems else 0)
 
 
 def _explore_exhaustive(rs: Any, depth: int, max_states: int | None, time_budget: float | None,
@@ -269,9 +279,9 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
 @click.option("--game", "game", help="Only this game.")
 @click.option("--board", "board", type=click.Path(path_type=Path), help="Also check this board file.")
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+@click.option("--timeout", default=10.0, show_default=True, type=Seconds(min=0.1, max=3600),
               help="Seconds z3 may spend on one proof before the answer is 'unknown'.")
-@click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=0),
+@click.option("--games", "n_games", default=200, show_default=True, type=count(0),
               help="Random games to explore per modelled game.")
 @click.option("--severity", "severities", multiple=True, type=click.Choice(SEVERITIES),
               help="Only findings of this severity (repeatable).")

@@ -19,15 +19,46 @@ import orjson
 
 from tombspec.spec import InvalidInput
 from tombspec.spec.errors import TombspecError
+from tombspec.spec.inputs import clip
+
+
+
+
+def _wants_json() -> bool:
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("as_json"):
+            return True
+        ctx = ctx.parent
+    return False
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
+    """Exit ``code`` with ``message`` on stderr; with ``--json``, also ``{"error", "exit_code"}`` on stdout."""
+    message = clip(message)
     click.echo(f"tombspec: error: {message}", err=True)
+    if _wants_json():
+        with_json_error(message, code)
     sys.exit(code)
 
 
+def with_json_error(message: str, code: int) -> None:
+    try:
+        sys.stdout.buffer.write(orjson.dumps({"error": message, "exit_code": code},
+                                             option=orjson.OPT_APPEND_NEWLINE))
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _os_problem(exc: OSError) -> str:
+    where = exc.filename if exc.filename is not None else "<output>"
+    return f"{where}: {exc.strerror or exc}"
+
+
 def bad_input_exits_2(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Report any :class:`InvalidInput` (or other deliberate tombspec error) as exit 2."""
+    """Report any :class:`InvalidInput` (or other deliberate tombspec error), a file that cannot be
+    written, a recursion or memory limit as exit 2 with a message; Ctrl-C as exit 130."""
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -37,15 +68,111 @@ def bad_input_exits_2(fn: Callable[..., Any]) -> Callable[..., Any]:
             fail(str(exc))
         except TombspecError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+        except BrokenPipeError:           # `tombspec ... | head`: the reader has gone
+            _silence_stdout()
+            fail("<stdout>: the reader closed the pipe before the output was written")
+        except OSError as exc:            # an output that cannot be written: /nonexist/x, /dev/full
+            fail(f"cannot write {_os_problem(exc)}")
+        except RecursionError:
+            fail("the input is nested too deep for tombspec")
+        except MemoryError:
+            fail("out of memory: the input is too large for tombspec (docs/limits.md)")
 
     return wrapper
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.buffer.write(orjson.dumps(
-        data, default=str,
-        option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS))
-    sys.stdout.flush()
+    payload = orjson.dumps(data, default=str,
+                           option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_NON_STR_KEYS)
+    try:
+        sys.stdout.buffer.write(payload)
+        sys.stdout.flush()
+    except OSError as exc:
+        _silence_stdout()
+        raise InvalidInput(f"cannot write the JSON report: {exc.strerror or exc}", source="<stdout>") from None
+
+
+def _silence_stdout() -> None:
+    """After a failed write to stdout, drop what is buffered so the exit does not fail again."""
+    import os
+
+    try:
+        sys.stdout = open(os.devnull, "w")   # noqa: SIM115 - lives until exit
+    except OSError:
+        pass
+
+
+def write_lines(path: Path, lines: Any, *, what: str, overwrite: bool = True) -> None:
+    """Write ``lines`` (JSON values) to ``path`` as JSON Lines; a path that cannot be written is
+    :class:`InvalidInput` naming it."""
+    try:
+        with open(path, "wb" if overwrite else "xb") as out:
+            for line in lines:
+                out.write(orjson.dumps(line, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE))
+    except FileExistsError:
+        raise InvalidInput(f"{what} exists already; tombspec does not overwrite it", source=str(path)) from None
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {what}: {exc.strerror or exc}", source=str(path)) from None
+
+
+# --------------------------------------------------------------------------------------------------
+# Numbers with bounds: nan, inf and absurd sizes are usage errors (exit 2), never a hang
+
+
+class Seconds(click.FloatRange):
+    """A finite number of seconds within ``[min, max]`` (``nan`` and ``inf`` refused)."""
+
+    name = "seconds"
+
+    def __init__(self, min: float = 0.0, max: float = 86_400.0, min_open: bool = False):
+        super().__init__(min=min, max=max, min_open=min_open)
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        import math
+
+        number = click.FLOAT.convert(value, param, ctx) if not isinstance(value, float) else value
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+class Fraction01(Seconds):
+    """A finite number in [0, 1]."""
+
+    name = "fraction"
+
+    def __init__(self) -> None:
+        super().__init__(min=0.0, max=1.0)
+
+
+#: The most random games one command plays per game, and the most steps of one game.
+MAX_GAMES = 1_000_000
+MAX_STEPS = 10_000_000
+
+
+def count(low: int = 1, high: int = MAX_GAMES) -> click.IntRange:
+    return click.IntRange(min=low, max=high)
+
+
+class TombspecGroup(click.Group):
+    """The ``tombspec`` group: usage errors exit 2 (as JSON on stdout too under ``--json``); Ctrl-C
+    exits 130."""
+
+    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            return super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.ClickException as exc:
+            exc.show()
+            if "--json" in argv:
+                with_json_error(clip(exc.format_message()), exc.exit_code)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("tombspec: interrupted", err=True)
+            sys.exit(130)
 
 
 def _progress(total: int, label: str, enabled: bool) -> Any:
@@ -79,12 +206,11 @@ def load_options(game: str, options: str | None) -> dict[str, Any] | None:
         return None
     text = options
     source = "--options"
-    if not options.lstrip().startswith("{"):
-        path = Path(options)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidInput(f"cannot read options file: {exc.strerror}", source=options) from None
+    stripped = options.lstrip()
+    if stripped[:1] not in ("{", "[", '"') and not stripped[:1].isdigit() and stripped not in ("null", "true", "false"):
+        from tombspec.spec.inputs import read_text
+
+        text = read_text(Path(options), source=options)
         source = options
     try:
         data = orjson.loads(text)

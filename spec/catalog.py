@@ -8,7 +8,6 @@ file, the line (found from the entry's ``id = "..."``) and the entry.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -17,7 +16,8 @@ from typing import Any
 
 import attrs
 
-from .errors import CatalogError
+from .errors import CatalogError, InvalidInput
+from .inputs import plain_name, read_toml
 
 FORMAT = 1
 
@@ -302,17 +302,9 @@ def load_catalog_file(path: str | Path) -> Catalog:
     """Load and validate one catalog file; raise :class:`CatalogError` on any problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CatalogError(f"cannot read catalog: {exc.strerror}", source=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"catalog is not UTF-8 ({exc.reason})", source=str(path)) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise CatalogError(f"not valid TOML: {exc}", source=str(path),
-                           line=int(m.group(1)) if m else None) from None
+        text, doc = read_toml(path, what="catalog")
+    except InvalidInput as exc:
+        raise CatalogError(exc.problem, source=str(path), line=exc.line) from None
     return _build(_Reader(path, text), doc)
 
 
@@ -322,6 +314,10 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
     if doc["format"] != FORMAT:
         raise r.fail(f"catalog format {doc['format']} is not supported (this tombspec reads {FORMAT})")
     game = r.fields(doc["game"], "[game]", {"id": str, "title": str, "rulebook": str}, {"note": str})
+    try:
+        plain_name(game["rulebook"], source=str(r.path), what="[game] rulebook")
+    except InvalidInput as exc:
+        raise CatalogError(exc.problem, source=str(r.path)) from None
     gid = game["id"]
     if not SECTION_ID_RE.match(gid):
         raise r.fail(f"game id {gid!r} is not lower case with hyphens")

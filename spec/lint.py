@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .catalog import Catalog, load_catalog_file
 from .errors import InvalidInput
+from .inputs import plain_name, read_text
 from .rulebooks import find_quote, normalise, rulebook_text, rulebooks_dir, word_lines
 
 
@@ -37,9 +38,12 @@ def table_of_contents(raw_text: str) -> list[tuple[int, str]]:
 
 def raw_rulebook(filename: str) -> str | None:
     folder = rulebooks_dir()
-    if folder is None or not (folder / filename).is_file():
+    if folder is None:
         return None
-    return (folder / filename).read_text(encoding="utf-8")
+    plain_name(filename, source=str(folder), what="a rulebook")   # never a path out of the folder
+    if not (folder / filename).is_file():
+        return None
+    return read_text(folder / filename)
 
 
 def quote_problems(catalog: Catalog) -> list[str]:

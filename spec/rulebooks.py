@@ -12,6 +12,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from .inputs import plain_name, read_text
+
 _WS = re.compile(r"\s+")
 
 
@@ -36,9 +38,12 @@ def rulebooks_dir() -> Path | None:
 def rulebook_text(filename: str) -> str | None:
     """The normalised text of one rulebook, or ``None`` when it is absent."""
     folder = rulebooks_dir()
-    if folder is None or not (folder / filename).is_file():
+    if folder is None:
         return None
-    return normalise((folder / filename).read_text(encoding="utf-8"))
+    plain_name(filename, source=str(folder), what="a rulebook")   # never a path out of the folder
+    if not (folder / filename).is_file():
+        return None
+    return normalise(read_text(folder / filename))
 
 
 def find_quote(quote: str, text: str) -> int:

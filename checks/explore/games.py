@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from tombspec.model import codec
 from tombspec.model.errors import IllegalAction, InvalidInput, Unspecified
 from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
@@ -104,8 +105,8 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
 
     With ``campaign`` > 1 each of them is a campaign of that many games, each game after the first set
     up by ``next_setup`` from the one before (a campaign stops early at a problem, or where the game
-    ends the campaign); in a trace every game is its own, and those after the first start from the
-    state their setup gives (the header's ``state``), so that ``verify`` replays each.
+    ends the campaign); in a trace every game is its own, and those after the first carry their setup
+    (the header's ``setup``), so that ``verify`` replays each.
 
     With an ``executor`` (:mod:`tombspec.checks.parallel`) the games are played in chunks of ``chunk``
     consecutive games on its workers and gathered in order; progress counts the games finished."""
@@ -145,21 +146,22 @@ def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report
               max_steps: int, policy: str, campaign: int = 1) -> None:
     """Game ``i`` (a campaign of ``campaign`` games, when more than one)."""
     rng = random.Random(f"{seed}:{i}")
-    first: Any = None
+    setup: Any = None
     for part in range(campaign):
         if writer is not None:
             extra: dict[str, Any] = {"seed": seed, "index": i}
             if campaign > 1:
-                extra["part"] = part
-            if first is not None:
-                extra["state"] = rs.encode_state(first)
+                extra["note"] = f"game {part + 1} of a campaign of {campaign}"
+            if setup is not None:
+                extra["setup"] = codec.to_data(setup)
             writer.game(rs, **extra)
+        first = None if setup is None else rs.initial_state(setup)
         final, problems = play(rs, rng, index=i, max_steps=max_steps, writer=writer, report=report,
                                policy=policy, start=first)
         if part + 1 == campaign or problems or not rs.is_terminal(final):
             return
         try:
-            first = rs.initial_state(rs.next_setup(final))
+            setup = rs.next_setup(final)
         except InvalidInput:     # this game ends the campaign (e.g. its last scenario)
             return
         report.campaign_games += 1

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-import orjson
 
 
-from ..clikit import bad_input_exits_2, emit_json, fail, load_options
+from ..clikit import (MAX_STEPS, Fraction01, Seconds, bad_input_exits_2, count, emit_json, fail, load_options,
+                      write_lines)
 from ..parallel import parallel_options
 
 
@@ -51,6 +51,8 @@ def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict:
             click.echo(d.describe())
         for d in report.unspecified:
             click.echo(d.describe())
+        for m in report.incomplete:
+            click.echo(m)
         for m in report.malformed:
             click.echo(f"tombspec: error: {m}", err=True)
         click.echo(report.summary())
@@ -69,8 +71,10 @@ def trace() -> None:
 @trace.command("schema")
 @click.argument("name", required=False, metavar="[NAME]")
 @click.option("--game", help="Print this game's state and action schemas instead.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Accepted for uniformity: the schemas are JSON either way (errors too, on stdout).")
 @bad_input_exits_2
-def trace_schema(name: str | None, game: str | None) -> None:
+def trace_schema(name: str | None, game: str | None, as_json: bool) -> None:
     """Print a JSON Schema of the oracle's formats (NAME: trace-header, trace-step, vector-manifest,
     vector-error, rpc-response, reset-result, step-result; default: all)."""
     from . import schema
@@ -108,19 +112,19 @@ def _games_argument(game: str | None) -> list[str]:
               help="The implementation: a command line speaking the conform protocol (JSON-RPC 2.0 on "
                    "stdin/stdout), or python:MODULE:CLASS / python:FILE.py:CLASS for an in-process adapter.")
 @click.option("--game", help="Only this game (default: every modelled game).")
-@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(min=1),
-              help="Random games to play per game.")
+@click.option("--games", "n_games", default=100, show_default=True, type=count(),
+              help="Random games to play per game (at most 1,000,000).")
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds the implementation may take to answer one message (its first answer, while it "
-                   "starts, may take at least 10 s).")
+@click.option("--timeout", default=5.0, show_default=True, type=Seconds(min=0.01, max=3600),
+              help="Seconds the implementation may take to answer one message, 0.01 to 3600 (its first "
+                   "answer, while it starts, may take at least 10 s).")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
 @click.option("--board", "board", metavar="NAME", help="A shipped board's name or a board file.")
-@click.option("--probe-rate", default=0.15, show_default=True, type=click.FloatRange(0, 1),
+@click.option("--probe-rate", default=0.15, show_default=True, type=Fraction01(),
               help="How often to send an action the model refuses, to check it is refused for the same rule.")
-@click.option("--max-steps", default=5000, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-steps", default=5000, show_default=True, type=count(1, MAX_STEPS))
 @click.option("--no-shrink", is_flag=True, help="Report the failing game as played, unshrunk.")
-@click.option("--shrink-seconds", default=60.0, show_default=True, type=click.FloatRange(min=0))
+@click.option("--shrink-seconds", default=60.0, show_default=True, type=Seconds(min=0, max=86_400))
 @click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the shrunk failing game as a trace to FILE.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
@@ -147,9 +151,7 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
     finally:
         implementation.close()
     if trace_out is not None and report.failure is not None:
-        with open(trace_out, "wb") as out:
-            for line in report.failure.trace:
-                out.write(orjson.dumps(line, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE))
+        write_lines(trace_out, report.failure.trace, what="the --trace-out file")
     if as_json:
         emit_json(report.to_json())
     else:
@@ -170,9 +172,9 @@ def vectors() -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", help="Only this game (default: every modelled game).")
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--games", "n_games", default=12, show_default=True, type=click.IntRange(min=1),
+@click.option("--games", "n_games", default=12, show_default=True, type=count(),
               help="Random games explored per configuration.")
-@click.option("--per-rule", default=2, show_default=True, type=click.IntRange(min=1),
+@click.option("--per-rule", default=2, show_default=True, type=count(1, 10_000),
               help="Cases kept per rule (accepted and refused) and per transition.")
 @click.option("--from-tests", "from_tests", type=click.Path(exists=True, path_type=Path), metavar="PATH",
               help="Also run the tests under PATH (pytest) and keep the vectors their assertions yield.")
@@ -195,6 +197,9 @@ def vectors_export(directory: Path, game: str | None, seed: int, n_games: int, p
         tests_code = proc.returncode
         if proc.returncode not in (0, 5):
             click.echo(proc.stdout[-3000:], err=True)
+            if proc.returncode in (2, 3, 4):   # interrupted, internal error, usage error: not a rule broken
+                click.echo(proc.stderr[-3000:], err=True)
+                fail(f"pytest could not run the tests under {from_tests} (pytest exit {proc.returncode})")
             fail(f"the tests under {from_tests} failed (pytest exit {proc.returncode}); their vectors are "
                  "incomplete", code=1)
         report.coverage = coverage(directory, games)
@@ -235,7 +240,7 @@ def vectors_coverage(directory: Path, game: str | None, as_json: bool) -> None:
 @click.option("--impl", "impl", required=True, metavar="CMD",
               help="The implementation (a command line speaking the conform protocol, or python:MODULE:CLASS).")
 @click.option("--game", help="Only this game's cases.")
-@click.option("--timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01))
+@click.option("--timeout", default=5.0, show_default=True, type=Seconds(min=0.01, max=3600))
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2
 def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as_json: bool) -> None:
@@ -245,6 +250,8 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
     from .conform import open_implementation
     from .vectors import run_tree
 
+    if game is not None:
+        _games_argument(game)
     implementation = open_implementation(impl, timeout=timeout)
     try:
         report = run_tree(directory, implementation, game=game)

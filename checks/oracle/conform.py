@@ -18,15 +18,23 @@ and printed as a replayable trace that ``tombspec verify`` judges the same way.
 
 An implementation that crashes, hangs, answers late or answers garbage is reported as such
 (:class:`ImplementationFailure`); every call has a time-out, a reader thread collects the child's
-output, and the child (with its process group) is killed at the end: the oracle never hangs.
+output, and the child runs in a process group of its own (a new session) that is killed whole every
+time it is closed (at the end, after a failure or time-out, when tombspec exits, on SIGTERM): no
+grandchild outlives the oracle, and the oracle never hangs.  An in-process adapter runs each call in a
+worker thread with the same time-out; anything it raises (``SystemExit`` included) is a crash, and what
+it prints goes to standard error, so ``--json`` output stays clean (``docs/limits.md``).
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import importlib
 import importlib.util
 import inspect
+import math
 import os
+import sys
 import queue
 import random
 import shlex
@@ -127,12 +135,67 @@ class Adapter(Implementation):
     name = "python adapter"
 
 
-class InProcess(Implementation):
-    """Wraps an :class:`Adapter`: any exception but :class:`Rejected` is a crash, named as such."""
+class _Worker:
+    """One thread that runs an in-process adapter's calls, so that each has a deadline (a thread per
+    call would cost more than many adapters' steps)."""
 
-    def __init__(self, adapter: Any, name: str | None = None):
+    def __init__(self, name: str):
+        self.jobs: queue.Queue[tuple[Callable[..., Any], Sequence[Any], queue.Queue[tuple[str, Any]]] | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name=f"tombspec adapter {name}", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            fn, args, answer = job
+            try:
+                answer.put(("ok", fn(*args)))
+            except BaseException as exc:  # noqa: BLE001 - SystemExit in an adapter is a crash, not an exit
+                answer.put(("raised", exc))
+
+    def call(self, fn: Callable[..., Any], args: Sequence[Any], timeout: float | None) -> tuple[str, Any]:
+        answer: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=1)
+        self.jobs.put((fn, args, answer))
+        try:
+            return answer.get(timeout=timeout)
+        except queue.Empty:
+            return "timeout", None
+
+    def stop(self) -> None:
+        self.jobs.put(None)
+
+
+def run_with_deadline(fn: Callable[..., Any], args: Sequence[Any], timeout: float | None, *,
+                      name: str, worker: _Worker | None = None) -> tuple[str, Any]:
+    """``fn(*args)``, its prints sent to standard error: ``("ok", result)``, ``("raised", exception)``
+    (any ``BaseException``, ``SystemExit`` included) or ``("timeout", None)`` when it has not returned
+    within ``timeout`` seconds.  With a time-out it runs in a worker thread (``worker``, or a new one),
+    which is abandoned on a time-out: Python cannot stop a thread."""
+    with contextlib.redirect_stdout(sys.stderr):
+        if timeout is None:
+            try:
+                return "ok", fn(*args)
+            except BaseException as exc:  # noqa: BLE001
+                return "raised", exc
+        own = worker is None
+        worker = worker or _Worker(name)
+        try:
+            return worker.call(fn, args, timeout)
+        finally:
+            if own:
+                worker.stop()
+
+
+class InProcess(Implementation):
+    """Wraps an :class:`Adapter`: any exception but :class:`Rejected` (``SystemExit`` too) is a crash,
+    named as such; a call that takes longer than ``timeout`` seconds is a time-out, and every later call
+    fails at once (the call still runs in its abandoned worker thread)."""
+
+    def __init__(self, adapter: Any, name: str | None = None, *, timeout: float | None = None):
         self.adapter = adapter
         self.name = name or type(adapter).__name__
+        self.timeout = timeout
+        self.hung: str | None = None
+        self._worker: _Worker | None = None
         try:
             params = inspect.signature(adapter.step).parameters
             self._told_player = len(params) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in params.values())
@@ -140,14 +203,26 @@ class InProcess(Implementation):
             self._told_player = False
 
     def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
-        try:
-            return fn(*args)
-        except Rejected:
-            raise
-        except Exception as exc:
-            tb = traceback.format_exception(exc)[-3:]
-            raise ImplementationFailure("crash", f"{self.name}.{what} raised {type(exc).__name__}: {exc}\n"
-                                        + "".join(tb).rstrip()) from None
+        if self.hung is not None:
+            raise ImplementationFailure("timeout", f"{self.name} is still running {self.hung}, which timed out")
+        if self.timeout is not None and self._worker is None:
+            self._worker = _Worker(self.name)
+        # A reset configures a game (boards, components): like a child's first answer, it may take 10 s.
+        limit = None if self.timeout is None else (max(self.timeout, 10.0) if what == "reset" else self.timeout)
+        status, value = run_with_deadline(fn, args, limit, name=self.name, worker=self._worker)
+        if status == "ok":
+            return value
+        if status == "timeout":
+            self.hung = what
+            raise ImplementationFailure("timeout", f"{self.name}.{what} gave no answer within {limit:g} s")
+        exc = value
+        if isinstance(exc, Rejected):
+            raise exc
+        if isinstance(exc, KeyboardInterrupt):
+            raise exc
+        tb = traceback.format_exception(exc)[-3:]
+        raise ImplementationFailure("crash", f"{self.name}.{what} raised {type(exc).__name__}: {exc}\n"
+                                    + "".join(tb).rstrip()) from None
 
     def _json(self, what: str, answer: Any) -> Any:
         """The answer as it would cross a wire: plain JSON data."""
@@ -177,8 +252,13 @@ class InProcess(Implementation):
 
     def close(self) -> None:
         close = getattr(self.adapter, "close", None)
-        if close is not None:
-            self._call("close", close)
+        try:
+            if close is not None and self.hung is None:
+                self._call("close", close)
+        finally:
+            if self._worker is not None and self.hung is None:
+                self._worker.stop()
+                self._worker = None
 
 
 class ModelAdapter(Adapter):
@@ -224,18 +304,20 @@ class ModelAdapter(Adapter):
             return {"state": self.rs.encode_state(self.state)}
 
 
-def load_adapter(spec: str) -> InProcess:
-    """``python:MODULE:CLASS`` or ``python:FILE.py:CLASS``: an in-process adapter class, instantiated."""
+def load_adapter(spec: str, *, timeout: float | None = None) -> InProcess:
+    """``python:MODULE:CLASS`` or ``python:FILE.py:CLASS``: an in-process adapter class, instantiated
+    (loading and ``__init__`` under the same time-out and guard as every call)."""
     body = spec.removeprefix("python:")
     where, sep, attr = body.rpartition(":")
     if not sep or not where or not attr:
         raise InvalidInput(f"{spec!r}: an in-process implementation is python:MODULE:CLASS or "
                            "python:FILE.py:CLASS", source="--impl")
-    try:
+    if where.endswith(".py") and not Path(where).is_file():
+        raise InvalidInput(f"no such file {where}", source="--impl")
+
+    def instantiate() -> Any:
         if where.endswith(".py"):
             path = Path(where)
-            if not path.is_file():
-                raise InvalidInput(f"no such file {where}", source="--impl")
             name = f"_tombspec_adapter_{abs(hash(str(path.resolve())))}"
             module_spec = importlib.util.spec_from_file_location(name, path)
             assert module_spec is not None and module_spec.loader is not None
@@ -243,12 +325,17 @@ def load_adapter(spec: str) -> InProcess:
             module_spec.loader.exec_module(module)
         else:
             module = importlib.import_module(where)
-        cls = getattr(module, attr)
-        return InProcess(cls(), name=attr)
-    except InvalidInput:
-        raise
-    except Exception as exc:
-        raise InvalidInput(f"cannot load {spec!r}: {type(exc).__name__}: {exc}", source="--impl") from None
+        return getattr(module, attr)()
+
+    limit = None if timeout is None else max(timeout, 10.0)
+    status, value = run_with_deadline(instantiate, (), limit, name=spec)
+    if status == "timeout":
+        raise InvalidInput(f"cannot load {spec!r}: loading it took longer than {limit:g} s", source="--impl")
+    if status == "raised":
+        if isinstance(value, KeyboardInterrupt):
+            raise value
+        raise InvalidInput(f"cannot load {spec!r}: {type(value).__name__}: {value}", source="--impl")
+    return InProcess(value, name=attr, timeout=timeout)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -260,9 +347,16 @@ class ProcessImplementation(Implementation):
 
     def __init__(self, command: str | Sequence[str], *, timeout: float = 5.0, cwd: str | Path | None = None,
                  start_timeout: float | None = None):
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:     # an unclosed quote
+            raise InvalidInput(f"the implementation's command {command!r} is not a valid command line: {exc}",
+                               source="--impl") from None
         if not self.argv:
             raise InvalidInput("the implementation's command is empty", source="--impl")
+        if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
+            raise InvalidInput(f"the time-out must be a positive number of seconds, not {timeout!r}",
+                               source="--timeout")
         self.name = " ".join(self.argv)
         self.timeout = timeout
         self.start_timeout = start_timeout if start_timeout is not None else max(timeout, 10.0)
@@ -281,8 +375,11 @@ class ProcessImplementation(Implementation):
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
-        except OSError as exc:
-            raise InvalidInput(f"cannot start {self.name!r}: {exc.strerror or exc}", source="--impl") from None
+        except (OSError, ValueError) as exc:
+            raise InvalidInput(f"cannot start {self.name!r}: {getattr(exc, 'strerror', None) or exc}",
+                               source="--impl") from None
+        _GROUPS.add(self.proc.pid)   # its own session: the group id is its pid
+        _watch_signals()
         self.lines = queue.Queue()
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
         self.stderr = deque(maxlen=40)
@@ -310,6 +407,8 @@ class ProcessImplementation(Implementation):
             except (OSError, ValueError):
                 pass
 
+    # The readers close their own pipe when it ends: closing a pipe a reader thread is blocked on would
+    # block against it (and a grandchild that escaped the group can keep a pipe open for ever).
     @staticmethod
     def _read_stdout(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
         try:
@@ -322,6 +421,8 @@ class ProcessImplementation(Implementation):
             pass
         finally:
             lines.put(None)
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
 
     @staticmethod
     def _read_stderr(stream: IO[bytes], tail: deque[str]) -> None:
@@ -330,6 +431,9 @@ class ProcessImplementation(Implementation):
                 tail.append(raw.decode("utf-8", "replace").rstrip())
         except (OSError, ValueError):
             pass
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
 
     def close(self) -> None:
         proc, self.proc = self.proc, None
@@ -348,21 +452,17 @@ class ProcessImplementation(Implementation):
 
     @staticmethod
     def _kill(proc: subprocess.Popen[bytes]) -> None:
+        """Kill the child's whole process group, whether or not the child itself still lives (a
+        grandchild keeps the group alive after its leader exits), then reap the child.  The pipes are
+        left to their reader threads (see above): nothing here can block."""
+        kill_group(proc.pid)
         if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
+            with contextlib.suppress(OSError):
                 proc.kill()
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable child
             pass
-        for stream in (proc.stdout, proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
 
     def _died(self, what: str) -> ImplementationFailure:
         proc = self.proc
@@ -394,15 +494,31 @@ class ProcessImplementation(Implementation):
         self.outbox.put(message)
         limit = self.start_timeout if self.calls == 0 else self.timeout
         self.calls += 1
-        try:
-            raw = self.lines.get(timeout=limit)
-        except queue.Empty:
-            self.close()
-            raise ImplementationFailure("timeout", f"{self.name!r} gave no answer to {what} within "
-                                        f"{limit:g} s") from None
+        raw = self._next_line(limit, what)
         if raw is None:
             raise self._died(what)
         return self._response(raw, ident, what)
+
+    def _next_line(self, limit: float, what: str) -> bytes | None:
+        """The child's next line within ``limit`` seconds; None when it has exited (even if a grandchild
+        still holds its output open) or closed its output."""
+        deadline = time.monotonic() + limit
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                self.close()
+                raise ImplementationFailure("timeout", f"{self.name!r} gave no answer to {what} within "
+                                            f"{limit:g} s")
+            try:
+                return self.lines.get(timeout=min(0.05, deadline - now))
+            except queue.Empty:
+                pass
+            proc = self.proc
+            if proc is not None and proc.poll() is not None:
+                exited_at = exited_at or now
+                if now - exited_at > 0.25:   # what it wrote before exiting has been read by now
+                    return None
 
     def _response(self, raw: bytes, ident: int, what: str) -> Any:
         def garbage(problem: str) -> ImplementationFailure:
@@ -471,8 +587,46 @@ def _reset_answer(result: Any) -> ResetAnswer:
 def open_implementation(spec: str, *, timeout: float = 5.0) -> Implementation:
     """``--impl``: a command line (a child process), or ``python:MODULE:CLASS`` (in process)."""
     if spec.startswith("python:"):
-        return load_adapter(spec)
+        return load_adapter(spec, timeout=timeout)
     return ProcessImplementation(spec, timeout=timeout)
+
+
+# --------------------------------------------------------------------------------------------------
+# Every process group tombspec started, killed when it exits (normally, by atexit, or on SIGTERM)
+
+_GROUPS: set[int] = set()
+_signals_watched = False
+
+
+def kill_group(pgid: int) -> None:
+    """SIGKILL the process group ``pgid`` (one of ours); nothing if it is gone already."""
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        os.killpg(pgid, signal.SIGKILL)
+    _GROUPS.discard(pgid)
+
+
+def kill_all_groups() -> None:
+    for pgid in list(_GROUPS):
+        kill_group(pgid)
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    kill_all_groups()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)     # then end as SIGTERM would have ended us
+
+
+def _watch_signals() -> None:
+    """Kill our process groups at exit and on SIGTERM (if nobody else handles SIGTERM)."""
+    global _signals_watched
+    if _signals_watched:
+        return
+    _signals_watched = True
+    atexit.register(kill_all_groups)
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError):
+            if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+                signal.signal(signal.SIGTERM, _on_sigterm)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -801,6 +955,25 @@ class ConformReport:
     seconds: float = 0.0
     per_game: dict[str, int] = attrs.field(factory=dict)
     failure: GameFailure | None = None
+    #: per game: the state fields the implementation declared it models (compared) and the others
+    compared: dict[str, dict[str, list[str]]] = attrs.field(factory=dict)
+
+    def note_fields(self, game: str, declared: Sequence[str] | None, every: Sequence[str]) -> None:
+        """Record which state fields were compared for ``game`` (``declared`` None: all of them)."""
+        if game in self.compared:
+            return
+        chosen = list(every) if declared is None else [f for f in every if f in declared]
+        self.compared[game] = {"compared": chosen, "not_compared": [f for f in every if f not in chosen]}
+
+    def warnings(self) -> list[str]:
+        out = []
+        for game, c in self.compared.items():
+            total = len(c["compared"]) + len(c["not_compared"])
+            if c["not_compared"] and len(c["compared"]) * 2 < total:
+                out.append(f"{game}: only {len(c['compared'])} of the {total} state fields were compared "
+                           f"(the implementation declares {', '.join(c['compared']) or 'none'}); "
+                           "the others were not checked at all")
+        return out
 
     @property
     def exit_code(self) -> int:
@@ -812,15 +985,23 @@ class ConformReport:
         return {"verdict": {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code],
                 "implementation": self.implementation, "games": self.games, "steps": self.steps,
                 "probes": self.probes, "unspecified": self.unspecified, "seconds": round(self.seconds, 3),
-                "per_game": self.per_game,
+                "per_game": self.per_game, "compared_fields": self.compared, "warnings": self.warnings(),
                 "failure": self.failure.to_json() if self.failure else None}
 
     def describe(self) -> str:
         lines = [f"{self.implementation}: {self.games} game(s), {self.steps:,} step(s) ({self.probes:,} "
                  f"refusal probe(s)), {self.unspecified} unspecified, in {self.seconds:.2f} s"]
+        for game, c in self.compared.items():
+            if c["not_compared"]:
+                lines.append(f"{game}: compared {len(c['compared'])} of {len(c['compared']) + len(c['not_compared'])} "
+                             f"state fields: {', '.join(c['compared']) or 'none'} (not compared: "
+                             f"{', '.join(c['not_compared'])})")
+            else:
+                lines.append(f"{game}: compared every state field ({len(c['compared'])})")
+        lines += [f"warning: {w}" for w in self.warnings()]
         f = self.failure
         if f is None:
-            lines.append("conforms: every step agreed with the model")
+            lines.append("conforms: every step agreed with the model on the fields compared")
             return "\n".join(lines)
         m = f.mismatch
         where = "the reset" if m.step == 0 else f"action {m.step}"
@@ -833,8 +1014,11 @@ class ConformReport:
             text = rule_text(f.game, rid)
             if text.get("quote"):
                 lines.append(f"    {rid}: \u201c{text['quote']}\u201d")
+        judged = ("the trace up to the failure, marked incomplete (tombspec verify reports it "
+                  "incomplete, exit 2):" if m.is_failure else
+                  "the replayable trace (tombspec verify judges it the same way):")
         lines.append(f"shrunk from {f.original_length} to {len(f.actions)} action(s) "
-                     f"({f.shrink_tests} replays); the replayable trace (tombspec verify judges it):")
+                     f"({f.shrink_tests} replays); {judged}")
         lines += [orjson.dumps(x, option=orjson.OPT_SORT_KEYS).decode() for x in f.trace]
         return "\n".join(lines)
 
@@ -864,6 +1048,8 @@ class Oracle:
                 rng = random.Random(f"{seed}:{i}")
                 session = Session(self.impl, rs, config)
                 mismatch = session.reset()
+                if mismatch is None:
+                    report.note_fields(game, session.fields, state_fields(rs))
                 played: list[Any] = []
                 unspecified = False
                 while mismatch is None and len(played) < self.max_steps:
@@ -932,6 +1118,8 @@ class Oracle:
         header = {"seed": seed, "index": index,
                   "note": f"tombspec conform: {final.kind} at action {final.step} of {self.impl.name}; "
                           f"shrunk from {len(played)} to {len(actions)} action(s)"}
+        if final.is_failure:   # the implementation did not answer the last action: nothing to judge
+            header["incomplete"] = f"the implementation failed ({final.kind}) at action {final.step}: {final.message}"[:500]
         return GameFailure(rs.game, index, seed, final, len(played), list(actions),
                            session.trace_lines(header), tests)
 

@@ -25,6 +25,8 @@ from typing import IO, Any
 import attrs
 import orjson
 
+from tombspec.spec.errors import InvalidInput
+
 ITF_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html"
 ACTION_TAKEN = "mbt::actionTaken"
 NONDET_PICKS = "mbt::nondetPicks"
@@ -138,8 +140,21 @@ class ItfWriter:
         self.out.close()
 
 
-def open_writer(directory: Path, stem: str, number: int, rs: Any, *, source: str) -> ItfWriter:
-    directory.mkdir(parents=True, exist_ok=True)
+def open_writer(directory: Path, stem: str, number: int, rs: Any, *, source: str,
+                written: dict[Path, str] | None = None) -> ItfWriter:
+    """The ITF file of game ``number`` of ``source``: ``DIR/<stem>.<number>.itf.json``.  ``written``
+    (path -> source) holds the files this run wrote already: two traces with the same name would write
+    the same file, and the second is refused rather than overwriting the first."""
     path = directory / f"{stem}.{number}.itf.json"
-    return ItfWriter(open(path, "wb"), rs, source=source,
-                     description=f"game {number} of {source}, replayed by tombspec")
+    if written is not None:
+        if path in written and written[path] != source:
+            raise InvalidInput(f"--itf: {path} was written for {written[path]} already; two traces with the "
+                               "same file name would overwrite each other's ITF files (rename one)",
+                               source=source)
+        written[path] = source
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        out = open(path, "wb")
+    except OSError as exc:
+        raise InvalidInput(f"cannot write the ITF file: {exc.strerror or exc}", source=str(path)) from None
+    return ItfWriter(out, rs, source=source, description=f"game {number} of {source}, replayed by tombspec")

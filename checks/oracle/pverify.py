@@ -25,8 +25,11 @@ from typing import IO, Any
 
 import orjson
 
+from tombspec.spec.errors import InvalidInput
+from tombspec.spec.inputs import clip, iter_lines, open_regular
+
 from ..parallel import Args, map_ordered, workers_of
-from .verify import Verifier, VerifyReport, verify
+from .verify import KEEP, Verifier, VerifyReport, verify
 
 #: the size a part of a trace grows to before it is cut at the next header line
 PART_BYTES = 256 * 1024
@@ -44,14 +47,15 @@ def is_header(raw: bytes) -> bool:
     return type(obj) is dict and "trace" in obj
 
 
-def parts(stream: IO[bytes], size: int = PART_BYTES) -> Iterator[tuple[int, int, bytes]]:
-    """``(first line, games before, bytes)`` of each part of a trace, cut at header lines."""
+def parts(stream: IO[bytes], size: int = PART_BYTES, *, source: str = "<trace>") -> Iterator[tuple[int, int, bytes]]:
+    """``(first line, games before, bytes)`` of each part of a trace, cut at header lines (each line
+    within verify's line cap: a longer one is :class:`InvalidInput`)."""
     lines: list[bytes] = []
     held = 0
     first = 1
     games = 0           # headers before the part being gathered
     headers = 0         # headers in it
-    for number, raw in enumerate(stream, 1):
+    for number, raw in iter_lines(stream, source=source):
         header = is_header(raw)
         if header and held >= size:
             yield first, games, b"".join(lines)
@@ -85,16 +89,23 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
         if source == "-":
             stream, source, own = sys.stdin.buffer, "<stdin>", False
         else:
-            try:
-                stream, own = open(path, "rb"), True
-            except OSError as exc:
+            try:             # regular files only, as verify reads them (never a FIFO or /dev/zero)
+                stream, own = open_regular(path), True
+            except InvalidInput as exc:
                 report.files += 1
-                report.malformed.append(f"{source}: cannot read: {exc.strerror}")
+                report.malformed.append(str(exc))
                 continue
         report.files += 1
         try:
-            for first, games, data in parts(stream, size):
+            sent = 0
+            for first, games, data in parts(stream, size, source=source):
+                sent += 1
                 yield index, Args(source, first, games, data, itf_dir)
+            if not sent:     # an empty file: nothing to check is no pass (as verify says it)
+                report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
+                                        "or blank); a trace starts with a header line")
+        except InvalidInput as exc:      # a line over the cap: the rest of this file is not read
+            report.malformed.append(clip(str(exc)))
         finally:
             if own:
                 stream.close()
@@ -103,7 +114,8 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
 def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | None = None,
             strict: bool = False, part_bytes: int = PART_BYTES) -> VerifyReport:
     """Verify every trace in ``paths`` on ``executor``: the same report as :func:`verify`."""
-    if workers_of(executor) <= 1:
+    if workers_of(executor) <= 1 or itf_dir is not None:
+        # ITF files are written by one process, which refuses two traces that would write one file
         return verify(paths, itf_dir=itf_dir, strict=strict)
     report = VerifyReport(strict=strict)
     start = time.perf_counter()
@@ -128,8 +140,11 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
         report.games += part.games
         report.steps += part.steps
         report.conforming += part.conforming
-        report.divergences.extend(part.divergences)
-        report.unspecified.extend(part.unspecified)
+        report.diverging += part.diverging
+        report.unspecified_games += part.unspecified_games
+        report.divergences.extend(part.divergences[:max(0, KEEP - len(report.divergences))])
+        report.unspecified.extend(part.unspecified[:max(0, KEEP - len(report.unspecified))])
+        report.incomplete.extend(part.incomplete)
         if part.malformed:
             report.malformed.extend(part.malformed)
             stopped.add(index)

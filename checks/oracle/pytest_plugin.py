@@ -4,7 +4,9 @@ implementation's own test-suite.  Inactive unless one of its options is given.
 ``pytest --tombspec-vectors DIR --tombspec-impl CMD`` collects one test item per vector case under DIR
 (``<game>/<area>/<case>``) and runs it against the implementation: CMD is a command line speaking the
 conform protocol, or ``python:MODULE:CLASS`` for an in-process adapter.  One implementation process
-serves the whole session (restarted if it dies).
+serves the whole session (restarted if it dies).  After the implementation's first time-out, every
+later case fails at once instead of waiting out its own time-out; the implementation's process group
+is killed when the session ends (and on SIGTERM).
 
 ``pytest --tombspec-save-vectors DIR`` makes :func:`tombspec.checks.oracle.vectors.expect_step` save the vector
 of every step a test asserts under DIR (how ``tombspec vectors export --from-tests`` gathers them).
@@ -28,10 +30,23 @@ def pytest_addoption(parser: Any) -> None:
     group.addoption("--tombspec-impl", metavar="CMD", default=None,
                     help="the implementation to run the vectors against (a JSON-RPC command line, or "
                          "python:MODULE:CLASS)")
-    group.addoption("--tombspec-timeout", metavar="SECONDS", type=float, default=5.0,
+    group.addoption("--tombspec-timeout", metavar="SECONDS", type=_seconds, default=5.0,
                     help="seconds the implementation may take to answer one message (default 5)")
     group.addoption("--tombspec-save-vectors", metavar="DIR", default=None,
                     help="save the vector of every step the tests assert with tombspec's expect_step")
+
+
+def _seconds(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0 < value <= 3600):
+        raise argparse.ArgumentTypeError(f"{text!r}: the time-out is a finite number of seconds in (0, 3600]")
+    return value
 
 
 def pytest_configure(config: Any) -> None:
@@ -109,12 +124,17 @@ class VectorItem(pytest.Item):
         from .trace import RulesetCache
         from .vectors import load_vector, run_case
 
+        timed_out = self.config.stash.get(_TIMED_OUT_KEY, None)
+        if timed_out is not None:
+            raise VectorFailure(f"not run: the implementation timed out on an earlier case ({timed_out})")
         try:
             vector = load_vector(self.case)
             cache = self.config.stash.setdefault(_CACHE_KEY, RulesetCache())
             result = run_case(self._implementation(), vector, cache)
         except InvalidInput as exc:
             raise VectorFailure(f"malformed vector: {exc}") from None
+        if result.status == "failure" and result.message.startswith("timeout:"):
+            self.config.stash[_TIMED_OUT_KEY] = self.name
         if result.status != "pass":
             raise VectorFailure(f"{result.status}: {result.message}")
 
@@ -129,3 +149,4 @@ class VectorItem(pytest.Item):
 
 
 _CACHE_KEY = pytest.StashKey[Any]()
+_TIMED_OUT_KEY = pytest.StashKey[str]()

@@ -37,7 +37,8 @@ TRACE_HEADER: dict[str, Any] = {
     "$id": ID_BASE + "trace-header.json",
     "title": "tombspec trace: a game's header line",
     "description": "Starts a game.  The configuration (game, options, board) is what the replay uses; "
-                   "any other key is metadata (seed, index, note, ...).",
+                   "seed, index and note are metadata, and so is any key starting with 'x-'; any other "
+                   "key is refused (a typo such as 'option' must not quietly mean the default options).",
     "type": "object",
     "required": ["trace", "version", "game"],
     "properties": {
@@ -59,8 +60,13 @@ TRACE_HEADER: dict[str, Any] = {
         "seed": {"type": "integer"},
         "index": {"type": "integer", "minimum": 0},
         "note": {"type": "string"},
+        "incomplete": {"type": "string", "minLength": 1,
+                       "description": "why the game stops short of what it claims to show (conform "
+                                      "writes it when the implementation crashed or timed out): "
+                                      "verify never judges such a game 'conform'"},
     },
-    "additionalProperties": True,
+    "patternProperties": {"^x-": {}},
+    "additionalProperties": False,
 }
 
 TRACE_STEP: dict[str, Any] = {

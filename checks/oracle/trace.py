@@ -32,6 +32,7 @@ import orjson
 from tombspec.model import codec
 from tombspec.model.ruleset import Ruleset, get_ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
+from tombspec.spec.inputs import iter_lines
 
 from . import schema
 
@@ -133,15 +134,57 @@ def _plain_step(obj: Any, line: int) -> StepLine | None:
     if type(kind) is not str or not kind:
         return None
     d = obj.get("digest")
-    if d is not None and not (type(d) is str and len(d) == 64 and _HEX.issuperset(d)):
-        return None
+    if (d is not None or "digest" in obj) and not (type(d) is str and len(d) == 64 and _HEX.issuperset(d)):
+        return None      # "digest": null as well: the schema refuses it, with its message
     p = obj.get("player")
-    if p is not None and not (type(p) is int and p >= 0):
+    if (p is not None or "player" in obj) and not (type(p) is int and p >= 0):
         return None
     step = _new_step(StepLine)
     step.line, step.action, step.player, step.digest = line, action, p, d
     step.state = step.project = step.error = step.note = None
     return step
+
+
+def _keys(obj: Any) -> int:
+    """How many object keys ``obj`` holds, at every depth."""
+    if type(obj) is dict:
+        return len(obj) + sum(_keys(v) for v in obj.values() if type(v) in (dict, list))
+    if type(obj) is list:
+        return sum(_keys(v) for v in obj if type(v) in (dict, list))
+    return 0
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def check_duplicate_keys(raw: bytes | str, obj: Any, *, source: str, line: int) -> None:
+    """Refuse a line whose JSON repeats a key in one object (JSON parsers keep the last silently).
+
+    A key is followed by one colon; when the line holds no more colons than ``obj`` has keys, no key
+    can be repeated (a cheap test, true of nearly every line); otherwise the line is parsed again,
+    keeping every key, to find out."""
+    colons = raw.count(b":" if isinstance(raw, bytes) else ":")
+    if colons <= _keys(obj):
+        return
+    import json
+
+    try:
+        json.loads(raw, object_pairs_hook=_no_duplicates)
+    except _Duplicate as exc:
+        raise InvalidInput(f"the key {exc.args[0]!r} appears twice in one object", source=source,
+                           line=line) from None
+    except (ValueError, RecursionError):   # orjson accepted it: the difference is not a duplicate key
+        pass
 
 
 def parse_line(raw: bytes | str, *, source: str, line: int) -> Header | StepLine:
@@ -150,11 +193,15 @@ def parse_line(raw: bytes | str, *, source: str, line: int) -> Header | StepLine
         obj = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise InvalidInput(f"not valid JSON: {exc}", source=source, line=line) from None
+    check_duplicate_keys(raw, obj, source=source, line=line)
     step = _plain_step(obj, line)
     if step is not None:
         return step
     if not isinstance(obj, dict):
         raise InvalidInput(f"a trace line is a JSON object, not {_json_type(obj)}", source=source, line=line)
+    if "trace" in obj and "action" in obj:
+        raise InvalidInput('a line is a header (with "trace") or an action line (with "action"), not both',
+                           source=source, line=line)
     if "trace" in obj:
         schema.validate("trace-header", obj, source=source, line=line, what="the header line")
         return Header(line, obj)
@@ -168,7 +215,7 @@ def parse_line(raw: bytes | str, *, source: str, line: int) -> Header | StepLine
 def read_trace(stream: IO[bytes], source: str) -> Iterator[Header | StepLine]:
     """Stream a trace: every non-blank line parsed and validated; the first must be a header."""
     first = True
-    for number, raw in enumerate(stream, 1):
+    for number, raw in iter_lines(stream, source=source):
         if not raw.strip():
             continue
         item = parse_line(raw, source=source, line=number)
@@ -188,14 +235,27 @@ def _json_type(obj: Any) -> str:
 # The configuration of a game: a ruleset from (game, options, board) data
 
 
-def board_argument(game: str, board: Any) -> Any:
+def board_argument(game: str, board: Any, *, allow_paths: bool = False) -> Any:
     """The ``board=`` argument for ``get_ruleset`` from a header's or manifest's board value.
 
-    A string is a shipped board's name (or a path); an object is the board's data as
-    ``ruleset.describe()`` gives it, turned into the game's board-file form."""
-    if board is None or isinstance(board, (str, dict)):
-        return board     # a name, a path, or the board-file form: the game's model reads each
-    raise InvalidInput(f"a board must be a name, a path or an object, not {type(board).__name__}")
+    A string is a shipped board's name; an object is the board's data as ``ruleset.describe()`` gives
+    it, in the game's board-file form.  A path is taken only from the user's own command line
+    (``allow_paths``): a trace or a vector names no file to read (docs/limits.md)."""
+    if board is None or isinstance(board, dict):
+        return board
+    if isinstance(board, str):
+        if allow_paths:
+            return board
+        from tombspec.model.registry import ruleset_class
+
+        shipped = getattr(ruleset_class(game), "shipped_boards", None)
+        names = sorted(shipped()) if shipped is not None else []
+        if board not in names:
+            raise InvalidInput(f"the board {board[:80]!r} is not a shipped {game} board "
+                               f"({', '.join(names) or 'none'}); a trace or vector names a shipped "
+                               "board or holds the board's data, never a file path")
+        return board
+    raise InvalidInput(f"a board must be a shipped board's name or an object, not {_json_type(board)}")
 
 
 class RulesetCache:
@@ -205,26 +265,28 @@ class RulesetCache:
         self.size = size
         self._cache: OrderedDict[bytes, Ruleset] = OrderedDict()
 
-    def get(self, game: Any, options: Any, board: Any, *, source: str, line: int | None = None) -> Ruleset:
-        key = orjson.dumps([game, options, board], option=orjson.OPT_SORT_KEYS)
+    def get(self, game: Any, options: Any, board: Any, *, source: str, line: int | None = None,
+            allow_paths: bool = False) -> Ruleset:
+        key = orjson.dumps([game, options, board, allow_paths], option=orjson.OPT_SORT_KEYS)
         rs = self._cache.get(key)
         if rs is not None:
             self._cache.move_to_end(key)
             return rs
-        rs = configure(game, options, board, source=source, line=line)
+        rs = configure(game, options, board, source=source, line=line, allow_paths=allow_paths)
         self._cache[key] = rs
         if len(self._cache) > self.size:
             self._cache.popitem(last=False)
         return rs
 
 
-def configure(game: Any, options: Any, board: Any, *, source: str, line: int | None = None) -> Ruleset:
+def configure(game: Any, options: Any, board: Any, *, source: str, line: int | None = None,
+              allow_paths: bool = False) -> Ruleset:
     """``get_ruleset(game, options=..., board=...)`` from data; any problem is :class:`InvalidInput`."""
     if not isinstance(game, str):
         raise InvalidInput(f"the game must be a string, not {_json_type(game)}", source=source, line=line)
     try:
         config: dict[str, Any] = {"options": options}
-        arg = board_argument(game, board)
+        arg = board_argument(game, board, allow_paths=allow_paths)
         if arg is not None:
             config["board"] = arg
         return get_ruleset(game, **config)
@@ -234,9 +296,32 @@ def configure(game: Any, options: Any, board: Any, *, source: str, line: int | N
         raise InvalidInput(f"cannot configure {game}: {exc}", source=source, line=line) from None
     except ModuleNotFoundError:
         raise InvalidInput(f"no model for game {game!r}", source=source, line=line) from None
+    except RecursionError:
+        raise InvalidInput(f"cannot configure {game}: the board or options are nested too deep",
+                           source=source, line=line) from None
+    except MemoryError:
+        raise InvalidInput(f"cannot configure {game}: the board or options need more memory than there is",
+                           source=source, line=line) from None
     except Exception as exc:  # a malformed configuration the model's loaders did not foresee
         raise InvalidInput(f"cannot configure {game}: {type(exc).__name__}: {exc}", source=source,
                            line=line) from None
+
+
+def setup_state(rs: Ruleset, data: Any, *, source: str, line: int | None = None) -> Any:
+    """The initial state of a game set up from an earlier one (a header's ``setup``: what
+    ``next_setup`` gave, as data)."""
+    from tombspec.model import codec
+    from tombspec.model.errors import IllegalAction
+
+    setup_type = getattr(rs, "setup_type", None)
+    if setup_type is None:
+        raise InvalidInput(f"{rs.game} does not carry on from game to game: a header's 'setup' has no "
+                           "meaning for it", source=source, line=line)
+    setup = codec.from_data(setup_type, data, source=source, line=line)
+    try:
+        return rs.initial_state(setup)
+    except IllegalAction as exc:
+        raise InvalidInput(f"the setup cannot start a {rs.game} game: {exc}", source=source, line=line) from None
 
 
 def start_state(rs: Ruleset, data: Any, *, source: str, line: int | None = None) -> Any:
@@ -311,8 +396,9 @@ def diff(claimed: Any, expected: Any, path: str = "", out: list[FieldDiff] | Non
             diff(c, e, f"{path}[{i}]", out, limit)
         return out
     if claimed != expected or type(claimed) is not type(expected):
-        if not (isinstance(claimed, (int, float)) and isinstance(expected, (int, float))
-                and not isinstance(claimed, bool) and not isinstance(expected, bool) and claimed == expected):
+        # A number the model holds as a float may be claimed as an equal integer (JSON writes 2.0 as
+        # 2 in some languages); an integer field claimed as a float (8.0) is not the same state.
+        if not (type(expected) is float and type(claimed) is int and claimed == expected):
             out.append(FieldDiff(path or "state", claimed, expected))
     return out
 

@@ -39,10 +39,11 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import formalised as formalise
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import InvalidInput, TombspecError
+from tombspec.spec.inputs import read_bytes
 
 from . import schema
 from .conform import ActionPool, Implementation, ImplementationFailure, Rejected, choose_action, compare_state
-from .trace import RulesetCache, configure, plain, start_state
+from .trace import RulesetCache, check_duplicate_keys, configure, diff, plain, start_state
 from .verify import ModelError, expect, rule_text
 
 FORMAT = "tombspec-vector"
@@ -124,14 +125,13 @@ class Vector:
 
 
 def _read_json(path: Path) -> Any:
+    raw = read_bytes(path)       # a regular file, capped: never /dev/zero, never a FIFO
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"cannot read: {exc.strerror}", source=str(path)) from None
-    try:
-        return orjson.loads(raw)
+        obj = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise InvalidInput(f"not valid JSON: {exc}", source=str(path)) from None
+    check_duplicate_keys(raw, obj, source=str(path), line=1)
+    return obj
 
 
 def load_vector(case_dir: str | Path) -> Vector:
@@ -180,7 +180,38 @@ def check_against_model(v: Vector, rulesets: RulesetCache) -> tuple[Ruleset, Any
         action = rs.decode_action(v.action, source=src + "/action.json")
     if v.post is not None:
         rs.decode_state(v.post, source=src + "/post.json")
+    _agrees_with_model(v, rs, pre, action, src)
     return rs, pre, action
+
+
+def _agrees_with_model(v: Vector, rs: Ruleset, pre: Any, action: Any, src: str) -> None:
+    """A case whose expected answer (post.json, error.json) is not the model's is malformed: an edited
+    vector must not fail a correct implementation."""
+    if v.kind == "reset":
+        diffs = diff(v.post, plain(rs.encode_state(rs.initial_state())))
+        if diffs:
+            raise InvalidInput("the case disagrees with the model: post.json is not the initial state ("
+                               + "; ".join(map(repr, diffs[:4])) + ")", source=src + "/post.json")
+        return
+    outcome = expect(rs, pre, action, v.player)
+    if outcome.kind == "unspecified":
+        raise InvalidInput(f"the case disagrees with the model: the rulebook leaves it open ({outcome.rule})",
+                           source=src + "/manifest.json")
+    if v.error is not None:
+        if outcome.kind != "error":
+            raise InvalidInput(f"the case disagrees with the model: error.json expects a refusal for "
+                               f"{v.error['rule']}, but the model accepts the action", source=src + "/error.json")
+        if outcome.rule != v.error["rule"]:
+            raise InvalidInput(f"the case disagrees with the model: error.json names {v.error['rule']}, the "
+                               f"model refuses the action for {outcome.rule}", source=src + "/error.json")
+        return
+    if outcome.kind == "error":
+        raise InvalidInput(f"the case disagrees with the model: post.json expects the action accepted, the "
+                           f"model refuses it for {outcome.rule}", source=src + "/post.json")
+    diffs = diff(v.post, plain(rs.encode_state(outcome.state)))
+    if diffs:
+        raise InvalidInput("the case disagrees with the model: post.json is not the model's state after the "
+                           "action (" + "; ".join(map(repr, diffs[:4])) + ")", source=src + "/post.json")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -599,6 +630,9 @@ def run_tree(root: str | Path, impl: Implementation, *, game: str | None = None,
         if on_result is not None:
             on_result(result)
     report.seconds = time.perf_counter() - start
+    if not report.results and not report.malformed and not report.stopped:
+        what = f"no case of game {game!r}" if game is not None else "no case (no manifest.json)"
+        report.malformed.append(f"{root}: nothing to check: {what} under this directory")
     return report
 
 

@@ -10,7 +10,9 @@ the rest of that game is skipped.  A situation the rulebook leaves open under th
 fail.
 
 Exit codes (``VerifyReport.exit_code``): 0 every game conforms (unspecified games included, unless
-``strict``), 1 a divergence, 2 malformed input (file, line and reason).
+``strict``), 1 a divergence, 2 malformed input (file, line and reason), a file holding no game at all
+(nothing checked is never a pass), or a game whose header says it is ``incomplete`` (conform writes
+that when the implementation crashed or timed out: the trace shows where, but it cannot conform).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import TombspecError
 
-from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, compare_claims, parse_line,
-                    start_state)
+from tombspec.spec.inputs import clip, iter_lines, open_regular
+
+from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, check_duplicate_keys,
+                    compare_claims, parse_line, setup_state, start_state)
 
 
 class ModelError(TombspecError):
@@ -194,6 +198,11 @@ class Divergence:
         return "\n".join(lines)
 
 
+#: How many divergences (and unspecified games) a report keeps in full; the rest are only counted, so
+#: memory stays flat however many games of a trace diverge.
+KEEP = 1000
+
+
 @attrs.define
 class VerifyReport:
     files: int = 0
@@ -203,12 +212,15 @@ class VerifyReport:
     divergences: list[Divergence] = attrs.field(factory=list)
     unspecified: list[Divergence] = attrs.field(factory=list)
     malformed: list[str] = attrs.field(factory=list)
+    diverging: int = 0             # every divergence, kept or not
+    unspecified_games: int = 0     # every unspecified game, kept or not
+    incomplete: list[str] = attrs.field(factory=list)
     seconds: float = 0.0
     strict: bool = False
 
     @property
     def exit_code(self) -> int:
-        if self.malformed:
+        if self.malformed or self.incomplete:
             return 2
         if self.divergences or (self.strict and self.unspecified):
             return 1
@@ -219,17 +231,26 @@ class VerifyReport:
         return self.steps / self.seconds if self.seconds else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdict": {0: "conform", 1: "diverge", 2: "malformed"}[self.exit_code],
+        verdict = {0: "conform", 1: "diverge", 2: "malformed"}[self.exit_code]
+        if self.incomplete and not self.malformed:
+            verdict = "incomplete"
+        return {"verdict": verdict,
                 "files": self.files, "games": self.games, "steps": self.steps,
                 "conforming": self.conforming, "seconds": round(self.seconds, 3),
+                "diverging": self.diverging, "unspecified_games": self.unspecified_games,
                 "divergences": [d.to_json() for d in self.divergences],
+                "divergences_not_shown": self.diverging - len(self.divergences),
                 "unspecified": [d.to_json() for d in self.unspecified],
-                "malformed": self.malformed}
+                "unspecified_not_shown": self.unspecified_games - len(self.unspecified),
+                "malformed": self.malformed, "incomplete": self.incomplete}
 
     def summary(self) -> str:
         return (f"{self.files} file(s), {self.games} game(s), {self.steps:,} action(s) in {self.seconds:.2f} s: "
-                f"{self.conforming} conform, {len(self.divergences)} diverge, "
-                f"{len(self.unspecified)} unspecified" + (", malformed input" if self.malformed else ""))
+                f"{self.conforming} conform, {self.diverging} diverge"
+                + (f" (the first {len(self.divergences)} shown)" if self.diverging > len(self.divergences) else "")
+                + f", {self.unspecified_games} unspecified"
+                + (f", {len(self.incomplete)} incomplete" if self.incomplete else "")
+                + (", malformed input" if self.malformed else ""))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -239,7 +260,7 @@ _ACCEPTED = Outcome("post", None)   # the verdict of an accepted step, with its 
 
 
 class _Game:
-    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start")
+    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start", "incomplete")
 
     def __init__(self, rs: Ruleset, state: Any, number: int, header_line: int):
         self.rs = rs
@@ -250,6 +271,7 @@ class _Game:
         self.done = False
         self.itf: Any = None
         self.custom_start = False
+        self.incomplete: str | None = None
 
 
 class Verifier:
@@ -260,11 +282,14 @@ class Verifier:
         self.rulesets = RulesetCache()
         self.itf_dir = itf_dir
         self._actions: dict[tuple[type, Any], Any] = {}
+        self._itf_written: dict[Path, str] = {}
 
     # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
     def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
         try:
-            key = (type(rs), tuple(data.items()))  # decoding depends only on the game's action types
+            # Decoding depends only on the game's action types, and on each value's type as well as its
+            # value: True, 1 and 1.0 are equal and hash alike, but only one of them may be valid.
+            key = (type(rs), tuple((k, type(v), v) for k, v in data.items()))
             hash(key)
         except TypeError:
             return rs.decode_action(data, source=source, line=line)
@@ -284,7 +309,7 @@ class Verifier:
         game: _Game | None = None
         number = games_before
         try:
-            for line_no, raw in enumerate(stream, first_line):
+            for line_no, raw in iter_lines(stream, source=source, first=first_line):
                 # The common line (an action, a digest) is parsed here, without the generator of
                 # read_trace; any other line goes through parse_line and its JSON Schema, as there.
                 try:
@@ -292,6 +317,8 @@ class Verifier:
                 except orjson.JSONDecodeError:
                     obj = None
                 item = _plain_step(obj, line_no) if game is not None else None
+                if item is not None and raw.count(b":") > len(obj) + len(item.action):
+                    check_duplicate_keys(raw, obj, source=source, line=line_no)
                 if item is None:
                     if not raw.strip():
                         continue
@@ -306,10 +333,13 @@ class Verifier:
                 number += 1
                 game = self._start(item, number, source)
         except InvalidInput as exc:
-            report.malformed.append(str(exc))
+            report.malformed.append(clip(str(exc)))
             self._finish(game, complete=False)
             return
         self._finish(game)
+        if number == 0:
+            report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
+                                    "or blank); a trace starts with a header line")
 
     def verify_path(self, path: str | Path) -> None:
         source = str(path)
@@ -317,10 +347,10 @@ class Verifier:
             self.verify_stream(sys.stdin.buffer, "<stdin>")
             return
         try:
-            stream = open(path, "rb")
-        except OSError as exc:
+            stream = open_regular(path)
+        except InvalidInput as exc:
             self.report.files += 1
-            self.report.malformed.append(f"{source}: cannot read: {exc.strerror}")
+            self.report.malformed.append(str(exc))
             return
         with stream:
             self.verify_stream(stream, source)
@@ -330,25 +360,33 @@ class Verifier:
     def _start(self, header: Header, number: int, source: str) -> _Game:
         cfg = header.config()
         rs = self.rulesets.get(cfg["game"], cfg["options"], cfg["board"], source=source, line=header.line)
+        if "state" in header.data and "setup" in header.data:
+            raise InvalidInput("a header gives a start 'state' or a 'setup', not both", source=source,
+                               line=header.line)
         if "state" in header.data:
             state = start_state(rs, header.data["state"], source=source, line=header.line)
+        elif "setup" in header.data:
+            state = setup_state(rs, header.data["setup"], source=source, line=header.line)
         else:
             state = rs.initial_state()
         game = _Game(rs, state, number, header.line)
-        game.custom_start = "state" in header.data
+        game.custom_start = "state" in header.data or "setup" in header.data
+        if "incomplete" in header.data:
+            game.incomplete = (f"{source}:{header.line}: game {number} is incomplete, so it cannot "
+                               f"conform: {header.data['incomplete']}")
         self.report.games += 1
         if "claim" in header.data:
             fields = compare_claims(rs, state, StepLine(header.line, header.data["claim"]), source=source)
             if fields:
                 d = Divergence(source, header.line, number, header.line, 0, "state", None, fields=fields,
                                message="the state before the first action differs from the model's")
-                self.report.divergences.append(d)
+                self._keep(d)
                 game.done = True
         if self.itf_dir is not None:
             from .itf import open_writer
 
             stem = Path(source).name.split(".")[0] or "trace"
-            game.itf = open_writer(self.itf_dir, stem, number, rs, source=source)
+            game.itf = open_writer(self.itf_dir, stem, number, rs, source=source, written=self._itf_written)
             game.itf.state(state)
         return game
 
@@ -358,6 +396,9 @@ class Verifier:
         if game.itf is not None:
             game.itf.close()
             game.itf = None
+        if game.incomplete is not None:
+            self.report.incomplete.append(game.incomplete)
+            return
         if complete and not game.done:
             self.report.conforming += 1
 
@@ -399,7 +440,9 @@ class Verifier:
             d = self._divergence(game, line, source, "unspecified", action, rule=outcome.rule)
             option = settling_option(rs, outcome.rule or "")
             d.message = outcome.message + (f"; choose a reading with option {option}" if option else "")
-            self.report.unspecified.append(d)
+            self.report.unspecified_games += 1
+            if len(self.report.unspecified) < KEEP:
+                self.report.unspecified.append(d)
             game.done = True
             return
         # The model refuses the action.
@@ -423,8 +466,16 @@ class Verifier:
         return d
 
     def _diverge(self, game: _Game, line: StepLine, source: str, kind: str, action: Any, **more: Any) -> None:
-        self.report.divergences.append(self._divergence(game, line, source, kind, action, **more))
         game.done = True
+        if len(self.report.divergences) >= KEEP:
+            self.report.diverging += 1
+            return
+        self._keep(self._divergence(game, line, source, kind, action, **more))
+
+    def _keep(self, d: Divergence) -> None:
+        self.report.diverging += 1
+        if len(self.report.divergences) < KEEP:
+            self.report.divergences.append(d)
 
 
 def verify(paths: Iterable[str | Path], *, itf_dir: Path | None = None, strict: bool = False) -> VerifyReport:

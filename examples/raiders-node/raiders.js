@@ -381,6 +381,11 @@ const rolledFace = (roll, face) => (face === 'heads' ? roll.heads : tailsOf(roll
 // Effects that last (the model's `effects`): an Attack due, the Encounter rooms that pull a Raider in
 // on a failed Move roll, what a Place decision is for, and the Boss's path and choice when the
 // current player chooses where it goes.
+const GAME_OVER_RULES = {
+  escaped: 'raiders.object.game-ends-on-escape', sealed: 'raiders.boss.seals-tomb',
+  killed: 'raiders.death.killed', 'grail-lost': 'raiders.death.killed',
+};
+
 function effect(name, rule, until, extra = {}) {
   return { name, rule, until, player: null, subject: null, value: null, items: [], ...extra };
 }
@@ -987,7 +992,9 @@ class Raiders {
   // The state after an action; IllegalAction (with the rule) when the action breaks one.
   step(state, action) {
     const phase = state.phase;
-    require(phase !== 'over', 'raiders.object.game-ends-on-escape', 'the game is over');
+    // A move after the game ends breaks the rule that ended it.
+    require(phase !== 'over', GAME_OVER_RULES[state.outcome] || 'raiders.object.game-ends-on-escape',
+            `the game is over (${state.outcome})`);
     if (phase in CHANCE_PHASES) {
       require(contains(this.chanceOutcomes(state), action), this.chanceRule(state),
         `${key(action)} is not a possible outcome of the ${CHANCE_PHASES[phase]} here`);

@@ -38,7 +38,6 @@ doors opened, ladders placed, the ceiling): each kind of mover is an edge filter
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -50,6 +49,7 @@ from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
 from .components import Components, components_from_data
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 SIDES = {"orange": "Exploration mode", "purple": "Escape mode"}
 MARKS = set("_=#<>HVCcs?12BAYKX.")
@@ -457,6 +457,8 @@ def board_from_rows(name: str, side: str, rows: Iterable[str], *, source: str = 
         raise fail(f"a side is orange or purple, not {side!r}")
     if not rows or not all(isinstance(r, str) and r.split() for r in rows):
         raise fail("'rows' must be a non-empty list of non-empty strings")
+    if sum(len(r.split()) for r in rows) > MAX_BOARD_SPACES:
+        raise fail(f"the board has more than {MAX_BOARD_SPACES:,} spaces, tombspec's limit (docs/limits.md)")
     widths = {len(r.split()) for r in rows}
     if len(widths) != 1:
         raise fail(f"every floor is a row of spaces from one edge of the board to the other "
@@ -550,16 +552,7 @@ def load_set(path: str | Path) -> BoardSet:
     """Load a set file; any problem is :class:`InvalidInput` naming the file and, where known, the line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read set file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source,
-                           line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="set file")
     return boardset_from_data(doc, source=source, text=text)
 
 

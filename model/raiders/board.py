@@ -12,7 +12,6 @@ Space tokens in a tile's ``rows``: ``1``-``6`` a numbered room; ``M`` Monster, `
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +21,7 @@ import attrs
 import networkx as nx
 
 from tombspec.spec.errors import InvalidInput
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 from ..traceability import implements
 
@@ -108,15 +108,17 @@ class Board:
     # Distances ----------------------------------------------------------------------------------
 
     @cached_property
-    def distance(self) -> dict[str, dict[str, int]]:
-        """All shortest-path lengths, in moves between adjacent spaces."""
-        return {u: dict(d) for u, d in nx.all_pairs_shortest_path_length(self.graph)}
+    def distance(self) -> Mapping[str, dict[str, int]]:
+        """Shortest-path lengths from a space, in moves between adjacent spaces: ``distance[u][v]``.
+        Each space's row is computed the first time it is asked for (not all pairs up front)."""
+        return _Distances(self.graph)
 
     @cached_property
     def to_escape(self) -> dict[str, int]:
         """Distance of every space to the Escape space (unreachable spaces: a large number)."""
         far = len(self.spaces) + 1
-        return {s: self.distance[s].get(self.escape, far) for s in self.spaces}
+        back = nx.single_source_shortest_path_length(self.graph.reverse(copy=False), self.escape)
+        return {s: back.get(s, far) for s in self.spaces}
 
     # Movement views -----------------------------------------------------------------------------
 
@@ -225,6 +227,25 @@ def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
 @implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
             "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
             "raiders.setup.opposite-side", "raiders.variant.one-start-one-escape")
+class _Distances(dict):  # type: ignore[type-arg]
+    """Rows of shortest-path lengths, one breadth-first search per space asked for."""
+
+    def __init__(self, graph: nx.DiGraph):
+        super().__init__()
+        self.graph = graph
+
+    def __missing__(self, space: str) -> dict[str, int]:
+        row = dict(nx.single_source_shortest_path_length(self.graph, space))
+        self[space] = row
+        return row
+
+
+#: The largest board tombspec composes (docs/limits.md): spaces of the composed tomb, and tile squares
+#: laid in all (holes included), both refused before any work.
+MAX_SPACES = MAX_BOARD_SPACES
+MAX_SQUARES = 65_536
+
+
 def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
             note: str = "", source: str = "<board>", touch: str = "one-rule") -> Board:
     """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""
@@ -235,6 +256,11 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
     if layout not in (*LAYOUTS, "free"):
         raise fail(f"layout {layout!r} is not one of {', '.join((*LAYOUTS, 'free'))}")
     by_id = {t.id: t for t in tiles}
+    squares = sum(len(by_id[pl.tile].rows) * len(by_id[pl.tile].rows[0].split())
+                  for pl in placements if pl.tile in by_id)
+    if squares > MAX_SQUARES:
+        raise fail(f"the placements lay {squares:,} tile squares; tombspec composes boards of at most "
+                   f"{MAX_SQUARES:,} squares and {MAX_SPACES:,} spaces (docs/limits.md)")
     cells: dict[tuple[int, int], Space] = {}
     previous: set[tuple[int, int]] = set()
     origin, farthest = (0.0, 0.0), 0.0
@@ -283,6 +309,10 @@ def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[P
                     raise fail(f"raiders.ambiguity.large-or-extra-large (touch-two-or-one): tile {index + 1} "
                                f"({tile.id!r}) touches the previous tile along {sides} square(s); the {layout} "
                                f"layout touches along {need}")
+        if not mine:
+            raise fail(f"placement {index + 1}: tile {tile.id!r} has no spaces (every square is '.')")
+        if len(cells) > MAX_SPACES:
+            raise fail(f"the board has more than {MAX_SPACES:,} spaces, tombspec's limit (docs/limits.md)")
         # "You must place the tile on the opposite side from the Start side": the Tomb grows outward.
         centre = (sum(x for x, _ in mine) / len(mine), sum(y for _, y in mine) / len(mine))
         if index == 0:
@@ -308,16 +338,7 @@ def load_board(path: str | Path, *, touch: str = "one-rule") -> Board:
     """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read board file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source,
-                           line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="board file")
     return board_from_data(doc, source=source, text=text, touch=touch)
 
 
@@ -342,6 +363,9 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", touch:
     if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
         raise fail("[board] needs a string 'name'")
     layout = meta.get("layout", "standard")
+    for key in ("tiles", "placements"):
+        if not isinstance(doc.get(key, []), list):
+            raise fail(f"{key!r} must be an array of tables ([[{key}]]), not {type(doc[key]).__name__}")
     tiles: list[Tile] = []
     for raw in doc.get("tiles", []):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
@@ -363,7 +387,7 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", touch:
     placements: list[Placement] = []
     for n, raw in enumerate(doc.get("placements", []), 1):
         if not isinstance(raw, dict) or not isinstance(raw.get("tile"), str) \
-                or not all(isinstance(raw.get(k, 0), int) for k in ("x", "y", "rotation")):
+                or not all(type(raw.get(k, 0)) is int for k in ("x", "y", "rotation")):
             raise fail(f"placement {n} needs 'tile' (string) and integer 'x', 'y' (and 'rotation')")
         placements.append(Placement(raw["tile"], raw.get("x", 0), raw.get("y", 0), raw.get("rotation", 0)))
     if not placements:

@@ -13,8 +13,6 @@ limitation when it meets it (``secrets.golden-rule.components-supersede``) inste
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import Any
 import attrs
 
 from tombspec.spec.errors import InvalidInput
+from tombspec.spec.inputs import read_toml
 
 ATTRIBUTES = ("strength", "dexterity", "knowledge", "mythos", "movement")
 #: what a dice check may check: an attribute, Audacity (an Audacity check), or nothing (a plain die)
@@ -528,15 +527,7 @@ def load_components(path: str | Path) -> Components:
     """Load a component set file; any problem is :class:`InvalidInput` naming the file and line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read component file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source, line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="component file")
     return components_from_data(doc, source=source, text=text)
 
 

@@ -32,7 +32,6 @@ Movement is a *view* of the one graph: :meth:`Board.move_view` keeps the spaces 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
@@ -45,6 +44,7 @@ import networkx as nx
 from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
 
 INN = "inn"
 HALLWAY_KINDS = ("hallway", "entrance", "stairs", "hazard")
@@ -282,6 +282,9 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", game: 
     rows = meta.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise fail("[board] needs rows = [\"...\", ...], a grid of space tokens", "rows")
+    if sum(len(r) for r in rows) > MAX_BOARD_SPACES:
+        raise fail(f"the board's grid has more than {MAX_BOARD_SPACES:,} squares, tombspec's limit "
+                   "(docs/limits.md)", "rows")
     for n, r in enumerate(rows, 1):
         bad = sorted({c for c in r if not re.match(r"[#.ESHa-zA-Z0-9]", c)})
         if bad:
@@ -412,15 +415,7 @@ def load_board(path: str | Path, game: str = "tomb") -> Board:
     """Load a board file; any problem is :class:`InvalidInput` naming the file and, where known, line."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read board file: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source, line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="board file")
     return board_from_data(doc, source=source, text=text, game=game, base=path.parent)
 
 

@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from tombspec.spec.errors import InvalidInput
+from tombspec.spec.inputs import read_toml
 
 ATTRIBUTES = ("attack", "skill", "magic", "holiness")
 COLOURS = ("green", "blue", "red")
@@ -550,15 +551,7 @@ def _with_base(doc: dict[str, Any], ld: _Loader, games: tuple[str, ...]) -> dict
 def load_cards(path: str | Path, games: tuple[str, ...] = ("tomb", "cryptmaster")) -> CardSet:
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read card set: {exc}", source=source) from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidInput(f"not valid TOML: {exc}", source=source, line=int(m.group(1)) if m else None) from None
+    text, doc = read_toml(path, source=source, what="card set")
     return cards_from_data(doc, source=source, text=text, games=games)
 
 

@@ -17,6 +17,7 @@ from tombspec.checks.oracle.conform import InProcess, ModelAdapter, conform
 from tombspec.checks.oracle.trace import TraceWriter
 from tombspec.checks.oracle.vectors import export, iter_cases, load_vector, run_tree
 from tombspec.checks.oracle.verify import Verifier, VerifyReport
+from tombspec.model import codec
 from tombspec.model.play import playout
 
 from toy import TOY, Toy, registered
@@ -111,12 +112,15 @@ def test_explore_plays_campaigns_whose_later_games_start_from_their_setup_and_ve
     lines = [orjson.loads(line) for line in out.getvalue().splitlines()]
     headers = [x for x in lines if "trace" in x]
     assert report.problems == [] and report.games == 9 and report.campaign_games == 6
-    assert [h["part"] for h in headers] == [0, 1, 2] * 3
-    assert ["state" in h for h in headers] == [False, True, True] * 3
+    assert [h["note"] for h in headers] == [f"game {n} of a campaign of 3" for n in (1, 2, 3)] * 3
+    assert ["setup" in h for h in headers] == [False, True, True] * 3
     # a later game starts with the coins the game before ended with
     rs = Toy()
-    second = rs.decode_state(headers[1]["state"])
-    assert second != rs.initial_state()
+    assert rs.initial_state(codec.from_data(rs.setup_type, headers[1]["setup"])) != rs.initial_state()
+    # a setup that is not one is bad input, named by line
+    broken = [dict(x) for x in lines]
+    broken[next(i for i, x in enumerate(broken) if "setup" in x)]["setup"] = {"nonsense": 1}
+    assert verified(broken).exit_code == 2
     checked = verified(lines)
     assert checked.exit_code == 0 and checked.games == 9 and checked.conforming == 9
 

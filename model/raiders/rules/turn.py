@@ -251,12 +251,18 @@ def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
 # Applying an action: check it, then build the next state once
 
 
+#: The rule that ended the game, by ``state.outcome``: a move after it breaks that rule.
+GAME_OVER_RULES = {"escaped": "raiders.object.game-ends-on-escape", "sealed": "raiders.boss.seals-tomb",
+                   "killed": "raiders.death.killed", "grail-lost": "raiders.death.killed"}
+
+
 def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) -> RaidersState:
     """The step: ``action`` checked (by ``player``, whom ``Ruleset.step`` has checked may act), then the
     next state built once."""
     phase = state.phase
     if phase == "over":
-        require(False, "raiders.object.game-ends-on-escape", "the game is over")
+        require(False, GAME_OVER_RULES.get(state.outcome or "", "raiders.object.game-ends-on-escape"),
+                "the game is over ({})", state.outcome)
     if phase in CHANCE_PHASES:
         require(chance(rs, state).possible(action), _chance_rule(state),
                 "{!r} is not a possible outcome of the {} here", action, CHANCE_PHASES[phase])
