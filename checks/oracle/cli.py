@@ -257,4 +257,38 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
     sys.exit(report.exit_code)
 
 
-COMMANDS = (verify, trace, conform, vectors)
+# --------------------------------------------------------------------------------------------------
+# explain: the conformance guide
+
+
+@click.command()
+@click.argument("game")
+@click.option("--board", "board", metavar="NAME|FILE", help="A shipped board's name or a board file.")
+@click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
+@click.option("--games", "n_games", default=12, show_default=True, type=click.IntRange(min=1),
+              help="Games sampled per configuration for the turn table and the values seen.")
+@click.option("--steps", "budget", default=8000, show_default=True, type=click.IntRange(min=1),
+              help="Steps sampled in all (the sample stops there).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="The guide as JSON data.")
+@bad_input_exits_2
+def explain(game: str, board: str | None, options: str | None, n_games: int, budget: int, seed: int,
+            as_json: bool) -> None:
+    """The conformance guide of GAME, generated from its model: the turn (who acts, which actions, which
+    chance), every state field and what it means, the actions, the options and the ambiguities they
+    settle, the tie-breaks, which rule a refusal names, and worked protocol exchanges (Markdown)."""
+    from .guide import build, to_markdown
+
+    games = _games_argument(game)
+    board_arg: Any = board
+    if board is not None and Path(board).is_file():
+        board_arg = str(Path(board).resolve())
+    guide = build(games[0], options=load_options(games[0], options), board=board_arg, games=n_games,
+                  seed=seed, budget=budget)
+    if as_json:
+        emit_json(guide)
+    else:
+        click.echo(to_markdown(guide))
+
+
+COMMANDS = (verify, trace, conform, vectors, explain)
