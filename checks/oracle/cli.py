@@ -114,6 +114,9 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--probe-rate", default=0.15, show_default=True, type=click.FloatRange(0, 1),
               help="How often to send an action the model refuses, to check it is refused for the same rule.")
 @click.option("--max-steps", default=5000, show_default=True, type=click.IntRange(min=1))
+@click.option("--rule-match", type=click.Choice(["any", "exact"]), default="any", show_default=True,
+              help="Where an action breaks several rules: accept a refusal naming any of those the model lists "
+                   "(any), or only the first (exact).")
 @click.option("--no-shrink", is_flag=True, help="Report the failing game as played, unshrunk.")
 @click.option("--shrink-seconds", default=60.0, show_default=True, type=click.FloatRange(min=0))
 @click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
@@ -121,8 +124,8 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
 @bad_input_exits_2
 def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
-            board: str | None, probe_rate: float, max_steps: int, no_shrink: bool, shrink_seconds: float,
-            trace_out: Path | None, as_json: bool) -> None:
+            board: str | None, probe_rate: float, max_steps: int, rule_match: str, no_shrink: bool,
+            shrink_seconds: float, trace_out: Path | None, as_json: bool) -> None:
     """Drive an implementation live: random games, compared with the model after every step.
 
     Exit 0 it conforms, 1 it diverges (the shrunk game is printed as a replayable trace), 2 bad input
@@ -138,7 +141,7 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
     try:
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
                      probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,
-                     shrink_seconds=shrink_seconds)
+                     shrink_seconds=shrink_seconds, rule_match=rule_match)
     finally:
         implementation.close()
     if trace_out is not None and report.failure is not None:

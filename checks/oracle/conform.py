@@ -59,6 +59,8 @@ ILLEGAL_ACTION = 1
 UNSPECIFIED = 2
 UNSUPPORTED = 3
 MAX_LINE = 64 * 1024 * 1024
+#: ``--rule-match``: a refusal must name the model's first rule (exact), or any it lists (any)
+RULE_MATCHES = ("any", "exact")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -541,8 +543,12 @@ class Exchange:
 class Session:
     """One game against one implementation: ``reset`` then ``step`` after ``step``, each compared."""
 
-    def __init__(self, impl: Implementation, rs: Ruleset, config: dict[str, Any], start: Any = None):
+    def __init__(self, impl: Implementation, rs: Ruleset, config: dict[str, Any], start: Any = None,
+                 rule_match: str = "any"):
         self.impl = impl
+        #: "any": a refusal may name any rule the model lists as broken (IllegalAction.rules); "exact":
+        #: only the first
+        self.rule_match = rule_match
         self.rs = rs
         self.config = config
         self.state = start if start is not None else rs.initial_state()
@@ -592,9 +598,11 @@ class Session:
             if outcome.kind == "post":
                 return Mismatch("rejected", f"the implementation refuses an action the model accepts "
                                 f"(it names {exc.rule}: {exc.message})", n, data, claimed_rule=exc.rule)
-            if exc.rule != outcome.rule:
+            accepted = (outcome.rule,) if self.rule_match == "exact" else (outcome.rule, *outcome.also)
+            if exc.rule not in accepted:
+                also = f" (or {', '.join(outcome.also)})" if outcome.also and self.rule_match != "exact" else ""
                 return Mismatch("wrong-rule", f"refused for {exc.rule}; the model refuses it for "
-                                f"{outcome.rule}", n, data, rule=outcome.rule, claimed_rule=exc.rule)
+                                f"{outcome.rule}{also}", n, data, rule=outcome.rule, claimed_rule=exc.rule)
             return None
         except ImplementationFailure as exc:
             ex.note = f"the implementation failed here: {exc}"
@@ -843,8 +851,14 @@ class Oracle:
     """Plays random games against an implementation, compares every step, shrinks the first failure."""
 
     def __init__(self, impl: Implementation, *, probe_rate: float = 0.15, max_steps: int = 5000,
-                 shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400):
+                 shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400,
+                 rule_match: str = "any", policy: str = "uniform"):
+        if rule_match not in RULE_MATCHES:
+            raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}",
+                               source="--rule-match")
         self.impl = impl
+        self.rule_match = rule_match
+        self.policy = policy
         self.probe_rate = probe_rate
         self.max_steps = max_steps
         self.shrink = shrink
@@ -862,7 +876,7 @@ class Oracle:
         try:
             for i in range(games):
                 rng = random.Random(f"{seed}:{i}")
-                session = Session(self.impl, rs, config)
+                session = Session(self.impl, rs, config, rule_match=self.rule_match)
                 mismatch = session.reset()
                 played: list[Any] = []
                 unspecified = False
@@ -893,7 +907,7 @@ class Oracle:
         return report
 
     def replay(self, rs: Ruleset, config: dict[str, Any], actions: Sequence[Any]) -> tuple[Session, Mismatch | None]:
-        session = Session(self.impl, rs, config)
+        session = Session(self.impl, rs, config, rule_match=self.rule_match)
         mismatch = session.reset()
         for action, player in actions:
             if mismatch is not None or session.unspecified:
