@@ -209,7 +209,8 @@ def _who(rs: Any, state: Any, pending: Any) -> str:
     if pending.mode == "any":
         return f"any of {n} players, in any order"
     if pending.mode == "priority":
-        return f"{n} players in priority order (the first acts or passes)"
+        return (f"{n} players in priority order (the first acts or passes)" if n > 1 else
+                "one player in a priority window (acts or passes)")
     if isinstance(current, int) and pending.players:
         return "the current player" if pending.players[0] == current else "another player than the current one"
     return "one player"
@@ -513,6 +514,8 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
     return {
         "game": game, "title": getattr(cat, "title", game), "players": list(rs.player_counts),
         "configuration": {"options": config.get("options"), "board": _abbreviate(config.get("board"), 0)},
+        "configuration_keys": {k: sorted(v) if isinstance(v, dict) else type(v).__name__
+                               for k, v in config.items()},
         "sample": {"games": seen["games"], "steps": seen["steps"], "outcomes": dict(seen["outcomes"]),
                    "configurations": sampled},
         "turn": turn, "state_doc": state_doc, "state": state_fields,
@@ -604,6 +607,14 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
         ex = orjson.dumps(a["example"]).decode() if a["example"] is not None else ""
         out.append(f"| `{a['kind']}` | {fields} | {_cell(a['doc'])} | {_code(_cell(ex))} |")
     out.append("")
+    out.append(f"{h}# The configuration\n")
+    out.append("`reset` sends the configuration as `ruleset.describe()` gives it: "
+               + "; ".join(f"`{k}`" + (" (every option below, by name)" if k == "options" else
+                                       " (an object: " + ", ".join(f"`{x}`" for x in v) + ")"
+                                       if isinstance(v, list) else "")
+                           for k, v in g.get("configuration_keys", {}).items())
+               + ". A board is sent as its data (the board file's form); the docs describe the board and "
+               "component formats.\n")
     out.append(f"{h}# The options\n")
     out.append("Options are sent in `reset`'s `options` object; an option left out takes its default. A "
                "reading option settles an open question of the rulebook (the catalog's ambiguity); `null` "
