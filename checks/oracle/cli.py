@@ -135,6 +135,9 @@ def _board_argument(games: list[str], board: str | None) -> Any:
 @click.option("--policy", type=click.Choice(["uniform", "greedy", "coverage"]), default="uniform",
               show_default=True, help="How decisions are drawn: uniformly; mostly by the game's heuristic; or "
                                       "towards what the run has not played yet and each of the game's ends.")
+@click.option("--rule-coverage/--no-rule-coverage", default=None,
+              help="End the report with the formalised rules no game exercised (default: with --policy coverage; "
+                   "recording them halves the steps per second).")
 @click.option("--rule-match", type=click.Choice(["any", "exact"]), default="any", show_default=True,
               help="Where an action breaks several rules: accept a refusal naming any of those the model lists "
                    "(any), or only the first (exact).")
@@ -145,7 +148,8 @@ def _board_argument(games: list[str], board: str | None) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
 @bad_input_exits_2
 def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
-            board: str | None, probe_rate: float, max_steps: int, policy: str, rule_match: str, no_shrink: bool,
+            board: str | None, probe_rate: float, max_steps: int, policy: str, rule_coverage: bool | None,
+            rule_match: str, no_shrink: bool,
             shrink_seconds: float, trace_out: Path | None, as_json: bool) -> None:
     """Drive an implementation live: random games, compared with the model after every step.
 
@@ -160,7 +164,8 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
     try:
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
                      probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,
-                     shrink_seconds=shrink_seconds, rule_match=rule_match, policy=policy, coverage=True)
+                     shrink_seconds=shrink_seconds, rule_match=rule_match, policy=policy,
+                     coverage=policy == "coverage" if rule_coverage is None else rule_coverage)
     finally:
         implementation.close()
     if report.failure is not None and not as_json:
