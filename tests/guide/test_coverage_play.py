@@ -79,3 +79,12 @@ def test_conform_reports_policy_speed_and_rules_never_exercised() -> None:
 def test_unknown_policy_lists_the_known_ones() -> None:
     with pytest.raises(InvalidInput, match="known: uniform, greedy, coverage"):
         make_policy("clever")
+
+
+def test_vectors_export_one_configuration_with_a_policy(tmp_path) -> None:
+    from tombspec.checks.oracle.vectors import export
+
+    report = export(tmp_path, ["raiders"], games_per_config=1, config="default-standard", policy="coverage")
+    assert report.resets == 1 and report.games == 1 and report.legal > 0
+    with pytest.raises(InvalidInput, match="known: default-"):
+        export(tmp_path / "x", ["raiders"], games_per_config=1, config="nosuch")
