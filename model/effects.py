@@ -41,7 +41,7 @@ class Effect:
 
     name: str                       # what it is ("attack-due", "bless", "fleeing", ...)
     rule: str                       # the catalog rule (or card) that makes it
-    until: str = attrs.field(default=RESOLVED, validator=_until)
+    until: str = attrs.field(default=RESOLVED, validator=_until)  # when it lapses (one of UNTIL)
     player: int | None = None       # whose effect it is, if anyone's
     subject: str | None = None      # what it applies to: a character, a space, a card
     value: int | None = None        # its size, where it has one

@@ -15,14 +15,23 @@ __all__ = ["CatalogError", "IllegalAction", "InvalidInput", "TombspecError", "Un
 
 
 class IllegalAction(TombspecError):
-    """An action that breaks the rule ``rule_id``."""
+    """An action that breaks the rule ``rule_id`` (the first the model checks and finds broken), and,
+    where the model sees them cheaply, the other rules it breaks too (``also``).  An implementation may
+    name any of ``rules`` (docs/oracle.md: which rule a refusal names)."""
 
-    def __init__(self, rule_id: str, message: str, *, state: Any = None, action: Any = None):
+    def __init__(self, rule_id: str, message: str, *, state: Any = None, action: Any = None,
+                 also: tuple[str, ...] = ()):
         self.rule_id = rule_id
         self.message = message
         self.state = state
         self.action = action
+        self.also = tuple(r for r in dict.fromkeys(also) if r != rule_id)
         super().__init__(str(self))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the action breaks that the model names: ``rule_id`` first, then ``also``."""
+        return (self.rule_id, *self.also)
 
     def __str__(self) -> str:
         act = f" [{self.action!r}]" if self.action is not None else ""

@@ -17,10 +17,11 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .errors import TombspecError
+from .errors import InvalidInput, TombspecError
 
 Policy = Callable[[Any, Any, random.Random, list[Any], "int | None"], Any]
 
@@ -47,7 +48,77 @@ def greedy(bias: float = 0.8) -> Policy:
     return choose
 
 
-POLICIES: dict[str, Any] = {"uniform": uniform, "greedy": greedy()}
+class Coverage:
+    """Steer towards what has not been played yet, and towards each of the game's ends.
+
+    A decision takes the legal action this policy has chosen least often so far (over every game it
+    plays; an action of a kind it never chose comes first; ties broken at random), or, with the game's
+    *purpose* weight, the choice the ruleset's heuristic rates best for the game's *aim*: a ruleset
+    names the ends it can steer towards in ``aims`` (e.g. an escape, and the risks that end a game
+    otherwise) and rates an action for one with ``heuristic(state, action, aim=...)``.  Weight and aim
+    change from game to game (:attr:`MODES`, in turn, over the aims; ``new_game`` is called at each
+    game's start), so that some games seek what is new and others play to each end.  The policy keeps
+    its counts: make a fresh one (:func:`make_policy`) for each run."""
+
+    #: the heuristic's share of the decisions, game after game (each aim in turn where it is not 0)
+    MODES = (0.9, 0.0, 0.9, 0.5)
+
+    def __init__(self, explore: float = 0.05) -> None:
+        self.explore = explore
+        self.kinds: Counter[str] = Counter()
+        self.actions: Counter[Any] = Counter()
+        self.games = 0
+        self.purpose = self.MODES[0]
+        self.aim: str | None = None
+        self.aimed = 0
+
+    def new_game(self) -> None:
+        self.purpose = self.MODES[self.games % len(self.MODES)]
+        self.games += 1
+        self.aim = None          # chosen at the first decision, when the ruleset is known
+
+    def __call__(self, rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
+        heuristic = getattr(rs, "heuristic", None)
+        if self.aim is None and heuristic is not None:
+            aims = getattr(rs, "aims", ())
+            self.aim = aims[self.aimed % len(aims)] if aims and self.purpose else ""
+            self.aimed += bool(aims and self.purpose)
+        r = rng.random()
+        if r < self.explore:
+            pick = uniform(rs, state, rng, legal, player)
+        elif heuristic is not None and r < self.explore + self.purpose:
+            if self.aim:
+                pick = min(legal, key=lambda a: heuristic(state, a, aim=self.aim))
+            else:
+                pick = min(legal, key=lambda a: heuristic(state, a))
+        else:
+            kinds, actions = self.kinds, self.actions
+            least = min((kinds[type(a).kind] > 0, actions[a]) for a in legal)
+            best = [a for a in legal if (kinds[type(a).kind] > 0, actions[a]) == least]
+            pick = best[rng.randrange(len(best))]
+        self.kinds[type(pick).kind] += 1
+        self.actions[pick] += 1
+        return pick
+
+
+def coverage() -> Policy:
+    """A fresh :class:`Coverage` policy."""
+    return Coverage()
+
+
+#: the policies by name, each shared (stateless); :func:`make_policy` makes a fresh one of any
+POLICIES: dict[str, Any] = {"uniform": uniform, "greedy": greedy(), "coverage": coverage()}
+_FACTORIES: dict[str, Callable[[], Policy]] = {"uniform": lambda: uniform, "greedy": greedy, "coverage": coverage}
+
+
+def make_policy(name: str) -> Policy:
+    """A fresh policy by name (``uniform``, ``greedy``, ``coverage``); an unknown name is bad input that
+    lists the known ones."""
+    try:
+        return _FACTORIES[name]()
+    except KeyError:
+        raise InvalidInput(f"unknown policy {name!r}; known: {', '.join(_FACTORIES)}",
+                           source="--policy") from None
 
 
 def next_move(rs: Any, state: Any, rng: random.Random, policy: Policy = uniform) -> tuple[Any, int | None] | None:
@@ -73,6 +144,9 @@ def playout(rs: Any, rng: random.Random, *, policy: Policy = uniform, max_steps:
     """The steps of one game, ``(action, player, state after)``, from ``state`` (default: the initial
     state) until it ends or ``max_steps`` steps were played."""
     state = rs.initial_state() if state is None else state
+    new_game = getattr(policy, "new_game", None)
+    if new_game is not None:
+        new_game()
     for _ in range(max_steps):
         move = next_move(rs, state, rng, policy)
         if move is None:

@@ -8,6 +8,7 @@ a traceback.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,23 @@ def _games_argument(game: str | None) -> list[str]:
     return [game]
 
 
+def _board_argument(games: list[str], board: str | None) -> Any:
+    """``--board``: a board file (its absolute path) or a shipped board's name; an unknown name is bad
+    input that lists the shipped boards."""
+    if board is None:
+        return None
+    if Path(board).is_file():
+        return str(Path(board).resolve())
+    from tombspec.model.registry import ruleset_class
+
+    for game in games:
+        shipped = list(ruleset_class(game).shipped_boards())
+        if board not in shipped:
+            fail(f"no board {board!r} for {game}: not a file, and not a shipped board (shipped: "
+                 f"{', '.join(sorted(shipped)) or 'none'})")
+    return board
+
+
 @click.command()
 @click.option("--impl", "impl", required=True, metavar="CMD",
               help="The implementation: a command line speaking the conform protocol (JSON-RPC 2.0 on "
@@ -123,6 +141,15 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--probe-rate", default=0.15, show_default=True, type=Fraction01(),
               help="How often to send an action the model refuses, to check it is refused for the same rule.")
 @click.option("--max-steps", default=5000, show_default=True, type=count(1, MAX_STEPS))
+@click.option("--policy", type=click.Choice(["uniform", "greedy", "coverage"]), default="uniform",
+              show_default=True, help="How decisions are drawn: uniformly; mostly by the game's heuristic; or "
+                                      "towards what the run has not played yet and each of the game's ends.")
+@click.option("--rule-coverage/--no-rule-coverage", default=None,
+              help="End the report with the formalised rules no game exercised (default: with --policy coverage; "
+                   "recording them halves the steps per second).")
+@click.option("--rule-match", type=click.Choice(["any", "exact"]), default="any", show_default=True,
+              help="Where an action breaks several rules: accept a refusal naming any of those the model lists "
+                   "(any), or only the first (exact).")
 @click.option("--no-shrink", is_flag=True, help="Report the failing game as played, unshrunk.")
 @click.option("--shrink-seconds", default=60.0, show_default=True, type=Seconds(min=0, max=86_400))
 @click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
@@ -130,8 +157,9 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
 @bad_input_exits_2
 def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
-            board: str | None, probe_rate: float, max_steps: int, no_shrink: bool, shrink_seconds: float,
-            trace_out: Path | None, as_json: bool) -> None:
+            board: str | None, probe_rate: float, max_steps: int, policy: str, rule_coverage: bool | None,
+            rule_match: str, no_shrink: bool,
+            shrink_seconds: float, trace_out: Path | None, as_json: bool) -> None:
     """Drive an implementation live: random games, compared with the model after every step.
 
     Exit 0 it conforms, 1 it diverges (the shrunk game is printed as a replayable trace), 2 bad input
@@ -140,16 +168,23 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
 
     games = _games_argument(game)
     opts = load_options(games[0], options)
-    board_arg: Any = board
-    if board is not None and Path(board).is_file():
-        board_arg = str(Path(board).resolve())
+    board_arg = _board_argument(games, board)
     implementation = open_implementation(impl, timeout=timeout)
     try:
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
                      probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,
-                     shrink_seconds=shrink_seconds)
+                     shrink_seconds=shrink_seconds, rule_match=rule_match, policy=policy,
+                     coverage=policy == "coverage" if rule_coverage is None else rule_coverage)
     finally:
         implementation.close()
+    if report.failure is not None and not as_json:
+        if trace_out is None:   # the text report shows the table; the trace goes to a file beside it
+            import tempfile
+
+            fd, name = tempfile.mkstemp(prefix="tombspec-conform-", suffix=".jsonl")
+            os.close(fd)
+            trace_out = Path(name)
+        report.trace_path = str(trace_out)
     if trace_out is not None and report.failure is not None:
         write_lines(trace_out, report.failure.trace, what="the --trace-out file")
     if as_json:
@@ -176,18 +211,23 @@ def vectors() -> None:
               help="Random games explored per configuration.")
 @click.option("--per-rule", default=2, show_default=True, type=count(1, 10_000),
               help="Cases kept per rule (accepted and refused) and per transition.")
+@click.option("--policy", type=click.Choice(["uniform", "greedy", "coverage"]), default="uniform",
+              show_default=True, help="How the explored games draw their decisions.")
+@click.option("--config", "config", metavar="LABEL", help="Only the configuration LABEL (e.g. default-standard; "
+                                                          "an unknown label lists them).")
 @click.option("--from-tests", "from_tests", type=click.Path(exists=True, path_type=Path), metavar="PATH",
               help="Also run the tests under PATH (pytest) and keep the vectors their assertions yield.")
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2
 def vectors_export(directory: Path, game: str | None, seed: int, n_games: int, per_rule: int,
-                   from_tests: Path | None, as_json: bool) -> None:
+                   policy: str, config: str | None, from_tests: Path | None, as_json: bool) -> None:
     """Write conformance vectors under DIRECTORY: <game>/<area>/<case>/ with pre.json, action.json,
     post.json or error.json, and manifest.json."""
     from .vectors import coverage, export
 
     games = _games_argument(game)
-    report = export(directory, games, seed=seed, games_per_config=n_games, per_rule=per_rule)
+    report = export(directory, games, seed=seed, games_per_config=n_games, per_rule=per_rule, policy=policy,
+                    config=config)
     tests_code = None
     if from_tests is not None:
         import subprocess
@@ -269,4 +309,36 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
     sys.exit(report.exit_code)
 
 
-COMMANDS = (verify, trace, conform, vectors)
+# --------------------------------------------------------------------------------------------------
+# explain: the conformance guide
+
+
+@click.command()
+@click.argument("game")
+@click.option("--board", "board", metavar="NAME|FILE", help="A shipped board's name or a board file.")
+@click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
+@click.option("--games", "n_games", default=12, show_default=True, type=click.IntRange(min=1),
+              help="Games sampled per configuration for the turn table and the values seen.")
+@click.option("--steps", "budget", default=8000, show_default=True, type=click.IntRange(min=1),
+              help="Steps sampled in all (the sample stops there).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="The guide as JSON data.")
+@bad_input_exits_2
+def explain(game: str, board: str | None, options: str | None, n_games: int, budget: int, seed: int,
+            as_json: bool) -> None:
+    """The conformance guide of GAME, generated from its model: the turn (who acts, which actions, which
+    chance), every state field and what it means, the actions, the options and the ambiguities they
+    settle, the tie-breaks, which rule a refusal names, and worked protocol exchanges (Markdown)."""
+    from .guide import build, to_markdown
+
+    games = _games_argument(game)
+    board_arg = _board_argument(games, board)
+    guide = build(games[0], options=load_options(games[0], options), board=board_arg, games=n_games,
+                  seed=seed, budget=budget)
+    if as_json:
+        emit_json(guide)
+    else:
+        click.echo(to_markdown(guide))
+
+
+COMMANDS = (verify, trace, conform, vectors, explain)

@@ -54,6 +54,8 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, Unspecified
+from tombspec.model.play import Policy, make_policy
+from tombspec.model.traceability import formalised, recording
 from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
 
@@ -67,6 +69,8 @@ ILLEGAL_ACTION = 1
 UNSPECIFIED = 2
 UNSUPPORTED = 3
 MAX_LINE = 64 * 1024 * 1024
+#: ``--rule-match``: a refusal must name the model's first rule (exact), or any it lists (any)
+RULE_MATCHES = ("any", "exact")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -652,8 +656,9 @@ class Mismatch:
 
     def signature(self) -> tuple[Any, ...]:
         """What must stay the same while a failing game is shrunk."""
-        if self.kind == "state":
-            return ("state", tuple(sorted({f.path.split(".")[0].split("[")[0] for f in self.fields})))
+        if self.kind == "state":   # the same kind of action gives a state that differs
+            kind = self.action.get("kind") if isinstance(self.action, dict) else None
+            return ("state", kind if self.step else "reset")
         if self.is_failure:
             return ("failure", self.kind)
         return (self.kind, self.rule, self.claimed_rule)
@@ -695,8 +700,12 @@ class Exchange:
 class Session:
     """One game against one implementation: ``reset`` then ``step`` after ``step``, each compared."""
 
-    def __init__(self, impl: Implementation, rs: Ruleset, config: dict[str, Any], start: Any = None):
+    def __init__(self, impl: Implementation, rs: Ruleset, config: dict[str, Any], start: Any = None,
+                 rule_match: str = "any"):
         self.impl = impl
+        #: "any": a refusal may name any rule the model lists as broken (IllegalAction.rules); "exact":
+        #: only the first
+        self.rule_match = rule_match
         self.rs = rs
         self.config = config
         self.state = start if start is not None else rs.initial_state()
@@ -746,9 +755,11 @@ class Session:
             if outcome.kind == "post":
                 return Mismatch("rejected", f"the implementation refuses an action the model accepts "
                                 f"(it names {exc.rule}: {exc.message})", n, data, claimed_rule=exc.rule)
-            if exc.rule != outcome.rule:
+            accepted = (outcome.rule,) if self.rule_match == "exact" else (outcome.rule, *outcome.also)
+            if exc.rule not in accepted:
+                also = f" (or {', '.join(outcome.also)})" if outcome.also and self.rule_match != "exact" else ""
                 return Mismatch("wrong-rule", f"refused for {exc.rule}; the model refuses it for "
-                                f"{outcome.rule}", n, data, rule=outcome.rule, claimed_rule=exc.rule)
+                                f"{outcome.rule}{also}", n, data, rule=outcome.rule, claimed_rule=exc.rule)
             return None
         except ImplementationFailure as exc:
             ex.note = f"the implementation failed here: {exc}"
@@ -863,10 +874,10 @@ class ActionPool:
 
 
 def choose_action(rs: Ruleset, state: Any, rng: random.Random, pool: ActionPool | None = None,
-                  probe_rate: float = 0.0) -> tuple[Any, int | None, bool] | None:
+                  probe_rate: float = 0.0, policy: Policy | None = None) -> tuple[Any, int | None, bool] | None:
     """The next ``(action, player, is_probe)`` of a random game (None when the game is over or stuck):
-    chance drawn with exactly its probabilities, a decision uniformly, and now and then (``probe_rate``)
-    an action the model refuses.
+    chance drawn with exactly its probabilities, a decision by ``policy`` (default: uniformly), and now
+    and then (``probe_rate``) an action the model refuses.
 
     Raises ``Unspecified`` where listing the options needs a reading the options leave open."""
     pending = rs.pending(state)
@@ -891,6 +902,8 @@ def choose_action(rs: Ruleset, state: Any, rng: random.Random, pool: ActionPool 
                 return probe, player, True
     if dist is not None:
         return dist.sample(rng), None, False
+    if policy is not None:
+        return policy(rs, state, rng, legal, player), player, False
     return legal[rng.randrange(len(legal))], player, False
 
 
@@ -938,11 +951,59 @@ class GameFailure:
     actions: list[Any]
     trace: list[dict[str, Any]]
     shrink_tests: int = 0
+    shrink_stopped: str = ""     # why shrinking stopped early ("replays", "seconds"), or "" when it finished
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "index": self.index, "seed": self.seed, **self.mismatch.to_json(),
                 "original_length": self.original_length, "shrunk_length": len(self.actions),
-                "shrink_replays": self.shrink_tests, "trace": self.trace}
+                "shrink_replays": self.shrink_tests, "shrink_stopped": self.shrink_stopped or None,
+                "trace": self.trace}
+
+    def steps_table(self) -> str:
+        """The failing game as a table: step, who acted, the action, and where it went wrong."""
+        from io import StringIO
+
+        from rich.console import Console
+        from rich.table import Table
+
+        m = self.mismatch
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        for col in ("step", "actor", "action", "what differs"):
+            table.add_column(col, overflow="fold")
+        lines = [x for x in self.trace[1:]]
+        if m.step == 0:
+            table.add_row("reset", "", "", _differs(m))
+        for n, line in enumerate(lines, 1):
+            action = dict(line["action"])
+            kind = action.pop("kind", "?")
+            text = kind + (" " + orjson.dumps(action).decode() if action else "")
+            actor = "chance" if line.get("player") is None else f"player {line['player']}"
+            table.add_row(str(n), actor, text, _differs(m) if n == m.step else "")
+        out = StringIO()
+        Console(file=out, width=110, no_color=True, highlight=False).print(table)
+        return out.getvalue().rstrip()
+
+
+def _differs(m: Mismatch) -> str:
+    if m.kind == "state":
+        shown = [f"{d.path}: {_short(d.claimed)}, model {_short(d.expected)}" for d in m.fields[:8]]
+        if len(m.fields) > 8:
+            shown.append(f"... and {len(m.fields) - 8} more field(s)")
+        return "\n".join(shown)
+    if m.kind == "wrong-rule":
+        return f"refused for {m.claimed_rule}; the model: {m.rule}"
+    if m.kind == "accepted":
+        return f"accepted; the model refuses it ({m.rule})"
+    if m.kind == "rejected":
+        return f"refused ({m.claimed_rule}); the model accepts it"
+    return f"{m.kind}: {m.message[:200]}"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    if value is FieldDiff.MISSING:
+        return "(missing)"
+    text = orjson.dumps(value, default=str).decode()
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @attrs.define
@@ -953,6 +1014,7 @@ class ConformReport:
     probes: int = 0
     unspecified: int = 0
     seconds: float = 0.0
+    play_seconds: float = 0.0   # the games alone (shrinking apart): what steps per second measures
     per_game: dict[str, int] = attrs.field(factory=dict)
     failure: GameFailure | None = None
     #: per game: the state fields the implementation declared it models (compared) and the others
@@ -974,6 +1036,12 @@ class ConformReport:
                            f"(the implementation declares {', '.join(c['compared']) or 'none'}); "
                            "the others were not checked at all")
         return out
+    policy: str = "uniform"
+    #: per game: the rules the model's steps exercised; the formalised ones never exercised; how many
+    exercised: dict[str, set[str]] = attrs.field(factory=dict)
+    not_exercised: dict[str, list[str]] = attrs.field(factory=dict)
+    formalised: dict[str, int] = attrs.field(factory=dict)
+    trace_path: str | None = None   # where the failing game's trace was written (the CLI sets it)
 
     @property
     def exit_code(self) -> int:
@@ -981,16 +1049,25 @@ class ConformReport:
             return 0
         return 2 if self.failure.mismatch.is_failure else 1
 
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.play_seconds if self.play_seconds > 0 else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {"verdict": {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code],
                 "implementation": self.implementation, "games": self.games, "steps": self.steps,
                 "probes": self.probes, "unspecified": self.unspecified, "seconds": round(self.seconds, 3),
+                "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
                 "per_game": self.per_game, "compared_fields": self.compared, "warnings": self.warnings(),
+                "rule_coverage": {g: {"formalised": self.formalised.get(g, 0),
+                                      "exercised": len(self.exercised.get(g, ())),
+                                      "not_exercised": self.not_exercised[g]} for g in self.not_exercised},
                 "failure": self.failure.to_json() if self.failure else None}
 
     def describe(self) -> str:
         lines = [f"{self.implementation}: {self.games} game(s), {self.steps:,} step(s) ({self.probes:,} "
-                 f"refusal probe(s)), {self.unspecified} unspecified, in {self.seconds:.2f} s"]
+                 f"refusal probe(s)), {self.unspecified} unspecified, in {self.seconds:.2f} s "
+                 f"({self.steps_per_second:,.0f} steps/s; policy {self.policy})"]
         for game, c in self.compared.items():
             if c["not_compared"]:
                 lines.append(f"{game}: compared {len(c['compared'])} of {len(c['compared']) + len(c['not_compared'])} "
@@ -1002,24 +1079,33 @@ class ConformReport:
         f = self.failure
         if f is None:
             lines.append("conforms: every step agreed with the model on the fields compared")
-            return "\n".join(lines)
-        m = f.mismatch
-        where = "the reset" if m.step == 0 else f"action {m.step}"
-        act = f" {orjson.dumps(m.action).decode()}" if m.action is not None else ""
-        lines.append(f"{'FAILS' if m.is_failure else 'DIVERGES'}: {f.game} game {f.index} (seed {f.seed}), "
-                     f"at {where}{act}: {m.kind}: {m.message}")
-        for d in m.fields[:20]:
-            lines.append(f"    {d!r}")
-        for rid in filter(None, (m.rule, m.claimed_rule)):
-            text = rule_text(f.game, rid)
-            if text.get("quote"):
-                lines.append(f"    {rid}: \u201c{text['quote']}\u201d")
-        judged = ("the trace up to the failure, marked incomplete (tombspec verify reports it "
-                  "incomplete, exit 2):" if m.is_failure else
-                  "the replayable trace (tombspec verify judges it the same way):")
-        lines.append(f"shrunk from {f.original_length} to {len(f.actions)} action(s) "
-                     f"({f.shrink_tests} replays); {judged}")
-        lines += [orjson.dumps(x, option=orjson.OPT_SORT_KEYS).decode() for x in f.trace]
+        else:
+            m = f.mismatch
+            where = "the reset" if m.step == 0 else f"action {m.step}"
+            lines.append(f"{'FAILS' if m.is_failure else 'DIVERGES'}: {f.game} game {f.index} (seed {f.seed}), "
+                         f"at {where}: {m.kind}: {m.message}")
+            for rid in filter(None, (m.rule, m.claimed_rule)):
+                text = rule_text(f.game, rid)
+                if text.get("quote"):
+                    lines.append(f"    {rid}: \u201c{text['quote']}\u201d")
+            if len(f.actions) < f.original_length:
+                stopped = {"replays": "; stopped at its replay budget", "seconds": "; stopped at its time budget"}
+                lines.append(f"shrunk from {f.original_length} to {len(f.actions)} action(s) "
+                             f"({f.shrink_tests} replays{stopped.get(f.shrink_stopped, '')})")
+            lines.append(f.steps_table())
+            judged = ("marked incomplete: tombspec verify reports it incomplete, exit 2" if m.is_failure else
+                      "tombspec verify judges it the same way")
+            if self.trace_path:
+                lines.append(f"the replayable trace ({judged}): {self.trace_path}")
+            else:
+                lines.append(f"the replayable trace ({judged}):")
+                lines += [orjson.dumps(x, option=orjson.OPT_SORT_KEYS).decode() for x in f.trace]
+        for g, missing in self.not_exercised.items():
+            total = self.formalised.get(g, 0)
+            lines.append(f"rule coverage ({g}): {total - len(missing)} of {total} formalised rule(s) exercised"
+                         + (f"; never exercised: {', '.join(missing[:12])}"
+                            + (f" and {len(missing) - 12} more (--json lists them)" if len(missing) > 12 else "")
+                            if missing else ""))
         return "\n".join(lines)
 
 
@@ -1027,8 +1113,18 @@ class Oracle:
     """Plays random games against an implementation, compares every step, shrinks the first failure."""
 
     def __init__(self, impl: Implementation, *, probe_rate: float = 0.15, max_steps: int = 5000,
-                 shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400):
+                 shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400,
+                 rule_match: str = "any", policy: str = "uniform", coverage: bool = False):
+        if rule_match not in RULE_MATCHES:
+            raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}",
+                               source="--rule-match")
         self.impl = impl
+        self.rule_match = rule_match
+        make_policy(policy)   # an unknown name is bad input, before anything is played
+        self.policy = policy
+        #: record the rules the model's steps exercise (the report ends with those never exercised); it
+        #: halves the steps per second, so the API asks for it (the CLI always does)
+        self.coverage = coverage
         self.probe_rate = probe_rate
         self.max_steps = max_steps
         self.shrink = shrink
@@ -1042,11 +1138,18 @@ class Oracle:
         rs = self.rulesets.get(game, options, board, source="--game/--options/--board")
         config = plain({"game": game, "options": None, "board": None, **rs.describe()})
         pool = ActionPool(rs)
-        start = time.perf_counter()
+        policy = make_policy(self.policy)
+        new_game = getattr(policy, "new_game", None)
+        report.policy = self.policy
+        start: float | None = time.perf_counter()
+        began = start
+        exercised = report.exercised.setdefault(game, set())
         try:
             for i in range(games):
                 rng = random.Random(f"{seed}:{i}")
-                session = Session(self.impl, rs, config)
+                if new_game is not None:
+                    new_game()
+                session = Session(self.impl, rs, config, rule_match=self.rule_match)
                 mismatch = session.reset()
                 if mismatch is None:
                     report.note_fields(game, session.fields, state_fields(rs))
@@ -1054,38 +1157,89 @@ class Oracle:
                 unspecified = False
                 while mismatch is None and len(played) < self.max_steps:
                     try:
-                        choice = choose_action(rs, session.state, rng, pool, self.probe_rate)
+                        choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
                     except Unspecified:
                         unspecified = True
                         break
                     if choice is None:
                         break
                     action, player, probe = choice
-                    mismatch = session.step(action, player)
+                    if self.coverage and not probe:
+                        with recording() as seen:
+                            mismatch = session.step(action, player)
+                        exercised |= seen
+                    else:
+                        mismatch = session.step(action, player)
                     if session.unspecified:
                         unspecified = True
                         break
-                    played.append((action, player))
+                    played.append((action, player, probe))
                     report.probes += probe
                 report.games += 1
                 report.per_game[game] = report.per_game.get(game, 0) + 1
                 report.steps += len(played)
                 report.unspecified += unspecified
                 if mismatch is not None:
+                    report.play_seconds += time.perf_counter() - start
+                    start = None
                     report.failure = self._shrunk(rs, config, i, seed, played, mismatch, session)
                     break
         finally:
-            report.seconds += time.perf_counter() - start
+            if start is not None:
+                report.play_seconds += time.perf_counter() - start
+            report.seconds += time.perf_counter() - began
+        if self.coverage:
+            known = set(formalised(game, invariants=False))
+            report.not_exercised[game] = sorted(known - exercised)
+            report.formalised[game] = len(known)
         return report
 
     def replay(self, rs: Ruleset, config: dict[str, Any], actions: Sequence[Any]) -> tuple[Session, Mismatch | None]:
-        session = Session(self.impl, rs, config)
+        """Play ``actions`` (``(action, player, is_probe)``) from a fresh reset.  A played action the
+        model now refuses (the actions before it were cut away) is skipped, not sent: a shrinking
+        candidate stays a game; a probe is sent as such."""
+        session = Session(self.impl, rs, config, rule_match=self.rule_match)
         mismatch = session.reset()
-        for action, player in actions:
+        for action, player, *probe in actions:
             if mismatch is not None or session.unspecified:
                 break
+            if not (probe and probe[0]) and expect(rs, session.state, action, player).kind != "post":
+                continue
             mismatch = session.step(action, player)
         return session, mismatch
+
+    def _shorter_game(self, rs: Ruleset, config: dict[str, Any], index: int, seed: int, played: list[Any],
+                      signature: tuple[Any, ...], budget: Callable[[], bool], count: Callable[[], None]) -> list[Any]:
+        """Before delta debugging: fresh random games, each cut off once it is as long as the shortest
+        failing game so far, for a third of the shrinking budget; the shortest that fails the same way.
+        A typical failure is met early in some game, and delta debugging then starts from few actions
+        instead of cutting a long game (where every cut changes all that follows)."""
+        best = played
+        pool = ActionPool(rs)
+        tries = max(1, min(self.shrink_replays // 3, 100))
+        for k in range(tries):
+            if not budget() or len(best) <= 2:
+                break
+            count()
+            rng = random.Random(f"{seed}:{index}:shrink:{k}")
+            session = Session(self.impl, rs, config, rule_match=self.rule_match)
+            mismatch = session.reset()
+            game: list[Any] = []
+            while mismatch is None and len(game) < len(best) - 1:
+                try:
+                    choice = choose_action(rs, session.state, rng, pool, self.probe_rate)
+                except Unspecified:
+                    break
+                if choice is None or session.unspecified:
+                    break
+                action, player, probe = choice
+                mismatch = session.step(action, player)
+                if session.unspecified:
+                    break
+                game.append((action, player, probe))
+            if mismatch is not None and mismatch.signature() == signature and len(game) < len(best):
+                best = game
+        return best
 
     def _shrunk(self, rs: Ruleset, config: dict[str, Any], index: int, seed: int, played: list[Any],
                 mismatch: Mismatch, session: Session) -> GameFailure:
@@ -1106,22 +1260,40 @@ class Oracle:
             _, m = self.replay(rs, config, candidate)
             return m is not None and m.signature() == signature
 
+        def count() -> None:
+            nonlocal tests
+            tests += 1
+
         final = mismatch
+        stopped = ""
         if self.shrink and mismatch.kind != "timeout" and len(played) > 1:
-            actions = ddmin(played, fails, budget=budget)
+            start_from = played
+            if not mismatch.is_failure:    # a divergence: look for a shorter game first (a third of the budget)
+                third = time.monotonic() + self.shrink_seconds / 3
+
+                def early() -> bool:
+                    return budget() and time.monotonic() < third
+
+                start_from = self._shorter_game(rs, config, index, seed, played, signature, early, count)
+            actions = ddmin(start_from, fails, budget=budget)
+            if not budget():
+                stopped = "replays" if tests >= self.shrink_replays else "seconds"
             if len(actions) < len(played):
                 shrunk, again = self.replay(rs, config, actions)
                 if again is not None and again.signature() == signature:
                     session, final = shrunk, again
+                    # what was sent: the actions the model refused on the way were skipped
+                    actions = [(ex.action, ex.player) for ex in shrunk.exchanges]
                 else:  # not reproducible after all: keep the game as played
                     actions = played
-        header = {"seed": seed, "index": index,
-                  "note": f"tombspec conform: {final.kind} at action {final.step} of {self.impl.name}; "
-                          f"shrunk from {len(played)} to {len(actions)} action(s)"}
+        note = f"tombspec conform: {final.kind} at action {final.step} of {self.impl.name}"
+        if len(actions) < len(played):
+            note += f"; shrunk from {len(played)} to {len(actions)} action(s)"
+        header = {"seed": seed, "index": index, "note": note}
         if final.is_failure:   # the implementation did not answer the last action: nothing to judge
             header["incomplete"] = f"the implementation failed ({final.kind}) at action {final.step}: {final.message}"[:500]
         return GameFailure(rs.game, index, seed, final, len(played), list(actions),
-                           session.trace_lines(header), tests)
+                           session.trace_lines(header), tests, stopped)
 
 
 def conform(impl: Implementation, games_list: Sequence[str], *, games: int, seed: int, options: Any = None,

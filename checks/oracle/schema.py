@@ -126,7 +126,8 @@ VECTOR_ERROR: dict[str, Any] = {
     "title": "tombspec conformance vector: error.json",
     "type": "object",
     "required": ["rule"],
-    "properties": {"rule": RULE_ID, "message": {"type": "string"}, "quote": {"type": "string"}},
+    "properties": {"rule": RULE_ID, "message": {"type": "string"}, "quote": {"type": "string"},
+                   "also": {"type": "array", "items": RULE_ID}},
     "additionalProperties": False,
 }
 

@@ -53,6 +53,7 @@ class Outcome:
     state: Any                  # the next state (post), else the unchanged state
     rule: str | None = None     # the rule broken (error) or the ambiguity (unspecified)
     message: str = ""
+    also: tuple[str, ...] = ()  # the other rules the refused action breaks (IllegalAction.also)
 
 
 def expect(rs: Ruleset, state: Any, action: Any, player: int | None = None) -> Outcome:
@@ -69,7 +70,7 @@ def refusal(exc: Exception, state: Any) -> Outcome:
     try:
         raise exc
     except IllegalAction as exc:
-        return Outcome("error", state, exc.rule_id, exc.message)
+        return Outcome("error", state, exc.rule_id, exc.message, exc.also)
     except Unspecified as exc:
         return Outcome("unspecified", state, exc.ambiguity_id, exc.message)
     except InvalidInput:

@@ -84,14 +84,36 @@ class Raiders(Ruleset):
     def violations(self, state: RaidersState) -> list[Violation]:
         return invariants.violations(self, state)
 
-    def heuristic(self, state: RaidersState, action: Any) -> float:
-        """A cost for exploration policies (lower is more purposeful): head for Escape.  Not a rule."""
+    #: the ends exploration policies can steer towards (``heuristic``'s ``aim``): straight for Escape
+    #: whatever the encounters on the way, no Audacity spent (the default: the games that end with
+    #: Raiders Killed, and some escapes), or carefully (the escapes with the Grail)
+    aims = ("escape", "careful")
+
+    def heuristic(self, state: RaidersState, action: Any, aim: str = "escape") -> float:
+        """A cost for exploration policies (lower is more purposeful) towards ``aim``.  Not a rule.
+
+        The turn's first choice goes by kind (roll rather than wait).  Heading for Escape, a later
+        decision goes by the distance to Escape of the space it names (else by kind); carefully, by a
+        look one step ahead: where the Raider then stands, what it still holds, Escape won and Killed."""
         space = getattr(action, "space", None)
-        if space is not None:
-            return float(self.board.to_escape[space])
-        here = state.raider(state.current).position
-        base = float(self.board.to_escape[here]) if here else 0.0
-        return base + {"move": -0.5, "use-portal": -0.2, "spend": -0.1}.get(action.kind, 0.5)
+        if state.phase == "action" or aim != "careful":
+            if space is not None:
+                return float(self.board.to_escape[space])
+            here = state.raider(state.current).position
+            base = float(self.board.to_escape[here]) if here else 0.0
+            return base + {"move": -0.5, "use-portal": -0.2, "spend": -0.1}.get(action.kind, 0.5)
+        me = turn.acting_player(state)
+        try:
+            after = self.step(state, action, me)
+        except Exception:   # not legal here: never the purposeful choice
+            return float("inf")
+        raider = after.raiders[me]
+        if after.outcome == "escaped" and after.winner == me:
+            return -1000.0
+        if raider.position is None:
+            return 1000.0
+        return (float(self.board.to_escape[raider.position]) + 2.0 * raider.in_encounter
+                - 0.5 * raider.pennies - 0.2 * raider.audacity)
 
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.board.to_data()}

@@ -34,6 +34,7 @@ class RaiderReads:
 
     @property
     def killed(self) -> bool:
+        """The Raider was Killed (``position`` is None)."""
         return self.position is None  # type: ignore[attr-defined]
 
 
@@ -41,24 +42,25 @@ class RaiderReads:
 class Raider(RaiderReads):
     """One Raider Character (a Nickel) and what its player holds."""
 
-    position: str | None          # a space id; None once Killed
+    position: str | None          # a space id "x,y" (column x, row y of the composed board, from 0 at the top left); None once Killed
     pennies: int                  # pennies held, to roll (the Grail penny set aside is not held)
     audacity: int                 # Audacity Tokens
     portal_used: bool = False     # "once per game per player"
     trapped: bool = False         # the Boss Monster moved onto this Raider
     in_encounter: bool = False    # standing in a Monster, Trap or Portal room not yet resolved
-    came_from: str | None = None  # the space this Raider entered its encounter room from
-    loses_next_turn: bool = False
+    came_from: str | None = None  # the space this Raider entered its encounter room from (where a failed
+                                  # encounter sends it back); None outside an encounter
+    loses_next_turn: bool = False  # lost an Attack as the Defender: its next turn is skipped
 
 
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Roll:
     """The roll of the turn: why it was made, how many pennies, and the Heads."""
 
-    purpose: str   # "move" | "encounter" | "escape" | "portal" | "boss"
-    pennies: int
-    heads: int | None = None
-    extra: int = 0           # temporary pennies (Audacity Advanced)
+    purpose: str   # why the roll is made: "move" | "encounter" | "escape" | "portal" | "boss"
+    pennies: int   # pennies rolled, temporary pennies (``extra``) included
+    heads: int | None = None  # Heads rolled (None until the roll is made); Audacity spent is not in it
+    extra: int = 0           # temporary pennies (Audacity Advanced): Audacity boosted into this roll
     face: str | None = None  # how the Raider moved: "heads" | "tails" | "natural" | "free"
     number: int | None = None  # the number moved on, after Audacity
 
@@ -71,13 +73,13 @@ class Roll:
 class Attack:
     """An Attack for the Grail in progress."""
 
-    attacker: int
-    defender: int
-    attacker_extra: int = 0
-    defender_extra: int = 0
-    attacker_heads: int | None = None
-    defender_heads: int | None = None
-    defender_spent: int | None = None
+    attacker: int                         # the player attacking (the one without the Grail)
+    defender: int                         # the player holding the Grail
+    attacker_extra: int = 0               # temporary pennies the Attacker boosted (Audacity Advanced)
+    defender_extra: int = 0               # temporary pennies the Defender boosted (Audacity Advanced)
+    attacker_heads: int | None = None     # the Attacker's Heads as rolled (None until the roll)
+    defender_heads: int | None = None     # the Defender's Heads as rolled: Audacity spent is not in it
+    defender_spent: int | None = None     # Audacity the Defender spent (it spends first); None until then
     defender_target: str = "own"     # whose Heads the Defender's Audacity altered ("own" or "opponent")
 
 
@@ -91,34 +93,39 @@ class StateReads:
 
     @property
     def attack_due(self) -> bool:
+        """An Attack is due after the Boss Monster's move this turn (the ``attack-due`` effect)."""
         return find(self.effects, "attack-due") is not None  # type: ignore[attr-defined]
 
     @property
     def pullers(self) -> tuple[str, ...]:
+        """The Monster/Trap spaces that pull the Raider in on a failed Move roll (the ``pulled-by`` effect's
+        ``items``); a ``forced-move`` Place picks one."""
         e = find(self.effects, "pulled-by")  # type: ignore[attr-defined]
         return e.items if e is not None else ()
 
     @property
     def placing(self) -> str | None:
+        """What the pending Place decision is for (the ``place`` effect's ``subject``): ``ahead``, ``back``,
+        ``portal`` or ``malfunction``."""
         e = find(self.effects, "place")  # type: ignore[attr-defined]
         return e.subject if e is not None else None
 
 
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class RaidersState(StateReads):
-    phase: str                              # see rules/turn.py for the phases
+    phase: str                              # the step of the turn the game waits in (the turn table)
     current: int                            # whose turn it is (0 or 1)
-    raiders: tuple[Raider, Raider]
+    raiders: tuple[Raider, Raider]          # the two Raiders, by player (0, 1)
     grail: int | None = None                # which player holds The Holy Grail
     boss_track: int = 8                     # 8..1 on the Boss Monster Track; 0 once Spawned
     boss: str | None = None                 # the Boss Monster's space once Spawned
-    turns_in_round: int = 0
+    turns_in_round: int = 0                 # turns played in this round so far (a round: every living Raider's turn)
     turn: int = 0                           # turns begun so far
-    toss_winner: int | None = None
-    roll: Roll | None = None
-    attack: Attack | None = None
+    toss_winner: int | None = None          # who won the coin toss (the loser goes first); None before it
+    roll: Roll | None = None                # the roll of this turn, once one is called for
+    attack: Attack | None = None            # the Attack in progress, if any
     effects: tuple[Effect, ...] = ()        # what this turn carries: see the table above
-    winner: int | None = None
+    winner: int | None = None               # who won, once over (None: nobody)
     outcome: str | None = None              # "escaped" | "sealed" | "killed" | "grail-lost"
 
     def with_raider(self, player: int, **changes: object) -> "RaidersState":

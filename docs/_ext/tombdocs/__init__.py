@@ -87,8 +87,8 @@ def sync(root: Path, files: dict[str, str | bytes]) -> tuple[int, int]:
 
 
 def generate(app: Sphinx) -> None:
-    from . import (pages_api, pages_boards, pages_coverage, pages_findings, pages_probabilities, pages_rules,
-                   pages_tour)
+    from . import (pages_api, pages_boards, pages_coverage, pages_findings, pages_guide, pages_probabilities,
+                   pages_rules, pages_tour)
     from .facts import Facts
 
     start = time.perf_counter()
@@ -104,7 +104,7 @@ def generate(app: Sphinx) -> None:
     timings = {}
     for name, module in (("rules", pages_rules), ("findings", pages_findings), ("coverage", pages_coverage),
                          ("probabilities", pages_probabilities), ("boards", pages_boards),
-                         ("tour", pages_tour), ("api", pages_api)):
+                         ("tour", pages_tour), ("api", pages_api), ("guide", pages_guide)):
         t = time.perf_counter()
         files.update(module.pages(facts))
         timings[name] = time.perf_counter() - t
@@ -124,7 +124,7 @@ def generate(app: Sphinx) -> None:
 #: The hand-written reference pages, in the order of the sidebar.  Each is listed once it exists
 #: (``oracle`` and ``board-format`` are written separately).
 REFERENCE_PAGES = ("architecture", "protocol", "raiders-model", "tomb-model", "cryptmaster-model",
-                   "secrets-model", "egypt-model", "oracle", "cli", "generated/api/index", "board-format",
+                   "secrets-model", "egypt-model", "generated/guide/index", "oracle", "cli", "generated/api/index", "board-format",
                    "catalog-format", "tomb-components", "secrets-components", "egypt-components")
 
 

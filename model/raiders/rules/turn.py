@@ -216,6 +216,20 @@ def decision_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
     return "raiders.move.roll"
 
 
+def also_broken(rs: Any, s: RaidersState, action: Any) -> tuple[str, ...]:
+    """Other rules a refused action breaks, beside the one :func:`decision_rule` names (an
+    implementation may name any of them)."""
+    if type(action) is UsePortal and s.phase == "action":
+        raider = s.raiders[s.current]
+        out = []
+        if raider.position is None or not raider.in_encounter or rs.board.spaces[raider.position].kind != "portal":
+            out.append("raiders.portal.use-on-five-or-six")      # 'To "Use the Portal Room"': not in one
+        if raider.portal_used:
+            out.append("raiders.portal.once-per-game")
+        return tuple(out)
+    return ()
+
+
 def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
     phase = state.phase
     if phase == "action":
@@ -277,7 +291,8 @@ def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) 
         return d.freeze()
     rule = decision_rule(rs, state, action)
     if rule is not None:
-        raise IllegalAction(rule, f"{action!r} is not open to player {acting_player(state)} in phase {phase}")
+        raise IllegalAction(rule, f"{action!r} is not open to player {acting_player(state)} in phase {phase}",
+                            also=also_broken(rs, state, action))
     d = RaidersDraft.thaw(state)
     _HANDLERS[phase](rs, d, action)
     return d.freeze()

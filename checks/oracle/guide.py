@@ -1,0 +1,655 @@
+"""The conformance guide of a modelled game, generated from its model (``tombspec explain GAME`` and
+the docs' guide pages).
+
+Everything here is read off the ruleset, its catalog and its canonical data, so the guide stays true
+for every game that gets a model:
+
+* **the turn**: a bounded sample of playouts (:mod:`tombspec.model.play`, uniform and greedy) records
+  every pending decision or chance point met (``Pending.what``), who acts there and how (``one``,
+  ``any``, ``priority``), the action kinds open there, the randomiser, what follows it, and the rule a
+  wrong kind of action is refused for there;
+* **the state**: every field of the state classes (attrs), with its type, its meaning (the field's
+  ``metadata["doc"]``, else the comment beside it or the ``#:`` comment above it in the game's
+  ``state.py``) and the values the sample met (the phases, the id formats, the ranges);
+* **the actions**: every kind, its fields, and a canonical JSON example;
+* **the options**: every variant with the rule it switches, every reading with the ambiguity it settles
+  (the catalog's question and readings, the default marked);
+* **tie-breaks**: the catalog's rules and open questions about ties, and the reading the model takes;
+* **refusals**: which rule an illegal action names (:data:`REFUSAL_POLICY`);
+* **worked exchanges**: real JSON-RPC lines of the conform protocol, produced by running the model.
+
+The sample is a sample: a phase no sampled game reached is not in the table, and the guide says how many
+games and steps it was drawn from.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import random
+import re
+import textwrap
+import tokenize
+import types
+import typing
+from collections import Counter
+from typing import Any
+
+import attrs
+import orjson
+
+from tombspec.model.errors import IllegalAction, TombspecError
+from tombspec.model.play import POLICIES, next_move
+
+from .trace import configure, plain
+
+#: Which rule a refusal names (docs/oracle.md, "Which rule a refusal names").
+REFUSAL_POLICY = (
+    "An action from a player who may not act now (out of turn, or at a chance point) names the ruleset's "
+    "turn rule (`turn_rule`: who acts, and when).",
+    "An action of a kind the pending decision does not take names the rule of that decision point: the "
+    "rule of the phase (the table below lists it per phase, as the model refuses it).",
+    "An action of the right kind that breaks a rule names the most specific rule it breaks: the rule of "
+    "the check that fails first, in the order the model checks them (the rulebook's order).",
+    "Where one action breaks several rules, the model lists the others too (`IllegalAction.also`, "
+    "`data.also` in a vector's error.json); `conform --rule-match any` (the default) accepts a refusal "
+    "naming any one of them, `--rule-match exact` only the first.",
+    "A chance outcome that is not a possible outcome of the randomiser names the rule of that chance "
+    "point.",
+)
+
+MAX_VALUES = 12        # distinct values kept per field
+TABLE_LIMIT = 60       # decision/chance points kept in the turn table
+
+
+# --------------------------------------------------------------------------------------------------
+# Field documentation, from the attrs classes and their source
+
+
+def _comments(cls: type) -> dict[str, str]:
+    """Field name -> the comment beside its declaration (``name: T = ...  # text``, continued on the
+    following comment-only lines) or the ``#:`` lines above it, in ``cls``'s source."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    out: dict[str, str] = {}
+    above: list[str] = []
+    current: str | None = None
+    field_line = re.compile(r"^\s{4}(\w+)\s*:")
+    for line in source.splitlines()[1:]:
+        stripped = line.strip()
+        m = field_line.match(line)
+        if m and not stripped.startswith("#"):
+            current = m.group(1)
+            comment = _trailing_comment(line)
+            text = [*above, *([comment] if comment else [])]
+            if text:
+                out[current] = " ".join(text)
+            above = []
+            if not comment:
+                current = None
+        elif stripped.startswith("#:"):
+            above.append(stripped[2:].strip())
+            current = None
+        elif stripped.startswith("#") and current is not None and line.startswith(" " * 8):
+            out[current] += " " + stripped[1:].strip()   # a comment continued under the first
+        else:
+            above = [] if not stripped.startswith("#:") else above
+            current = None if stripped else current
+    return out
+
+
+def _trailing_comment(line: str) -> str:
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline):
+            if tok.type == tokenize.COMMENT:
+                return tok.string[1:].strip()
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return ""
+
+
+def _type_name(tp: Any) -> str:
+    if tp is type(None):
+        return "null"
+    if tp in (int, str, bool, float):
+        return {int: "integer", str: "string", bool: "boolean", float: "number"}[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_type_name(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"list of {_type_name(args[0])}"
+        return f"list of {len(args)}: " + ", ".join(_type_name(a) for a in args) if len(set(args)) > 1 \
+            else f"list of {len(args)} {_type_name(args[0])}"
+    if origin in (list, frozenset, set):
+        return f"list of {_type_name(args[0])}" if args else "list"
+    if origin is dict:
+        return f"object of {_type_name(args[1])}" if args else "object"
+    if attrs.has(tp):
+        return tp.__name__
+    if isinstance(tp, type):
+        return tp.__name__
+    return str(tp).replace("typing.", "")
+
+
+def _nested_attrs(tp: Any) -> list[type]:
+    if attrs.has(tp):
+        return [tp]
+    return list(dict.fromkeys(c for a in typing.get_args(tp) for c in _nested_attrs(a)))
+
+
+def _is_list(tp: Any) -> bool:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (tuple, list, frozenset, set):
+        return True
+    return origin in (typing.Union, types.UnionType) and any(_is_list(a) for a in args)
+
+
+def class_fields(cls: type, prefix: str = "", seen: frozenset[type] = frozenset()) -> list[dict[str, Any]]:
+    """Every field of ``cls`` and of the attrs classes it holds: ``path`` (``a.b``, ``a[].b`` for a
+    list), ``type``, ``doc`` and ``default``."""
+    hints = typing.get_type_hints(cls)
+    comments = _comments(cls)
+    out: list[dict[str, Any]] = []
+    for f in attrs.fields(cls):
+        tp = hints.get(f.name, Any)
+        doc = f.metadata.get("doc") or comments.get(f.name, "")
+        default = None if f.default is attrs.NOTHING or isinstance(f.default, attrs.Factory) else f.default
+        path = prefix + f.name
+        out.append({"path": path, "type": _type_name(tp), "doc": doc,
+                    "default": plain(default) if not attrs.has(type(default)) else None,
+                    "required": f.default is attrs.NOTHING})
+        for inner in _nested_attrs(tp):
+            if inner not in seen:
+                out += class_fields(inner, path + ("[]." if _is_list(tp) else "."), seen | {cls})
+    return out
+
+
+def derived_reads(cls: type, prefix: str = "", seen: frozenset[type] = frozenset()) -> list[dict[str, Any]]:
+    """The documented read-only properties of ``cls`` and the attrs classes it holds: views computed
+    from the fields (not in the JSON), with their docstrings."""
+    out = []
+    for name, member in inspect.getmembers(cls, lambda m: isinstance(m, property)):
+        if not name.startswith("_") and member.__doc__:
+            out.append({"path": prefix + name, "doc": " ".join(member.__doc__.split())})
+    hints = typing.get_type_hints(cls)
+    for f in attrs.fields(cls):
+        tp = hints.get(f.name, Any)
+        for inner in _nested_attrs(tp):
+            if inner not in seen:
+                out += derived_reads(inner, prefix + f.name + ("[]." if _is_list(tp) else "."), seen | {cls})
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# The sample of playouts
+
+
+@attrs.define
+class _Point:
+    """One decision or chance point (``Pending.what``) as the sample met it."""
+
+    kind: str
+    modes: Counter[str] = attrs.field(factory=Counter)
+    who: Counter[str] = attrs.field(factory=Counter)
+    actions: Counter[str] = attrs.field(factory=Counter)
+    outcomes: Counter[str] = attrs.field(factory=Counter)
+    randomiser: Counter[str] = attrs.field(factory=Counter)
+    wrong_kind: Counter[str] = attrs.field(factory=Counter)
+    followed_by: Counter[str] = attrs.field(factory=Counter)
+    visits: int = 0
+    probed: int = 0
+
+
+def _who(rs: Any, state: Any, pending: Any) -> str:
+    n = len(pending.players)
+    current = getattr(state, "current", None)
+    if pending.mode == "any":
+        return f"any of {n} players, in any order"
+    if pending.mode == "priority":
+        return (f"{n} players in priority order (the first acts or passes)" if n > 1 else
+                "one player in a priority window (acts or passes)")
+    if isinstance(current, int) and pending.players:
+        return "the current player" if pending.players[0] == current else "another player than the current one"
+    return "one player"
+
+
+def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            _walk_values(v, f"{path}.{k}" if path else k, values)
+    elif isinstance(data, list):
+        for v in data:
+            _walk_values(v, path + "[]", values)
+    else:
+        bucket = values.setdefault(path, Counter())
+        if data in bucket or len(bucket) < 4 * MAX_VALUES or isinstance(data, (int, float)):
+            bucket[data if not isinstance(data, float) else round(data, 6)] += 1
+
+
+def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, budget: int = 6000,
+           into: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` games (alternately uniform and greedy) and record what the guide tabulates
+    (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
+    rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
+                   "turn_rule": Counter()}
+    points: dict[str, _Point] = rec["points"]
+    values: dict[str, Counter[Any]] = rec["values"]
+    examples: dict[str, Any] = rec["examples"]
+    outcomes: Counter[str] = rec["outcomes"]
+    turn_rule: Counter[str] = rec["turn_rule"]
+    samples_by_kind: dict[str, Any] = {}
+    steps = 0
+    played = 0
+    for i in range(games):
+        if rec["steps"] + steps >= budget:
+            break
+        played += 1
+        rng = random.Random(f"guide:{seed}:{i}")
+        policy = POLICIES["uniform" if i % 2 == 0 else "greedy"]
+        state = rs.initial_state()
+        previous: str | None = None
+        for _ in range(max_steps):
+            pending = rs.pending(state)
+            if pending.is_over:
+                if previous is not None:
+                    points[previous].followed_by["(game over)"] += 1
+                _walk_values(plain(rs.encode_state(state)), "", values)
+                break
+            key = pending.what or pending.kind
+            point = points.setdefault(key, _Point(pending.kind))
+            if previous is not None and previous != key:
+                points[previous].followed_by[key] += 1
+            point.visits += 1
+            point.modes[pending.mode if pending.is_decision else "chance"] += 1
+            if len(values) < 400 or point.visits < 50:
+                _walk_values(plain(rs.encode_state(state)), "", values)
+            try:
+                move = next_move(rs, state, rng, policy)
+            except TombspecError:
+                break
+            if move is None:
+                break
+            action, player = move
+            kind = type(action).kind
+            examples.setdefault(kind, plain(rs.encode_action(action)))
+            samples_by_kind.setdefault(kind, action)
+            if pending.is_chance:
+                point.outcomes[kind] += 1
+                point.randomiser[type(rs.chance(state)).__name__] += 1
+            else:
+                point.who[_who(rs, state, pending)] += 1
+                legal = rs.legal_actions(state, player)
+                legal_kinds = {type(a).kind for a in legal}
+                point.actions.update(legal_kinds)
+                for a in legal:
+                    samples_by_kind.setdefault(type(a).kind, a)
+                    examples.setdefault(type(a).kind, plain(rs.encode_action(a)))
+                if point.probed < 3:
+                    point.probed += 1
+                    for other, a in samples_by_kind.items():
+                        if other in legal_kinds:
+                            continue
+                        try:
+                            rs.step(state, a, player)
+                        except IllegalAction as exc:
+                            point.wrong_kind[exc.rule_id] += 1
+                        except TombspecError:
+                            pass
+                    others = [p for p in range(rs.num_players) if p not in pending.actors]
+                    if others and len(turn_rule) < 8:
+                        try:
+                            rs.step(state, legal[0], others[0])
+                        except IllegalAction as exc:
+                            turn_rule[exc.rule_id] += 1
+                        except TombspecError:
+                            pass
+            state = rs.step(state, action, player)
+            steps += 1
+            previous = key
+        outcome = getattr(state, "outcome", None)
+        outcomes[str(outcome) if rs.pending(state).is_over else "(unfinished)"] += 1
+    rec["steps"] += steps
+    rec["games"] += played
+    return rec
+
+
+# --------------------------------------------------------------------------------------------------
+# The guide
+
+
+def _catalog_entry(cat: Any, rid: str) -> Any:
+    for getter in ("rule", "ambiguity"):
+        try:
+            return getattr(cat, getter)(rid)
+        except (KeyError, LookupError, AttributeError, TombspecError):
+            continue
+    return None
+
+
+def _values_summary(counter: Counter[Any] | None) -> str:
+    if not counter:
+        return ""
+    vals = list(counter)
+    nums = [v for v in vals if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    others = [v for v in vals if v not in nums or isinstance(v, bool)]
+    parts = []
+    if nums:
+        lo, hi = min(nums), max(nums)
+        parts.append(f"{lo}..{hi}" if lo != hi else f"{lo}")
+    if others:
+        shown = sorted(others, key=lambda v: (-counter[v], str(v)))[:MAX_VALUES]
+        parts.append(", ".join(orjson.dumps(v).decode() for v in sorted(shown, key=str)) +
+                     (", ..." if len(others) > MAX_VALUES else ""))
+    return "; ".join(parts)
+
+
+def options_table(rs: Any, cat: Any) -> list[dict[str, Any]]:
+    out = []
+    comments = _comments(rs.options_type)
+    hints = typing.get_type_hints(rs.options_type)
+    for f in attrs.fields(rs.options_type):
+        row: dict[str, Any] = {"name": f.name, "type": _type_name(hints.get(f.name, Any)),
+                               "default": plain(getattr(rs.options_type(), f.name, None))
+                               if not attrs.has(type(f.default)) else None,
+                               "doc": f.metadata.get("doc") or comments.get(f.name, "")}
+        if "settles" in f.metadata:
+            amb = _catalog_entry(cat, f.metadata["settles"])
+            row.update(kind="reading", settles=f.metadata["settles"],
+                       title=getattr(amb, "title", ""), question=getattr(amb, "question", ""),
+                       readings=[{"id": r, "text": _reading_text(amb, r)} for r in f.metadata["readings"]])
+        elif "variant" in f.metadata:
+            rule = _catalog_entry(cat, f.metadata["variant"])
+            row.update(kind="variant", rule=f.metadata["variant"], title=getattr(rule, "title", ""))
+        else:
+            row["kind"] = "setting"
+        out.append(row)
+    return out
+
+
+def _reading_text(amb: Any, reading: str) -> str:
+    for r in getattr(amb, "readings", ()) or ():
+        rid = getattr(r, "id", None) if not isinstance(r, dict) else r.get("id")
+        if rid == reading:
+            return getattr(r, "text", "") if not isinstance(r, dict) else r.get("text", "")
+    return ""
+
+
+TIE = re.compile(r"\bties?\b|tie-break|\btied\b|equally", re.I)
+
+
+def tie_breaks(rs: Any, cat: Any, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalog's rules and open questions about ties, with the reading the configuration takes."""
+    chosen = {o["settles"]: (o["name"], o["default"]) for o in options if o.get("kind") == "reading"}
+    current = {o["name"]: getattr(rs.options, o["name"]) for o in options}
+    out = []
+    for rule in cat.rules:
+        if TIE.search(f"{rule.id} {rule.title} {rule.quote}"):
+            out.append({"id": rule.id, "kind": "rule", "title": rule.title, "text": rule.quote})
+    for amb in cat.ambiguities:
+        if TIE.search(f"{amb.id} {amb.title} {amb.question}"):
+            row = {"id": amb.id, "kind": "ambiguity", "title": amb.title, "text": amb.question}
+            if amb.id in chosen:
+                name = chosen[amb.id][0]
+                row.update(option=name, reading=current[name], reading_text=_reading_text(amb, current[name]))
+            out.append(row)
+    return out
+
+
+def _abbreviate(data: Any, limit: int = 160) -> Any:
+    """``data`` with every large object or list replaced by ``"..."`` (for printing an exchange)."""
+    if isinstance(data, (dict, list)) and len(orjson.dumps(data)) > limit:
+        return "..."
+    return data
+
+
+def exchanges(rs: Any, config: dict[str, Any], *, seed: int = 0, steps: int = 4) -> list[dict[str, Any]]:
+    """Real JSON-RPC lines of the conform protocol: a reset, the first ``steps`` steps of a game, and an
+    action the model refuses, answered with the rule."""
+    rng = random.Random(f"exchange:{seed}")
+    lines: list[dict[str, Any]] = []
+    ident = 1
+    lines.append({"request": {"jsonrpc": "2.0", "id": ident, "method": "reset",
+                              "params": {"game": rs.game, "options": _abbreviate(config.get("options"), 0),
+                                         "board": _abbreviate(config.get("board"), 0)}},
+                  "response": {"jsonrpc": "2.0", "id": ident, "result": {"state": plain(rs.encode_state(
+                      rs.initial_state()))}}})
+    state = rs.initial_state()
+    refused = False
+    for _ in range(40):
+        move = next_move(rs, state, rng)
+        if move is None:
+            break
+        action, player = move
+        pending = rs.pending(state)
+        if not refused and pending.is_decision:
+            legal = rs.legal_actions(state, player)
+            legal_kinds = {type(a).kind for a in legal}
+            for kind, cls in sorted(rs.action_types.items()):
+                if kind in legal_kinds or attrs.fields(cls):
+                    continue
+                try:
+                    rs.step(state, cls(), player)
+                except IllegalAction as exc:
+                    ident += 1
+                    data: dict[str, Any] = {"rule": exc.rule_id}
+                    if getattr(exc, "also", ()):
+                        data["also"] = list(exc.also)
+                    lines.append({"request": _step_request(ident, rs.encode_action(cls()), player),
+                                  "response": {"jsonrpc": "2.0", "id": ident, "error": {
+                                      "code": 1, "message": exc.message, "data": data}},
+                                  "note": "refused: the state stays as it was"})
+                    refused = True
+                    break
+                except TombspecError:
+                    continue
+        if len(lines) <= steps or not refused:
+            nxt = rs.step(state, action, player)
+            if len(lines) <= steps:
+                ident += 1
+                lines.append({"request": _step_request(ident, rs.encode_action(action), player),
+                              "response": {"jsonrpc": "2.0", "id": ident,
+                                           "result": {"state": plain(rs.encode_state(nxt))}},
+                              "note": "chance outcome (no player)" if player is None else f"player {player} decides"})
+            state = nxt
+        if len(lines) > steps and refused:
+            break
+    return lines
+
+
+def _step_request(ident: int, action: Any, player: int | None) -> dict[str, Any]:
+    params: dict[str, Any] = {"action": plain(action)}
+    if player is not None:
+        params["player"] = player
+    return {"jsonrpc": "2.0", "id": ident, "method": "step", "params": params}
+
+
+def build(game: str, *, options: Any = None, board: Any = None, games: int = 12, seed: int = 0,
+          max_steps: int = 300, budget: int = 8000) -> dict[str, Any]:
+    """The guide of ``game`` in one configuration, as JSON data (``tombspec explain --json``)."""
+    rs = configure(game, options, board, source="explain")
+    cat = rs.catalog()
+    config = plain({"options": None, "board": None, **rs.describe()})
+    configs = [c for c in type(rs).explore_configs if c] if options is None and board is None else []
+    share = budget // (1 + len(configs)) if configs else budget
+    seen = sample(rs, games=games, seed=seed, max_steps=max_steps, budget=share)
+    sampled = [{"options": options, "board": board} if options is not None or board is not None else {}]
+    if options is None and board is None:
+        # the other configurations the game explores (variants, other boards and readings) reach the
+        # phases and values the default one never meets; they join the turn table and the values seen
+        for n, other in enumerate(configs, 2):
+            sample(configure(game, other.get("options"), other.get("board"), source="explain"),
+                   games=max(3, games // 3), seed=seed, max_steps=max_steps, budget=share * n, into=seen)
+            sampled.append(dict(other))
+    points = list(seen["points"].items())[:TABLE_LIMIT]
+
+    def top(counter: Counter[str]) -> list[str]:
+        return [k for k, _ in counter.most_common()]
+
+    turn = []
+    for what, p in points:
+        row: dict[str, Any] = {"what": what, "kind": p.kind, "visits": p.visits,
+                               "followed_by": top(p.followed_by)[:6]}
+        if p.kind == "chance":
+            row.update(who="chance", mode="chance", outcomes=sorted(p.outcomes),
+                       randomiser=top(p.randomiser))
+        else:
+            row.update(who=top(p.who)[0] if p.who else "", mode=top(p.modes)[0] if p.modes else "one",
+                       actions=sorted(p.actions), wrong_kind_rule=top(p.wrong_kind)[:1] and top(p.wrong_kind)[0])
+            if not row["wrong_kind_rule"]:
+                row["wrong_kind_rule"] = None
+        turn.append(row)
+    state_fields = class_fields(rs.state_type)
+    for f in state_fields:
+        f["seen"] = _values_summary(seen["values"].get(f["path"]))
+    actions = []
+    for kind, cls in sorted(rs.action_types.items()):
+        actions.append({"kind": kind, "doc": " ".join((cls.__doc__ or "").split()),
+                        "fields": class_fields(cls), "example": seen["examples"].get(kind)})
+    opts = options_table(rs, cat)
+    turn_rules = top(seen["turn_rule"])
+    state_doc = inspect.getdoc(inspect.getmodule(rs.state_type)) or ""
+    return {
+        "game": game, "title": getattr(cat, "title", game), "players": list(rs.player_counts),
+        "configuration": {"options": config.get("options"), "board": _abbreviate(config.get("board"), 0)},
+        "configuration_keys": {k: sorted(v) if isinstance(v, dict) else type(v).__name__
+                               for k, v in config.items()},
+        "sample": {"games": seen["games"], "steps": seen["steps"], "outcomes": dict(seen["outcomes"]),
+                   "configurations": sampled},
+        "turn": turn, "state_doc": state_doc, "state": state_fields,
+        "derived": derived_reads(rs.state_type), "actions": actions, "options": opts,
+        "tie_breaks": tie_breaks(rs, cat, opts),
+        "refusals": {"policy": list(REFUSAL_POLICY), "turn_rule": turn_rules[0] if turn_rules else None},
+        "exchanges": exchanges(rs, config, seed=seed),
+    }
+
+
+# --------------------------------------------------------------------------------------------------
+# As Markdown (the docs page, and ``tombspec explain``'s text)
+
+
+def _cell(text: Any) -> str:
+    return str(text if text is not None else "").replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: Any) -> str:
+    return f"`{text}`" if text not in (None, "") else ""
+
+
+def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = None) -> str:
+    """The guide as MyST Markdown; ``rule_link(rule_id)`` formats a rule id (default: code)."""
+    link = rule_link or _code
+    h = "#" * heading
+    g = guide
+    out: list[str] = []
+    out.append(f"{h} {g['title']}: the conformance guide\n")
+    s = g["sample"]
+    out.append(f"Generated from the model of `{g['game']}` ({g['players'][0]}"
+               + (f" to {g['players'][1]}" if g['players'][1] != g['players'][0] else "")
+               + f" players): its ruleset, its catalog and its canonical data. The turn table and the values "
+               f"seen come from a sample of {s['games']} games ({s['steps']:,} steps; outcomes: "
+               + ", ".join(f"{k} {v}" for k, v in sorted(s["outcomes"].items())) + ") over "
+               + ("the default configuration" if s["configurations"] == [{}] else
+                  f"{len(s['configurations'])} configurations: "
+                  + "; ".join(orjson.dumps(c).decode() if c else "the default" for c in s["configurations"]))
+               + ". The rest describes the "
+               + ("default configuration" if s["configurations"][0] == {} else "configuration asked for")
+               + ".\n")
+    out.append(f"{h}# The turn\n")
+    out.append("Each row is a point where the game waits: for players to decide (`pending.kind` "
+               "\"decision\") or for chance (\"chance\"). `what` is `pending.what`. A wrong kind of action "
+               "there is refused for the rule in the last column.\n")
+    out.append("| what | who acts | mode | actions or outcomes | followed by | wrong kind refused for |")
+    out.append("|---|---|---|---|---|---|")
+    for r in g["turn"]:
+        acts = r.get("actions") or r.get("outcomes") or []
+        if r["kind"] == "chance":
+            acts_text = ", ".join(f"`{a}`" for a in acts) + (f" ({', '.join(r['randomiser'])})"
+                                                            if r.get("randomiser") else "")
+        else:
+            acts_text = ", ".join(f"`{a}`" for a in acts)
+        out.append(f"| `{_cell(r['what'])}` | {_cell(r['who'])} | {r['mode']} | {acts_text} | "
+                   + ", ".join(f"`{_cell(x)}`" for x in r["followed_by"]) + " | "
+                   + (link(r["wrong_kind_rule"]) if r.get("wrong_kind_rule") else "") + " |")
+    out.append("")
+    out.append(f"{h}# Which rule a refusal names\n")
+    for line in g["refusals"]["policy"]:
+        out.append(f"- {line}")
+    if g["refusals"]["turn_rule"]:
+        out.append(f"\nHere the turn rule is {link(g['refusals']['turn_rule'])}.")
+    out.append("")
+    out.append(f"{h}# The state\n")
+    if g["state_doc"]:
+        out.append("What the game's state module says of it:\n\n```text\n" + g["state_doc"].strip() + "\n```\n")
+    out.append("Every field of the canonical JSON state (`a[].b`: field `b` of each element of list `a`). "
+               "\"Seen\" lists the values the sample met (numbers as a range).\n")
+    out.append("| field | type | meaning | seen |")
+    out.append("|---|---|---|---|")
+    for f in g["state"]:
+        out.append(f"| `{f['path']}` | {_cell(f['type'])} | {_cell(f['doc'])} | {_cell(f['seen'])} |")
+    out.append("")
+    if g["derived"]:
+        out.append("Views the model computes from the fields (not in the JSON; an implementation may keep "
+                   "them as it likes):\n")
+        for d in g["derived"]:
+            out.append(f"- `{d['path']}`: {d['doc']}")
+        out.append("")
+    out.append(f"{h}# The actions\n")
+    out.append("Every action is a JSON object with its `kind`; decisions are sent with the deciding "
+               "`player`, chance outcomes without one.\n")
+    out.append("| kind | fields | meaning | example |")
+    out.append("|---|---|---|---|")
+    for a in g["actions"]:
+        fields = "; ".join(f"`{f['path']}` ({_cell(f['type'])})" + (f": {_cell(f['doc'])}" if f["doc"] else "")
+                           for f in a["fields"])
+        ex = orjson.dumps(a["example"]).decode() if a["example"] is not None else ""
+        out.append(f"| `{a['kind']}` | {fields} | {_cell(a['doc'])} | {_code(_cell(ex))} |")
+    out.append("")
+    out.append(f"{h}# The configuration\n")
+    out.append("`reset` sends the configuration as `ruleset.describe()` gives it: "
+               + "; ".join(f"`{k}`" + (" (every option below, by name)" if k == "options" else
+                                       " (an object: " + ", ".join(f"`{x}`" for x in v) + ")"
+                                       if isinstance(v, list) else "")
+                           for k, v in g.get("configuration_keys", {}).items())
+               + ". A board is sent as its data (the board file's form); the docs describe the board and "
+               "component formats.\n")
+    out.append(f"{h}# The options\n")
+    out.append("Options are sent in `reset`'s `options` object; an option left out takes its default. A "
+               "reading option settles an open question of the rulebook (the catalog's ambiguity); `null` "
+               "leaves it unsettled, and the model then answers *unspecified* (code 2) where it arises.\n")
+    for o in g["options"]:
+        if o["kind"] == "reading":
+            out.append(f"- **`{o['name']}`** settles {link(o['settles'])}"
+                       + (f" ({o['title']})" if o["title"] else "") + (f": {o['question']}" if o["question"] else ""))
+            for r in o["readings"]:
+                mark = " (default)" if r["id"] == o["default"] else ""
+                out.append(f"  - `\"{r['id']}\"`{mark}" + (f": {r['text']}" if r["text"] else ""))
+        elif o["kind"] == "variant":
+            out.append(f"- **`{o['name']}`** (true/false, default {str(o['default']).lower()}) switches "
+                       f"{link(o['rule'])}" + (f" ({o['title']})" if o["title"] else ""))
+        else:
+            out.append(f"- **`{o['name']}`** ({o['type']}, default `{orjson.dumps(o['default']).decode()}`)"
+                       + (f": {o['doc']}" if o["doc"] else ""))
+    out.append("")
+    out.append(f"{h}# Tie-breaks\n")
+    if not g["tie_breaks"]:
+        out.append("The catalog states no rule and no open question about ties.\n")
+    for t in g["tie_breaks"]:
+        line = f"- {link(t['id'])} ({t['title']}): {t['text']}"
+        if t.get("option"):
+            line += (f" The model breaks the tie by option `{t['option']}` = `\"{t['reading']}\"`"
+                     + (f": {t['reading_text']}" if t.get("reading_text") else "."))
+        out.append(line)
+    out.append("")
+    out.append(f"{h}# Worked exchanges\n")
+    out.append("Real lines of the conform protocol (JSON-RPC 2.0, one message a line; docs: the oracle), "
+               "produced by running the model; `reset`'s `options` and `board` are shown as `\"...\"` (they are the "
+               "configuration's full options and the board's data, as `ruleset.describe()` gives them).\n")
+    out.append("```text")
+    for e in g["exchanges"]:
+        out.append("→ " + orjson.dumps(e["request"]).decode())
+        out.append("← " + orjson.dumps(e["response"]).decode())
+    out.append("```\n")
+    return "\n".join(out)

@@ -1,0 +1,94 @@
+"""The conformance guide (``tombspec explain``): generated from the model, for every modelled game."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from tombspec.checks.cli import main
+from tombspec.checks.oracle.guide import build, class_fields, to_markdown
+from tombspec.checks.oracle.trace import plain
+from tombspec.model.ruleset import get_ruleset, registered_games
+
+
+@pytest.fixture(scope="module")
+def raiders_guide() -> dict:
+    return build("raiders", budget=1500)
+
+
+def test_the_turn_table_lists_who_acts_and_which_actions(raiders_guide: dict) -> None:
+    rows = {r["what"]: r for r in raiders_guide["turn"]}
+    assert rows["action"]["who"] == "the current player" and rows["action"]["mode"] == "one"
+    assert {"move", "prepare"} <= set(rows["action"]["actions"])
+    assert rows["coin"]["kind"] == "chance" and rows["coin"]["outcomes"] == ["coin-toss"]
+    # a wrong kind of action at the start of a turn is refused for the rule the model names there
+    rs = get_ruleset("raiders")
+    assert rows["action"]["wrong_kind_rule"] in rs.catalog()
+    # the Attack is the Defender's first: someone other than the current player acts
+    if "attack-defender" in rows:
+        assert rows["attack-defender"]["who"] == "another player than the current one"
+
+
+def test_every_state_field_is_documented(raiders_guide: dict) -> None:
+    by_path = {f["path"]: f for f in raiders_guide["state"]}
+    undocumented = [p for p, f in by_path.items() if not f["doc"]]
+    assert undocumented == []
+    assert "temporary" in by_path["roll.pennies"]["doc"]
+    assert "Audacity spent is not in it" in by_path["attack.defender_heads"]["doc"]
+    assert "x,y" in by_path["raiders[].position"]["doc"]
+    # the values seen: the phases by name, the space ids in their format
+    assert '"action"' in by_path["phase"]["seen"] and '"coin-toss"' in by_path["phase"]["seen"]
+    derived = {d["path"] for d in raiders_guide["derived"]}
+    assert {"pullers", "placing", "attack_due", "raiders[].killed"} <= derived
+
+
+def test_options_name_the_ambiguity_and_readings(raiders_guide: dict) -> None:
+    opts = {o["name"]: o for o in raiders_guide["options"]}
+    tie = opts["boss_tie_break"]
+    assert tie["settles"] == "raiders.ambiguity.boss-tie-break"
+    assert [r["id"] for r in tie["readings"]] == ["board-order", "current-player-chooses"]
+    assert "ordered by y, then x" in tie["readings"][0]["text"]
+    assert opts["special_tiles"]["kind"] == "variant"
+    ties = {t["id"]: t for t in raiders_guide["tie_breaks"]}
+    assert ties["raiders.ambiguity.boss-tie-break"]["reading"] == "board-order"
+    assert "raiders.attack.ties-to-defender" in ties
+
+
+def test_worked_exchanges_are_real_protocol_lines(raiders_guide: dict) -> None:
+    lines = raiders_guide["exchanges"]
+    assert lines[0]["request"]["method"] == "reset"
+    rs = get_ruleset("raiders")
+    assert rs.decode_state(lines[0]["response"]["result"]["state"]) == rs.initial_state()
+    refusals = [e for e in lines if "error" in e["response"]]
+    assert refusals and refusals[0]["response"]["error"]["code"] == 1
+    assert refusals[0]["response"]["error"]["data"]["rule"] in rs.catalog()
+    # the steps replay: each accepted action gives the state the line shows
+    state = rs.initial_state()
+    for e in lines[1:]:
+        params = e["request"]["params"]
+        if "error" in e["response"]:
+            continue
+        state = rs.step(state, rs.decode_action(params["action"]), params.get("player"))
+        assert plain(rs.encode_state(state)) == e["response"]["result"]["state"]
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_guide_for_every_modelled_game(game: str) -> None:
+    guide = build(game, budget=400, games=4)
+    rs = get_ruleset(game)
+    assert guide["turn"] and guide["sample"]["steps"] > 0
+    assert {a["kind"] for a in guide["actions"]} == set(rs.action_types)
+    assert [f["path"] for f in guide["state"]][:len(class_fields(rs.state_type))] == \
+        [f["path"] for f in class_fields(rs.state_type)]
+    text = to_markdown(guide)
+    assert text.startswith("# ") and "## The turn" in text and "## Worked exchanges" in text
+
+
+def test_explain_command() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["explain", "raiders", "--steps", "300", "--json"])
+    assert result.exit_code == 0, result.output
+    assert orjson.loads(result.output)["game"] == "raiders"
+    result = runner.invoke(main, ["explain", "nosuch"])
+    assert result.exit_code == 2 and "raiders" in result.output
