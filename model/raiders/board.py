@@ -224,9 +224,6 @@ def _rotate(grid: list[list[str]], rotation: int) -> list[list[str]]:
     return grid
 
 
-@implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
-            "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
-            "raiders.setup.opposite-side", "raiders.variant.one-start-one-escape")
 class _Distances(dict):  # type: ignore[type-arg]
     """Rows of shortest-path lengths, one breadth-first search per space asked for."""
 
@@ -246,6 +243,9 @@ MAX_SPACES = MAX_BOARD_SPACES
 MAX_SQUARES = 65_536
 
 
+@implements("raiders.setup.overlap-one-space", "raiders.setup.tile-on-top", "raiders.variant.small-tomb",
+            "raiders.variant.large-tomb", "raiders.setup.set-aside-start-escape", "raiders.setup.stack-tiles",
+            "raiders.setup.opposite-side", "raiders.variant.one-start-one-escape")
 def compose(name: str, layout: str, tiles: tuple[Tile, ...], placements: tuple[Placement, ...],
             note: str = "", source: str = "<board>", touch: str = "one-rule") -> Board:
     """Lay the tiles in stack order; each later tile lies on top; check the layout's overlap rule."""
