@@ -205,10 +205,11 @@ def test_conform_usage_errors_exit_2_with_a_reason(args: list[str], words: str) 
 
 def test_the_cli_prints_the_shrunk_game_and_writes_it(tmp_path: Path) -> None:
     out = tmp_path / "fail.jsonl"
-    result = CliRunner().invoke(main, ["conform", "--impl", f"python:{SEEDED}:TiesToAttacker", "--games", "60",
-                                       "--trace-out", str(out), "--shrink-seconds", "5"])
+    result = CliRunner().invoke(main, ["conform", "--impl", f"python:{SEEDED}:TiesToAttacker", "--game", "raiders",
+                                       "--games", "60", "--trace-out", str(out), "--shrink-seconds", "5"])
     assert result.exit_code == 1, result.output
-    assert "DIVERGES" in result.stdout and f"the replayable trace (tombspec verify judges it the same way): {out}" in result.stdout
+    assert "DIVERGES" in result.stdout
+    assert f"the replayable trace (tombspec verify judges it the same way): {out}" in result.stdout
     assert '"trace":"tombspec"' in out.read_text() and verify([out]).exit_code == 1
     result = CliRunner().invoke(main, ["conform", "--impl", fake("crash", "3"), "--games", "1", "--no-shrink"])
     assert result.exit_code == 2 and "crash" in result.stdout
