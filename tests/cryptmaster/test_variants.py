@@ -91,3 +91,17 @@ def test_the_game_ends_when_the_overlord_is_defeated_or_the_other_crypts_are_emp
     beaten = attrs.evolve(s, effects=(Effect("overlord-defeated", "cryptmaster.overlord.game-ends-on-defeat",
                                              until="game"),))
     assert rs.game_over(beaten) == "overlord"
+
+
+def test_a_character_whose_hit_points_drop_as_a_dead_companion_leaves_dies_too() -> None:
+    """tomb.ambiguity.hit-point-changes (dies-when-exceeded): Wulfric dies holding the War Banner that
+    raised Pell's Hit Points to 6; Pell, at 5 Wounds, dies as the Banner leaves play (the game of seed
+    3, index 37 of the four-player PvP exploration, where the invariant caught it)."""
+    import random
+
+    from tombspec.checks.explore.games import play
+    from tombspec.model.cryptmaster import Cryptmaster
+
+    rs = Cryptmaster({"players": 4, "pvp": True})
+    final, problems = play(rs, random.Random("3:37"), index=37)
+    assert problems == [] and rs.is_terminal(final)

@@ -537,6 +537,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
     """"If a character ever has at least as many wounds as he has hit points, he dies and is discarded.
     Whenever a character dies, another character is added to the Inn from the character bag." A dead
     mercenary goes home at upkeep; in PvP combat a dead character's cards go to the pillage pile."""
+    from ...tomb.rules.death import check_all_deaths
     from ...tomb.rules.death import kill_character as tomb_kill
 
     party = state.party(player)
@@ -552,7 +553,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
             state = push(state, Task("replace", None, name, rule="cryptmaster.death.replacement-to-inn"))
         if not state.party(player).characters:
             state = push(state, Task("wipe", player, rule="cryptmaster.raid.wiped-out"))
-        return state
+        return check_all_deaths(rs, state)       # his cards leave with him: the others' Hit Points may drop
     if any(e.name == "pvp-combat" for e in state.effects):
         note("cryptmaster.death.pillage-pile")
         state = attrs.evolve(state, pillage=tuple(sorted((*state.pillage, *ch.attached))))

@@ -79,7 +79,8 @@ def check_all_deaths(rs: Any, state: TombState) -> TombState:
 def kill_character(rs: Any, state: TombState, player: int, name: str, *, cards_to: int | None = None) -> TombState:
     """A dead Character is removed from play and his Attached cards discarded (or, for a caught Rogue,
     given to ``cards_to``); a new Character is drawn from the Pool into the Inn; a Squire may send the
-    dead one back to the Pool; an emptied Party restarts."""
+    dead one back to the Pool; an emptied Party restarts; Death is checked again for the others, whose
+    Hit Points the cards leaving may lower."""
     party = state.party(player)
     ch = party.character(name)
     if ch is None:
@@ -103,7 +104,9 @@ def kill_character(rs: Any, state: TombState, player: int, name: str, *, cards_t
         tasks.append(Task("replace", None, name, rule="tomb.death.replacement-to-inn"))
     if not chars:
         tasks.append(Task("wipe", player, rule="tomb.death.party-wiped-discard"))
-    return push(state, *tasks)
+    # the dead Character's cards leave play: one that raised the others' Hit Points (a War Banner) may
+    # leave a Character at or past its total (tomb.ambiguity.hit-point-changes)
+    return check_all_deaths(rs, push(state, *tasks))
 
 
 def replaces_dead(rs: Any, state: TombState) -> bool:
