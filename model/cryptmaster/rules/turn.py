@@ -365,29 +365,26 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
         if len(state.party(player).characters) >= 5:
             return "cryptmaster.recruit.five-character-limit"
         return "cryptmaster.recruit.pariah-only-over-five"
-    if isinstance(action, Heal):
-        return "cryptmaster.heal.party-holiness-roll"
-    if isinstance(action, Raid):
-        return "cryptmaster.raid.raid-a-crypt"
-    if isinstance(action, (EquipCards, Equip)):
-        return "cryptmaster.free.equip"
-    if isinstance(action, Redistribute):
-        return "cryptmaster.free.share"
-    if isinstance(action, Bank):
-        return "cryptmaster.free.bank"
-    if isinstance(action, Rest):
-        return "cryptmaster.free.rest-wounds"
-    if isinstance(action, DispelCurse):
-        return "cryptmaster.free.dispel-curse-limit"
-    if isinstance(action, ReturnToInn):
-        return "cryptmaster.flee.turn"
-    if isinstance(action, Pickpocket):
-        return "cryptmaster.pickpocket.attempt"
-    if isinstance(action, Kill):
-        return "cryptmaster.pvp.kill-for-xp"
-    if isinstance(action, UseCard):
-        return "cryptmaster.defs.who-may-use-an-action"
+    for kinds, rule in _REFUSED_FOR:
+        if isinstance(action, kinds):
+            return rule
     return "cryptmaster.turn-action.one-per-turn"
+
+
+#: the rule an action of these kinds is refused for, where it does not depend on the state
+_REFUSED_FOR: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (Heal, "cryptmaster.heal.party-holiness-roll"),
+    (Raid, "cryptmaster.raid.raid-a-crypt"),
+    ((EquipCards, Equip), "cryptmaster.free.equip"),
+    (Redistribute, "cryptmaster.free.share"),
+    (Bank, "cryptmaster.free.bank"),
+    (Rest, "cryptmaster.free.rest-wounds"),
+    (DispelCurse, "cryptmaster.free.dispel-curse-limit"),
+    (ReturnToInn, "cryptmaster.flee.turn"),
+    (Pickpocket, "cryptmaster.pickpocket.attempt"),
+    (Kill, "cryptmaster.pvp.kill-for-xp"),
+    (UseCard, "cryptmaster.defs.who-may-use-an-action"),
+)
 
 
 # The Pickpocket's Cryptmaster ways -------------------------------------------------------------------------
