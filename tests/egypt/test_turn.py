@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
+import pytest
+
 from tombspec.model.egypt import Egypt
 from tombspec.model.egypt import actions as A
 
-from .helpers import item_id, names, refused, ruleset, situation, token_id
+from .helpers import evolve, item_id, names, refused, ruleset, situation, token_id
 
 FLAT = ["_ _ _ _ _ _ _ _", "_ _ _H _ _ _ _ _"]
 WALLS = ["_ # _ _ _ _ _C _", "_C . _H _ _ _ _ _"]
@@ -214,6 +217,36 @@ def test_a_hero_who_can_reach_nothing_may_give_up() -> None:
     s = situation(endless, [("2,3", []), ("0,3", ["Bomb"])], {"5,1": [("Saber", False)]})
     assert A.GiveUp() not in endless.legal_actions(s)
     assert refused(endless, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"
+
+
+PIT2 = ["_ _ _ _ _ _ _ _", "_ # . . # _ _ _", "_ # _ _ # _ _ _"]
+
+
+def test_two_heroes_sealed_in_a_pit_with_their_items_may_give_up() -> None:
+    # Revealed items lying in the pit, and a hero beside them with items to swap, are no way out: the
+    # items may help or not, and the hero may still try them (found looping for 20,000 steps).
+    rs = ruleset(PIT2, players=3)
+    s = situation(rs, [("2,3", ["Axe", "Flashlight"]), ("3,3", ["Saber"]), ("0,1", [])],
+                  {"3,3": [("Spiked Boots", True)]})
+    assert A.GiveUp() in rs.legal_actions(s)
+    assert A.GiveUp() in rs.legal_actions(evolve(s, turn=attrs.evolve(s.turn, seat=1)), 1)
+
+
+@pytest.mark.parametrize("token", [("Saber", False), ("Mummy", True), ("Black key", True)])
+def test_invalid_give_up_in_a_pit_with_a_way_on(token: tuple[str, bool]) -> None:
+    # a face-down token (it may be anything), a monster to fight, a key: each is somewhere to go
+    rs = ruleset(PIT2, players=3)
+    s = situation(rs, [("2,3", ["Axe"]), ("3,3", ["Saber"]), ("0,1", [])], {"3,3": [token]})
+    assert refused(rs, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"
+
+
+def test_a_key_another_hero_can_bring_to_a_statue_in_reach_is_a_way_on() -> None:
+    rs = ruleset(FLAT)
+    statue = rs.board.statues["anubis"]            # the black door's statue, on the bottom floor
+    s = situation(rs, [(statue, []), ("2,4", ["Black key"])], {})       # beside it, behind the closed door
+    assert refused(rs, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"
+    s = situation(rs, [(statue, []), ("2,4", ["Axe"])], {})
+    assert A.GiveUp() in rs.legal_actions(s)
 
 
 def test_invalid_give_up_while_something_is_in_reach() -> None:

@@ -155,24 +155,43 @@ def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
 
 @implements("egypt.turn.improvise", "egypt.ambiguity.stuck-hero")
 def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
-    """A hero is stuck when no series of movements takes them to a token on another space, to the
-    exit, to the statue of a key they carry, or to another hero with something to hand over: sealed in
-    by destroyed floors, or fallen where no ladder leads out (an item may still help, or may not).  The
-    rules never end such a game; reading ``give-up`` of egypt.ambiguity.stuck-hero lets the player
-    resolve it (egypt.turn.improvise: 'resolve it however you like') by giving up: the hero dies there."""
+    """A hero is stuck when no series of movements leads anywhere useful: to a face-down token on
+    another space (it may be anything), a revealed monster to fight, a key or the crystal lying in
+    reach, the exit once leaving is allowed, or the statue of a key carried by the hero or by a hero
+    they can meet (either can walk to the other, and they exchange).  Revealed items lying in reach
+    count as the items on the hero's board do: one may get them out or may not, and the hero may
+    still try it instead of giving up.  The rules never end such a game; reading ``give-up`` of
+    egypt.ambiguity.stuck-hero lets the player resolve it (egypt.turn.improvise: 'resolve it however
+    you like') by giving up: the hero dies there.
+
+    (Counting every token in reach, and every hero in reach with items to hand over, as a way on
+    kept two heroes sealed in a pit from ever being stuck: they dropped and swapped their items back
+    and forth for ever, found by the 980-game exploration.)"""
     if read(rs.options, "stuck_hero") == "endless":
         return False
     h = s.hero(hero)
-    reach = walk_reach(rs, terrain(rs, s), h.space)
+    t = terrain(rs, s)
+    reach = walk_reach(rs, t, h.space)
     if rs.board.exit in reach and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
         return False
+    met = [o for i, o in enumerate(s.heroes) if o.status == IN and
+           (i == hero or o.space in reach or h.space in walk_reach(rs, t, o.space))]
     for statue, space in rs.board.statues.items():
-        if space in reach and any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for tok in h.items):
+        if space in reach and any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for o in met for tok in o.items):
             return False
-    if any(p.space in reach and p.space != h.space for p in s.piles):
-        return False
-    # another hero in reach with something to hand over (an exchange) is a way on
-    return not any(o.items for o in s.heroes if o != h and o.status == IN and o.space in reach)
+    for p in s.piles:
+        if p.space in reach and any(_a_way_on(rs, tok, p.space != h.space) for tok in p.tokens):
+            return False
+    return True
+
+
+def _a_way_on(rs: Any, token: Token, elsewhere: bool) -> bool:
+    """Whether a token lying in reach is a way on for a stuck hero: a key or the crystal; on another
+    space, a face-down token or a monster."""
+    kind = rs.kind(token)
+    if kind.has("key-yellow") or kind.has("key-black") or kind.has("crystal"):
+        return True
+    return elsewhere and (not token.face_up or kind.is_monster)
 
 
 _REACH: dict[tuple[Any, str, str], frozenset[str]] = {}
