@@ -300,9 +300,14 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
     if as_json:
         emit_json(report.to_json())
     else:
+        skipped: dict[str, list[str]] = {}
         for r in report.results:
-            if r.status != "pass":
+            if r.status == "skipped":         # one line per reason, not one per case
+                skipped.setdefault(r.message, []).append(r.case)
+            elif r.status != "pass":
                 click.echo(f"{r.status.upper()}: {r.case}: {r.message}")
+        for why, cases in skipped.items():
+            click.echo(f"SKIPPED: {len(cases)} case(s) ({cases[0]}{', ...' if len(cases) > 1 else ''}): {why}")
         for m in report.malformed:
             click.echo(f"tombspec: error: {m}", err=True)
         click.echo(report.summary())

@@ -86,6 +86,16 @@ class Rejected(Exception):
         super().__init__(f"{rule}: {message}" if message else rule)
 
 
+class Unsupported(Exception):
+    """An implementation declines a configuration at ``reset`` (protocol code 3): a game, an option or a
+    board it does not implement.  conform skips that game and vectors run skips that case, each saying
+    so; a run in which nothing is left to check is exit 2, never a pass."""
+
+    def __init__(self, message: str = ""):
+        self.message = message or "unsupported configuration"
+        super().__init__(self.message)
+
+
 class ImplementationFailure(TombspecError):
     """The implementation crashed, hung, answered late, answered garbage or refused to play."""
 
@@ -134,7 +144,8 @@ class Adapter(Implementation):
     ``reset(game, options, board, state=None)`` returns the state as JSON data, or a
     :class:`ResetAnswer` to declare the fields it models; ``step(action)`` (or ``step(action,
     player)``, to be told who decides) takes the action as JSON data and returns the next state as
-    JSON data, or raises :class:`Rejected`."""
+    JSON data, or raises :class:`Rejected`.  ``reset`` raises :class:`Unsupported` to decline a
+    configuration it does not implement (protocol code 3)."""
 
     name = "python adapter"
 
@@ -220,7 +231,7 @@ class InProcess(Implementation):
             self.hung = what
             raise ImplementationFailure("timeout", f"{self.name}.{what} gave no answer within {limit:g} s")
         exc = value
-        if isinstance(exc, Rejected):
+        if isinstance(exc, Rejected) or (isinstance(exc, Unsupported) and what == "reset"):
             raise exc
         if isinstance(exc, KeyboardInterrupt):
             raise exc
@@ -549,6 +560,8 @@ class ProcessImplementation(Implementation):
                 if p is not None:
                     raise garbage(f"an 'illegal action' error whose data does not name a rule ({p})")
                 raise Rejected(data["rule"], err["message"])
+            if err["code"] == UNSUPPORTED and what.startswith("reset "):
+                raise Unsupported(str(err["message"]))
             raise ImplementationFailure("error", f"{self.name!r} answered {what} with error "
                                         f"{err['code']}: {err['message']}")
         return reply["result"]
@@ -652,7 +665,7 @@ class Mismatch:
     @property
     def is_failure(self) -> bool:
         """The implementation failed to play (rather than played differently)."""
-        return self.kind in ("crash", "timeout", "garbage", "error")
+        return self.kind in ("crash", "timeout", "garbage", "error", "unsupported")
 
     def signature(self) -> tuple[Any, ...]:
         """What must stay the same while a failing game is shrunk."""
@@ -722,6 +735,9 @@ class Session:
             answer = self.impl.reset(self.config["game"], self.config["options"], self.config["board"], start)
         except ImplementationFailure as exc:
             return Mismatch(exc.kind, exc.message, 0)
+        except Unsupported as exc:          # the oracle skips the game at its first reset; later, an error
+            return Mismatch("unsupported", f"reset answered 'unsupported configuration' (code 3): "
+                            f"{exc.message}", 0)
         if answer.fields is not None:
             known = state_fields(self.rs)
             unknown = [f for f in answer.fields if f not in known]
@@ -1016,6 +1032,8 @@ class ConformReport:
     seconds: float = 0.0
     play_seconds: float = 0.0   # the games alone (shrinking apart): what steps per second measures
     per_game: dict[str, int] = attrs.field(factory=dict)
+    #: the games the implementation declined at reset (code 3), with its message: skipped, not checked
+    unsupported: dict[str, str] = attrs.field(factory=dict)
     failure: GameFailure | None = None
     #: per game: the state fields the implementation declared it models (compared) and the others
     compared: dict[str, dict[str, list[str]]] = attrs.field(factory=dict)
@@ -1046,7 +1064,7 @@ class ConformReport:
     @property
     def exit_code(self) -> int:
         if self.failure is None:
-            return 0
+            return 0 if self.games else 2       # every game declined: nothing was checked
         return 2 if self.failure.mismatch.is_failure else 1
 
     @property
@@ -1054,11 +1072,14 @@ class ConformReport:
         return self.steps / self.play_seconds if self.play_seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdict": {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code],
+        verdict = "nothing checked" if not self.games and self.failure is None else \
+            {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code]
+        return {"verdict": verdict,
                 "implementation": self.implementation, "games": self.games, "steps": self.steps,
                 "probes": self.probes, "unspecified": self.unspecified, "seconds": round(self.seconds, 3),
                 "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
-                "per_game": self.per_game, "compared_fields": self.compared, "warnings": self.warnings(),
+                "per_game": self.per_game, "unsupported": self.unsupported, "compared_fields": self.compared,
+                "warnings": self.warnings(),
                 "rule_coverage": {g: {"formalised": self.formalised.get(g, 0),
                                       "exercised": len(self.exercised.get(g, ())),
                                       "not_exercised": self.not_exercised[g]} for g in self.not_exercised},
@@ -1076,8 +1097,11 @@ class ConformReport:
             else:
                 lines.append(f"{game}: compared every state field ({len(c['compared'])})")
         lines += [f"warning: {w}" for w in self.warnings()]
+        lines += [f"skipped {game}: {why}; none of its games was checked" for game, why in self.unsupported.items()]
         f = self.failure
-        if f is None:
+        if f is None and not self.games:
+            lines.append("nothing checked: the implementation declined every configuration it was given")
+        elif f is None:
             lines.append("conforms: every step agreed with the model on the fields compared")
         else:
             m = f.mismatch
@@ -1151,6 +1175,9 @@ class Oracle:
                     new_game()
                 session = Session(self.impl, rs, config, rule_match=self.rule_match)
                 mismatch = session.reset()
+                if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
+                    report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
+                    break
                 if mismatch is None:
                     report.note_fields(game, session.fields, state_fields(rs))
                 played: list[Any] = []

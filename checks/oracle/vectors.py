@@ -43,7 +43,8 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from tombspec.spec.inputs import read_bytes
 
 from . import schema
-from .conform import ActionPool, Implementation, ImplementationFailure, Rejected, choose_action, compare_state
+from .conform import (ActionPool, Implementation, ImplementationFailure, Rejected, Unsupported, choose_action,
+                      compare_state)
 from .trace import RulesetCache, check_duplicate_keys, configure, diff, plain, start_state
 from .verify import ModelError, expect, rule_text
 
@@ -584,6 +585,8 @@ def run_case(impl: Implementation, v: Vector, rulesets: RulesetCache) -> CaseRes
         return CaseResult(v.id, "pass")
     except ImplementationFailure as exc:
         return CaseResult(v.id, "failure", str(exc))
+    except Unsupported as exc:   # declined at reset (code 3): skipped, and counted as such
+        return CaseResult(v.id, "skipped", f"unsupported configuration: {exc.message}")
 
 
 @attrs.define
@@ -601,8 +604,8 @@ class RunReport:
     @property
     def exit_code(self) -> int:
         c = self.counts
-        if self.malformed or c["failure"]:
-            return 2
+        if self.malformed or c["failure"] or not (c["pass"] or c["fail"]):
+            return 2          # bad cases, a failing implementation, or nothing checked (every case skipped)
         return 1 if c["fail"] else 0
 
     def to_json(self) -> dict[str, Any]:
@@ -614,6 +617,9 @@ class RunReport:
         c = self.counts
         return (f"{self.implementation}: {len(self.results)} case(s) in {self.seconds:.2f} s: {c['pass']} pass, "
                 f"{c['fail']} fail, {c['failure']} implementation failure(s)"
+                + (f", {c['skipped']} skipped (an unsupported configuration, declined at reset)" if c["skipped"] else "")
+                + ("; nothing checked: every case was skipped" if self.results and not (c["pass"] or c["fail"]
+                                                                                     or c["failure"]) else "")
                 + (f", {len(self.malformed)} malformed case(s)" if self.malformed else "")
                 + (f"; {self.stopped}" if self.stopped else ""))
 

@@ -8,7 +8,8 @@ plays correctly (the model behind ``ModelAdapter``) until the N-th ``step`` (def
 ``wrong-id``, ``no-result``, ``not-rpc`` (a JSON object that is not a response), ``bad-state`` (a
 result without a state), ``noise`` (a log line on stdout before the answer), ``error`` (a JSON-RPC
 internal error), ``bad-rule`` (a refusal whose data names no rule), ``exit0`` (closes quietly),
-``replies FILE`` (answers every request with the next line of FILE, verbatim).
+``replies FILE`` (answers every request with the next line of FILE, verbatim), ``only GAME`` (plays
+GAME correctly and declines every other game at ``reset`` with code 3, unsupported configuration).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from tombspec.checks.oracle.conform import ModelAdapter, Rejected
 def main() -> None:
     mode = sys.argv[1]
     replies = open(sys.argv[2], "rb").read().splitlines() if mode == "replies" else None
-    when = int(sys.argv[2]) if len(sys.argv) > 2 and mode != "replies" else 1
+    only = sys.argv[2] if mode == "only" else None
+    when = int(sys.argv[2]) if len(sys.argv) > 2 and mode not in ("replies", "only") else 1
     model = ModelAdapter()
     steps = 0
     out = sys.stdout
@@ -38,6 +40,11 @@ def main() -> None:
             continue
         if req["method"] == "reset":
             steps = 0
+            if only is not None and req["params"]["game"] != only:
+                out.write(json.dumps({"jsonrpc": "2.0", "id": ident, "error": {
+                    "code": 3, "message": f"this implementation plays {only} only"}}) + "\n")
+                out.flush()
+                continue
         if req["method"] == "step":
             steps += 1
         due = (req["method"] == "reset" and when == 0) or (req["method"] == "step" and steps == when)

@@ -226,3 +226,33 @@ def test_a_child_that_never_reads_cannot_block_the_oracle(tmp_path: Path) -> Non
         impl.call("reset", {"padding": "x" * 1_000_000})
     impl.close()
     assert err.value.kind == "timeout" and time.monotonic() - start < 10
+
+
+def test_a_game_the_implementation_declines_is_skipped_and_said_so() -> None:
+    from tombspec.checks.oracle.conform import conform, open_implementation
+
+    with open_implementation(fake("only", "raiders"), timeout=20) as impl:
+        report = conform(impl, ["tomb", "raiders"], games=2, seed=0)
+    assert report.exit_code == 0 and report.per_game == {"raiders": 2}
+    assert "raiders only" in report.unsupported["tomb"]
+    assert "skipped tomb:" in report.describe() and report.to_json()["unsupported"] == report.unsupported
+
+
+def test_nothing_checked_because_every_game_was_declined_is_exit_2() -> None:
+    result = CliRunner().invoke(main, ["conform", "--impl", fake("only", "tomb"), "--game", "raiders",
+                                       "--games", "3"])
+    assert result.exit_code == 2, result.output
+    assert "skipped raiders" in result.output and "nothing checked" in result.output
+
+
+def test_an_in_process_adapter_declines_by_raising_unsupported() -> None:
+    from tombspec.checks.oracle.conform import Unsupported, conform
+
+    class RaidersOnly(ModelAdapter):
+        def reset(self, game, options, board, state=None):  # type: ignore[no-untyped-def]
+            if game != "raiders":
+                raise Unsupported(f"no {game} here")
+            return super().reset(game, options, board, state)
+
+    report = conform(InProcess(RaidersOnly(), timeout=20), ["egypt"], games=1, seed=0)
+    assert report.exit_code == 2 and report.games == 0 and "no egypt here" in report.unsupported["egypt"]

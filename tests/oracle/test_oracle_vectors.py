@@ -162,3 +162,15 @@ def test_an_implementation_failure_in_a_run_exits_2(tree: Path) -> None:
     fake = shlex.join([sys.executable, str(HERE / "fake_impl.py"), "garbage", "1"])
     result = CliRunner().invoke(main, ["vectors", "run", str(tree), "--impl", fake, "--timeout", "2"])
     assert result.exit_code == 2 and "garbage" in result.stdout
+
+
+def test_cases_the_implementation_declines_are_skipped_not_failed(tree: Path) -> None:
+    # code 3 (unsupported configuration) at reset: every case skipped, the run goes on to the end (it
+    # does not stop after three 'failures'), and nothing checked is exit 2, never a pass
+    only_tomb = shlex.join([sys.executable, str(HERE / "fake_impl.py"), "only", "tomb"])
+    result = CliRunner().invoke(main, ["vectors", "run", str(tree), "--impl", only_tomb, "--timeout", "20"])
+    total = len(list(iter_cases(tree)))
+    assert result.exit_code == 2, result.output
+    assert f"{total} skipped" in result.stdout and "nothing checked" in result.stdout
+    assert "stopped after" not in result.stdout and "FAILURE" not in result.stdout
+    assert result.stdout.count("SKIPPED:") == 1
