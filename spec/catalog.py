@@ -451,6 +451,9 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
                 raise r.fail(f"unknown field(s) {', '.join(sorted(set(af) - {'quote', 'reading'}))} in 'answered'", aid)
             if af["reading"] not in {x.id for x in readings}:
                 raise r.fail(f"answered reading {af['reading']!r} is not one of its readings", aid)
+            if f.get("default") is not None and af["reading"] != f["default"]:
+                raise r.fail(f"answered by the rulebook with reading {af['reading']!r}, but the default (the "
+                             f"model's reading) is {f['default']!r}: the model takes what the rulebook says", aid)
             answer = Answer(af["quote"], af["reading"])
         found_by = r.id_list(f, "found_by", aid)
         for ref in found_by:

@@ -92,6 +92,7 @@ def test_catalog_severity_answered_and_found_by_are_read(tmp_path: Path) -> None
     ('severity = "grave"\n', "severity 'grave' is not one of"),
     ('answered = { quote = "Each player takes one die.", reading = "three" }\n', "answered reading 'three'"),
     ('answered = { reading = "one" }\n', "'answered' needs a non-empty 'quote'"),
+    ('answered = { quote = "Each player takes one die.", reading = "two" }\n', "but the default (the model's reading) is 'one'"),
     ('found_by = ["other.detector.x"]\n', "not a finding id of this game"),
 ])
 def test_bad_new_fields_name_file_line_and_problem(tmp_path: Path, extra: str, problem: str) -> None:
