@@ -120,6 +120,10 @@ class Ruleset(ABC):
     setup_type: ClassVar[type | None] = None
     #: configurations (``get_ruleset`` keyword arguments) that ``tombspec check`` explores
     explore_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: every point where the game waits (``Pending.what``), where the model can list them: the
+    #: conformance guide then searches on for a point its sample missed, and names any still missed
+    #: rather than leaving it out of the turn table (empty: not listed)
+    phases: ClassVar[tuple[str, ...]] = ()
     #: the module declaring the z3 proof obligations over the game's numeric cores
     #: (``PROOF_VARIABLES``, ``proof_init``, ``PROOF_INVARIANTS``, ``PROOF_TRANSITIONS``), or None
     proofs: ClassVar[Any] = None

@@ -18,8 +18,9 @@ for every game that gets a model:
 * **refusals**: which rule an illegal action names (:data:`REFUSAL_POLICY`);
 * **worked exchanges**: real JSON-RPC lines of the conform protocol, produced by running the model.
 
-The sample is a sample: a phase no sampled game reached is not in the table, and the guide says how many
-games and steps it was drawn from.
+The sample is a sample: where the ruleset lists its points (``Ruleset.phases``), the guide plays on
+until it has met each, and names one it still missed; otherwise a phase no sampled game reached is not
+in the table.  The guide says how many games and steps it was drawn from.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, TombspecError
-from tombspec.model.play import POLICIES, next_move
+from tombspec.model.play import POLICIES, make_policy, next_move
 
 from .trace import configure, plain
 
@@ -231,7 +232,7 @@ def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
 
 def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, budget: int = 6000,
            into: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` games (alternately uniform and greedy) and record what the guide tabulates
+    """Play ``games`` games (uniform, greedy and coverage in turn) and record what the guide tabulates
     (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
     rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
                    "turn_rule": Counter()}
@@ -243,12 +244,17 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
     samples_by_kind: dict[str, Any] = {}
     steps = 0
     played = 0
+    # uniform, greedy and coverage play in turn: the coverage policy steers towards the phases and
+    # outcomes the games before it did not reach (a forced move, the Boss's choice of way)
+    coverage = make_policy("coverage")
     for i in range(games):
         if rec["steps"] + steps >= budget:
             break
         played += 1
         rng = random.Random(f"guide:{seed}:{i}")
-        policy = POLICIES["uniform" if i % 2 == 0 else "greedy"]
+        policy = (POLICIES["uniform"], POLICIES["greedy"], coverage)[i % 3]
+        if policy is coverage and hasattr(coverage, "new_game"):
+            coverage.new_game()
         state = rs.initial_state()
         previous: str | None = None
         for _ in range(max_steps):
@@ -483,6 +489,20 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
             sample(configure(game, other.get("options"), other.get("board"), source="explain"),
                    games=max(3, games // 3), seed=seed, max_steps=max_steps, budget=share * n, into=seen)
             sampled.append(dict(other))
+    # a point the model lists and the sample missed: play on (up to four times the budget) until
+    # every one is met, and name any still missed in the table rather than leave it out
+    rulesets = [rs] + ([configure(game, c.get("options"), c.get("board"), source="explain") for c in configs]
+                       if options is None and board is None else [])
+    extra = 0
+    while any(p not in seen["points"] for p in rs.phases) and extra < 4 * budget:
+        before = seen["steps"]
+        for n, other_rs in enumerate(rulesets):
+            sample(other_rs, games=games, seed=seed + 1000 * (extra // max(1, budget) + 1) + n,
+                   max_steps=max_steps * 4, budget=seen["steps"] + share, into=seen)
+        if seen["steps"] == before:
+            break
+        extra += seen["steps"] - before
+    missed = [p for p in rs.phases if p not in seen["points"]]
     points = list(seen["points"].items())[:TABLE_LIMIT]
 
     def top(counter: Counter[str]) -> list[str]:
@@ -501,6 +521,9 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
             if not row["wrong_kind_rule"]:
                 row["wrong_kind_rule"] = None
         turn.append(row)
+    for what in missed:
+        turn.append({"what": what, "kind": "?", "visits": 0, "followed_by": [], "who": "", "mode": "",
+                     "actions": [], "wrong_kind_rule": None, "missed": True})
     state_fields = class_fields(rs.state_type)
     for f in state_fields:
         f["seen"] = _values_summary(seen["values"].get(f["path"]))
@@ -570,6 +593,9 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                                                             if r.get("randomiser") else "")
         else:
             acts_text = ", ".join(f"`{a}`" for a in acts)
+        if r.get("missed"):
+            out.append(f"| `{_cell(r['what'])}` | (the model has this point; no sampled game reached it) | | | | |")
+            continue
         out.append(f"| `{_cell(r['what'])}` | {_cell(r['who'])} | {r['mode']} | {acts_text} | "
                    + ", ".join(f"`{_cell(x)}`" for x in r["followed_by"]) + " | "
                    + (link(r["wrong_kind_rule"]) if r.get("wrong_kind_rule") else "") + " |")

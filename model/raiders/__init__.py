@@ -120,6 +120,8 @@ class Raiders(Ruleset):
 
 
 #: Configurations ``tombspec check`` explores: every shipped board, the Advanced Rules, other readings.
+Raiders.phases = tuple(sorted(set(turn.CHANCE_PHASES.values()) | turn.PLAYER_PHASES | turn.DEFENDER_PHASES
+                              | turn.ATTACKER_PHASES))
 Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},

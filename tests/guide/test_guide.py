@@ -30,6 +30,20 @@ def test_the_turn_table_lists_who_acts_and_which_actions(raiders_guide: dict) ->
         assert rows["attack-defender"]["who"] == "another player than the current one"
 
 
+def test_every_point_the_model_lists_is_in_the_table_met_or_named_missed(raiders_guide: dict) -> None:
+    from tombspec.checks.oracle.guide import to_markdown
+
+    rows = {r["what"]: r for r in raiders_guide["turn"]}
+    rs = get_ruleset("raiders")
+    assert rs.phases and set(rs.phases) <= set(rows)
+    for what in rs.phases:
+        assert rows[what].get("missed", False) == (rows[what]["visits"] == 0)
+    missed = [w for w in rs.phases if rows[w].get("missed")]
+    text = to_markdown(raiders_guide)
+    for what in missed:
+        assert f"| `{what}` | (the model has this point; no sampled game reached it)" in text
+
+
 def test_every_state_field_is_documented(raiders_guide: dict) -> None:
     by_path = {f["path"]: f for f in raiders_guide["state"]}
     undocumented = [p for p, f in by_path.items() if not f["doc"]]
