@@ -5,6 +5,7 @@ answers unknown; a dead worker is reported, never a pass."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +209,24 @@ def test_verify_cli_with_workers_matches_one_process(traces: list[str]) -> None:
 def test_a_dead_worker_is_reported_not_passed() -> None:
     with executor(2) as ex, pytest.raises(WorkerLost, match="worker died"):
         list(map_ordered(ex, kill_the_worker, range(4)))
+
+
+def test_a_dask_worker_that_dies_is_reported_not_passed() -> None:
+    # A real cluster whose worker process dies under the task: Dask gives up on it (KilledWorker) and
+    # the run is WorkerLost, never a pass.  Its own cluster: the shared one is not to be broken.
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=50)
+        client = distributed.Client(cluster, set_as_default=False)
+        try:
+            with executor(scheduler=client) as ex, pytest.raises(WorkerLost, match="worker died"):
+                list(map_ordered(ex, lambda _: os._exit(7), range(2)))
+        finally:
+            client.close()
+            cluster.close()
 
 
 def test_verify_reports_a_dead_worker_as_exit_2_never_a_pass(traces: list[str], monkeypatch: Any) -> None:
