@@ -94,8 +94,21 @@ def executor(workers: int | None = None, scheduler: Any = None) -> Iterator[Exec
     pool.workers = n  # type: ignore[attr-defined]
     try:
         yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        _abandon(pool)      # Ctrl-C or an error: stop the workers now, never wait on what they run
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _abandon(pool: Any) -> None:
+    """Stop a process pool at once: its queued work cancelled, its workers terminated (a Ctrl-C that
+    lands inside the pool's own bookkeeping could otherwise leave ``shutdown(wait=True)`` waiting)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):  # pragma: no cover - already gone
+            pass
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _ignore_interrupts() -> None:

@@ -489,12 +489,12 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
             sample(configure(game, other.get("options"), other.get("board"), source="explain"),
                    games=max(3, games // 3), seed=seed, max_steps=max_steps, budget=share * n, into=seen)
             sampled.append(dict(other))
-    # a point the model lists and the sample missed: play on (up to four times the budget) until
+    # a point the model lists and the sample missed: play on (up to the budget again) until
     # every one is met, and name any still missed in the table rather than leave it out
     rulesets = [rs] + ([configure(game, c.get("options"), c.get("board"), source="explain") for c in configs]
                        if options is None and board is None else [])
     extra = 0
-    while any(p not in seen["points"] for p in rs.phases) and extra < 4 * budget:
+    while any(p not in seen["points"] for p in rs.phases) and extra < budget:
         before = seen["steps"]
         for n, other_rs in enumerate(rulesets):
             sample(other_rs, games=games, seed=seed + 1000 * (extra // max(1, budget) + 1) + n,

@@ -19,7 +19,7 @@ from tombspec.model.raiders import Raiders
 from .conftest import put, rows, run_cli
 
 MODEL = "python:tombspec.checks.oracle.conform:ModelAdapter"
-TOMBSPEC = [sys.executable, "-c", "from tombspec.checks.cli import main; main()"]
+TOMBSPEC = [sys.executable, "-c", "from tombspec.checks.entry import main; main()"]
 
 
 @pytest.mark.parametrize("args", [
@@ -104,13 +104,42 @@ def test_trace_schema_takes_json() -> None:
     assert code == 0 and orjson.loads(out)["title"].startswith("tombspec trace")
 
 
+def _sigint_as_at_a_terminal() -> None:
+    # A test run started in the background (`make test &`) inherits SIGINT ignored, and Python then
+    # never installs its handler: the child gets SIGINT's default back, as at a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_130() -> None:
     proc = subprocess.Popen([*TOMBSPEC, "explore", "raiders", "--games", "1000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_sigint_as_at_a_terminal)
+    try:
+        time.sleep(4)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:       # never leave a million games running after a failed test
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+def test_ctrl_c_while_the_command_line_is_imported_exits_130(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # The import takes a second (more on a loaded machine): a Ctrl-C then is exit 130, no traceback.
+    from tombspec.checks import entry
+
+    class Interrupted:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "tombspec.checks.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "tombspec.checks.cli", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    with pytest.raises(SystemExit) as exited:
+        entry.main()
+    assert exited.value.code == 130 and "interrupted" in capsys.readouterr().err
 
 
 def test_divergences_are_capped_and_counted(tmp_path: Path, rs: Raiders) -> None:

@@ -23,7 +23,7 @@ from .conftest import run_cli
 
 HERE = Path(__file__).resolve().parent
 FAKE = HERE.parent / "oracle" / "fake_impl.py"
-TOMBSPEC = [sys.executable, "-c", "from tombspec.checks.cli import main; main()"]
+TOMBSPEC = [sys.executable, "-c", "from tombspec.checks.entry import main; main()"]
 
 
 def fake(mode: str, *args: str) -> str:

@@ -219,7 +219,7 @@ def test_a_dask_worker_that_dies_is_reported_not_passed() -> None:
 
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
         cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=50)
+                                           dashboard_address=":0", silence_logs=50)
         client = distributed.Client(cluster, set_as_default=False)
         try:
             with executor(scheduler=client) as ex, pytest.raises(WorkerLost, match="worker died"):
