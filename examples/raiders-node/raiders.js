@@ -88,6 +88,7 @@ const READINGS = {
   turn_start_order: ['raiders.ambiguity.turn-start-order', TURN_START_ORDERS[0], TURN_START_ORDERS.slice(1)],
   boss_no_nearer_step: ['raiders.ambiguity.boss-no-nearer-step', 'still-moves', ['stays']],
   malfunction_first_tile: ['raiders.ambiguity.malfunction-first-tile', 'start-space', ['stays']],
+  portal_success_stay: ['raiders.ambiguity.portal-success-stay', 'may-stay', ['other-portal']],
 };
 
 function makeOptions(data) {
@@ -842,10 +843,11 @@ class Raiders {
   }
 
   // "you may automatically move your character to any other room space marked Portal": any other
-  // Portal, or (it is "may") the Portal the Raider stands in.
+  // Portal, and under reading may-stay (raiders.ambiguity.portal-success-stay) the one stood in too.
   portalTargets(here) {
     const others = this.board.portals.filter((p) => p !== here);
-    return others.length ? [...others, here] : [];
+    if (!others.length) return [];
+    return this.read('portal_success_stay') === 'may-stay' ? [...others, here] : others;
   }
 
   // The spaces of the tile before (step -1) or after (+1) the current one adjacent to it; for a

@@ -81,3 +81,4 @@ class RaidersOptions:
     boss_no_nearer_step: str | None = reading("raiders.ambiguity.boss-no-nearer-step", "still-moves", "stays")
     malfunction_first_tile: str | None = reading("raiders.ambiguity.malfunction-first-tile", "start-space",
                                                  "stays")
+    portal_success_stay: str | None = reading("raiders.ambiguity.portal-success-stay", "may-stay", "other-portal")

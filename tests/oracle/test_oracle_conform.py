@@ -75,7 +75,8 @@ def test_the_model_conforms_to_itself_in_process() -> None:
       "forced_move_choice": "nearest-escape", "boss_tie_break": "current-player-chooses",
       "attack_audacity_target": "either-roll", "turn_start_order": "attack-encounter-escape"}, "standard", 10),
     ({"back_one_tile": "one-card-tile", "trapped_after_fail": "still-trapped", "spawn_traps": "only-moves-trap",
-      "malfunction_first_tile": "stays", "turn_start_order": "encounter-escape-attack"}, "small", 10),
+      "malfunction_first_tile": "stays", "portal_success_stay": "other-portal",
+      "turn_start_order": "encounter-escape-attack"}, "small", 10),
     ({"boss_no_nearer_step": "stays", "large_or_extra_large": "touch-two-or-one",
       "turn_start_order": "encounter-attack-escape"}, "large", 2),
     ({"ahead_behind": "tile-order", "useless_audacity": "refused"}, "standard", 1),   # long games: one

@@ -187,6 +187,15 @@ def test_a_malfunction_on_the_first_tile() -> None:
         assert portal.malfunction_targets(rs, "1,0") == where
 
 
+def test_after_using_a_portal_staying_put_is_a_reading() -> None:
+    # 'you may automatically move your character to any other room space marked "Portal"'
+    for reading, where in (("may-stay", ["3,0", "1,0"]), ("other-portal", ["3,0"])):
+        rs = ruleset(["S P 1 P E"], portal_success_stay=reading)
+        assert portal.portal_targets(rs, "1,0") == where
+    lonely = ruleset(["S P 1 E"], portal_success_stay="other-portal")
+    assert portal.portal_targets(lonely, "1,0") == []            # no other Portal: nowhere to go
+
+
 def test_ahead_by_escape_distance_or_by_tile_order() -> None:
     for reading, pulled in (("escape-distance", ("2,0",)), ("tile-order", ())):
         rs = tiled((["S 3 T"], "plain", 0, 0), (["4 E"], "plain", 3, 0), ahead_behind=reading)

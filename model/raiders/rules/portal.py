@@ -15,12 +15,15 @@ def can_use_portal(rs: Any, s: Any, player: int) -> bool:
             and rs.board.spaces[raider.position].kind == "portal")
 
 
-@implements("raiders.portal.success")
+@implements("raiders.portal.success", "raiders.ambiguity.portal-success-stay")
 def portal_targets(rs: Any, here: str) -> list[str]:
     """'you may automatically move your character to any other room space marked "Portal"': any other
-    Portal, or (since it is "may") the Portal the Raider stands in."""
+    Portal, and under reading ``may-stay`` of raiders.ambiguity.portal-success-stay (the move is a
+    choice) the Portal the Raider stands in too."""
     others = [p for p in rs.board.portals if p != here]
-    return [*others, here] if others else []
+    if not others:
+        return []
+    return [*others, here] if read(rs.options, "portal_success_stay") == "may-stay" else others
 
 
 def tile_back(rs: Any, here: str, step: int | None = None) -> list[str]:

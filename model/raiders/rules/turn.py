@@ -649,8 +649,10 @@ def _resolve_attack(rs: Any, d: Any, defender: Spend, attacker: Spend) -> None:
 
 
 @implements("raiders.boss.chase", "raiders.boss.moves-after-move-roll")
+@implements("raiders.ambiguity.boss-after-a-kill")
 def apply_turn_end(rs: Any, d: Any) -> None:
-    """After the Action and its roll: the Boss moves, then any Attack due, then the next turn."""
+    """After the Action and its roll: the Boss moves, then any Attack due, then the next turn; a turn
+    whose roll Killed its Raider ends at once (reading ``no-move`` of raiders.ambiguity.boss-after-a-kill)."""
     if d.phase == "over":
         return
     if d.raiders[d.current].position is None:      # Killed
