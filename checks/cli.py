@@ -16,7 +16,8 @@ import orjson
 
 from tombspec.spec import InvalidInput, catalog_games, load_catalog
 
-from .clikit import MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, count, emit_json, fail, load_options
+from .clikit import (MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, board_argument, count, emit_json,
+                     fail, load_options)
 from .findings.base import KINDS, SEVERITIES
 from .oracle import cli as oracle_cli
 from .parallel import parallel_options
@@ -147,7 +148,7 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
 
     config: dict[str, Any] = {"options": load_options(game, options)}
     if board is not None:
-        config["board"] = board
+        config["board"] = board_argument([game], board)
     if not exhaustive and (depth is not None or max_states or time_budget or find):
         fail("--depth, --max-states, --time-budget and --find go with --exhaustive")
     if exhaustive and depth is None:

@@ -219,3 +219,20 @@ def load_options(game: str, options: str | None) -> dict[str, Any] | None:
     if not isinstance(data, dict):
         raise InvalidInput("options must be a JSON object", source=source)
     return data
+
+
+def board_argument(games: list[str], board: str | None) -> Any:
+    """``--board``: a board file (its absolute path) or a shipped board's name; an unknown name is bad
+    input that lists the shipped boards."""
+    if board is None:
+        return None
+    if Path(board).is_file():
+        return str(Path(board).resolve())
+    from tombspec.model.registry import ruleset_class
+
+    for game in games:
+        shipped = list(ruleset_class(game).shipped_boards())
+        if board not in shipped:
+            fail(f"no board {board!r} for {game}: not a file, and not a shipped board (shipped: "
+                 f"{', '.join(sorted(shipped)) or 'none'})")
+    return board

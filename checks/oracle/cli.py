@@ -16,8 +16,8 @@ from typing import Any
 import click
 
 
-from ..clikit import (MAX_STEPS, Fraction01, Seconds, bad_input_exits_2, count, emit_json, fail, load_options,
-                      write_lines)
+from ..clikit import (MAX_STEPS, Fraction01, Seconds, bad_input_exits_2, board_argument, count, emit_json, fail,
+                      load_options, write_lines)
 from ..parallel import parallel_options
 
 
@@ -108,23 +108,6 @@ def _games_argument(game: str | None) -> list[str]:
     return [game]
 
 
-def _board_argument(games: list[str], board: str | None) -> Any:
-    """``--board``: a board file (its absolute path) or a shipped board's name; an unknown name is bad
-    input that lists the shipped boards."""
-    if board is None:
-        return None
-    if Path(board).is_file():
-        return str(Path(board).resolve())
-    from tombspec.model.registry import ruleset_class
-
-    for game in games:
-        shipped = list(ruleset_class(game).shipped_boards())
-        if board not in shipped:
-            fail(f"no board {board!r} for {game}: not a file, and not a shipped board (shipped: "
-                 f"{', '.join(sorted(shipped)) or 'none'})")
-    return board
-
-
 @click.command()
 @click.option("--impl", "impl", required=True, metavar="CMD",
               help="The implementation: a command line speaking the conform protocol (JSON-RPC 2.0 on "
@@ -168,7 +151,7 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
 
     games = _games_argument(game)
     opts = load_options(games[0], options)
-    board_arg = _board_argument(games, board)
+    board_arg = board_argument(games, board)
     implementation = open_implementation(impl, timeout=timeout)
     try:
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
@@ -337,7 +320,7 @@ def explain(game: str, board: str | None, options: str | None, n_games: int, bud
     from .guide import build, to_markdown
 
     games = _games_argument(game)
-    board_arg = _board_argument(games, board)
+    board_arg = board_argument(games, board)
     guide = build(games[0], options=load_options(games[0], options), board=board_arg, games=n_games,
                   seed=seed, budget=budget)
     if as_json:

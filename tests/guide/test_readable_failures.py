@@ -63,6 +63,8 @@ def test_unknown_board_lists_the_shipped_ones() -> None:
                                        "raiders", "--board", "nosuch"])
     assert result.exit_code == 2
     assert "shipped: large, small, special, standard" in result.output
+    explored = CliRunner().invoke(main, ["explore", "raiders", "--board", "nosuch", "--games", "1"])
+    assert explored.exit_code == 2 and "shipped: large, small, special, standard" in explored.output
 
 
 def test_unknown_policy_is_a_usage_error() -> None:
