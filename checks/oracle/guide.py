@@ -230,17 +230,59 @@ def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
             bucket[data if not isinstance(data, float) else round(data, 6)] += 1
 
 
+#: how many times each (action kind, field) is probed with a wrong value
+FIELD_PROBES = 40
+
+
+def _probe_fields(rs: Any, state: Any, player: int | None, legal: list[Any],
+                  by_field: dict[tuple[str, str], Counter[str]], field_values: dict[tuple[str, str], list[Any]]) -> None:
+    """Near misses: each legal action with one field changed to another value that field has taken in
+    the sample; the rule the model refuses each for is tabulated per (kind, field)."""
+    legal_set = set(legal)
+    for action in legal:
+        if not attrs.has(type(action)):
+            continue
+        kind = type(action).kind
+        for f in attrs.fields(type(action)):
+            key = (kind, f.name)
+            seen = field_values.setdefault(key, [])
+            value = getattr(action, f.name)
+            if value not in seen and len(seen) < 24:
+                seen.append(value)
+            counter = by_field.setdefault(key, Counter())
+            if sum(counter.values()) >= FIELD_PROBES:
+                continue
+            for other in seen:
+                if other == value:
+                    continue
+                try:
+                    wrong = attrs.evolve(action, **{f.name: other})
+                except (TypeError, ValueError):
+                    continue
+                if wrong in legal_set:
+                    continue
+                try:
+                    rs.step(state, wrong, player)
+                except IllegalAction as exc:
+                    counter[exc.rule_id] += 1
+                except TombspecError:
+                    pass
+                break
+
+
 def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, budget: int = 6000,
            into: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games (uniform, greedy and coverage in turn) and record what the guide tabulates
     (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
     rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
-                   "turn_rule": Counter()}
+                   "turn_rule": Counter(), "by_field": {}, "field_values": {}}
     points: dict[str, _Point] = rec["points"]
     values: dict[str, Counter[Any]] = rec["values"]
     examples: dict[str, Any] = rec["examples"]
     outcomes: Counter[str] = rec["outcomes"]
     turn_rule: Counter[str] = rec["turn_rule"]
+    by_field: dict[tuple[str, str], Counter[str]] = rec.setdefault("by_field", {})
+    field_values: dict[tuple[str, str], list[Any]] = rec.setdefault("field_values", {})
     samples_by_kind: dict[str, Any] = {}
     steps = 0
     played = 0
@@ -293,6 +335,7 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
                 for a in legal:
                     samples_by_kind.setdefault(type(a).kind, a)
                     examples.setdefault(type(a).kind, plain(rs.encode_action(a)))
+                _probe_fields(rs, state, player, legal, by_field, field_values)
                 if point.probed < 3:
                     point.probed += 1
                     for other, a in samples_by_kind.items():
@@ -517,7 +560,8 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                        randomiser=top(p.randomiser))
         else:
             row.update(who=top(p.who)[0] if p.who else "", mode=top(p.modes)[0] if p.modes else "one",
-                       actions=sorted(p.actions), wrong_kind_rule=top(p.wrong_kind)[:1] and top(p.wrong_kind)[0])
+                       actions=sorted(p.actions), wrong_kind_rule=top(p.wrong_kind)[:1] and top(p.wrong_kind)[0],
+                       wrong_kind_rules=top(p.wrong_kind)[:6])
             if not row["wrong_kind_rule"]:
                 row["wrong_kind_rule"] = None
         turn.append(row)
@@ -544,13 +588,22 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
         "turn": turn, "state_doc": state_doc, "state": state_fields,
         "derived": derived_reads(rs.state_type), "actions": actions, "options": opts,
         "tie_breaks": tie_breaks(rs, cat, opts),
-        "refusals": {"policy": list(REFUSAL_POLICY), "turn_rule": turn_rules[0] if turn_rules else None},
+        "refusals": {"policy": list(REFUSAL_POLICY), "turn_rule": turn_rules[0] if turn_rules else None,
+                     "by_field": [{"kind": kind, "field": field, "rules": top(counter)[:5]}
+                                  for (kind, field), counter in sorted(seen["by_field"].items()) if counter]},
         "exchanges": exchanges(rs, config, seed=seed),
     }
 
 
 # --------------------------------------------------------------------------------------------------
 # As Markdown (the docs page, and ``tombspec explain``'s text)
+
+
+def _wrong_kind_cell(row: dict[str, Any], link: Any) -> str:
+    rules = row.get("wrong_kind_rules") or ([row["wrong_kind_rule"]] if row.get("wrong_kind_rule") else [])
+    if len(rules) > 1:     # the point's rule depends on what is pending there (a Raiders 'place' after what)
+        return ", ".join(link(r) for r in rules) + " (the rule of the decision pending there)"
+    return link(rules[0]) if rules else ""
 
 
 def _cell(text: Any) -> str:
@@ -598,13 +651,23 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
             continue
         out.append(f"| `{_cell(r['what'])}` | {_cell(r['who'])} | {r['mode']} | {acts_text} | "
                    + ", ".join(f"`{_cell(x)}`" for x in r["followed_by"]) + " | "
-                   + (link(r["wrong_kind_rule"]) if r.get("wrong_kind_rule") else "") + " |")
+                   + _wrong_kind_cell(r, link) + " |")
     out.append("")
     out.append(f"{h}# Which rule a refusal names\n")
     for line in g["refusals"]["policy"]:
         out.append(f"- {line}")
     if g["refusals"]["turn_rule"]:
         out.append(f"\nHere the turn rule is {link(g['refusals']['turn_rule'])}.")
+    if g["refusals"].get("by_field"):
+        out.append("\nAn action of the right kind with one field wrong (each legal action of the sample with one "
+                   "field set to another value that field took in the sample) was refused for these rules, "
+                   "most often first. Where several are listed, which one depends on the situation: the first "
+                   "check it fails, in the model's order.\n")
+        out.append("| action | a wrong | is refused for |")
+        out.append("|---|---|---|")
+        for row in g["refusals"]["by_field"]:
+            out.append(f"| `{_cell(row['kind'])}` | `{_cell(row['field'])}` | "
+                       + ", ".join(link(r) for r in row["rules"]) + " |")
     out.append("")
     out.append(f"{h}# The state\n")
     if g["state_doc"]:

@@ -44,6 +44,15 @@ def test_every_point_the_model_lists_is_in_the_table_met_or_named_missed(raiders
         assert f"| `{what}` | (the model has this point; no sampled game reached it)" in text
 
 
+def test_refusals_of_a_right_kind_with_a_wrong_field_are_tabulated(raiders_guide: dict) -> None:
+    rows = raiders_guide["refusals"]["by_field"]
+    rs = get_ruleset("raiders")
+    catalog = rs.catalog()
+    assert rows and all(r["rules"] and all(rule in catalog for rule in r["rules"]) for r in rows)
+    kinds = {(r["kind"], r["field"]) for r in rows}
+    assert ("move-to", "space") in kinds         # a Move to a space the roll does not reach
+
+
 def test_every_state_field_is_documented(raiders_guide: dict) -> None:
     by_path = {f["path"]: f for f in raiders_guide["state"]}
     undocumented = [p for p, f in by_path.items() if not f["doc"]]
