@@ -47,10 +47,16 @@ class Raider(RaiderReads):
     audacity: int                 # Audacity Tokens
     portal_used: bool = False     # "once per game per player"
     trapped: bool = False         # the Boss Monster moved onto this Raider
-    in_encounter: bool = False    # standing in a Monster, Trap or Portal room not yet resolved
+    in_encounter: bool = False    # standing in a Monster, Trap or unused Portal room not yet resolved: set on
+                                  # every arrival in one (a move, a place, a forced move), cleared when its
+                                  # 5-or-6 roll is resolved
     came_from: str | None = None  # the space this Raider entered its encounter room from (where a failed
-                                  # encounter sends it back); None outside an encounter
-    loses_next_turn: bool = False  # lost an Attack as the Defender: its next turn is skipped
+                                  # Monster roll sends it back): set with in_encounter; a Portal roll clears
+                                  # both, a Monster or Trap roll only in_encounter (came_from lasts until the
+                                  # Raider next arrives somewhere); None after an arrival outside an encounter
+    loses_next_turn: bool = False  # lost an Attack as the Defender: its next turn is skipped; set when the
+                                   # Attack is lost and cleared as that turn is skipped, so it is seen true
+                                   # only in between (or in the final state of a game ended in between)
 
 
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
@@ -62,7 +68,8 @@ class Roll:
     heads: int | None = None  # Heads rolled (None until the roll is made); Audacity spent is not in it
     extra: int = 0           # temporary pennies (Audacity Advanced): Audacity boosted into this roll
     face: str | None = None  # how the Raider moved: "heads" | "tails" | "natural" | "free"
-    number: int | None = None  # the number moved on, after Audacity
+    number: int | None = None  # the number printed on the space moved to (for a Heads or Tails move, the
+                               # count after Audacity); None before the move and for a room with no number
 
     @property
     def tails(self) -> int | None:
