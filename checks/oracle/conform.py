@@ -993,7 +993,10 @@ class GameFailure:
             action = dict(line["action"])
             kind = action.pop("kind", "?")
             text = kind + (" " + orjson.dumps(action).decode() if action else "")
-            actor = "chance" if line.get("player") is None else f"player {line['player']}"
+            if line.get("player") is not None:
+                actor = f"player {line['player']}"
+            else:                 # a refused probe sent with no player is not a chance outcome
+                actor = "no player" if "error" in line else "chance"
             table.add_row(str(n), actor, text, _differs(m) if n == m.step else "")
         out = StringIO()
         Console(file=out, width=110, no_color=True, highlight=False).print(table)
