@@ -1171,6 +1171,12 @@ class Oracle:
         start: float | None = time.perf_counter()
         began = start
         exercised = report.exercised.setdefault(game, set())
+        if self.coverage:
+            # the set-up rules are exercised by building the board and the starting state, which a
+            # reset does, not by any step: without this they would always read as never exercised
+            with recording() as seen:
+                configure(game, options, board, source="--game/--options/--board").initial_state()
+            exercised |= seen
         try:
             for i in range(games):
                 rng = random.Random(f"{seed}:{i}")
