@@ -228,6 +228,8 @@ def board_argument(games: list[str], board: str | None) -> Any:
         return None
     if Path(board).is_file():
         return str(Path(board).resolve())
+    if Path(board).exists():      # a device, a FIFO, a directory: never read, never waited on
+        fail(f"{board}: cannot read board file: not a regular file; tombspec reads only regular files")
     from tombspec.model.registry import ruleset_class
 
     for game in games:
