@@ -27,3 +27,20 @@ def kill_the_worker(*_: Any) -> None:
     import os
 
     os._exit(7)
+
+
+def _real_verify_part() -> Any:
+    from tombspec.checks.oracle import pverify
+
+    return pverify.__dict__.get("_REAL_VERIFY_PART", pverify._verify_part)
+
+
+def verify_part_dying_in_workers(*args: Any) -> Any:
+    """verify's task, which kills the worker process it runs in (the parent verifies the first part
+    itself, and must live to report the death)."""
+    import multiprocessing
+    import os
+
+    if multiprocessing.parent_process() is None:
+        return _real_verify_part()(*args)
+    os._exit(7)

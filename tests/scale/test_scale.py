@@ -13,7 +13,7 @@ import attrs
 import orjson
 import pytest
 from click.testing import CliRunner
-from scale_broken import BrokenRaiders, kill_the_worker
+from scale_broken import BrokenRaiders, kill_the_worker, verify_part_dying_in_workers
 
 from tombspec.checks.cli import main
 from tombspec.checks.explore import explore
@@ -233,7 +233,8 @@ def test_verify_reports_a_dead_worker_as_exit_2_never_a_pass(traces: list[str], 
     import tombspec.checks.oracle.pverify as pverify_module
 
     assert Path(traces[0]).stat().st_size > pverify_module.PART_BYTES + 10_000     # two parts or more to send
-    monkeypatch.setattr(pverify_module, "_verify_part", kill_the_worker)       # forked workers inherit it
+    monkeypatch.setattr(pverify_module, "_REAL_VERIFY_PART", pverify_module._verify_part, raising=False)
+    monkeypatch.setattr(pverify_module, "_verify_part", verify_part_dying_in_workers)   # forked workers inherit it
     result = CliRunner().invoke(main, ["verify", traces[0], "--workers", "2"])
     assert result.exit_code == 2 and "worker died" in result.output and "conform" not in result.output
 
