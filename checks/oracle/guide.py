@@ -281,8 +281,8 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
     examples: dict[str, Any] = rec["examples"]
     outcomes: Counter[str] = rec["outcomes"]
     turn_rule: Counter[str] = rec["turn_rule"]
-    by_field: dict[tuple[str, str], Counter[str]] = rec.setdefault("by_field", {})
-    field_values: dict[tuple[str, str], list[Any]] = rec.setdefault("field_values", {})
+    by_field: dict[tuple[str, str], Counter[str]] = rec["by_field"]
+    field_values: dict[tuple[str, str], list[Any]] = rec["field_values"]
     samples_by_kind: dict[str, Any] = {}
     steps = 0
     played = 0
@@ -525,23 +525,22 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
     share = budget // (1 + len(configs)) if configs else budget
     seen = sample(rs, games=games, seed=seed, max_steps=max_steps, budget=share)
     sampled = [{"options": options, "board": board} if options is not None or board is not None else {}]
-    if options is None and board is None:
-        # the other configurations the game explores (variants, other boards and readings) reach the
-        # phases and values the default one never meets; they join the turn table and the values seen
-        for n, other in enumerate(configs, 2):
-            sample(configure(game, other.get("options"), other.get("board"), source="explain"),
-                   games=max(3, games // 3), seed=seed, max_steps=max_steps, budget=share * n, into=seen)
-            sampled.append(dict(other))
-    # a point the model lists and the sample missed: play on (up to the budget again) until
-    # every one is met, and name any still missed in the table rather than leave it out
-    rulesets = [rs] + ([configure(game, c.get("options"), c.get("board"), source="explain") for c in configs]
-                       if options is None and board is None else [])
+    # the other configurations the game explores (variants, other boards and readings) reach the
+    # phases and values the default one never meets; they join the turn table and the values seen
+    others = [configure(game, c.get("options"), c.get("board"), source="explain") for c in configs]
+    for n, (other, other_rs) in enumerate(zip(configs, others), 2):
+        sample(other_rs, games=max(3, games // 3), seed=seed, max_steps=max_steps, budget=share * n, into=seen)
+        sampled.append(dict(other))
+    # a point the model lists and the sample missed: play on (up to the budget again, new games each
+    # round) until every one is met, and name any still missed in the table rather than leave it out
     extra = 0
+    rounds = 0
     while any(p not in seen["points"] for p in rs.phases) and extra < budget:
         before = seen["steps"]
-        for n, other_rs in enumerate(rulesets):
-            sample(other_rs, games=games, seed=seed + 1000 * (extra // max(1, budget) + 1) + n,
-                   max_steps=max_steps * 4, budget=seen["steps"] + share, into=seen)
+        rounds += 1
+        for n, other_rs in enumerate([rs, *others]):
+            sample(other_rs, games=games, seed=seed + 1000 * rounds + n, max_steps=max_steps * 4,
+                   budget=seen["steps"] + share, into=seen)
         if seen["steps"] == before:
             break
         extra += seen["steps"] - before
@@ -600,7 +599,7 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
 
 
 def _wrong_kind_cell(row: dict[str, Any], link: Any) -> str:
-    rules = row.get("wrong_kind_rules") or ([row["wrong_kind_rule"]] if row.get("wrong_kind_rule") else [])
+    rules = row.get("wrong_kind_rules") or []
     if len(rules) > 1:     # the point's rule depends on what is pending there (a Raiders 'place' after what)
         return ", ".join(link(r) for r in rules) + " (the rule of the decision pending there)"
     return link(rules[0]) if rules else ""
