@@ -26,7 +26,7 @@ re-exported here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
@@ -124,6 +124,10 @@ class Ruleset(ABC):
     #: conformance guide then searches on for a point its sample missed, and names any still missed
     #: rather than leaving it out of the turn table (empty: not listed)
     phases: ClassVar[tuple[str, ...]] = ()
+    #: when the game reaches each point (keyed by ``Pending.what``, as ``phases``), in the model's
+    #: terms: which condition asks a decision and which skips it.  The conformance guide prints it
+    #: beside the turn table, so that an implementer need not find it out by probing (empty: not written)
+    phase_entry: ClassVar[Mapping[str, str]] = {}
     #: the module declaring the z3 proof obligations over the game's numeric cores
     #: (``PROOF_VARIABLES``, ``proof_init``, ``PROOF_INVARIANTS``, ``PROOF_TRANSITIONS``), or None
     proofs: ClassVar[Any] = None

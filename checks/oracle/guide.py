@@ -584,7 +584,8 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                                for k, v in config.items()},
         "sample": {"games": seen["games"], "steps": seen["steps"], "outcomes": dict(seen["outcomes"]),
                    "configurations": sampled},
-        "turn": turn, "state_doc": state_doc, "state": state_fields,
+        "turn": turn, "entered_when": {what: " ".join(text.split()) for what, text in rs.phase_entry.items()},
+        "state_doc": state_doc, "state": state_fields,
         "derived": derived_reads(rs.state_type), "actions": actions, "options": opts,
         "tie_breaks": tie_breaks(rs, cat, opts),
         "refusals": {"policy": list(REFUSAL_POLICY), "turn_rule": turn_rules[0] if turn_rules else None,
@@ -652,6 +653,16 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                    + ", ".join(f"`{_cell(x)}`" for x in r["followed_by"]) + " | "
                    + _wrong_kind_cell(r, link) + " |")
     out.append("")
+    entered = g.get("entered_when") or {}
+    if entered:
+        # every point the model lists, in the table's order first, then any the sample missed
+        order = [r["what"] for r in g["turn"]] + [w for w in entered if w not in {r["what"] for r in g["turn"]}]
+        out.append("When the game reaches each point (what the model checks to ask the decision, and what "
+                   "skips it: a decision is asked whenever its condition holds, even with one legal answer):\n")
+        for what in order:
+            if what in entered:
+                out.append(f"- `{_cell(what)}`: {entered[what]}")
+        out.append("")
     out.append(f"{h}# Which rule a refusal names\n")
     for line in g["refusals"]["policy"]:
         out.append(f"- {line}")

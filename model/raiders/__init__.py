@@ -122,6 +122,7 @@ class Raiders(Ruleset):
 #: Configurations ``tombspec check`` explores: every shipped board, the Advanced Rules, other readings.
 Raiders.phases = tuple(sorted(set(turn.CHANCE_PHASES.values()) | turn.PLAYER_PHASES | turn.DEFENDER_PHASES
                               | turn.ATTACKER_PHASES))
+Raiders.phase_entry = turn.ENTERED_WHEN
 Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},

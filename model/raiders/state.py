@@ -16,6 +16,11 @@ effect             made by                            what it holds
                                                       failed Move roll
 ``place``          the rule of the roll               ``subject``: what the Place decision is for:
                                                       ``ahead``, ``back``, ``portal`` or ``malfunction``
+``boss-path``      ``raiders.boss.always-ahead``      ``items``: the Boss's spaces so far this move, from
+                   (a first step) or                  where it stood (reading ``current-player-chooses``
+                   ``raiders.boss.encounter-pull``    of ``raiders.ambiguity.boss-tie-break`` only)
+``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the current player
+                                                      chooses among (``player``), in board order
 =================  =================================  =====================================================
 """
 

@@ -44,6 +44,34 @@ def test_every_point_the_model_lists_is_in_the_table_met_or_named_missed(raiders
         assert f"| `{what}` | (the model has this point; no sampled game reached it)" in text
 
 
+def test_when_each_point_is_reached_is_written_in_real_names(raiders_guide: dict) -> None:
+    """Every point the model lists says when the game reaches it; every option and reading, rule and
+    point it names exists (a renamed option would leave the text saying something false)."""
+    import re
+
+    rs = get_ruleset("raiders")
+    entered = raiders_guide["entered_when"]
+    assert set(entered) == set(rs.phases)
+    options = {o["name"]: o for o in raiders_guide["options"]}
+    catalog = rs.catalog()
+    named = defaults = 0
+    for what, text in entered.items():
+        for option, value in re.findall(r"`([a-z_]+)` = ([a-z-]+)", text):
+            assert option in options, (what, option)
+            readings = [r["id"] for r in options[option].get("readings", [])]
+            assert value in readings, (what, option, value)
+            named += 1
+        for rule in re.findall(r"`(raiders\.[a-z0-9.-]+)`", text):
+            assert rule in catalog, (what, rule)
+        # a default the text claims is the option's default
+        for option, value in re.findall(r"`([a-z_]+)` = ([a-z-]+)(?: \(|, )the default", text):
+            assert options[option]["default"] == value, (what, option, value)
+            defaults += 1
+    assert named >= 8 and defaults >= 5
+    text = to_markdown(raiders_guide)
+    assert all(f"- `{what}`: " in text for what in rs.phases)
+
+
 def test_refusals_of_a_right_kind_with_a_wrong_field_are_tabulated(raiders_guide: dict) -> None:
     rows = raiders_guide["refusals"]["by_field"]
     rs = get_ruleset("raiders")

@@ -59,6 +59,67 @@ DEFENDER_PHASES = frozenset({"attack-boost-defender", "attack-defender"})
 ATTACKER_PHASES = frozenset({"attack-boost-attacker", "attack-attacker"})
 CHANCE_PHASES = {"coin-toss": "coin", "roll": "pennies", "attack-roll": "pennies"}
 
+#: When the game reaches each point (``Pending.what``), as the functions below decide it: the
+#: conformance guide prints this beside its turn table (``Ruleset.phase_entry``).  A decision is asked
+#: whenever the text says so, even when it has one legal answer; where the text says "skipped", the
+#: game goes on as that text says without asking.
+ENTERED_WHEN = {
+    "coin": "The game's start (Tomb Set Up step 3): the toss's loser takes the first turn "
+            "(`raiders.setup.toss-loser-first`).",
+    "action": "A turn starts for the next living Raider (`turn` counts it) and nothing is due first. Due "
+              "first, and then this point is skipped for the turn: a Raider whose `loses_next_turn` is set "
+              "loses the whole turn (it is cleared, and the next Raider's turn starts); a `trapped` Raider "
+              "rolls to escape (`pennies`); an Attack due (the Raider without the Grail on the Grail holder's "
+              "space: `raiders.attack.on-turn-start`) is fought, after the Boss roll and move when the Boss is "
+              "Spawned (and only if still due after that move); a Raider with `in_encounter` in a Monster or "
+              "Trap room rolls for it (reading `encounter_roll_timing` = next-turn, the default). Where "
+              "several are due, `turn_start_order` orders them and only the first happens at the turn's "
+              "start.",
+    "pennies": "A roll is called for, of the current Raider's `pennies` (plus any boosted): the Move "
+               "action; `use-portal`; the roll for an Encounter, for the escape from the Boss, or for the "
+               "Boss's movement (after Prepare or Rest, and before an Attack due at the turn's start, "
+               "once the Boss is Spawned); and the Attack roll of both players (`attack-roll`: the outcome "
+               "gives both Heads). Under Audacity Advanced a roll other than the Boss's first goes to "
+               "`boost` when the roller holds Audacity (and, for a 5-or-6 roll in a Black tile room "
+               "under `black_tile_encounter_audacity` = every-roll, never).",
+    "move-to": "After every Move roll, whatever it rolled (a Natural 6 gains its Audacity first): `stay` "
+               "is always open, and is the only answer when no adjacent space matches; a `stay` may pull "
+               "the Raider into a Monster or Trap room (`forced-move`).",
+    "spend": "After an Encounter, escape or Portal roll whose Heads and Tails numbers are not a 5 or 6 "
+             "(under `five_or_six` = heads-only, the Heads only), under the standard Audacity rules (not "
+             "Audacity Advanced), when the Raider holds Audacity and may use it here, and some spend is "
+             "open (under `useless_audacity` = allowed, the default, any spend of 1 to the Audacity "
+             "held; under refused, only one that can reach a 5 or 6). Otherwise the roll fails at once.",
+    "place": "A roll's result moves the Raider to a space the player chooses (`effects` `place`, its "
+             "`subject`): a passed or failed Trap roll and a passed Monster roll (ahead), a passed escape "
+             "(ahead), a failed escape (back), a Portal success (any other Portal, and "
+             "this one too under `portal_success_stay` = may-stay, the default), a Portal Malfunction. "
+             "Asked even when one space is open; skipped, and the turn ends, when none is (nothing ahead "
+             "or back, no other Portal on the board) or when the roll Killed the Raider. A failed Monster roll sends the Raider back to "
+             "`came_from` without asking.",
+    "forced-move": "After a `stay` that fails the Move roll (under `failing_a_move_roll` = not-moving, the "
+                   "default, every `stay`; under no-match, a `stay` when no adjacent space matched) of a "
+                   "Raider that two or more Monster or Trap spaces pulled at the turn's start (`pulled-by`), "
+                   "under `forced_move_choice` = player-chooses (the default). With one such space the "
+                   "Raider is pulled there without asking; under nearest-escape, to the one nearest the "
+                   "Escape (the first in board order on a tie).",
+    "attack-defender": "After the Attack roll, under the standard Audacity rules (or Audacity Advanced with "
+                       "`audacity_advanced_attack` = after-roll-as-standard), when the Defender holds "
+                       "Audacity; it spends first (`raiders.attack.audacity-order`).",
+    "attack-attacker": "After the Attack roll (and after the Defender's spend, if it had one), on the same "
+                       "terms, when the Attacker holds Audacity; else the Attack is resolved at once.",
+    "boost": "Under Audacity Advanced, before the current Raider's roll (Move, `use-portal`, Encounter or "
+             "escape; never the Boss's), when it holds Audacity and may use it on that roll.",
+    "attack-boost-defender": "Under Audacity Advanced with `audacity_advanced_attack` = "
+                             "before-roll-defender-first (the default), when an Attack begins and the "
+                             "Defender holds Audacity.",
+    "attack-boost-attacker": "On the same terms, after the Defender's boost (or at once when the Defender "
+                             "holds none), when the Attacker holds Audacity; else the Attack roll follows.",
+    "boss-choice": "The Boss moves and two or more next spaces are equally good, under `boss_tie_break` = "
+                   "current-player-chooses; under board-order (the default) the first in board order is "
+                   "taken without asking.",
+}
+
 _OVER = Pending.over()
 _CHANCE = {phase: Pending.chance(what) for phase, what in CHANCE_PHASES.items()}
 
