@@ -156,3 +156,48 @@ def formalised(game: str, *, invariants: bool = True) -> dict[str, list[str]]:
         if rid.startswith(game + "."):
             where[rid] = [*names, *where.get(rid, [])]
     return where
+
+
+def writers(run: Callable[[], Any], view: Callable[[Any], dict[str, Any]]) -> dict[str, tuple[str, ...]]:
+    """Which rules changed what while ``run()`` ran: ``{path: rule ids}``, each path (a key of
+    ``view(draft)``) given the rules of the innermost function marked ``@implements`` whose call changed
+    it.  A marked function's draft is the argument or local that is a draft (a type with ``thaw`` and
+    ``freeze``, :mod:`tombspec.model.draft`), viewed when the call starts and when it returns.  For
+    reports only (a profile hook on every call): a path no marked function changed is not in the
+    answer; an exception from ``run`` ends the run quietly, with what was attributed until then."""
+    stack: list[tuple[Any, tuple[str, ...], Any, dict[str, Any]]] = []
+    found: dict[str, tuple[str, ...]] = {}
+
+    def draft_of(frame: Any) -> Any:
+        for value in frame.f_locals.values():
+            kind = type(value)
+            if hasattr(kind, "thaw") and hasattr(kind, "freeze") and not isinstance(value, type):
+                return value
+        return None
+
+    def hook(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            rules = _CODES.get(frame.f_code)
+            if rules is not None:
+                draft = draft_of(frame)
+                if draft is not None:
+                    stack.append((frame, rules, draft, view(draft)))
+        elif event == "return" and stack and stack[-1][0] is frame:
+            _, rules, draft, before = stack.pop()
+            after = view(draft)
+            for path in before.keys() | after.keys():
+                if path not in found and before.get(path, _ABSENT) != after.get(path, _ABSENT):
+                    found[path] = rules
+
+    outer = sys.getprofile()
+    sys.setprofile(hook)
+    try:
+        run()
+    except Exception:  # noqa: BLE001 - a refusal or a model error: what ran until then is the answer
+        pass
+    finally:
+        sys.setprofile(outer)
+    return found
+
+
+_ABSENT = object()

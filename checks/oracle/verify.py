@@ -91,6 +91,54 @@ def exercised(rs: Ruleset, state: Any, action: Any, player: int | None = None) -
     return sorted(seen)
 
 
+def _paths(data: Any, path: str = "", out: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every path of plain JSON data, as :func:`~.trace.diff` names them (``raiders[0].pennies``), the
+    containers too (as their canonical JSON), so that any path a diff reports can be looked up."""
+    out = {} if out is None else out
+    if isinstance(data, dict):
+        out[path or "state"] = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        for key, value in data.items():
+            _paths(value, f"{path}.{key}" if path else str(key), out)
+    elif isinstance(data, list):
+        out[path or "state"] = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        for i, value in enumerate(data):
+            _paths(value, f"{path}[{i}]", out)
+    else:
+        out[path or "state"] = (type(data), data)
+    return out
+
+
+#: what a path's entry in :func:`set_by` says when the model's step leaves it as it was
+UNCHANGED = "unchanged"
+
+
+def set_by(rs: Ruleset, state: Any, action: Any, player: int | None, paths: Iterable[str] | None = None
+           ) -> dict[str, Any]:
+    """What the model's step does to each of ``paths`` (default: every path it changes): the rule ids
+    of the innermost ``@implements`` function that changed it (``writers``), ``[]`` when it changed
+    in code no rule marks, or :data:`UNCHANGED`.  For reports: it replays the step under a profile hook."""
+    from tombspec.model.traceability import writers
+
+    from .trace import diff, plain
+
+    def view(draft: Any) -> dict[str, Any]:
+        frozen = draft.freeze()
+        return _paths(plain(rs.encode_state(frozen))) if type(frozen) is rs.state_type else {}
+
+    try:
+        after = rs.step(state, action, player)
+    except Exception:                    # refused: nothing changes
+        return {p: UNCHANGED for p in paths or ()}
+    before_paths, after_paths = _paths(plain(rs.encode_state(state))), _paths(plain(rs.encode_state(after)))
+    changed = [p for p in after_paths.keys() | before_paths.keys()
+               if before_paths.get(p) != after_paths.get(p)]
+    found = writers(lambda: rs.step(state, action, player), view)
+    if paths is None:   # every changed path, as a claim of the whole state would report it
+        paths = [f.path for f in diff(plain(rs.encode_state(state)), plain(rs.encode_state(after)))]
+    changed_set = set(changed)
+    return {p: list(found.get(p, ())) if p in changed_set else UNCHANGED for p in paths}
+
+
 # --------------------------------------------------------------------------------------------------
 # Catalog text for reports
 
@@ -144,6 +192,8 @@ class Divergence:
     claimed_rule: str | None = None
     fields: list[FieldDiff] = attrs.field(factory=list)
     exercised: list[str] = attrs.field(factory=list)
+    #: what the model's step did to each differing path (:func:`set_by`), for a state divergence
+    set_by: dict[str, Any] = attrs.field(factory=dict)
     text: dict[str, str] = attrs.field(factory=dict)
     message: str = ""
 
@@ -160,6 +210,8 @@ class Divergence:
             out["fields"] = [f.to_json() for f in self.fields]
         if self.exercised:
             out["exercised"] = self.exercised
+        if self.set_by:
+            out["set_by"] = self.set_by
         if self.message:
             out["message"] = self.message
         return out
@@ -186,17 +238,35 @@ class Divergence:
                             f"the model says {self.rule}"]
         else:
             lines = [head + "the state after it differs from the model's:"]
-            lines += [f"    {f!r}" for f in self.fields[:20]]
+            lines += [f"    {f!r}" + self._set_by(f.path) for f in self.fields[:20]]
             if len(self.fields) > 20:
                 lines.append(f"    ... and {len(self.fields) - 20} more")
+            if self.set_by and [f.path for f in self.fields] == ["digest"]:
+                groups: dict[str, list[str]] = {}      # the paths set by the same rules, together
+                for path in self.set_by:
+                    groups.setdefault(self._set_by(path), []).append(path)
+                changes = [", ".join(paths) + why for why, paths in groups.items()]
+                lines.append("    what the model's step changes (a digest says no more): " + (
+                    "; ".join(changes[:8]) + ("; ..." if len(changes) > 8 else "") if changes else "nothing"))
         if self.kind != "state" and self.message:
             lines.append(f"    {self.message}")
         if self.text.get("quote"):
             lines.append(f"    {self.rule}: \u201c{self.text['quote']}\u201d")
         plain_rules = [r for r in self.exercised if ".ambiguity." not in r]
-        if plain_rules:
+        if plain_rules and not self.set_by:
             lines.append(f"    rules this step exercises: {', '.join(plain_rules)}")
         return "\n".join(lines)
+
+    def _set_by(self, path: str) -> str:
+        what = self.set_by.get(path)
+        if what is None:
+            return ""
+        if what == UNCHANGED:
+            return " (the model's step leaves it unchanged)"
+        rules = [r for r in what if ".ambiguity." not in r] or list(what)   # the readings are in the JSON
+        if not rules:
+            return " (changed by the step, in code no rule marks)"
+        return f" (set by {', '.join(rules)})"
 
 
 #: How many divergences (and unspecified games) a report keeps in full; the rest are only counted, so
@@ -430,8 +500,10 @@ class Verifier:
             if line.digest is not None or line.state is not None or line.project is not None:
                 fields = compare_claims(rs, after, line, source=source)
                 if fields:
+                    paths = None if [f.path for f in fields] == ["digest"] else [f.path for f in fields]
                     self._diverge(game, line, source, "state", action, fields=fields,
-                                  exercised=exercised(rs, game.state, action, line.player))
+                                  exercised=exercised(rs, game.state, action, line.player),
+                                  set_by=set_by(rs, game.state, action, line.player, paths))
                     return
             game.state = after
             if game.itf is not None:

@@ -109,6 +109,44 @@ def test_a_wrong_state_claim_names_the_fields_claimed_and_expected(rs: Raiders, 
     assert d.exercised  # the rules the step exercises point at what the claim got wrong
 
 
+def test_a_state_divergence_says_what_the_step_did_to_each_differing_field(rs: Raiders, tmp_path: Path) -> None:
+    """Each differing field is told apart: set by a rule's function (its ids), or left unchanged by
+    the model's step, so the report points at the rule to read instead of every rule the step ran."""
+    from tombspec.checks.oracle.verify import UNCHANGED, set_by
+    from tombspec.model.raiders.actions import MoveTo
+    from tombspec.model.traceability import IMPLEMENTS
+
+    rows = lines(write_trace(tmp_path / "t.jsonl", rs, 3, claim="state"))
+    at = next(i for i, r in enumerate(rows) if r.get("action", {}).get("kind") == "move-to" and i > 1)
+    before, after = rows[at - 1]["state"], rows[at]["state"]
+    mover = rows[at]["player"]
+    assert before["raiders"][mover]["position"] != after["raiders"][mover]["position"]
+    other = 1 - mover
+    rows[at]["state"]["raiders"][mover]["position"] = before["raiders"][mover]["position"]   # did not move
+    rows[at]["state"]["raiders"][other]["portal_used"] = not after["raiders"][other]["portal_used"]
+    report = verify([put(tmp_path / "b.jsonl", rows)])
+    d = report.divergences[0]
+    assert d.kind == "state" and isinstance(d.action, dict) and rs.decode_action(d.action).__class__ is MoveTo
+    moved = d.set_by[f"raiders[{mover}].position"]
+    assert moved != UNCHANGED and "raiders.encounter.optional-entry" in moved
+    assert all(r in IMPLEMENTS for r in moved)
+    assert d.set_by[f"raiders[{other}].portal_used"] == UNCHANGED
+    text = d.describe()
+    assert "(the model's step leaves it unchanged)" in text and "rules this step exercises" not in text
+    assert d.to_json()["set_by"] == d.set_by
+    # with no paths: every path the step changes, and only those
+    state = rs.decode_state(before)
+    changes = set_by(rs, state, rs.decode_action(rows[at]["action"]), mover)
+    assert f"raiders[{mover}].position" in changes and UNCHANGED not in changes.values()
+
+
+def test_a_wrong_digest_says_what_the_step_changes(rs: Raiders, tmp_path: Path) -> None:
+    rows = lines(write_trace(tmp_path / "t.jsonl", rs, 1))
+    rows[4]["digest"] = "0" * 64
+    d = verify([put(tmp_path / "d.jsonl", rows)]).divergences[0]
+    assert d.set_by and "what the model's step changes" in d.describe()
+
+
 def test_a_wrong_digest_is_a_divergence(rs: Raiders, tmp_path: Path) -> None:
     rows = lines(write_trace(tmp_path / "t.jsonl", rs, 1))
     rows[4]["digest"] = "0" * 64
