@@ -160,12 +160,14 @@ def formalised(game: str, *, invariants: bool = True) -> dict[str, list[str]]:
 
 def writers(run: Callable[[], Any], view: Callable[[Any], dict[str, Any]]) -> dict[str, tuple[str, ...]]:
     """Which rules changed what while ``run()`` ran: ``{path: rule ids}``, each path (a key of
-    ``view(draft)``) given the rules of the innermost function marked ``@implements`` whose call changed
-    it.  A marked function's draft is the argument or local that is a draft (a type with ``thaw`` and
+    ``view(draft)``) given the rules of the innermost function that changed it and has rules: those it
+    is marked with (``@implements``) and those it ``require``-d or ``note``-d itself (not in a marked
+    function it called).  A function's draft is its argument that is a draft (a type with ``thaw`` and
     ``freeze``, :mod:`tombspec.model.draft`), viewed when the call starts and when it returns.  For
-    reports only (a profile hook on every call): a path no marked function changed is not in the
-    answer; an exception from ``run`` ends the run quietly, with what was attributed until then."""
-    stack: list[tuple[Any, tuple[str, ...], Any, dict[str, Any]]] = []
+    reports only (a profile hook on every call): a path no such function changed is not in the answer;
+    an exception from ``run`` ends the run quietly, with what was attributed until then."""
+    # per open call: frame, own marks, draft, its view at the call, rules seen before it, nested marks
+    stack: list[tuple[Any, tuple[str, ...], Any, dict[str, Any] | None, frozenset[str], set[str]]] = []
     found: dict[str, tuple[str, ...]] = {}
 
     def draft_of(frame: Any) -> Any:
@@ -175,28 +177,35 @@ def writers(run: Callable[[], Any], view: Callable[[Any], dict[str, Any]]) -> di
                 return value
         return None
 
-    def hook(frame: Any, event: str, arg: Any) -> None:
-        if event == "call":
-            rules = _CODES.get(frame.f_code)
-            if rules is not None:
+    with recording() as seen:
+        def hook(frame: Any, event: str, arg: Any) -> None:
+            if event == "call":
+                marks = _CODES.get(frame.f_code, ())
                 draft = draft_of(frame)
-                if draft is not None:
-                    stack.append((frame, rules, draft, view(draft)))
-        elif event == "return" and stack and stack[-1][0] is frame:
-            _, rules, draft, before = stack.pop()
-            after = view(draft)
-            for path in before.keys() | after.keys():
-                if path not in found and before.get(path, _ABSENT) != after.get(path, _ABSENT):
-                    found[path] = rules
+                if marks or draft is not None:
+                    stack.append((frame, marks, draft, view(draft) if draft is not None else None,
+                                  frozenset(seen), set()))
+            elif event == "return" and stack and stack[-1][0] is frame:
+                _, marks, draft, before, seen_before, nested = stack.pop()
+                own = tuple(sorted(seen - seen_before - nested - set(marks)))
+                rules = (*marks, *own)
+                if stack:
+                    stack[-1][5].update(marks, nested)
+                if draft is None or not rules or before is None:
+                    return
+                after = view(draft)
+                for path in before.keys() | after.keys():
+                    if path not in found and before.get(path, _ABSENT) != after.get(path, _ABSENT):
+                        found[path] = rules
 
-    outer = sys.getprofile()
-    sys.setprofile(hook)
-    try:
-        run()
-    except Exception:  # noqa: BLE001 - a refusal or a model error: what ran until then is the answer
-        pass
-    finally:
-        sys.setprofile(outer)
+        outer = sys.getprofile()
+        sys.setprofile(hook)
+        try:
+            run()
+        except Exception:  # noqa: BLE001 - a refusal or a model error: what ran until then is the answer
+            pass
+        finally:
+            sys.setprofile(outer)
     return found
 
 

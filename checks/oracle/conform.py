@@ -62,7 +62,7 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from . import schema
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
                     diff, plain, state_fields)
-from .verify import Outcome, expect, rule_text
+from .verify import UNCHANGED, Outcome, expect, rule_text, set_by
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).
 ILLEGAL_ACTION = 1
@@ -661,6 +661,18 @@ class Mismatch:
     rule: str | None = None          # the model's rule (refusals)
     claimed_rule: str | None = None  # the implementation's rule
     fields: list[FieldDiff] = attrs.field(factory=list)
+    #: for a state mismatch: ``(ruleset, state before, action, player)``, from which :attr:`set_by` is
+    #: worked out when the mismatch is reported (never on every replay of a shrink)
+    context: Any = attrs.field(default=None, repr=False, eq=False)
+    _set_by: dict[str, Any] | None = attrs.field(default=None, init=False, repr=False, eq=False)
+
+    @property
+    def set_by(self) -> dict[str, Any]:
+        """What the model's step did to each differing path (verify's ``set_by``)."""
+        if self._set_by is None:
+            self._set_by = set_by(*self.context, [d.path for d in self.fields]) \
+                if self.kind == "state" and self.context is not None else {}
+        return self._set_by
 
     @property
     def is_failure(self) -> bool:
@@ -686,6 +698,8 @@ class Mismatch:
             out["claimed_rule"] = self.claimed_rule
         if self.fields:
             out["fields"] = [f.to_json() for f in self.fields]
+        if self.set_by:
+            out["set_by"] = self.set_by
         return out
 
 
@@ -784,11 +798,11 @@ class Session:
         if outcome.kind == "error":
             return Mismatch("accepted", f"the implementation accepts an action the model refuses: it breaks "
                             f"{outcome.rule} ({outcome.message})", n, data, rule=outcome.rule)
-        self.state = outcome.state
+        before, self.state = self.state, outcome.state
         diffs = compare_state(rs, outcome.state, answer, self.fields)
         if diffs:
             return Mismatch("state", "the state after this action differs from the model's", n, data,
-                            fields=diffs)
+                            fields=diffs, context=(rs, before, action, player))
         return None
 
     def trace_lines(self, header_extra: dict[str, Any]) -> list[dict[str, Any]]:
@@ -1005,7 +1019,8 @@ class GameFailure:
 
 def _differs(m: Mismatch) -> str:
     if m.kind == "state":
-        shown = [f"{d.path}: {_short(d.claimed)}, model {_short(d.expected)}" for d in m.fields[:8]]
+        shown = [f"{d.path}: {_short(d.claimed)}, model {_short(d.expected)}" + _set_by(m.set_by.get(d.path))
+                 for d in m.fields[:8]]
         if len(m.fields) > 8:
             shown.append(f"... and {len(m.fields) - 8} more field(s)")
         return "\n".join(shown)
@@ -1016,6 +1031,16 @@ def _differs(m: Mismatch) -> str:
     if m.kind == "rejected":
         return f"refused ({m.claimed_rule}); the model accepts it"
     return f"{m.kind}: {m.message[:200]}"
+
+
+def _set_by(what: Any) -> str:
+    """What the model's step did to a differing field, in a few words."""
+    if what is None:
+        return ""
+    if what == UNCHANGED:
+        return " (the model leaves it)"
+    rules = [r for r in what if ".ambiguity." not in r] or list(what)
+    return f" (set by {', '.join(rules[:5])}{', ...' if len(rules) > 5 else ''})" if rules else ""
 
 
 def _short(value: Any, limit: int = 60) -> str:

@@ -51,6 +51,10 @@ def test_a_seeded_bug_shrinks_to_at_most_ten_actions(name: str, tmp_path: Path) 
     assert len(lines) <= 40                 # one screen
     if f.mismatch.kind == "state":
         assert f"{f.mismatch.fields[0].path}:" in text
+        # what the model's step did to each differing field: set by a rule, or left as it was
+        assert set(f.mismatch.set_by) == {d.path for d in f.mismatch.fields}
+        flat = " ".join(text.split())
+        assert "(set by " in flat or "(the model leaves it)" in flat
 
 
 def test_no_shrink_line_when_nothing_was_shrunk() -> None:
