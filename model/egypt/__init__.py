@@ -338,6 +338,8 @@ Egypt.explore_configs = (
     {"board": "small", "options": {"players": 1, "solo_heroes": 2, "solo_details": "remove-all"}},
 )
 Egypt.proofs = invariants
+Egypt.phases = tuple(sorted(turn.ENTERED_WHEN))
+Egypt.phase_entry = turn.ENTERED_WHEN
 EXPLORE_CONFIGS = Egypt.explore_configs
 RULESET = Egypt
 

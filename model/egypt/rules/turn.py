@@ -43,6 +43,71 @@ from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reac
 
 _OVER = Pending.over()
 
+#: When the game reaches each point (``Pending.what``), as :func:`pending` and the rules that open its
+#: windows decide it: the conformance guide prints this beside its turn table (``Ruleset.phase_entry``).
+#: After every action the rules settle (:func:`settle`), stopping at the first of these that is due.
+#: A decision is asked whenever the text says so, even with one legal answer.
+ENTERED_WHEN = {
+    "chest tokens": "Setup step 4, before the first turn: one chest token, drawn at random from those left, "
+                    "face down on each chest-icon space in turn, while tokens last (`dealt` counts them; in "
+                    "Escape mode one chest token is held back).",
+    "hazard tokens": "After the chest tokens: one hazard token on each question-mark space in turn, the same "
+                     "way. The last one starts play: the first seat's turn.",
+    "enter": "The turn of a hero still waiting outside (status waiting: their first turn): `enter` on a live "
+             "entry ladder (several heroes may share one). When no entry is live (the ceiling is on or above "
+             "them) the only answer is `end-turn`, and the hero dies entering "
+             "(`egypt.ambiguity.no-way-in`). Under `first_turn_entry_cost` = entry-is-turn, entering ends the "
+             "turn; under free-entry (the default) the hero goes on with a `turn`.",
+    "turn": "A living hero's turn, from its start (3 movements, permanent effects usable again) until "
+            "`end-turn`, `give-up` or `leave`, a death, or a fight: under `after_combat` = turn-ends (the "
+            "default) a turn in which the hero fought ends once the fight and its retreat are over. `step` "
+            "only while movements are left; `give-up` only when the hero is stuck (`egypt.ambiguity.stuck-hero`). "
+            "A hero whose turn starts on a revealed monster's space fights it first (`combat`).",
+    "combat": "A hero and a revealed monster share a space (the hero arrived, fell, or a monster moved or was "
+              "placed onto them, or the turn started there): before each roll, the fighting hero's player uses "
+              "items or `roll`s. On the hero's own turn their movements left are used up. Several heroes on the "
+              "space fight it one after another, in turn order. On a monster turn the hero's player fights.",
+    "die": "Chance, when a roll is called for: a combat `roll` (and the rerolls a result calls for: a Melee "
+           "or Melee/Ranged with no weapon, a Melee against the golem), a `shoot`, or a `pharaoh-roll`.",
+    "combat-result": "A combat roll of 2 or 3 when the hero carries a portal gun not yet used and some "
+                     "direction takes the monster that many spaces to a live space that is not solid: "
+                     "`retreat` or `portal-gun`. Otherwise the hero retreats at once (`retreat`).",
+    "retreat": "After a 2 or 3 in combat (or `retreat` at combat-result): up to that many movements, one "
+               "`step` at a time, or `stop-retreat`. Under `retreat_zero` = must-leave (the default) at least "
+               "one step is made when one is possible, and when none is this point is skipped; a step that "
+               "starts a new fight ends the retreat.",
+    "vest": "A living hero is about to lose lives and carries a bulletproof vest not yet used: the hero's "
+            "player `use-vest` or `decline`. Not against the king cobra under `cobra_vest` = lethal; never "
+            "for dying outright (the boulder, the ceiling, arrows, spikes).",
+    "crystal": "A loss of lives that would kill a hero, while the crystal has not been used, under "
+               "`crystal_save_dying` = saves (the default): the player of the living hero who carries the "
+               "crystal may use it (`crystal`) or `decline`.",
+    "boots": "A hero fell onto a space with a monster and carries spiked boots not yet used: "
+             "`use-boots` or `decline`.",
+    "fire": "A fire trap springs on a hero carrying an unspent fire extinguisher, under "
+            "`extinguisher_consumed_by_fire` = discarded (the default): `banish` with it (no life lost, the "
+            "extinguisher discarded) or `decline` (lose 1 life). Under kept, carrying one is enough, and "
+            "nothing is asked.",
+    "exchange": "After an `offer` (heroes on the same space): the other hero's player `accept`s or "
+                "`decline`s; then the offering hero's turn goes on.",
+    "monster-turn": "The turn of a seat with no hero to play: a player whose hero is dead (never in solo), a "
+                    "player whose hero escaped under `leaving_the_tomb` = escaped-play-monsters, and the spirit "
+                    "of the tomb (six players, or pursuit mode); a seat whose hero escaped (under move-out, the "
+                    "default) is skipped. One of: `move-monster`, `reveal-hazard`, `activate-trap`; also "
+                    "`pharaoh-roll` when the pharaoh is revealed at the turn's start (any other action gives it "
+                    "up); `pass` only when none of the three is open, or under `may_or_must_play_monsters` = may.",
+    "monster-move": "After `move-monster`: the monster's movements one `monster-step` at a time, up to its "
+                    "number, or `monster-stop` (under `monster_movement_up_to` = up-to, the default; else "
+                    "only when no step is left or open). A step onto a hero's space stops it and they fight.",
+    "monster-trap": "A monster turn's `reveal-hazard` turned up a trap that can be activated (under "
+                    "`activatable_traps` = board-wide, the default, the arrow and spike buttons and the "
+                    "strange rumble; under all, also the crack and the fire): `apply-trap` or `decline` "
+                    "(it stays face up).",
+    "pharaoh-target": "A `pharaoh-roll` showed Attack while a hero is in the tomb: the monster player places "
+                      "the pharaoh on a hero's space (`place-pharaoh`), and they fight; on any other face "
+                      "the pharaoh rests and the monster turn goes on.",
+}
+
 
 # --------------------------------------------------------------------------------------------------
 # Who acts
