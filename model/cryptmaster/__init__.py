@@ -27,6 +27,7 @@ from ..ruleset import Violation
 from ..tomb import Tomb
 from ..tomb.actions import CRYPTMASTER_ACTION_TYPES
 from ..tomb.board import INN
+from ..tomb.rules import turn as tomb_turn
 from ..tomb.rules.agenda import TASKS
 from ..tomb.state import TombState
 from ..traceability import implements, note
@@ -414,6 +415,10 @@ class Cryptmaster(Tomb):
 
 
 Cryptmaster.tasks = _tasks()
+#: every point where Tomb: Cryptmaster waits: Tomb's and its own task kinds' ``what`` (the priority
+#: windows once per subject), less Tomb's kinds it never pushes; and when each is reached
+Cryptmaster.phases = tomb_turn.points(Cryptmaster.tasks, turn.PRIORITY_SUBJECTS, unreachable=turn.UNREACHABLE)
+Cryptmaster.phase_entry = turn.ENTERED_WHEN
 links.register_same_as()
 RULESET = Cryptmaster
 

@@ -132,6 +132,9 @@ Secrets.explore_configs = (
                                       "limit_without_rooms": "limit-first"}},
     {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
 )
+#: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).
+Secrets.phases = tuple(sorted(turn.POINTS))
+Secrets.phase_entry = turn.ENTERED_WHEN
 Secrets.proofs = invariants
 EXPLORE_CONFIGS = Secrets.explore_configs
 RULESET = Secrets

@@ -461,5 +461,9 @@ Tomb.explore_configs = (
 )
 EXPLORE_CONFIGS = Tomb.explore_configs
 Tomb.proofs = invariants
+#: every point where Tomb waits: each decision and chance task kind's ``what`` (the React windows once
+#: per trigger), as ``rules/turn.py`` lists them; and when each is reached
+Tomb.phases = turn.points(TASKS, turn.PRIORITY_SUBJECTS)
+Tomb.phase_entry = turn.ENTERED_WHEN
 
 __all__ = ["GAME", "Tomb", "TombOptions", "TombSetup", "TombState"]

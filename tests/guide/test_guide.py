@@ -44,32 +44,43 @@ def test_every_point_the_model_lists_is_in_the_table_met_or_named_missed(raiders
         assert f"| `{what}` | (the model has this point; no sampled game reached it)" in text
 
 
-def test_when_each_point_is_reached_is_written_in_real_names(raiders_guide: dict) -> None:
+def check_entered_when(game: str, guide: dict) -> int:
     """Every point the model lists says when the game reaches it; every option and reading, rule and
-    point it names exists (a renamed option would leave the text saying something false)."""
+    point it names exists, and a default it claims is the default (a renamed option would leave the
+    text saying something false).  The number of option readings named."""
     import re
 
-    rs = get_ruleset("raiders")
-    entered = raiders_guide["entered_when"]
-    assert set(entered) == set(rs.phases)
-    options = {o["name"]: o for o in raiders_guide["options"]}
+    rs = get_ruleset(game)
+    entered = guide["entered_when"]
+    assert rs.phases, f"{game} lists no points (Ruleset.phases)"
+    assert set(entered) == set(rs.phases), set(entered) ^ set(rs.phases)
+    options = {o["name"]: o for o in guide["options"]}
     catalog = rs.catalog()
-    named = defaults = 0
+    named = 0
     for what, text in entered.items():
-        for option, value in re.findall(r"`([a-z_]+)` = ([a-z-]+)", text):
+        assert text.strip(), what
+        for option, value in re.findall(r"`([a-z_]+)` = ([a-z0-9-]+)", text):
             assert option in options, (what, option)
             readings = [r["id"] for r in options[option].get("readings", [])]
-            assert value in readings, (what, option, value)
+            assert value in readings or str(options[option]["default"]).lower() == value, (what, option, value)
             named += 1
-        for rule in re.findall(r"`(raiders\.[a-z0-9.-]+)`", text):
+        for rule in re.findall(rf"`({game}\.[a-z0-9.-]+)`", text):
             assert rule in catalog, (what, rule)
-        # a default the text claims is the option's default
-        for option, value in re.findall(r"`([a-z_]+)` = ([a-z-]+)(?: \(|, )the default", text):
-            assert options[option]["default"] == value, (what, option, value)
-            defaults += 1
-    assert named >= 8 and defaults >= 5
-    text = to_markdown(raiders_guide)
+        for option, value in re.findall(r"`([a-z_]+)` = ([a-z0-9-]+)(?: \(|, )the default", text):
+            assert str(options[option]["default"]).lower() == value, (what, option, value)
+    text = to_markdown(guide)
     assert all(f"- `{what}`: " in text for what in rs.phases)
+    return named
+
+
+def test_when_each_point_is_reached_is_written_in_real_names(raiders_guide: dict) -> None:
+    assert check_entered_when("raiders", raiders_guide) >= 8
+    assert "the default" in raiders_guide["entered_when"]["forced-move"]
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_every_game_says_when_its_points_are_reached(game: str) -> None:
+    check_entered_when(game, build(game, budget=400, games=4))
 
 
 def test_refusals_of_a_right_kind_with_a_wrong_field_are_tabulated(raiders_guide: dict) -> None:

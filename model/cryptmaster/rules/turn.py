@@ -800,3 +800,274 @@ def winners(rs: Any, state: TombState) -> tuple[int, ...]:
 
 def party_movement_cm(rs: Any, state: TombState, player: int) -> int:
     return party_movement(rs, state, player)
+
+
+# When the game reaches each point ------------------------------------------------------------------------------
+
+from ...tomb.rules import turn as tomb_turn  # noqa: E402
+
+#: Tomb's task kinds that Tomb: Cryptmaster never pushes: the Campaign's levels (every level is 1), Solitaire
+#: (two players or more), Meet at the Inn (the starting characters are drawn at setup: ``cm-keep``), the
+#: Optional Rules' and readings' points fixed otherwise here (single-round filling, party overflow, leaving
+#: unrevealed Monsters, banking on reaching the Inn), Items attached on drawing (drawn Inn cards go to the
+#: hand) and a wiped party's restart (it refills at the upkeep).
+UNREACHABLE = frozenset({"order-reroll", "order-reroll-roll", "hero", "deal-crypt", "solo-third", "solo-rest",
+                         "knight-search", "keep", "first-recruit", "attach", "journeyman", "solo-destroy", "soldier",
+                         "soldier-recruit", "overflow", "trap-pick", "monster-continue", "bank-at-inn", "squire",
+                         "restart-recruit"})
+
+#: The subjects of the priority points: Tomb's React windows, and the CM effects once the Monsters are
+#: revealed (``raid.monster_reveal_tasks``).
+PRIORITY_SUBJECTS: dict[str, tuple[str, ...]] = {**tomb_turn.PRIORITY_SUBJECTS, "cm-window": ("monsters",)}
+
+#: Tomb's texts that hold here word for word (they name no Tomb option nor Tomb rule).
+SAME_AS_TOMB = ("re-roll a missed die",)
+
+#: When the game reaches each point (``Pending.what``): Tomb's texts where they hold as they are, and the
+#: points Cryptmaster adds or changes (``Ruleset.phase_entry``).  "The raider" is the current player (the
+#: Raiding Player), the CM `raid.cm`; a party's members include the mercenaries lent to it.
+ENTERED_WHEN: dict[str, str] = {
+    **{what: tomb_turn.ENTERED_WHEN[what] for what in SAME_AS_TOMB},
+    # Setup
+    "the Overlord":
+        "With the Overlords variant (`overlords` on) and a card set holding Overlord cards: the first event of "
+        "the game, before the order rolls (`cryptmaster.overlord.select`), one Overlord at random.",
+    "seven Blue Tomb Dice":
+        "Setup: one roll per player, in seat order from player 0, each of 7 Blue dice "
+        "(`cryptmaster.setup.first-player-roll`); the most successes is Player One (`first_player`); on a tie "
+        "the tied leaders roll again (`first_player_tie` = reroll-tied) until one leads.",
+    "a Crypt Card":
+        "Filling the Tomb: three Crypt Cards into each player's hand (`crypt_hand`), clockwise from Player One, "
+        "before the first placement, then one by the placer after each placement. Skipped when the Crypt "
+        "Deck is empty.",
+    "place a Crypt Card":
+        "Filling the Tomb: Player One first, once the hands are drawn; then, after each placement and the "
+        "placer's draw, the next player clockwise who holds a Crypt Card (those who hold none are passed "
+        "over), until every Crypt is full or no player holds a card. Then the setup hands are discarded.",
+    "place the Overlord":
+        "With an Overlord selected, once the Crypts are full (`cryptmaster.overlord.placement`): the starting "
+        "player (Player One under `starting_player` = first-player, the default; the player who takes the "
+        "first turn under first-turn) places it face up in any Crypt.",
+    "a Character from the Pool":
+        "Fill the Inn (`cryptmaster.setup.starting-character`): five Characters drawn for each player in turn, "
+        "starting with the player to Player One's left (the player who takes the first turn), each player's "
+        "five just before his `the starting character`. Skipped when the Pool is empty.",
+    "the starting character":
+        "After a player's five setup draws (`drawn`): the Character he keeps, a Pariah if any was drawn "
+        "(`cryptmaster.setup.starting-pariah`); the rest go to the Inn. After keeping a Pariah, under "
+        "`setup_second` = from-drawn (the default), asked once more for an optional second Character from the "
+        "drawn ones (`pass` open). Not skipped: asked even with one choice.",
+    "a second starting character":
+        "Under `setup_second` = from-inn only: after each player's drawn Characters go to the Inn, asked of "
+        "every player; when his party holds a Pariah he may recruit one Character from the Inn, otherwise "
+        "only `pass` is open.",
+    # The turn
+    "Free Actions, then a Standard Action":
+        "Every turn: play passes clockwise to the next player whose party is not eliminated (`out`, PvP: "
+        "`cryptmaster.pvp.elimination`), starting with the player to Player One's left once the setup's "
+        "cryptmaster cards are drawn (`cryptmaster.turn.turn-order`). No Wound is healed at the turn's start "
+        "(Rest is a Free action). Asked again after each Free action (`equip-cards`, `redistribute` (Share), "
+        "`bank`, `rest`, `dispel-curse`), until the one Turn action, which ends it "
+        "(`cryptmaster.turn-action.one-per-turn`); `pass` is the only Turn action when none other is open (a "
+        "party with no Character). The upkeep follows (pay the mercenaries, refill, dismiss, Cleanup, is the "
+        "Tomb empty?). The game ends instead, before the turn, when no party has a Character and none can "
+        "join one.",
+    "which card to whom":
+        "After the Free action `equip-cards` (offered when a card in hand can be attached to a Character of the "
+        "party, `cryptmaster.free.equip`): one card attached; then back to the turn.",
+    "which card goes to whom":
+        "After the Free action `redistribute`, Share (offered when a non-Cursed attached card can move to "
+        "another Character of the party, never during a Raid: `cryptmaster.free.share`), any number of times "
+        "per turn: one card moved; then back to the turn.",
+    "where the Party moves":
+        "After the Turn action `move` (offered only when some space is in reach): the space the whole party "
+        "moves to (from the Inn, entering costs nothing under `entering` = any-entrance-free, the default). "
+        "In PvP, ending on another party's space may lead to `which party to attack`.",
+    "an Inn card":
+        "A card drawn from an Inn deck, into the hand (`cryptmaster.inn-cards.draw-and-attach`): the Turn "
+        "action `draw-from`, in the Inn with fewer than ten Inn cards in hand and party (the first card at "
+        "once, the second after `the second card's deck`); at setup one cryptmaster card per player, from the "
+        "player to Player One's left, after the starting characters; a Cleric joining a party draws a Prayer "
+        "and a Wizard a Spell, each time one joins (the model draws them for the starting characters under "
+        "either reading of `setup_class`); when the Monsters are revealed, each Monster with magic dice draws "
+        "a Spell and each with holiness dice a Prayer (`cryptmaster.monster.magic-draws-spell`), and a "
+        "Monster that draws cards (Darkhelm) its own, attached to it. Skipped when the deck is empty: under "
+        "`reshuffle` = immediately (the default) its discards are shuffled in first; under cleanup-only, only "
+        "at the upkeep's Cleanup.",
+    "the second card's deck":
+        "In a `draw-from`, after the first card: the deck of the second. Skipped when no deck can give a "
+        "card: the Draw gives one card only.",
+    "remove Wounds":
+        "After a Heal roll (a party Holiness roll: `cryptmaster.heal.party-holiness-roll`; offered with a "
+        "Cleric and a wounded Character) with at least one success, when some Character is wounded: one "
+        "Wound removed at a time (`heal-wound`), asked again until the successes are spent, no Wound is "
+        "left, or `done`.",
+    "the Pariah who must come too":
+        "After a Recruit, when a Pariah is still at the Inn and the party has room for both "
+        "(`cryptmaster.recruit.pariah`): the Pariah recruited too. Only after a non-Pariah recruit under "
+        "`pariah_first` = pariah-first-counts (the default); after any recruit under always-two.",
+    "the Rogue, and the card to steal":
+        "After the Turn action `pickpocket` (in the Tomb, with a Rogue, a party within move distance holding "
+        "an Item or Treasure: `cryptmaster.pickpocket.attempt`): the Rogue and the party targeted; the card "
+        "is chosen only after a success (`the card stolen`).",
+    "catch the Rogue":
+        "After the pick: the targeted party's player chooses which of his Characters makes the opposed Skill "
+        "roll (`cryptmaster.pickpocket.contested-roll`).",
+    "the card stolen":
+        "After a pickpocket the Rogue wins (more successes than the defender: `cryptmaster.pickpocket.success`): "
+        "the thief attaches to his Rogue one Item or Treasure of the victim party that the Rogue may hold, or "
+        "`pass`es.",
+    "attack the rogue?":
+        "After a pickpocket the Rogue fails (as many successes as the defender or fewer: `contested_roll` = "
+        "opposed): the defending player may attack the Rogue with his defending Character (`continue`, an "
+        "attack roll; `cryptmaster.pickpocket.failure`) or `pass`.",
+    "up to 20 spaces away":
+        "PvP only (`cryptmaster.pvp.inn-effects-move-20`): when a party in the Tomb would go to the Inn (Return "
+        "to the Inn, `flee` from Monsters or from a party): the space, up to 20 away, it moves to.",
+    "which party to attack":
+        "PvP only, outside a Raid: when a party ends a move (`move`, or up to 20 spaces) on a Tomb space where "
+        "another party with Characters stands (`cryptmaster.pvp.meeting-attacks`): the party it attacks, one "
+        "of them (`pvp_meeting` = mandatory-choose-one, the default), or also `pass` (optional).",
+    "a battle action":
+        "PvP combat (`cryptmaster.combat.defender-acts`): the defender's side first each round, then the sides "
+        "alternate while both have a Character that has not acted (a side with none lets the other act on): "
+        "`attack` with a ready Character, `flee` (the party moves up to 20 spaces and the fight ends), or "
+        "`pass` (`combat_passing` = may-pass, the default). A round with a pass and no other action ends the "
+        "fight; so does a side left without Characters.",
+    "who takes the blow":
+        "After a Monster Attack, the raider chooses the target among the fighting members (with the "
+        "mercenaries under `mercs_in_party` = members, the default; his own Characters under "
+        "raider-own-only); after an `attack` in PvP combat, the attacked party's player chooses his "
+        "Character (`cryptmaster.attack.victim-picks-target`).",
+    # Raids
+    "invite a mercenary":
+        "The first step of every Raid of a Crypt with cards (`cryptmaster.mercenary.invite`), asked even when "
+        "nobody can be invited (`done` is always open): `hire` one player with a party in the Tomb, neither "
+        "the raider nor the CM and not already lending this turn; asked again after his answer, until `done`.",
+    "lend a mercenary":
+        "After a `hire`, the invited player lends one of his Characters or `pass`es; after `done`, each player "
+        "who could be invited and has a Character with the Mercenary trait may lend that one uninvited "
+        "(`cryptmaster.mercenary.trait-uninvited`), in seat order.",
+    "React: before-entering-crypt":
+        "Each Raid, after the mercenaries are hired, before the CM looks and the party goes in: the raider's "
+        "Reacts to this trigger (each React once per trigger, or `pass`). Skipped when he has none to play.",
+    "the bearer of the curse":
+        "The curses stage, the first of a Raid (`cryptmaster.curse.reveal-and-attach`): for each curse in the "
+        "Crypt, the CM (the raider when there is no CM) chooses the member it is attached to (with the "
+        "mercenaries under `mercs_in_party` = members, the default).",
+    "try to lift the curse?":
+        "After each curse is attached (`curse_order` = each-in-turn, the default), or once all are attached, in "
+        "that order (all-at-once): the raider `continue`s with a Holiness roll against the curse's TN (the "
+        "whole party's under `curse_check` = party-holiness-vs-curse-tn, the default; the bearer's under "
+        "character-only) or `pass`es (`cryptmaster.curse.holiness-check`).",
+    "go on or leave":
+        "After the curses stage, when a curse was revealed in this Raid (`cryptmaster.curse.may-leave`): "
+        "`continue` to the Traps, or `leave` to the Crypt door, ending the turn. Skipped when the Crypt held "
+        "no curse.",
+    "announce a Trap":
+        "The Traps stage, after the curses, while the Raid holds a face-down Trap: the CM chooses the next Trap "
+        "(`cryptmaster.trap.cm-reads`); when there is no CM (`cm_seat` = plain-count landing on the raider) the "
+        "raider does. Skipped when the Raid holds no Trap.",
+    "choose who disarms":
+        "After each Trap is announced: the raider chooses exactly as many members as the Trap names, or the "
+        "whole party if it is smaller (`cryptmaster.trap.raider-chooses-rollers`).",
+    "press on or leave":
+        "After each Trap's resolution (a failed one after its consequences), even the last Trap: `continue` or "
+        "`leave` to the Crypt door. Never reached when the party was wiped out.",
+    "who dies":
+        "A failed Trap that kills the Character with the fewest dice, when two or more tie for fewest: the "
+        "raider chooses; a single fewest dies without asking.",
+    "CM effects: monsters":
+        "Once every Monster is revealed and has drawn its cards, before `React: monsters-revealed` "
+        "(`cryptmaster.presence.cm-effects`): in priority, the CM first (any number of cryptmaster cards from "
+        "his hand), then each bystander clockwise from the raider (a player with a party in the Tomb, not "
+        "the raider, the CM nor a lender; one CM effect per Raid: `cryptmaster.presence.bystander-one-cm-effect`), "
+        "each playing a card that adds dice to a Monster or wounds a member, or `pass`ing; each card once per "
+        "turn under `cm_effect_repeat` = once-each (the default). Skipped when nobody holds such a card.",
+    "React: monsters-revealed":
+        "After the Monsters are revealed, their draws and `CM effects: monsters`: the raider's Reacts to this "
+        "trigger; skipped when he has none.",
+    "who faces the contested roll":
+        "A revealed Monster with a contested roll (Elithe): the raider chooses the Character who rolls "
+        "against it.",
+    "give a Treasure to another Party":
+        "After a contested roll the Monster wins (more successes; a tie fails), when the raiding party holds "
+        "an attached Treasure: the raider chooses which Treasure goes to which other party not eliminated. "
+        "Skipped when there is none.",
+    "a Monster's Battle Action":
+        "In Combat, on the CM's side (each round begins with the CM; the sides alternate, a side with no one "
+        "left to act letting the other act on), while a living Monster has an action left this round: a "
+        "Monster Attack, a Monster's card, a cryptmaster card from the hand (`cryptmaster.combat.cm-battle-action`: "
+        "it uses no Monster's action, and the CM acts again), or `pass` for the next ready Monster "
+        "(`combat_passing` = may-pass, the default). The CM decides (the raider when there is no CM). A round "
+        "in which someone passed and nobody acted ends the Raid (`stalemate` = raid-ends). Combat ends when "
+        "every Monster or every member is dead.",
+    "React: before-monster-attack":
+        "After the target of a Monster Attack is chosen, before the roll: the raider's Reacts to this "
+        "trigger; skipped when he has none.",
+    "React: after-attack-roll":
+        "After an attack roll (a Monster Attack, a Character Attack, an attack in PvP, the attack on a caught "
+        "Rogue): only the player who rolled may React (for a Monster's roll, the CM, with the re-roll of its "
+        "attached cards); skipped when he has none.",
+    "a Character's Battle Action":
+        "In Combat, on the raider's side, while a member has an action left this round: `attack`, a Battle "
+        "card, `flee` (his own Characters only: the party goes to the Inn, or up to 20 spaces in PvP), a "
+        "mercenary designated (`target`, then `the mercenary's action`), or `pass` under `combat_passing` = "
+        "may-pass (the default). Under `once_per_turn` = everything a Character that has attacked this turn "
+        "attacks no more.",
+    "the mercenary's action":
+        "After the raider designates a mercenary in his Battle Action: its home player chooses its action "
+        "(`cryptmaster.mercenary.controller-chooses`), an `attack` or a Battle action of a card it holds; "
+        "never `flee`.",
+    "place a Wound":
+        "Wounds placed one at a time: a failed Trap that wounds the party (placed by the raider), Throwing "
+        "Daggers and Fireball successes. Asked once per Wound; skipped when there is no target left.",
+    "React: wounds-suffered":
+        "Before Wounds land on a Character: the Reacts of its player that can abate them; skipped when he has "
+        "none.",
+    "a look at one Crypt card":
+        "After a React that looks at a Crypt card (Keziah's Orb): one of the face-down cards of the Crypt "
+        "about to be entered, each as likely. Skipped when there is none.",
+    "tomb dice":
+        "Every roll of Tomb Dice (`roll.purpose`): Heal, the Rogue's and the defender's Skill rolls, the "
+        "attack on a caught Rogue, Monster and Character Attacks (PvP too), each disarm roll (one per Target "
+        "Number), the two contested rolls, Throwing Daggers, Fireball, an abating React, `dispel-curse`, the "
+        "curse check. Each colour is capped at 7 dice under `dice_supply` = capped. Asked even when the pool "
+        "has no dice (one outcome).",
+    "Bank or Attach a Treasure":
+        "The Treasure stage of a Raid that held Treasures: each Treasure banked or attached to a member, one "
+        "per step, until none is left.",
+    # Death and the upkeep
+    "a new Character for the Inn":
+        "After every death of a Character of a party's own (`cryptmaster.death.replacement-to-inn`); after a "
+        "mercenary's death under `merc_death_replacement` = replacement (the default); after a dismissal "
+        "under `dismissed_dead` = replacement. Skipped when the Pool is empty.",
+    "Attach the Rogue's cards":
+        "Cards a player must attach, one step per card (a card none of his Characters can hold is discarded "
+        "without asking): a Rogue killed by the attack after a failed pickpocket, its cards claimed by the "
+        "attacker (Inn cards to his hand: `cryptmaster.pickpocket.claimed-cards`); a Treasure given after a "
+        "contested roll; a non-Inn card picked as a mercenary's pay; the pillage of a PvP combat "
+        "(`pvp_claim` = like-pickpocket, the default; only its Treasures under hand).",
+    "pay the mercenary's player":
+        "The upkeep's first step, once the mercenaries are back home (`cryptmaster.upkeep.pay-mercenaries`): "
+        "for each other player who lent a mercenary this turn, when the raider's party still has a Character: "
+        "two cards from his hand, or one attached card of the lender's choice (`pay` with `cards` "
+        "[\"attached\"]); when neither is possible, one card or none under `merc_payment` = as-able (the "
+        "default), none under unpaid. Always asked.",
+    "the card you are paid":
+        "After a payment of one attached card: the lender picks it among the payer's attached cards (an Inn "
+        "card to his hand, another attached).",
+    "a new Character for the Party":
+        "The upkeep's refill (`cryptmaster.upkeep.refill-slain-parties`), at the end of every turn: each party "
+        "with no Character (not eliminated) goes to the Inn and draws one; under `empty_bag` = reshuffle-dead "
+        "an empty Pool is first refilled with the dead. In PvP such a party is eliminated instead. Skipped "
+        "when the Pool is empty.",
+    "dismiss a character":
+        "The upkeep, when the party whose turn ends has more than five Characters "
+        "(`cryptmaster.upkeep.dismiss-extra`): one dismissed at a time (Pariahs and Cursed Characters last, "
+        "mercenaries never), asked until five are left. Skipped otherwise.",
+    "discard an Inn card over ten":
+        "Under `ten_card_limit` = hard-cap only, at the upkeep: when the player whose turn ends holds more than "
+        "ten Inn cards in hand and on his own Characters (one Item per Fighter not counting), one discarded at "
+        "a time (never a Cursed card) until ten. Skipped otherwise.",
+}

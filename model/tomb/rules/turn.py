@@ -78,6 +78,290 @@ SKIP_EMPTY = frozenset({"solo-third", "solo-rest", "assign-wound", "overflow", "
                         "draw-second", "soldier-recruit", "keep", "loot", "attach", "trap-disarmers", "battle-cm",
                         "battle-raider", "curse-attach", "lend", "pay", "dismiss-extra", "discard-extra"})
 
+#: The subjects a priority task kind's point carries (``Pending.what`` is ``"<what>: <subject>"``): the
+#: React windows' triggers, each opened by the rule named in ``ENTERED_WHEN``.
+PRIORITY_SUBJECTS: dict[str, tuple[str, ...]] = {
+    "window": ("before-entering-crypt", "monsters-revealed", "before-monster-attack", "after-attack-roll",
+               "wounds-suffered"),
+}
+
+
+def points(tasks: dict[str, Kind], subjects: dict[str, tuple[str, ...]], *, unreachable: frozenset[str] = frozenset()
+           ) -> tuple[str, ...]:
+    """Every ``Pending.what`` the task kinds ``tasks`` can produce (``pending`` above): a decision's or a
+    chance task's ``what``, a priority task's ``what: subject`` for each of its ``subjects``; the kinds
+    named in ``unreachable`` (never pushed in this game) left out."""
+    out: set[str] = set()
+    for name, k in tasks.items():
+        if k.mode == AUTO or name in unreachable:
+            continue
+        if k.mode == PRIORITY:
+            out.update(f"{k.what}: {s}" for s in subjects[name])
+        else:
+            out.add(k.what)
+    return tuple(sorted(out))
+
+
+#: When the game reaches each point (``Pending.what``), as the tasks of ``rules/`` push them and
+#: :func:`advance` skips them: the conformance guide prints this beside its turn table
+#: (``Ruleset.phase_entry``).  A decision is asked whenever the text says so, even when it has one legal
+#: answer; where the text says "skipped", the game goes on as that text says without asking.  "Level"
+#: is a player's Campaign level (from `campaign_xp`; 1 without a Campaign); the Raiding Player is the
+#: current player (`current`), the CM `raid.cm`.
+ENTERED_WHEN: dict[str, str] = {
+    # Set Up
+    "seven Blue Tomb Dice":
+        "Set Up, with two or more players: one roll per player, in seat order from player 0, each of 7 Blue "
+        "dice (`tomb.setup.order-roll`). The most successes is Player One (`first_player`); on a tie the tied "
+        "leaders roll again (`order_ties` = tied-leaders, the default), or every player of that roll "
+        "(all-players), until one leads. Never in Solitaire (player 0 is Player One).",
+    "Greenhorn: re-roll two dice?":
+        "After a player's own order roll, when that player's level is 2 or more (`tomb.campaign.level-2-greenhorn`): "
+        "he chooses how many missed and how many successful dice to re-roll, two at most; `reroll` of none is "
+        "always open and declines.",
+    "the re-rolled dice":
+        "After a Greenhorn's `reroll` of one or two dice: those dice are rolled and replace the ones chosen. "
+        "Skipped when he re-rolled none.",
+    "Hero: take a Crypt card":
+        "Before the Crypt Cards are drawn (multi-player: once Player One is known; Solitaire: at the start, "
+        "before the deal), for each player of level 8 or more, clockwise from Player One "
+        "(`tomb.campaign.level-8-hero`): `take-card` any card of the Crypt Deck into his hand, or `pass`.",
+    "a Crypt Card":
+        "A Crypt Card drawn into a player's hand (`crypt_hand`): three per player (four at level 6 or more), "
+        "clockwise from Player One, before the first placement; one by the placer after each placement"
+        " (none after the last placement of a round under `crypt_filling` = single-round). Solitaire: "
+        "three (four at level 6 or more) after the deal, one after each third-card placement, and one after "
+        "each larger-Crypt placement under `solo_filling` = at-least-four (the default; none under "
+        "exactly-four). Skipped when the Crypt Deck is empty.",
+    "place a Crypt Card":
+        "Multi-player filling (`tomb.setup.place-crypt-cards`): Player One first, once the hands are drawn; "
+        "then, after each placement and the placer's draw, the next player clockwise who holds a Crypt Card "
+        "(those who hold none are passed over), while some Crypt is open (fewer cards than its capacity). "
+        "Under `crypt_filling` = repeat-rounds (the default) this goes on until every Crypt is full or no "
+        "player holds a card; under single-round, once every player has placed one card (or no Crypt is open) "
+        "the open places are dealt face down instead. Then the unused Crypt Cards are discarded and the first "
+        "turn starts.",
+    "a Crypt Card dealt face down":
+        "A card from the Crypt Deck into a Crypt, known to nobody: in Solitaire, two into each Crypt (one "
+        "into a Crypt that holds one) at the start (`tomb.solo.deal-two-per-crypt`), and a fourth into each "
+        "Crypt that holds four or more (`solo_filling` = at-least-four, the default) or exactly four "
+        "(exactly-four) after the third cards; with several players, under `crypt_filling` = single-round, "
+        "each place still open after the round of placements. Skipped when the Crypt Deck is empty or the "
+        "Crypt is already full.",
+    "a third card from the hand":
+        "Solitaire, after the first draws: while a Crypt that holds three or more has fewer than three cards "
+        "and the hand holds a Crypt Card (`tomb.solo.third-card-from-hand`); each placement is followed by a "
+        "draw. Skipped (and the fourth cards are dealt) when there is none, as on a board whose Crypts all "
+        "hold two or fewer (the default board, goldenaxe-catacombs).",
+    "fill the larger Crypts from the hand":
+        "Solitaire, after the fourth cards are dealt: while some Crypt is open and the hand holds a Crypt "
+        "Card (`tomb.solo.fill-rest-from-hand`), a draw following each placement under `solo_filling` = "
+        "at-least-four (the default; none under exactly-four). Skipped when there is none (on a board whose "
+        "Crypts all hold two or fewer, the deal has filled them): the filling ends and the unused cards are "
+        "discarded.",
+    # Meet at the Inn
+    "a Character from the Pool":
+        "A Character drawn from the Pool (`pool`): on a player's first turn (the first round, `turn` at most "
+        "the number of players: `tomb.inn.first-turn-draw-five`), five (three under the Lean Years, "
+        "`inn_years` lean-years; six at level 3 or more) to choose from; after a Knight's `search`, five "
+        "(`knight_vs_page` = knight-five) or the usual number (search-then-usual-draw, the default) straight "
+        "to the Inn; in Solitaire, twenty to the Inn once the Crypts are full (and, under `solo_first` = "
+        "draw-five, the usual five on the first turn). Skipped when the Pool is empty.",
+    "keep a Character":
+        "After the first turn's draws (`drawn`), the player keeps one of them (two under the Fat Years, "
+        "`inn_years` fat-years, while any drawn remain); the rest go to the Inn. Skipped when nothing was "
+        "drawn. Not after a Knight's `search`, nor in Solitaire under `solo_first` = from-the-twenty (the "
+        "default).",
+    "Knight: search the Pool":
+        "On the first turn of a player of level 9 or more, before any draw (`tomb.campaign.level-9-knight`; "
+        "not in Solitaire under `solo_first` = from-the-twenty): `search` takes any Character of the Pool "
+        "into the Party, `pass` draws and keeps as usual.",
+    "recruit the first Character":
+        "Solitaire under `solo_first` = from-the-twenty (the default), on the first turn: the first "
+        "Character is recruited from the twenty at the Inn (`tomb.solo.twenty-characters-in-inn`). Skipped "
+        "when the Inn is empty.",
+    # The turn
+    "Free Actions, then a Standard Action":
+        "Every turn after the first round: at the turn's start play passes to the next player clockwise, "
+        "`turn` counts one more, a Party at the Inn heals all its Wounds (`tomb.free.inn-heals-all-wounds`), "
+        "then this point; the first round is Meet at the Inn instead (`first_turn` = whole-turn, the "
+        "default), or Meet at the Inn and then this point (plus-standard). Asked again after each Free "
+        "Action (`redistribute`, `bank`), until the one Standard Action, which ends it "
+        "(`tomb.turn.free-actions-then-one-standard`); `pass` is the only Standard Action when none other is "
+        "open. The game ends instead, before the turn, when no Party has a Character and none can join one "
+        "(`tomb.solo.end-no-characters`).",
+    "where the Party moves":
+        "After the Standard Action `move` (offered only when some space is in reach, `tomb.move.max-movement`): "
+        "the space the whole Party moves to.",
+    "which card goes to whom":
+        "After the Free Action `redistribute` (offered when an Attached card can move to another Character of "
+        "the Party, never during a Raid, and under `free_actions` = start-only, the default, only before the "
+        "turn's first other action): one card moved; then back to the turn.",
+    "an Inn card":
+        "A card drawn from an Inn deck: the Standard Action `draw-from` (under `draw_choice` = one-at-a-time, "
+        "the default, the first card at once and the second after `the second card's deck`; under both-first, "
+        "both after it); a Cleric joining a Party draws a Prayer and a Wizard a Spell (every joining under "
+        "`class_cards` = yes, the default; under only-stated, only the first Character kept on the first turn "
+        "or searched by a Knight, and a recruit from the Inn by the Standard Action or Solitaire's first "
+        "recruit); a revealed Monster that draws cards (Darkhelm: `tomb.monster.example-darkhelm`), for the "
+        "CM; a Journeyman's `redraw`. Skipped when the deck is empty (under `supplies` = reshuffle its "
+        "discards are shuffled back in first).",
+    "the second card's deck":
+        "In a `draw-from`, the deck of the second card: after the first card is drawn (and placed) under "
+        "`draw_choice` = one-at-a-time (the default), or at once under both-first. Skipped when no deck can "
+        "give a card: the Draw gives one card only.",
+    "Attach the Item":
+        "An Item drawn from the Inn must be Attached at once (`tomb.draw.attach-items-immediately`): asked when "
+        "at least one Character of the drawer's Party can hold it; when none can, it is discarded without "
+        "asking.",
+    "Journeyman: draw another?":
+        "After an Inn card is drawn for a player of level 5 or more who has not yet used it this game "
+        "(`tomb.campaign.level-5-journeyman`), before the card is placed; not for a card drawn for a Monster. "
+        "`redraw` discards it and draws again from the same deck; `pass` keeps it.",
+    "destroy a Character at the Inn":
+        "Solitaire, on a `draw-from` (`tomb.solo.inn-draw-destroys-character`): once for the Draw "
+        "(`solo_draw_cost` = per-action, the default) or once before each of its two cards (per-card). "
+        "Skipped when the Inn is empty.",
+    "remove Wounds":
+        "After a Heal roll (`heal`) with at least one success, when some Character of the Party is wounded: "
+        "one Wound removed at a time (`heal-wound`), asked again until the successes are spent, no Wound is "
+        "left, or `done`.",
+    "the Rogue, and the card to steal":
+        "After the Standard Action `pickpocket` (offered only when some Rogue can steal an Item or Treasure "
+        "from a Party in range, `tomb.pickpocket.select-card`).",
+    "catch the Rogue":
+        "After the thief's choice, the target player chooses which of his Characters rolls Skill against the "
+        "Rogue (`tomb.pickpocket.target-rolls-skill`).",
+    "Soldier: recruit more?":
+        "After a Recruit (the Standard Action) by a player of level 7 or more whose XP bank is not empty, and "
+        "again after each extra recruit while the bank is not empty and the Party below its limit "
+        "(`tomb.campaign.level-7-soldier`); only `pass` is open when the Inn is empty or the Party full.",
+    "Soldier: the extra recruit":
+        "After a Soldier spends a bank card (`spend-bank`): the extra Character recruited from the Inn. "
+        "Skipped when the Inn is empty.",
+    "return a Character to the Inn":
+        "Under `party_overflow` = discard-excess only: after a recruit takes the Party past its limit (five; "
+        "four in Solitaire; six at level 10), asked until the Party is back at its limit. Under "
+        "cannot-exceed (the default) a full Party cannot recruit, and this point is never reached.",
+    # Raids
+    "React: before-entering-crypt":
+        "Each Raid of a Crypt that has cards, before the CM looks and the Party goes in (`tomb.raid.on-crypt-door`): "
+        "the Raiding Player may play Reacts to this trigger. Skipped when he has none to play (a Raid of an "
+        "empty Crypt ends the turn without it). In every React window the players who may React act in "
+        "priority, the current player first, then to the left (`react_direction` = same, the default; "
+        "opposite: the other way): each plays Reacts (each React once per trigger) or `pass`es; a player "
+        "with no React left is passed over; under `react_circuits` = until-all-pass a React played gives "
+        "those who passed another chance (one-circuit, the default: it does not).",
+    "announce a Trap":
+        "The Traps stage of a Raid (after `React: before-entering-crypt`), while the Raid holds a face-down "
+        "Trap: the CM (`raid.cm`) chooses the next Trap (`tomb.trap.cm-orders-traps`). In Solitaire under "
+        "`solo_secrets` = read-first-lines (the default) a random face-down Trap instead "
+        "(`a face-down Trap`). Skipped when the Raid holds no Trap.",
+    "a face-down Trap":
+        "Solitaire under `solo_secrets` = read-first-lines (the default), in place of `announce a Trap`: the "
+        "next Trap, each remaining one as likely (`tomb.solo.traps-any-order`).",
+    "choose who disarms":
+        "After each Trap is announced: the Raiding Player chooses the Characters who disarm it, from one up "
+        "to the Trap's number (`trap_characters` = up-to, the default) or exactly that many, or the whole "
+        "Party if smaller (exactly); one under `one_character_rolls` = strict-one. Skipped when the Party "
+        "has no Character.",
+    "press on or leave":
+        "After each Trap's resolution (and its failure's Wounds or deaths), even the last Trap: `continue` "
+        "or `leave` (`tomb.trap.may-leave-after-trap`). After a failed Trap only under `traps_defeated` = "
+        "resolved (the default); under disarmed a failed Trap sends the Party back without asking. `leave` "
+        "goes to the Crypt Door (`leave_vs_flee` = door-before-combat, the default) or to the Inn "
+        "(always-inn). Never reached when the Party was wiped out.",
+    "who dies":
+        "A failed Trap that kills the Character with the fewest dice, when two or more tie for fewest, under "
+        "`kill_fewest_tie` = raiding-player-chooses (the default); under all-tied-die they all die without "
+        "asking, and a single fewest dies without asking.",
+    "continue against the Monsters?":
+        "The Monsters stage of a Raid that holds a Monster: `continue` or `leave` "
+        "(`tomb.monster.encounter-continue-or-not`), before the Monsters are revealed (`decline_monsters` = "
+        "leave-unrevealed, the default) or after the reveal and its React window (reveal-then-leave). "
+        "Skipped, with no Combat, when the Raid holds no Monster.",
+    "React: monsters-revealed":
+        "After the Monsters are revealed (and their reveal draws and contest are queued): the Raiding "
+        "Player's Reacts to this trigger; skipped when he has none. Priority as in `React: before-entering-crypt`.",
+    "who faces the contested roll":
+        "A revealed Monster with a contested roll (Elithe, `tomb.monster.example-elithe`): the Raiding Player "
+        "chooses the Character who rolls against it. Not in Solitaire (the effect is ignored).",
+    "give a Treasure to another Party":
+        "After a Monster's contested roll that the Monster wins (more successes; a tie too under "
+        "`contested_tie` = tie-succeeds), when the Raiding Party holds an Attached Treasure: which Treasure "
+        "goes to which other Party, chosen by the Raiding Player (`give_treasure` = raiding-player-chooses, "
+        "the default) or the CM (crypt-master-chooses). Skipped when no other Party is in the game.",
+    "a Monster's Battle Action":
+        "In Combat, on the CM's side of the alternation, while a living Monster has an action left this "
+        "round (`tomb.combat.alternate-battle-actions`): the CM's Monster Attack or a Monster's card. Each "
+        "round begins with the CM; a side with no one left to act lets the other act on "
+        "(`battle_alternation` = remaining-act-consecutively, the default) or ends the round (round-ends). "
+        "In Solitaire the choices are cut to the highest-XP Monster's most-dice options. Combat ends when "
+        "every Monster or every Character is dead.",
+    "who takes the blow":
+        "After a Monster Attack: the Raiding Player chooses its target Character "
+        "(`tomb.combat.monster-attack-targets`).",
+    "React: before-monster-attack":
+        "After the target of a Monster Attack is chosen, before the roll: the Raiding Player's Reacts "
+        "(`react_scope` = own-party, the default), or every player with a Character (any-party), in "
+        "priority as in `React: before-entering-crypt`. Skipped when nobody has one to play.",
+    "React: after-attack-roll":
+        "After an attack roll (a Monster Attack, a Character Attack, the catch of a Rogue): only the player "
+        "who rolled may React (for a Monster's roll, the CM with the re-roll of its Attached cards, Kama). "
+        "Skipped when he has none to play.",
+    "a Character's Battle Action":
+        "In Combat, on the Raiding Player's side, while a Character of the Raiding Party has an action left "
+        "this round: `attack`, a Battle card (`use-card`) or `flee` (`tomb.combat.character-attack-targets`). "
+        "The alternation is as in `a Monster's Battle Action`.",
+    "place a Wound":
+        "Wounds a player places one at a time (`tomb.wounds.player-assigns`): a failed Trap that wounds the "
+        "Party (placed by the Raiding Player under `wound_assignment` = unless-targeted, the default; by the "
+        "CM under only-attacks), Throwing Daggers and Fireball successes, and the excess Wounds of an "
+        "attack on a Monster under `overkill` = spill. Asked once per Wound; skipped when there is no target "
+        "left.",
+    "React: wounds-suffered":
+        "Before Wounds land on a Character (`tomb.death.abate-immediately`): the Reacts of that Character's "
+        "player that can abate them; skipped when he has none, and never under `abate_death` = after-death.",
+    "re-roll a missed die":
+        "After a React that re-rolls one missed die (a Character's card, or a Monster's Attached Kama on an "
+        "attack roll): the die of the colour chosen.",
+    "a look at one Crypt card":
+        "After a React that looks at a Crypt card (Keziah's Orb, `tomb.cards.example-keziahs-orb`): one of "
+        "the face-down cards of the Crypt about to be entered, any (`peek` = any-card, the default) or only "
+        "those the player does not know (unknown-card). Skipped when there is none.",
+    "tomb dice":
+        "Every roll of Tomb Dice (`roll.purpose`): Heal, the Rogue's and the defender's Skill rolls, the "
+        "catch, Monster and Character Attacks, each disarm roll (one per Target Number under `trap_tns` = "
+        "each-separately, the default; one under summed), the two contested rolls, Throwing Daggers, "
+        "Fireball, an abating React. Asked even when the pool has no dice (one outcome).",
+    "Bank or Attach a Treasure":
+        "The Treasure stage, when the Raid held Treasures (`tomb.treasure.bank-or-attach-immediately`): "
+        "each Treasure banked or Attached, one per step, until none is left.",
+    "Bank Attached Treasures":
+        "When the Party reaches the Inn (Return to the Inn, `flee`, or leaving a Crypt under `leave_vs_flee` = "
+        "always-inn) holding an Attached Treasure it may Bank (`tomb.flee.bank-on-reaching-inn`): asked "
+        "again after each `bank` while one is left; `done` ends it.",
+    # Death
+    "Squire: the Character to the Pool?":
+        "When a Character of a player of level 4 or more dies (`tomb.campaign.level-4-squire`): `to-pool` "
+        "or `pass` (to the discard pile).",
+    "a new Character for the Inn":
+        "After every death of a Character (`tomb.death.replacement-to-inn`), not in Solitaire under "
+        "`solo_death` = solo-overrides (the default). Skipped when the Pool is empty.",
+    "a new Character for the Party":
+        "When a Party is wiped out (`tomb.death.party-wiped-restart`), under `wipe_restart` = draw-from-pool "
+        "(the default), or under recruit-from-inn when the Inn is empty; not in Solitaire under `solo_death` "
+        "= solo-overrides. Skipped when the Pool is empty.",
+    "recruit a new Party":
+        "When a Party is wiped out and the Inn is not empty, under `wipe_restart` = recruit-from-inn, or in "
+        "Solitaire under `solo_death` = solo-overrides (`tomb.ambiguity.party-wipe-restart`).",
+    "Attach the Rogue's cards":
+        "Cards given to a player to Attach, one step per card (a card none of his Characters can hold is "
+        "discarded without asking): a Rogue killed by the catch attack, its cards to the catcher under "
+        "`killed_rogue_cards` = given-to-attacker (the default); a Treasure given after a contested roll, "
+        "to the receiving Party.",
+}
+
 _OVER = Pending.over()
 
 
