@@ -141,3 +141,27 @@ def test_an_unset_tie_reading_raises_only_at_a_tie() -> None:
             assert err.ambiguity_id == "cryptmaster.ambiguity.first-player-tie"
             return
     pytest.fail("no seed tied the first-player roll")
+
+
+@pytest.mark.parametrize("reading", ["draws", "no-draw"])
+def test_a_starting_wizard_or_cleric_draws_its_class_card_only_under_draws(reading: str) -> None:
+    """cryptmaster.ambiguity.setup-class-draws: under ``draws`` a starting Cleric draws a Prayer and a
+    Wizard a Spell, as a recruit does; under ``no-draw`` neither does (the reading once had no effect)."""
+    rs = ruleset(setup_class=reading)
+
+    def classed(name: str) -> bool:
+        card = rs.cards.characters[name]
+        return card.has("cleric") or card.has("wizard")
+
+    def keep_a_caster(s, legal):
+        return next((a for a in legal if isinstance(a, Keep) and classed(a.character)), None)
+
+    for seed in range(40):
+        s, seen = set_up(rs, seed, keep_a_caster)
+        kept = [c.name for p in s.parties for c in p.characters]
+        if not any(classed(c) for c in kept):
+            continue
+        class_draws = [x for x in seen if x.task.kind == "inn-draw" and x.task.deck in ("prayer", "spell")]
+        assert bool(class_draws) == (reading == "draws")
+        return
+    pytest.fail("no seed let a player keep a Wizard or a Cleric")

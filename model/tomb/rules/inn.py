@@ -32,13 +32,14 @@ def _sorted_remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
             "tomb.recruit.wizard-draws-spell", "tomb.recruit.cleric-wizard-draws-both",
             "tomb.recruit.add-to-party", "tomb.ambiguity.new-character-class-cards")
 def join_party(rs: Any, state: TombState, player: int, name: str, *, how: str) -> TombState:
-    """Character ``name`` joins ``player``'s Party (``how``: first, recruit, keep, restart, soldier).
-    A Cleric draws a Prayer Card, a Wizard a Spell Card, both draw both (with the reading
-    only-stated, only the first-turn Character and Recruits do)."""
+    """Character ``name`` joins ``player``'s Party (``how``: first, recruit, keep, restart, soldier, or
+    setup: a starting Character that draws no class card, Cryptmaster's reading ``no-draw`` of
+    cryptmaster.ambiguity.setup-class-draws).  A Cleric draws a Prayer Card, a Wizard a Spell Card,
+    both draw both (with the reading only-stated, only the first-turn Character and Recruits do)."""
     party = state.party(player)
     state = state.with_party(player, characters=(*party.characters, Character(name)))
     card = rs.cards.characters[name]
-    if how not in ("first", "recruit") and rs.options.class_cards == "only-stated":
+    if how == "setup" or (how not in ("first", "recruit") and rs.options.class_cards == "only-stated"):
         return state
     tasks = []
     if card.has("cleric"):
