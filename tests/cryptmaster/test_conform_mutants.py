@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDED = ROOT / "examples" / "cryptmaster-python" / "seeded_bugs.py"
 #: each bug, with the games and the seed of the games in which it shows
 BUGS = {"FirstTurnToTheFirstPlayer": (2, 0), "ReturnToTheEntrance": (2, 0), "DrawPastTheTenCardLimit": (2, 0),
-        "EmptyCryptsRaided": (2, 2), "CryptMasterMirrored": (2, 0), "MercenariesEarnNothing": (2, 2),
+        "EmptyCryptsRaided": (2, 0), "CryptMasterMirrored": (2, 0), "MercenariesEarnNothing": (2, 2),
         "NoReplacementForTheDead": (2, 5), "AttachedTreasureNotScored": (2, 3)}
 DIVERGENCES = {"state", "rejected", "accepted", "wrong-rule"}
 

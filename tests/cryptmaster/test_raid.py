@@ -50,6 +50,16 @@ def test_a_hired_mercenary_joins_for_the_raid_and_goes_home_with_xp() -> None:
     assert s.party(0).bank == ("Giant Rat",)
 
 
+def test_an_invited_player_who_declines_is_not_invited_again() -> None:
+    """cryptmaster.ambiguity.mercenary-trait-scope, reading consent-no-cm: the invited player may decline,
+    once; the raider is not offered to invite them again in that raid (which could go on for ever)."""
+    rs = ruleset()
+    s = raid_at(rs, "d", ["Giant Rat"])
+    s = step(rs, s, Hire(2), Pass())
+    assert rs.legal_actions(s, 0) == [Done()]
+    assert refused(rs, s, Hire(2), 0) == "cryptmaster.mercenary.invite"
+
+
 def test_invalid_hire_of_the_cm() -> None:
     rs = ruleset()
     s = raid_at(rs, "d", ["Giant Rat"])

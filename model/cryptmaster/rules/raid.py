@@ -64,7 +64,8 @@ def raid_stages(rs: Any) -> list[str]:
 
 def hireable(rs: Any, state: TombState, raider: int, cid: str, door: str) -> list[int]:
     cm = crypt_master(rs, state, raider, cid, door)
-    hired = {e.player for e in state.effects if e.name == "hired"}
+    # a player who lent a mercenary, or declined an invitation, is not invited again this raid
+    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
     return [q for q, party in enumerate(state.parties)
             if q not in (raider, cm) and q not in hired and party.characters and party.location != INN and not party.out]
 
@@ -103,7 +104,9 @@ def apply_lend(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     raiding, and is considered a mercenary for the turn."""
     state = pop(state)
     if isinstance(action, Pass):
-        return state
+        # reading consent-no-cm: the invited player may decline, once; the raid's host does not ask again
+        return attrs.evolve(state, effects=add(state.effects, Effect(
+            "declined", "cryptmaster.ambiguity.mercenary-trait-scope", until=TURN, player=player)))
     raider = int(t.items[0])
     home = state.party(player)
     ch = home.character(action.character)
@@ -183,7 +186,8 @@ def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> Tomb
     """"At the end of the raid, each player with a mercenary present receives 1 XP for each Tomb card
     successfully resolved during the raid ... If the raiding party kills an Overlord, each mercenary's
     player gains 5 XP." Survivors go home; the party stays in the crypt (inside-crypt) or at its door."""
-    hired = {e.player for e in state.effects if e.name == "hired"}
+    # a player who lent a mercenary, or declined an invitation, is not invited again this raid
+    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
     if rs.options.merc_xp == "present-at-end":
         hired = {c.owner for c in mercenaries(state, state.current)}
     for q in sorted(h for h in hired if h is not None):
@@ -332,7 +336,8 @@ def cm_players(rs: Any, state: TombState) -> list[int]:
     raid = state.raid
     if raid is None:
         return []
-    hired = {e.player for e in state.effects if e.name == "hired"}
+    # a player who lent a mercenary, or declined an invitation, is not invited again this raid
+    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
     out = [raid.cm] if raid.cm is not None else []
     n = rs.num_players
     for k in range(1, n):
