@@ -58,6 +58,17 @@ def test_invalid_lord_harrison_outside_solo_play() -> None:
     assert refused(rs, s, Choose("Harrison Quatuormanus the 13th")) == "secrets.setup.lord-harrison-solo-only"
 
 
+def test_lord_harrison_outside_solo_play_under_advice_is_listed_and_accepted() -> None:
+    """secrets.ambiguity.lord-harrison-outside-solo = advice: he may be chosen in any game; what the
+    legal actions list, the step accepts (it once refused him whatever the reading)."""
+    rs = ruleset(2, lord_harrison="advice")
+    s = rs.step(rs.initial_state(), Leader(0))
+    choose = Choose("Harrison Quatuormanus the 13th")
+    assert choose in rs.legal_actions(s)
+    after = rs.step(s, choose, rs.pending(s).actors[0])
+    assert after != s and choose not in rs.legal_actions(after)
+
+
 def test_lord_harrison_in_solo_play_has_13_tokens_and_his_own_host_or_five_random_companions() -> None:
     for reading, own in (("random", False), ("own-host", True)):
         rs = ruleset(1, solo_companions=reading)

@@ -184,7 +184,7 @@ def can_choose(rs: Any, state: SecretsState, name: str) -> str | None:
     if name not in rs.components.adventurers:
         return "secrets.setup.choose-adventurers"
     sh = rs.components.adventurers[name]
-    if sh.solo_only and rs.num_players > 1:
+    if sh.solo_only and rs.num_players > 1 and read(rs.options, "lord_harrison") == "forbidden":
         return "secrets.setup.lord-harrison-solo-only"
     if name not in available_sheets(rs, state):
         return "secrets.adventurers.choose-new-adventurer"
