@@ -140,3 +140,20 @@ def test_special_ability_token_rerolls() -> None:
     assert Reroll("PhD") in rs.legal_actions(s)
     s = play(rs, s, Reroll("PhD"))
     assert s.adventurer(0).token_count("PhD") == 2
+
+
+@pytest.mark.parametrize("reading", ["two-uses", "one-decision"])
+def test_a_combat_roll_takes_audacity_once_under_one_decision(reading: str) -> None:
+    """secrets.ambiguity.reference-audacity-twice: under two-uses the Audacity spent before a combat roll
+    does not stop a reroll with Audacity after it; under one-decision it does (the reading once tested a
+    result kind no combat roll carries, and changed nothing).  Other checks are not combats."""
+    rs, s = two(audacity_twice=reading)
+    s = s.with_adventurer(0, audacity=3)
+    combat = check(rs, s, 0, "none", 0, flags=("result:combat-roll",), pool_size=4)
+    after = play(rs, combat, Boost(), faces(1, 1, 4, 4))
+    if reading == "two-uses":
+        assert rs.pending(after).what == "check (post)" and Reroll("audacity") in rs.legal_actions(after, 0)
+    else:               # nothing left to decide (no Audacity, no reroll ability): accepted at once
+        assert rs.pending(after).what != "check (post)" and after.adventurer(0).audacity == 2
+    plain = play(rs, check(rs, s, 0, "strength", 3), Boost(), faces(1, 1, 4, 4))
+    assert Reroll("audacity") in rs.legal_actions(plain, 0)

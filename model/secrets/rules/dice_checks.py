@@ -196,7 +196,7 @@ def can_spend(rs: Any, state: SecretsState, t: Task) -> bool:
     adv = state.adventurer(t.seat) if t.seat is not None else None
     if adv is None or adv.audacity < 1 or has(t, "no-audacity"):
         return False
-    if result_kind(t) == "combat" and read(rs.options, "audacity_twice") == "one-decision" and has(t, "spent"):
+    if result_kind(t) == "combat-roll" and read(rs.options, "audacity_twice") == "one-decision" and has(t, "spent"):
         return False
     return True
 
