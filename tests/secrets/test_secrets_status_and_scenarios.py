@@ -3,6 +3,8 @@ rules) and How to Play the Scenarios (Comet track triggers, symbol triggers, win
 
 from __future__ import annotations
 
+import pytest
+
 from secrets_helpers import creature, op, play, queue, ready, ruleset, two
 
 from tombspec.model.secrets.actions import Betray, Drawn, KeepStatus, Transform
@@ -20,6 +22,25 @@ def test_a_new_status_of_a_type_already_held_replaces_it_an_identical_one_is_ign
     s2 = op(rs2, op(rs2, s2, 0, "status", name="Fearless"), 0, "status", name="Courageous")
     s2 = play(rs2, s2, KeepStatus("Fearless"))
     assert s2.adventurer(0).status == ("Fearless",)
+
+
+@pytest.mark.parametrize("keep", ["Master of Time", "Poisoned"])
+def test_the_status_kept_by_choice_takes_effect_and_the_other_leaves_no_trace(keep: str) -> None:
+    """status_same_type = player-chooses: keeping the new Master of Time gives its Action token, as
+    gaining it outright does; keeping the old status returns the new one with no token taken or given
+    (the kept one's token was once never added, and the returned one's taken away)."""
+    rs, s = two(status_same_type="player-chooses")
+    tokens = s.seats[0].action_tokens
+    s = op(rs, s, 0, "status", name="Poisoned")                              # physical
+    s = op(rs, s, 0, "status", name="Master of Time")                        # physical too: a choice
+    s = play(rs, s, KeepStatus(keep))
+    assert s.adventurer(0).status == (keep,)
+    assert s.seats[0].action_tokens == tokens + (keep == "Master of Time")
+    assert s.statuses.count("Master of Time" if keep == "Poisoned" else "Poisoned") >= 1
+    replaced, r = two()                                                      # the same under replace
+    r = op(replaced, op(replaced, r, 0, "status", name="Poisoned"), 0, "status", name="Master of Time")
+    if keep == "Master of Time":
+        assert r.seats[0].action_tokens == s.seats[0].action_tokens
 
 
 def test_a_random_status_is_drawn_among_those_of_the_orientation() -> None:

@@ -120,10 +120,21 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
     require(isinstance(action, KeepStatus) and action.status in t.items, "secrets.status.one-per-type",
             "keep one of the two status effects of one type")
     state = state.pop()
-    other = next(s for s in t.items if s != action.status)
-    state = remove_status(rs, state, t.seat, other)
-    if status_card(rs, action.status).traitor and other != action.status:
+    old, new = t.items                  # the status held, and the one just gained (both held until now)
+    if action.status == old:            # the new one goes back to the deck as if never gained: no tokens
+        adv = state.adventurer(t.seat)
+        assert adv is not None
+        status = list(adv.status)
+        status.remove(new)
+        state = state.with_adventurer(t.seat, status=tuple(status))
+        return attrs.evolve(state, statuses=state.statuses.add(new))
+    state = remove_status(rs, state, t.seat, old)   # the old one goes (its tokens with it)
+    card = status_card(rs, new)
+    if card.traitor:
         state = became_infected(rs, state, t.seat)
+    if card.tokens:                     # the new one takes effect, as a status gained outright does
+        seat_ = state.seats[t.seat]
+        state = state.with_seat(t.seat, tokens=seat_.tokens, action_tokens=seat_.action_tokens + card.tokens)
     return state
 
 
