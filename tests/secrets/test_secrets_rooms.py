@@ -70,6 +70,24 @@ def test_a_tile_that_would_seal_the_level_is_discarded() -> None:
     assert s.room("Long Corridor") is not None and s.adventurer(0).room == "Long Corridor"
 
 
+def test_a_sealing_tile_is_placed_anyway_only_when_no_remaining_tile_avoids_sealing() -> None:
+    """secrets.ambiguity.explore-sealed-level = no-open-door-then-place: 'if no remaining tile avoids
+    sealing, the last drawn tile is placed anyway'; while the Long Corridor (which does not seal) is
+    left, the Dead End is still discarded (it was once placed whenever it was drawn)."""
+    import attrs
+    from tombspec.model.secrets.state import Piles
+
+    rs = ruleset(2, board=_sealing_set(), companions_adjust=-5, sealed_level="no-open-door-then-place")
+    from tombspec.checks.games.secrets.examples import ready
+    s = ready(rs, ["Christopher St. George", "James T. Temple"]).with_adventurer(0, room="Mongol's Hall")
+    drawn = play(rs, s, Move(), Explore(1, 0), Drawn("Dead End"))
+    assert drawn.room("Dead End") is None and drawn.tiles.discard.count("Dead End") == 1
+    # with the Long Corridor gone from the stack, no remaining tile avoids sealing: the Dead End is placed
+    alone = attrs.evolve(s, tiles=Piles(s.tiles.deck.remove("Long Corridor"), s.tiles.discard))
+    placed = turn_if_asked(rs, play(rs, alone, Move(), Explore(1, 0), Drawn("Dead End")))
+    assert placed.room("Dead End") is not None and placed.adventurer(0).room == "Dead End"
+
+
 def test_door_to_nowhere_when_the_level_has_no_tile_left() -> None:
     import attrs
     from tombspec.model.chance import Deck

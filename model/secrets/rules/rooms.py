@@ -155,7 +155,10 @@ def _rotations(rs: Any, state: SecretsState, t: Task) -> list[int]:
     name = t.items[1]
     rots = placeable(rs, state, name, level, x, y, entry)
     if not rots and read(rs.options, "sealed_level") == "no-open-door-then-place":
-        rots = placeable(rs, state, name, level, x, y, entry, allow_seal=True)
+        # 'if no remaining tile avoids sealing, the last drawn tile is placed anyway': only then
+        discards = read(rs.options, "run_out_of_tiles") == "reshuffle-first"
+        if not any(placeable(rs, state, n, level, x, y, entry) for n in _remaining(state, discards=discards)):
+            rots = placeable(rs, state, name, level, x, y, entry, allow_seal=True)
     return rots
 
 

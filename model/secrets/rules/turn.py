@@ -207,7 +207,8 @@ ENTERED_WHEN = {
         "A tile drawn from the `Room tile stack` that can be placed in two or more rotations: the explorer "
         "chooses one (`rotate`; `secrets.explore.place-matching-doors`). With one rotation it is placed "
         "without asking. Under `sealed_level` = no-open-door-then-place a drawn tile that fits only by "
-        "sealing the level is offered in those rotations. Its effects follow (exploration, trap, scenario "
+        "sealing the level is offered in those rotations when no other remaining tile could be placed "
+        "without sealing it (else it is discarded, as under the default). Its effects follow (exploration, trap, scenario "
         "and story, in the order of `effect_order`).",
     "place a tile":
         "A 'Place ...' effect (`place-room`, or an explored tile's own 'if not yet explored, search for and "
