@@ -282,6 +282,9 @@ class Cryptmaster(Tomb):
     def monster_reveal_tasks(self, state: TombState, index: int) -> list[Any]:
         return raid.monster_reveal_tasks(self, state, index)
 
+    def trap_announced_tasks(self, state: TombState, player: int) -> list[Any]:
+        return raid.trap_announced_tasks(self, state, player)
+
     @implements("cryptmaster.defs.friend-raid", "cryptmaster.defs.enemy-raid", "cryptmaster.presence.raider-and-mercenaries",
                 "cryptmaster.location.actions-at-combat", "cryptmaster.location.targets-at-combat")
     def fighters(self, state: TombState) -> list[Any]:

@@ -312,6 +312,10 @@ class Tomb(Ruleset):
     def monster_reveal_tasks(self, state: TombState, index: int) -> list[Any]:
         return combat.monster_reveal_tasks(self, state, index)
 
+    def trap_announced_tasks(self, state: TombState, player: int) -> list[Any]:
+        """What follows a Trap's announcement before the party chooses who disarms it (none in Tomb)."""
+        return []
+
     def fighters(self, state: TombState) -> list[Any]:
         return combat.fighters(self, state)
 

@@ -140,6 +140,29 @@ def test_the_cm_plays_a_cryptmaster_card_from_his_hand() -> None:
     assert sum(c.wounds for c in s.party(0).characters) == 1
 
 
+def test_the_cm_raises_the_announced_traps_target_number_with_a_card() -> None:
+    """"CM: the announced trap gains +1 TN": after a Trap is announced and before the raider chooses who
+    disarms it, the CM may play such a card (it once could never be played: no window opened for Traps);
+    it holds for that Trap only."""
+    from tombspec.model.tomb.rules.raid import trap_bonus
+
+    rs = ruleset()
+    others = [{"characters": ["Wren"], "location": "2,3", "hand": ["Hidden Mechanism"]}, BYSTANDERS[1]]
+    s = raid_at(rs, "d", ["Pit of Spikes", "Golden Chalice"], others=others)
+    s = step(rs, s, Done(), Announce("Pit of Spikes"))
+    assert s.task.kind == "cm-window" and s.task.subject == "trap" and rs.pending(s).actors == (1,)
+    assert rs.pending(s).what == "CM effects: trap"
+    before = trap_bonus(rs, s)
+    use = [a for a in rs.legal_actions(s, 1) if isinstance(a, UseCard) and a.card == "Hidden Mechanism"]
+    assert use and Pass() in rs.legal_actions(s, 1)
+    s = step(rs, s, use[0])
+    assert trap_bonus(rs, s) == before + 1 and "Hidden Mechanism" not in s.party(1).hand
+    assert s.task.kind == "trap-disarmers"
+    # nobody holding such a card: no window, straight to choosing who disarms
+    plain = step(rs, raid_at(rs, "d", ["Pit of Spikes", "Golden Chalice"]), Done(), Announce("Pit of Spikes"))
+    assert plain.task.kind == "trap-disarmers"
+
+
 def test_the_overlord_may_not_be_damaged_while_other_cards_remain() -> None:
     rs = ruleset(overlords=True)
     s = raid_at(rs, "d", ["Giant Rat"])

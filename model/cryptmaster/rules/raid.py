@@ -57,7 +57,7 @@ def raid_tasks(rs: Any, state: TombState, player: int, cid: str, door: str) -> l
 
 
 def raid_stages(rs: Any) -> list[str]:
-    return ["curses", "traps", "cm-trap-check", "monsters", "treasure"]
+    return ["curses", "traps", "monsters", "treasure"]
 
 
 # Hire Mercenaries ---------------------------------------------------------------------------------------------
@@ -403,8 +403,9 @@ def apply_cm_card(rs: Any, state: TombState, player: int, action: UseCard) -> To
                                                                      items=(effect.attribute or "attack",
                                                                             effect.colour or "red"))))
     if effect.kind == "cm-trap-tn":
+        trap = state.raid.trap if state.raid is not None else None
         return attrs.evolve(state, effects=add(state.effects, Effect("trap-tn", "cryptmaster.presence.cm-effects",
-                                                                     until=RAID, value=effect.value)))
+                                                                     until=RAID, subject=trap, value=effect.value)))
     if effect.kind == "cm-wound" and action.target is not None:
         owner = state.owner_of(action.target)
         if owner is not None:
@@ -434,9 +435,13 @@ def legal_cm_window(rs: Any, state: TombState, t: Task, player: int) -> list[Any
     return [*cm_card_options(rs, state, player, _window_kinds(t)), Pass()]
 
 
-@task("cm-trap-check", AUTO, "cryptmaster.presence.cm-effects", registry=REGISTRY)
-def run_cm_trap_check(rs: Any, state: TombState, t: Task) -> TombState:
-    return pop(state)
+def trap_announced_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
+    """Once a Trap is announced, before the raider chooses who disarms it: the CM effects that raise the
+    announced Trap's Target Number ("the announced Trap gains +VALUE TN"), in priority as for the
+    Monsters (the window is skipped when nobody holds such a card)."""
+    raid = state.raid
+    cm = raid.cm if raid is not None and raid.cm is not None else player
+    return [Task("cm-window", cm, "trap", rule="cryptmaster.presence.cm-effects")]
 
 
 # Combat: the CM's battle action, passing, mercenaries ------------------------------------------------------------

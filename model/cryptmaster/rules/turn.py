@@ -818,7 +818,7 @@ UNREACHABLE = frozenset({"order-reroll", "order-reroll-roll", "hero", "deal-cryp
 
 #: The subjects of the priority points: Tomb's React windows, and the CM effects once the Monsters are
 #: revealed (``raid.monster_reveal_tasks``).
-PRIORITY_SUBJECTS: dict[str, tuple[str, ...]] = {**tomb_turn.PRIORITY_SUBJECTS, "cm-window": ("monsters",)}
+PRIORITY_SUBJECTS: dict[str, tuple[str, ...]] = {**tomb_turn.PRIORITY_SUBJECTS, "cm-window": ("monsters", "trap")}
 
 #: Tomb's texts that hold here word for word (they name no Tomb option nor Tomb rule).
 SAME_AS_TOMB = ("re-roll a missed die",)
@@ -977,6 +977,11 @@ ENTERED_WHEN: dict[str, str] = {
     "who dies":
         "A failed Trap that kills the Character with the fewest dice, when two or more tie for fewest: the "
         "raider chooses; a single fewest dies without asking.",
+    "CM effects: trap":
+        "After each Trap is announced and before the raider chooses who disarms it "
+        "(`cryptmaster.presence.cm-effects`): in priority, as at `CM effects: monsters`, each playing a card "
+        "that raises the announced Trap's Target Number (it holds for that Trap only), or `pass`ing. Skipped "
+        "when nobody holds such a card.",
     "CM effects: monsters":
         "Once every Monster is revealed and has drawn its cards, before `React: monsters-revealed` "
         "(`cryptmaster.presence.cm-effects`): in priority, the CM first (any number of cryptmaster cards from "

@@ -136,6 +136,7 @@ def run_traps(rs: Any, state: TombState, t: Task) -> TombState:
     cm = raid.cm if raid.cm is not None else t.player
     announce = "trap-pick" if solo_secret(rs) else "trap-announce"
     return push(state, Task(announce, cm, rule="tomb.trap.cm-orders-traps"),
+                *rs.trap_announced_tasks(state, t.player),
                 Task("trap-disarmers", t.player, rule="tomb.trap.party-selects-disarmers"),
                 Task("trap-rolls", t.player, rule="tomb.trap.combined-successes"),
                 Task("trap-resolve", t.player, rule="tomb.trap.combined-successes"))
@@ -198,7 +199,8 @@ def trap_bonus(rs: Any, state: TombState) -> int:
         for e in rs.cards.crypt[name].effects:
             if e.kind == "trap-tn-bonus":
                 bonus += e.value
-    bonus += sum(e.value or 0 for e in state.effects if e.name == "trap-tn")
+    # a CM effect raises the Trap announced when it was played (its ``subject``)
+    bonus += sum(e.value or 0 for e in state.effects if e.name == "trap-tn" and e.subject in (None, raid.trap))
     return bonus
 
 
