@@ -221,13 +221,29 @@ def load_options(game: str, options: str | None) -> dict[str, Any] | None:
     return data
 
 
+def _board_file(games: list[str], path: str) -> Any:
+    """A board file named on the command line, read once here into the board's data (as the game's
+    ``describe()`` gives it, the form a trace header and a ``reset`` carry), so that what a command
+    writes or sends never names a file to read (docs/limits.md); its problems are bad input naming it."""
+    if len(games) != 1:
+        return path
+    from tombspec.checks.oracle.trace import configure
+    from tombspec.spec.errors import TombspecError
+
+    try:
+        data = configure(games[0], None, path, source=path, allow_paths=True).describe().get("board")
+    except TombspecError as exc:
+        fail(str(exc))
+    return data if isinstance(data, dict) else path
+
+
 def board_argument(games: list[str], board: str | None) -> Any:
     """``--board``: a board file (its absolute path) or a shipped board's name; an unknown name is bad
     input that lists the shipped boards."""
     if board is None:
         return None
     if Path(board).is_file():
-        return str(Path(board).resolve())
+        return _board_file(games, str(Path(board).resolve()))
     if Path(board).exists():      # a device, a FIFO, a directory: never read, never waited on
         fail(f"{board}: cannot read board file: not a regular file; tombspec reads only regular files")
     from tombspec.model.registry import ruleset_class

@@ -71,6 +71,30 @@ def test_unknown_board_lists_the_shipped_ones() -> None:
     assert explored.exit_code == 2 and "shipped: large, small, special, standard" in explored.output
 
 
+def test_a_board_file_is_read_once_into_its_data_for_conform_explain_and_explore(tmp_path: Path) -> None:
+    """--board FILE: the file is read on the command line and its data sent (the reset carries a
+    board's data, never a path), so conform, explain and explore all take one (conform once refused it:
+    'a trace or vector names a shipped board ... never a file path'); a bad file is bad input naming it."""
+    import shutil
+
+    board = tmp_path / "mine.toml"
+    shutil.copy(ROOT / "spec" / "boards" / "raiders-small.toml", board)
+    model = "python:tombspec.checks.oracle.conform:ModelAdapter"
+    result = CliRunner().invoke(main, ["conform", "--impl", model, "--game", "raiders", "--games", "2",
+                                       "--board", str(board), "--json"])
+    assert result.exit_code == 0, result.output
+    assert CliRunner().invoke(main, ["explain", "raiders", "--board", str(board), "--steps", "200"]).exit_code == 0
+    trace = tmp_path / "t.jsonl"
+    explored = CliRunner().invoke(main, ["explore", "raiders", "--board", str(board), "--games", "1",
+                                         "--trace", str(trace)])
+    assert explored.exit_code == 0, explored.output
+    assert str(board) not in trace.read_text() and verify([str(trace)]).exit_code == 0
+    (tmp_path / "bad.toml").write_text("rows = [")
+    bad = CliRunner().invoke(main, ["conform", "--impl", model, "--game", "raiders", "--board",
+                                    str(tmp_path / "bad.toml")])
+    assert bad.exit_code == 2 and "bad.toml" in bad.output and "Traceback" not in bad.output
+
+
 def test_unknown_policy_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["conform", "--impl", f"python:{SEEDED}:TiesToAttacker", "--policy", "x"])
     assert result.exit_code == 2 and "uniform" in result.output
