@@ -288,10 +288,9 @@ class Verifier:
     # A small bounded cache of decoded actions: a game repeats a few dozen distinct actions.
     def _decode(self, rs: Ruleset, data: dict[str, Any], source: str, line: int) -> Any:
         try:
-            # Decoding depends only on the game's action types, and on each value's type as well as its
-            # value: True, 1 and 1.0 are equal and hash alike, but only one of them may be valid.
-            key = (type(rs), tuple((k, type(v), v) for k, v in data.items()))
-            hash(key)
+            # Decoding depends only on the game's action types, and on the data as JSON: its bytes tell
+            # true, 1 and 1.0 apart (equal in Python, and hashing alike), and only one of them may be valid.
+            key = (type(rs), orjson.dumps(data))
         except TypeError:
             return rs.decode_action(data, source=source, line=line)
         action = self._actions.get(key)
