@@ -7,8 +7,9 @@ Nothing outside the step ever sees a draft: states stay frozen, steps stay pure.
 
 ``drafted(cls, nested={"players": PlayerDraft})`` makes the draft class of an attrs class: the same
 field names as attributes, ``thaw(state)``, ``freeze()``.  A field named in ``nested`` holds a tuple of
-attrs values; the draft keeps it as a list whose items are thawed on demand by ``edit(field, i)``, so an
-item nobody changes is reused as it is.  Read-only helpers (properties and methods that only read fields)
+attrs values; the draft keeps the tuple until ``edit(field, i)`` first thaws one of its items, and then a
+list (only a list is frozen again), so a tuple nobody changes, and an item nobody changes, is reused as
+it is.  Read-only helpers (properties and methods that only read fields)
 can be shared by listing the state class's mix-in as ``base``.
 
 >>> import attrs
@@ -50,26 +51,28 @@ def drafted(cls: type, *, nested: Any = None, base: type = object) -> type:
     namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
     for n, sub in nested.items():
         namespace[f"_D_{n}"] = sub
-    refreeze = {n: f"tuple([x.freeze() if type(x) is _D_{n} else x for x in {{src}}.{n}])" for n in nested}
+    # a nested field is a list once an item was edited (frozen again item by item), else its own tuple
+    refreeze = {n: f"tuple([x.freeze() if type(x) is _D_{n} else x for x in self.{n}])" for n in nested}
     if _plain_init(cls):
         slots: tuple[str, ...] | None = None
-        thaw_body = ["    d = _new(Draft)", "    d.__dict__.update(s.__dict__)",
-                     *(f"    d.{n} = list(s.{n})" for n in nested), "    return d"]
+        thaw_body = ["    d = _new(Draft)", "    d.__dict__.update(s.__dict__)", "    return d"]
         freeze_body = ["    o = _new(_cls)", "    o.__dict__.update(self.__dict__)",
-                       *(f"    o.__dict__[{n!r}] = " + refreeze[n].format(src="self") for n in nested),
+                       *(f"    if type(self.{n}) is list:\n        o.__dict__[{n!r}] = {refreeze[n]}" for n in nested),
                        "    return o"]
     else:
         slots = tuple(names)
-        thaw_body = ["    d = _new(Draft)",
-                     *(f"    d.{n} = list(s.{n})" if n in nested else f"    d.{n} = s.{n}" for n in names),
-                     "    return d"]
-        args = ", ".join(refreeze[n].format(src="self") if n in nested else f"self.{n}" for n in names)
+        thaw_body = ["    d = _new(Draft)", *(f"    d.{n} = s.{n}" for n in names), "    return d"]
+        args = ", ".join(f"({refreeze[n]} if type(self.{n}) is list else self.{n})" if n in nested
+                         else f"self.{n}" for n in names)
         freeze_body = [f"    return _cls({args})"]
     source = "def thaw(s):\n" + "\n".join(thaw_body) + "\ndef freeze(self):\n" + "\n".join(freeze_body) + "\n"
 
     def edit(self: Any, field: str, index: int) -> Any:
         """Item ``index`` of the nested field ``field``, thawed so that it can be assigned to."""
         items = getattr(self, field)
+        if type(items) is not list:
+            items = list(items)
+            setattr(self, field, items)
         item = items[index]
         sub = nested[field]
         if type(item) is not sub:
