@@ -130,17 +130,16 @@ def _plain_step(obj: Any, line: int) -> StepLine | None:
     full JSON Schema validator."""
     if type(obj) is not dict:
         return None
-    action = obj.get("action")
-    if type(action) is not dict or len(obj) != 1 + ("digest" in obj) + ("player" in obj):
+    action, d, p = obj.get("action"), obj.get("digest"), obj.get("player")
+    # No key but these three ("digest": null counts as a key, and the schema refuses it, with its message)
+    if type(action) is not dict or len(obj) != 1 + (d is not None) + (p is not None):
         return None
     kind = action.get("kind")
     if type(kind) is not str or not kind:
         return None
-    d = obj.get("digest")
-    if (d is not None or "digest" in obj) and not (type(d) is str and _DIGEST(d)):
-        return None      # "digest": null as well: the schema refuses it, with its message
-    p = obj.get("player")
-    if (p is not None or "player" in obj) and not (type(p) is int and p >= 0):
+    if d is not None and not (type(d) is str and _DIGEST(d)):
+        return None
+    if p is not None and not (type(p) is int and p >= 0):
         return None
     step = _new_step(StepLine)
     step.line, step.action, step.player, step.digest = line, action, p, d
