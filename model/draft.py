@@ -44,20 +44,22 @@ def _plain_init(cls: type) -> bool:
 
 def drafted(cls: type, *, nested: Any = None, base: type = object) -> type:
     """The mutable draft class of the attrs class ``cls`` (generated code: plain attribute copies; for
-    a dict-backed frozen class whose ``__init__`` only stores its fields, one ``__dict__`` copy each
-    way, several times faster than calling ``__init__``)."""
+    a dict-backed frozen class whose ``__init__`` only stores its fields, one ``__dict__`` copy in all,
+    several times faster than calling ``__init__``).  ``freeze`` uses the draft up."""
     nested = nested or {}
     names = [f.name for f in attrs.fields(cls)]
-    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_set": object.__setattr__}
     for n, sub in nested.items():
         namespace[f"_D_{n}"] = sub
     # a nested field is a list once an item was edited (frozen again item by item), else its own tuple
     refreeze = {n: f"tuple([x.freeze() if type(x) is _D_{n} else x for x in self.{n}])" for n in nested}
     if _plain_init(cls):
         slots: tuple[str, ...] | None = None
-        thaw_body = ["    d = _new(Draft)", "    d.__dict__.update(s.__dict__)", "    return d"]
-        freeze_body = ["    o = _new(_cls)", "    o.__dict__.update(self.__dict__)",
-                       *(f"    if type(self.{n}) is list:\n        o.__dict__[{n!r}] = {refreeze[n]}" for n in nested),
+        # thaw copies the state's __dict__; freeze hands the draft's own over to the new value (no
+        # second copy) and leaves the draft empty: a draft is frozen once, and cannot reach the value
+        thaw_body = ["    d = _new(Draft)", "    d.__dict__ = s.__dict__.copy()", "    return d"]
+        freeze_body = [*(f"    if type(self.{n}) is list:\n        self.{n} = {refreeze[n]}" for n in nested),
+                       "    o = _new(_cls)", "    _set(o, '__dict__', self.__dict__)", "    self.__dict__ = {}",
                        "    return o"]
     else:
         slots = tuple(names)
