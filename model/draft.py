@@ -98,11 +98,11 @@ def replacer(cls: type) -> Any:
     only stores its fields, a ``__dict__`` copy)."""
     names = [f.name for f in attrs.fields(cls)]
     params = ", ".join(f"{n}=_M" for n in names)
-    namespace: dict[str, Any] = {"_cls": cls, "_M": object(), "_new": object.__new__}
+    namespace: dict[str, Any] = {"_cls": cls, "_M": object(), "_new": object.__new__, "_set": object.__setattr__}
     if _plain_init(cls):
         sets = "\n".join(f"    if {n} is not _M:\n        d[{n!r}] = {n}" for n in names)
-        source = f"def replace(o, *, {params}):\n    n = _new(_cls)\n    d = n.__dict__\n" \
-                 f"    d.update(o.__dict__)\n{sets}\n    return n\n"
+        source = f"def replace(o, *, {params}):\n    n = _new(_cls)\n    d = o.__dict__.copy()\n" \
+                 f"{sets}\n    _set(n, '__dict__', d)\n    return n\n"
     else:
         args = ", ".join(f"o.{n} if {n} is _M else {n}" for n in names)
         source = f"def replace(o, *, {params}):\n    return _cls({args})\n"
