@@ -213,9 +213,20 @@ def check_duplicate_keys(raw: bytes | str, obj: Any, *, source: str, line: int) 
     A key is followed by one colon; when the line holds no more colons than ``obj`` has keys, no key
     can be repeated (a cheap test, true of nearly every line); otherwise the line is parsed again,
     keeping every key, to find out."""
-    colon, strings, nothing = (b":", _STRINGS_B, b"") if isinstance(raw, bytes) else (":", _STRINGS, "")
+    colon, strings, nothing, escape = (b":", _STRINGS_B, b"", b"\\") if isinstance(raw, bytes) else \
+        (":", _STRINGS, "", "\\")
+    colons = raw.count(colon)
+    if escape not in raw:
+        # Without escapes, ``obj`` written again holds the line's strings (those of a repeated key's
+        # lost value aside) and one colon per key kept: the line has no more colons only if no key
+        # was repeated.  (An object nested too deep for orjson to write goes on below.)
+        try:
+            if colons <= orjson.dumps(obj).count(b":"):
+                return
+        except orjson.JSONEncodeError:
+            pass
     keys = _keys(obj)
-    if raw.count(colon) <= keys:
+    if colons <= keys:
         return
     # Some colons are inside strings (a note, say).  Outside them, in JSON that parsed, there is exactly
     # one colon per key written: no more of those than keys kept means that no key is repeated.
