@@ -7,8 +7,9 @@ Nothing outside the step ever sees a draft: states stay frozen, steps stay pure.
 
 ``drafted(cls, nested={"players": PlayerDraft})`` makes the draft class of an attrs class: the same
 field names as attributes, ``thaw(state)``, ``freeze()``.  A field named in ``nested`` holds a tuple of
-attrs values; the draft keeps it as a list whose items are thawed on demand by ``edit(field, i)``, so an
-item nobody changes is reused as it is.  Read-only helpers (properties and methods that only read fields)
+attrs values; the draft keeps the tuple until ``edit(field, i)`` first thaws one of its items, and then a
+list (only a list is frozen again), so a tuple nobody changes, and an item nobody changes, is reused as
+it is.  Read-only helpers (properties and methods that only read fields)
 can be shared by listing the state class's mix-in as ``base``.
 
 >>> import attrs
@@ -23,6 +24,8 @@ can be shared by listing the state class's mix-in as ``base``.
 >>> SD = drafted(S, nested={"players": PD})
 >>> d = SD.thaw(S(1, (P(3), P(4))))
 >>> d.turn += 1; d.edit("players", 0).hp -= 1
+>>> d.snapshot()                     # what it would freeze into, the draft left as it is
+S(turn=2, players=(P(hp=2), P(hp=4)))
 >>> d.freeze()
 S(turn=2, players=(P(hp=2), P(hp=4)))
 """
@@ -43,33 +46,49 @@ def _plain_init(cls: type) -> bool:
 
 def drafted(cls: type, *, nested: Any = None, base: type = object) -> type:
     """The mutable draft class of the attrs class ``cls`` (generated code: plain attribute copies; for
-    a dict-backed frozen class whose ``__init__`` only stores its fields, one ``__dict__`` copy each
-    way, several times faster than calling ``__init__``)."""
+    a dict-backed frozen class whose ``__init__`` only stores its fields, one ``__dict__`` copy in all,
+    several times faster than calling ``__init__``).  ``freeze`` uses the draft up."""
     nested = nested or {}
     names = [f.name for f in attrs.fields(cls)]
-    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_set": object.__setattr__}
     for n, sub in nested.items():
         namespace[f"_D_{n}"] = sub
-    refreeze = {n: f"tuple([x.freeze() if type(x) is _D_{n} else x for x in {{src}}.{n}])" for n in nested}
+    # a nested field is a list once an item was edited (frozen again item by item), else its own tuple
+    refreeze = {n: f"tuple([x.freeze() if type(x) is _D_{n} else x for x in self.{n}])" for n in nested}
     if _plain_init(cls):
         slots: tuple[str, ...] | None = None
-        thaw_body = ["    d = _new(Draft)", "    d.__dict__.update(s.__dict__)",
-                     *(f"    d.{n} = list(s.{n})" for n in nested), "    return d"]
-        freeze_body = ["    o = _new(_cls)", "    o.__dict__.update(self.__dict__)",
-                       *(f"    o.__dict__[{n!r}] = " + refreeze[n].format(src="self") for n in nested),
+        # thaw copies the state's __dict__; freeze hands the draft's own over to the new value (no
+        # second copy) and leaves the draft empty: a draft is frozen once, and cannot reach the value
+        thaw_body = ["    d = _new(Draft)", "    d.__dict__ = s.__dict__.copy()", "    return d"]
+        freeze_body = [*(f"    if type(self.{n}) is list:\n        self.{n} = {refreeze[n]}" for n in nested),
+                       "    o = _new(_cls)", "    _set(o, '__dict__', self.__dict__)", "    self.__dict__ = {}",
                        "    return o"]
     else:
         slots = tuple(names)
-        thaw_body = ["    d = _new(Draft)",
-                     *(f"    d.{n} = list(s.{n})" if n in nested else f"    d.{n} = s.{n}" for n in names),
-                     "    return d"]
-        args = ", ".join(refreeze[n].format(src="self") if n in nested else f"self.{n}" for n in names)
+        thaw_body = ["    d = _new(Draft)", *(f"    d.{n} = s.{n}" for n in names), "    return d"]
+        args = ", ".join(f"({refreeze[n]} if type(self.{n}) is list else self.{n})" if n in nested
+                         else f"self.{n}" for n in names)
         freeze_body = [f"    return _cls({args})"]
-    source = "def thaw(s):\n" + "\n".join(thaw_body) + "\ndef freeze(self):\n" + "\n".join(freeze_body) + "\n"
+    # snapshot: the value the draft would freeze into, leaving the draft as it is (for reports that
+    # watch a step, never for the step itself: it copies what freeze hands over)
+    resnap = {n: f"tuple([x.snapshot() if type(x) is _D_{n} else x for x in self.{n}])" for n in nested}
+    if slots is None:
+        snapshot_body = ["    d = self.__dict__.copy()",
+                         *(f"    if type(self.{n}) is list:\n        d[{n!r}] = {resnap[n]}" for n in nested),
+                         "    o = _new(_cls)", "    _set(o, '__dict__', d)", "    return o"]
+    else:
+        snap_args = ", ".join(f"({resnap[n]} if type(self.{n}) is list else self.{n})" if n in nested
+                              else f"self.{n}" for n in names)
+        snapshot_body = [f"    return _cls({snap_args})"]
+    source = "def thaw(s):\n" + "\n".join(thaw_body) + "\ndef freeze(self):\n" + "\n".join(freeze_body) + \
+        "\ndef snapshot(self):\n" + "\n".join(snapshot_body) + "\n"
 
     def edit(self: Any, field: str, index: int) -> Any:
         """Item ``index`` of the nested field ``field``, thawed so that it can be assigned to."""
         items = getattr(self, field)
+        if type(items) is not list:
+            items = list(items)
+            setattr(self, field, items)
         item = items[index]
         sub = nested[field]
         if type(item) is not sub:
@@ -84,6 +103,7 @@ def drafted(cls: type, *, nested: Any = None, base: type = object) -> type:
     exec(source, namespace)  # noqa: S102  (generated from field names only)
     draft.thaw = staticmethod(namespace["thaw"])  # type: ignore[attr-defined]
     draft.freeze = namespace["freeze"]  # type: ignore[attr-defined]
+    draft.snapshot = namespace["snapshot"]  # type: ignore[attr-defined]
     return draft
 
 
@@ -93,11 +113,11 @@ def replacer(cls: type) -> Any:
     only stores its fields, a ``__dict__`` copy)."""
     names = [f.name for f in attrs.fields(cls)]
     params = ", ".join(f"{n}=_M" for n in names)
-    namespace: dict[str, Any] = {"_cls": cls, "_M": object(), "_new": object.__new__}
+    namespace: dict[str, Any] = {"_cls": cls, "_M": object(), "_new": object.__new__, "_set": object.__setattr__}
     if _plain_init(cls):
         sets = "\n".join(f"    if {n} is not _M:\n        d[{n!r}] = {n}" for n in names)
-        source = f"def replace(o, *, {params}):\n    n = _new(_cls)\n    d = n.__dict__\n" \
-                 f"    d.update(o.__dict__)\n{sets}\n    return n\n"
+        source = f"def replace(o, *, {params}):\n    n = _new(_cls)\n    d = o.__dict__.copy()\n" \
+                 f"{sets}\n    _set(n, '__dict__', d)\n    return n\n"
     else:
         args = ", ".join(f"o.{n} if {n} is _M else {n}" for n in names)
         source = f"def replace(o, *, {params}):\n    return _cls({args})\n"

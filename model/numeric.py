@@ -36,10 +36,14 @@ def if_(cond: Any, then: Any, other: Any) -> Any:
 
 
 def min_(a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:     # the model's case (what if_ gives for ints)
+        return a if a <= b else b
     return if_(a <= b, a, b)
 
 
 def max_(a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:
+        return a if a >= b else b
     return if_(a >= b, a, b)
 
 

@@ -163,7 +163,7 @@ def writers(run: Callable[[], Any], view: Callable[[Any], dict[str, Any]]) -> di
     ``view(draft)``) given the rules of the innermost function that changed it and has rules: those it
     is marked with (``@implements``) and those it ``require``-d or ``note``-d itself (not in a marked
     function it called).  A function's draft is its argument that is a draft (a type with ``thaw`` and
-    ``freeze``, :mod:`tombspec.model.draft`), viewed when the call starts and when it returns.  For
+    ``snapshot``, :mod:`tombspec.model.draft`), viewed when the call starts and when it returns.  For
     reports only (a profile hook on every call): a path no such function changed is not in the answer;
     an exception from ``run`` ends the run quietly, with what was attributed until then."""
     # per open call: frame, own marks, draft, its view at the call, rules seen before it, nested marks
@@ -173,7 +173,7 @@ def writers(run: Callable[[], Any], view: Callable[[Any], dict[str, Any]]) -> di
     def draft_of(frame: Any) -> Any:
         for value in frame.f_locals.values():
             kind = type(value)
-            if hasattr(kind, "thaw") and hasattr(kind, "freeze") and not isinstance(value, type):
+            if hasattr(kind, "thaw") and hasattr(kind, "snapshot") and not isinstance(value, type):
                 return value
         return None
 

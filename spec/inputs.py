@@ -113,9 +113,16 @@ def iter_lines(stream: IO[bytes], *, source: str, limit: int = MAX_LINE_BYTES,  
                first: int = 1):
     """The lines of ``stream``, numbered from ``first`` (1: a whole file), each at most ``limit`` bytes."""
     number = first - 1
+    readline = stream.readline
     while True:
         number += 1
-        raw = read_line(stream, source=source, line=number, limit=limit)
+        try:                        # read_line's body, inline: this loop runs once per trace line
+            raw = readline(limit + 1)
+        except OSError as exc:
+            raise InvalidInput(f"cannot read: {exc.strerror or exc}", source=source, line=number) from None
+        if len(raw) > limit:
+            raise InvalidInput(f"a line longer than tombspec's limit of {limit:,} bytes", source=source,
+                               line=number)
         if not raw:
             return
         yield number, raw

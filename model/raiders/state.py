@@ -106,7 +106,8 @@ class StateReads:
     @property
     def attack_due(self) -> bool:
         """An Attack is due after the Boss Monster's move this turn (the ``attack-due`` effect)."""
-        return find(self.effects, "attack-due") is not None  # type: ignore[attr-defined]
+        effects = self.effects  # type: ignore[attr-defined]
+        return bool(effects) and find(effects, "attack-due") is not None
 
     @property
     def pullers(self) -> tuple[str, ...]:

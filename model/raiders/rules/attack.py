@@ -31,10 +31,10 @@ def is_attack_due(rs: Any, s: Any, player: int) -> bool:
     holder = s.grail
     if holder is None or holder == player:
         return False
-    me, them = s.raiders[player], s.raiders[holder]
-    if me.killed or them.killed or me.position != them.position:
+    here = s.raiders[player].position
+    if here is None or here != s.raiders[holder].position:     # Killed (no position), or apart
         return False
-    return not (me.position == rs.board.start and read(rs.options, "shared_start_space") == "start-exempt")
+    return not (here == rs.board.start and read(rs.options, "shared_start_space") == "start-exempt")
 
 
 @implements("raiders.attack.winner-gains-grail", "raiders.attack.winner-next-turn",

@@ -41,10 +41,9 @@ def boss_numbers(rs: Any, roll: Roll | None) -> frozenset[int]:
     if roll is None or roll.heads is None:
         return frozenset()
     tails = roll.pennies - roll.heads
-    both = frozenset({roll.heads, tails})
     if roll.purpose != "move" or roll.face in (None, "free"):
         note("raiders.boss.player-did-not-move")
-        return both
+        return frozenset({roll.heads, tails})
     note("raiders.boss.opposite-number")
     if roll.face == "natural":
         return frozenset({0})
@@ -90,15 +89,17 @@ def first_steps(rs: Any, d: Any) -> list[str]:
     nearest the closest Raider (all of them when several are as near, in board order); none when it
     cannot move (or, under the ``stays`` reading, when no step gets nearer)."""
     board = rs.board
+    spaces = board.spaces
     numbers = boss_numbers(rs, d.roll)
     candidates = [s for s in ahead(rs, d.boss) if s != board.escape and
-                  (board.spaces[s].is_encounter or board.spaces[s].number in numbers)]
+                  (spaces[s].is_encounter or spaces[s].number in numbers)]
     if not candidates:
         return []
-    best = min(nearness(rs, d, s) for s in candidates)
+    near = [nearness(rs, d, s) for s in candidates]
+    best = min(near)
     if best >= nearness(rs, d, d.boss) and read(rs.options, "boss_no_nearer_step") == "stays":
         return []
-    return [s for s in candidates if nearness(rs, d, s) == best]
+    return [s for s, n in zip(candidates, near) if n == best]
 
 
 @implements("raiders.boss.encounter-free-movement", "raiders.boss.encounter-pull",

@@ -186,12 +186,9 @@ def _attack_roll(na: int, nd: int) -> Any:
                                                        lambda a: (a.attacker, a.defender))
 
 
-def _chance_rule(state: RaidersState) -> str:
-    if state.phase == "coin-toss":
-        return "raiders.setup.coin-toss"
-    if state.phase == "attack-roll":
-        return "raiders.attack.both-roll"
-    return "raiders.move.roll"
+#: the rule of each chance point: an outcome it cannot give breaks it
+CHANCE_RULES = {"coin-toss": "raiders.setup.coin-toss", "roll": "raiders.move.roll",
+                "attack-roll": "raiders.attack.both-roll"}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -339,7 +336,7 @@ def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) 
         require(False, GAME_OVER_RULES.get(state.outcome or "", "raiders.object.game-ends-on-escape"),
                 "the game is over ({})", state.outcome)
     if phase in CHANCE_PHASES:
-        require(chance(rs, state).possible(action), _chance_rule(state),
+        require(chance(rs, state).possible(action), CHANCE_RULES[phase],
                 "{!r} is not a possible outcome of the {} here", action, CHANCE_PHASES[phase])
         d = RaidersDraft.thaw(state)
         if phase == "coin-toss":
