@@ -275,7 +275,8 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
     """Play ``games`` games (uniform, greedy and coverage in turn) and record what the guide tabulates
     (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
     rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
-                   "turn_rule": Counter(), "by_field": {}, "field_values": {}}
+                   "turn_rule": Counter(), "by_field": {}, "field_values": {}, "over_rules": {}}
+    over_rules: dict[str, Counter[str]] = rec.setdefault("over_rules", {})
     points: dict[str, _Point] = rec["points"]
     values: dict[str, Counter[Any]] = rec["values"]
     examples: dict[str, Any] = rec["examples"]
@@ -305,6 +306,16 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
                 if previous is not None:
                     points[previous].followed_by["(game over)"] += 1
                 _walk_values(plain(rs.encode_state(state)), "", values)
+                # any action once the game is over: which rule it names, by how the game ended
+                ended = over_rules.setdefault(str(getattr(state, "outcome", None)), Counter())
+                if sum(ended.values()) < 3:
+                    for a in list(samples_by_kind.values())[:3]:
+                        try:
+                            rs.step(state, a, 0 if rs.num_players else None)
+                        except IllegalAction as exc:
+                            ended[exc.rule_id] += 1
+                        except TombspecError:
+                            pass
                 break
             key = pending.what or pending.kind
             point = points.setdefault(key, _Point(pending.kind))
@@ -589,6 +600,8 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
         "derived": derived_reads(rs.state_type), "actions": actions, "options": opts,
         "tie_breaks": tie_breaks(rs, cat, opts),
         "refusals": {"policy": list(REFUSAL_POLICY), "turn_rule": turn_rules[0] if turn_rules else None,
+                     "game_over": {outcome: top(counter)[:3] for outcome, counter in sorted(seen["over_rules"].items())
+                                   if counter},
                      "by_field": [{"kind": kind, "field": field, "rules": top(counter)[:5]}
                                   for (kind, field), counter in sorted(seen["by_field"].items()) if counter]},
         "exchanges": exchanges(rs, config, seed=seed),
@@ -668,6 +681,10 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
         out.append(f"- {line}")
     if g["refusals"]["turn_rule"]:
         out.append(f"\nHere the turn rule is {link(g['refusals']['turn_rule'])}.")
+    if g["refusals"].get("game_over"):
+        out.append("\nAn action once the game is over (`pending.kind` \"over\") names the rule that ended it, "
+                   "by `outcome`: " + "; ".join(f"`{_cell(outcome)}`: " + ", ".join(link(r) for r in rules)
+                                                for outcome, rules in g["refusals"]["game_over"].items()) + ".")
     if g["refusals"].get("by_field"):
         out.append("\nAn action of the right kind with one field wrong (each legal action of the sample with one "
                    "field set to another value that field took in the sample) was refused for these rules, "

@@ -83,6 +83,14 @@ def test_every_game_says_when_its_points_are_reached(game: str) -> None:
     check_entered_when(game, build(game, budget=400, games=4))
 
 
+def test_an_action_after_the_game_names_the_rule_that_ended_it(raiders_guide: dict) -> None:
+    from tombspec.model.raiders.rules.turn import GAME_OVER_RULES
+
+    over = raiders_guide["refusals"]["game_over"]
+    assert over and all(rules == [GAME_OVER_RULES[outcome]] for outcome, rules in over.items())
+    assert "once the game is over" in to_markdown(raiders_guide)
+
+
 def test_refusals_of_a_right_kind_with_a_wrong_field_are_tabulated(raiders_guide: dict) -> None:
     rows = raiders_guide["refusals"]["by_field"]
     rs = get_ruleset("raiders")
