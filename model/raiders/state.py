@@ -22,6 +22,13 @@ effect             made by                            what it holds
 ``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the current player
                                                       chooses among (``player``), in board order
 =================  =================================  =====================================================
+
+How long each lasts (``until``): ``attack-due`` and ``pulled-by`` last the turn (``turn``): ``pulled-by``
+is made at the turn's start and stays all turn; ``attack-due`` is made when the Raider without the Grail
+arrives on the holder's space (or starts its turn there) and is taken away when the Attack begins, so
+a game that ends before it (the Boss seals the Tomb) may keep it in its final state.  ``place``,
+``boss-path`` and ``boss-choice`` last until their decision is made (``resolved``); the ``boss`` field
+keeps the Boss's space until the choice completes its move.
 """
 
 from __future__ import annotations
