@@ -58,6 +58,10 @@ def test_an_invited_player_who_declines_is_not_invited_again() -> None:
     s = step(rs, s, Hire(2), Pass())
     assert rs.legal_actions(s, 0) == [Done()]
     assert refused(rs, s, Hire(2), 0) == "cryptmaster.mercenary.invite"
+    # declining lends nobody: the player stays a bystander, who may use a CM effect
+    from tombspec.model.cryptmaster.rules.raid import cm_players
+
+    assert 2 in cm_players(rs, step(rs, s, Done()))
 
 
 def test_invalid_hire_of_the_cm() -> None:

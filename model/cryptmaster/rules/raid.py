@@ -65,9 +65,9 @@ def raid_stages(rs: Any) -> list[str]:
 def hireable(rs: Any, state: TombState, raider: int, cid: str, door: str) -> list[int]:
     cm = crypt_master(rs, state, raider, cid, door)
     # a player who lent a mercenary, or declined an invitation, is not invited again this raid
-    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
+    asked = {e.player for e in state.effects if e.name in ("hired", "declined")}
     return [q for q, party in enumerate(state.parties)
-            if q not in (raider, cm) and q not in hired and party.characters and party.location != INN and not party.out]
+            if q not in (raider, cm) and q not in asked and party.characters and party.location != INN and not party.out]
 
 
 @task("hire", DECIDE, "cryptmaster.mercenary.invite", what="invite a mercenary", registry=REGISTRY)
@@ -186,8 +186,7 @@ def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> Tomb
     """"At the end of the raid, each player with a mercenary present receives 1 XP for each Tomb card
     successfully resolved during the raid ... If the raiding party kills an Overlord, each mercenary's
     player gains 5 XP." Survivors go home; the party stays in the crypt (inside-crypt) or at its door."""
-    # a player who lent a mercenary, or declined an invitation, is not invited again this raid
-    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
+    hired = {e.player for e in state.effects if e.name == "hired"}
     if rs.options.merc_xp == "present-at-end":
         hired = {c.owner for c in mercenaries(state, state.current)}
     for q in sorted(h for h in hired if h is not None):
@@ -336,8 +335,7 @@ def cm_players(rs: Any, state: TombState) -> list[int]:
     raid = state.raid
     if raid is None:
         return []
-    # a player who lent a mercenary, or declined an invitation, is not invited again this raid
-    hired = {e.player for e in state.effects if e.name in ("hired", "declined")}
+    hired = {e.player for e in state.effects if e.name == "hired"}
     out = [raid.cm] if raid.cm is not None else []
     n = rs.num_players
     for k in range(1, n):
