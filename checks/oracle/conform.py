@@ -661,7 +661,7 @@ class Mismatch:
     rule: str | None = None          # the model's rule (refusals)
     claimed_rule: str | None = None  # the implementation's rule
     fields: list[FieldDiff] = attrs.field(factory=list)
-    #: for a state mismatch: ``(ruleset, state before, action, player)``, from which :attr:`set_by` is
+    #: for a state mismatch: ``(ruleset, state before, action, player, state after)``, from which :attr:`set_by` is
     #: worked out when the mismatch is reported (never on every replay of a shrink)
     context: Any = attrs.field(default=None, repr=False, eq=False)
     _set_by: dict[str, Any] | None = attrs.field(default=None, init=False, repr=False, eq=False)
@@ -670,8 +670,10 @@ class Mismatch:
     def set_by(self) -> dict[str, Any]:
         """What the model's step did to each differing path (verify's ``set_by``)."""
         if self._set_by is None:
-            self._set_by = set_by(*self.context, [d.path for d in self.fields]) \
-                if self.kind == "state" and self.context is not None else {}
+            self._set_by = {}
+            if self.kind == "state" and self.context is not None:
+                rs, before, action, player, after = self.context
+                self._set_by = set_by(rs, before, action, player, [d.path for d in self.fields], after=after)
         return self._set_by
 
     @property
@@ -802,7 +804,7 @@ class Session:
         diffs = compare_state(rs, outcome.state, answer, self.fields)
         if diffs:
             return Mismatch("state", "the state after this action differs from the model's", n, data,
-                            fields=diffs, context=(rs, before, action, player))
+                            fields=diffs, context=(rs, before, action, player, outcome.state))
         return None
 
     def trace_lines(self, header_extra: dict[str, Any]) -> list[dict[str, Any]]:

@@ -276,7 +276,7 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
     (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
     rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
                    "turn_rule": Counter(), "by_field": {}, "field_values": {}, "over_rules": {}}
-    over_rules: dict[str, Counter[str]] = rec.setdefault("over_rules", {})
+    over_rules: dict[str, Counter[str]] = rec["over_rules"]
     points: dict[str, _Point] = rec["points"]
     values: dict[str, Counter[Any]] = rec["values"]
     examples: dict[str, Any] = rec["examples"]
@@ -311,7 +311,7 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
                 if sum(ended.values()) < 3:
                     for a in list(samples_by_kind.values())[:3]:
                         try:
-                            rs.step(state, a, 0 if rs.num_players else None)
+                            rs.step(state, a, 0)
                         except IllegalAction as exc:
                             ended[exc.rule_id] += 1
                         except TombspecError:

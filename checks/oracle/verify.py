@@ -113,11 +113,12 @@ def _paths(data: Any, path: str = "", out: dict[str, Any] | None = None) -> dict
 UNCHANGED = "unchanged"
 
 
-def set_by(rs: Ruleset, state: Any, action: Any, player: int | None, paths: Iterable[str] | None = None
-           ) -> dict[str, Any]:
+def set_by(rs: Ruleset, state: Any, action: Any, player: int | None, paths: Iterable[str] | None = None,
+           *, after: Any = None) -> dict[str, Any]:
     """What the model's step does to each of ``paths`` (default: every path it changes): the rule ids
     of the innermost ``@implements`` function that changed it (``writers``), ``[]`` when it changed
-    in code no rule marks, or :data:`UNCHANGED`.  For reports: it replays the step under a profile hook."""
+    in code no rule marks, or :data:`UNCHANGED`.  For reports: it replays the step under a profile hook
+    (``after``, the state the step gives, when the caller has it)."""
     from tombspec.model.traceability import writers
 
     from .trace import diff, plain
@@ -126,18 +127,18 @@ def set_by(rs: Ruleset, state: Any, action: Any, player: int | None, paths: Iter
         frozen = draft.snapshot()       # freeze would use the draft up
         return _paths(plain(rs.encode_state(frozen))) if type(frozen) is rs.state_type else {}
 
-    try:
-        after = rs.step(state, action, player)
-    except Exception:                    # refused: nothing changes
-        return {p: UNCHANGED for p in paths or ()}
-    before_paths, after_paths = _paths(plain(rs.encode_state(state))), _paths(plain(rs.encode_state(after)))
-    changed = [p for p in after_paths.keys() | before_paths.keys()
-               if before_paths.get(p) != after_paths.get(p)]
+    if after is None:
+        try:
+            after = rs.step(state, action, player)
+        except Exception:                    # refused: nothing changes
+            return {p: UNCHANGED for p in paths or ()}
+    before, now = plain(rs.encode_state(state)), plain(rs.encode_state(after))
+    before_paths, after_paths = _paths(before), _paths(now)
+    changed = {p for p in after_paths.keys() | before_paths.keys() if before_paths.get(p) != after_paths.get(p)}
     found = writers(lambda: rs.step(state, action, player), view)
     if paths is None:   # every changed path, as a claim of the whole state would report it
-        paths = [f.path for f in diff(plain(rs.encode_state(state)), plain(rs.encode_state(after)))]
-    changed_set = set(changed)
-    return {p: list(found.get(p, ())) if p in changed_set else UNCHANGED for p in paths}
+        paths = [f.path for f in diff(before, now)]
+    return {p: list(found.get(p, ())) if p in changed else UNCHANGED for p in paths}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -514,7 +515,7 @@ class Verifier:
                     paths = None if [f.path for f in fields] == ["digest"] else [f.path for f in fields]
                     self._diverge(game, line, source, "state", action, fields=fields,
                                   exercised=exercised(rs, game.state, action, line.player),
-                                  set_by=set_by(rs, game.state, action, line.player, paths))
+                                  set_by=set_by(rs, game.state, action, line.player, paths, after=after))
                     return
             game.state = after
             if game.itf is not None:

@@ -107,12 +107,18 @@ def gain_held_status(rs: Any, state: SecretsState, seat: int, name: str) -> Secr
         state = remove_status(rs, state, seat, same[0])
         adv = state.adventurer(seat)
         assert adv is not None
-    state = state.with_adventurer(seat, status=(*adv.status, name))
-    if status_card(rs, name).traitor:
+    return take_effect(rs, state.with_adventurer(seat, status=(*adv.status, name)), seat, name)
+
+
+def take_effect(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
+    """A status now held takes effect: a traitor status makes its holder a traitor; one with Action
+    tokens adds them."""
+    card = status_card(rs, name)
+    if card.traitor:
         state = became_infected(rs, state, seat)
-    if status_card(rs, name).tokens:
+    if card.tokens:
         s = state.seats[seat]
-        state = state.with_seat(seat, tokens=s.tokens, action_tokens=s.action_tokens + status_card(rs, name).tokens)
+        state = state.with_seat(seat, tokens=s.tokens, action_tokens=s.action_tokens + card.tokens)
     return state
 
 
@@ -129,13 +135,7 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
         state = state.with_adventurer(t.seat, status=tuple(status))
         return attrs.evolve(state, statuses=state.statuses.add(new))
     state = remove_status(rs, state, t.seat, old)   # the old one goes (its tokens with it)
-    card = status_card(rs, new)
-    if card.traitor:
-        state = became_infected(rs, state, t.seat)
-    if card.tokens:                     # the new one takes effect, as a status gained outright does
-        seat_ = state.seats[t.seat]
-        state = state.with_seat(t.seat, tokens=seat_.tokens, action_tokens=seat_.action_tokens + card.tokens)
-    return state
+    return take_effect(rs, state, t.seat, new)      # the new one takes effect, as one gained outright does
 
 
 task("status-keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a status effect"),
