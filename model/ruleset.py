@@ -128,6 +128,19 @@ class Ruleset(ABC):
     #: terms: which condition asks a decision and which skips it.  The conformance guide prints it
     #: beside the turn table, so that an implementer need not find it out by probing (empty: not written)
     phase_entry: ClassVar[Mapping[str, str]] = {}
+    #: the functions that decide which rule a refused action names, in the order the model calls them
+    #: (each a chain of conditions answered with rule ids; or a pair, the function and where it is
+    #: asked); the conformance guide prints their checks, in order, read from their source
+    #: (``checks/oracle/checkorder.py``) (empty: not listed)
+    refusal_checks: ClassVar[tuple[Any, ...]] = ()
+    #: the classes, not part of the state, whose names those checks read (a board's space, ...), by
+    #: the name the checks give them: the guide lists their documented fields and methods
+    refusal_terms: ClassVar[Mapping[str, type]] = {}
+    #: the rule a refused answer names at a decision point (``Pending.what``) where no function of
+    #: ``refusal_checks`` decides it (empty: none such, or not listed)
+    refusal_rules: ClassVar[Mapping[str, str]] = {}
+    #: how the rule ids those functions name are refused (a game told in another's words), or None
+    refusal_rename: ClassVar[Any] = None
     #: the module declaring the z3 proof obligations over the game's numeric cores
     #: (``PROOF_VARIABLES``, ``proof_init``, ``PROOF_INVARIANTS``, ``PROOF_TRANSITIONS``), or None
     proofs: ClassVar[Any] = None

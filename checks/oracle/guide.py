@@ -25,6 +25,7 @@ in the table.  The guide says how many games and steps it was drawn from.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import io
 import random
@@ -42,6 +43,7 @@ import orjson
 from tombspec.model.errors import IllegalAction, TombspecError
 from tombspec.model.play import POLICIES, make_policy, next_move
 
+from . import checkorder
 from .trace import configure, plain
 
 #: Which rule a refusal names (docs/oracle.md, "Which rule a refusal names").
@@ -165,6 +167,31 @@ def class_fields(cls: type, prefix: str = "", seen: frozenset[type] = frozenset(
         for inner in _nested_attrs(tp):
             if inner not in seen:
                 out += class_fields(inner, path + ("[]." if _is_list(tp) else "."), seen | {cls})
+    return out
+
+
+def class_terms(cls: type) -> list[dict[str, str]]:
+    """The documented names of ``cls`` (a class the legality checks read, not part of the state): its
+    attrs fields with their comments, its public properties and methods with their docstrings."""
+    out = []
+    comments = _comments(cls)
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in attrs.fields(cls)] if attrs.has(cls) else \
+        [n for n in getattr(cls, "__annotations__", {}) if not n.startswith("_")]
+    for name in names:
+        field = attrs.fields_dict(cls)[name] if attrs.has(cls) else None
+        doc = (field.metadata.get("doc") if field is not None else None) or comments.get(name, "")
+        out.append({"name": name, "type": _type_name(hints.get(name, Any)), "doc": doc})
+    for name, member in inspect.getmembers(cls):
+        if name.startswith("_") or any(t["name"] == name for t in out):
+            continue
+        attribute = isinstance(member, (property, functools.cached_property))
+        fn = member.fget if isinstance(member, property) else getattr(member, "func", member)
+        doc = inspect.getdoc(fn) if callable(fn) or attribute else None
+        if doc and (inspect.isfunction(fn) or attribute) and \
+                getattr(fn, "__qualname__", "").split(".")[0] == cls.__name__:
+            sig = "" if attribute else str(inspect.signature(fn)).replace("(self, ", "(").replace("(self)", "()")
+            out.append({"name": name + sig.split(" ->")[0], "type": "", "doc": doc.split("\n\n")[0].replace("\n", " ")})
     return out
 
 
@@ -603,7 +630,11 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                      "game_over": {outcome: top(counter)[:3] for outcome, counter in sorted(seen["over_rules"].items())
                                    if counter},
                      "by_field": [{"kind": kind, "field": field, "rules": top(counter)[:5]}
-                                  for (kind, field), counter in sorted(seen["by_field"].items()) if counter]},
+                                  for (kind, field), counter in sorted(seen["by_field"].items()) if counter],
+                     "check_order": checkorder.check_order(rs),
+                     "point_rules": dict(type(rs).refusal_rules),
+                     "terms": [{"name": name, "type": cls.__name__, "members": class_terms(cls)}
+                               for name, cls in type(rs).refusal_terms.items()]},
         "exchanges": exchanges(rs, config, seed=seed),
     }
 
@@ -695,6 +726,31 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
         for row in g["refusals"]["by_field"]:
             out.append(f"| `{_cell(row['kind'])}` | `{_cell(row['field'])}` | "
                        + ", ".join(link(r) for r in row["rules"]) + " |")
+    if g["refusals"].get("check_order"):
+        out.append("")
+        out.append(f"{h}## The order of the checks\n")
+        out.append("Read from the model's legality functions (their source, by `ast`): each condition in "
+                   "the order the model tests it, nested as the code nests it, and the rule a refusal names "
+                   "there. The first function decides a decision; it hands an action of the right kind to "
+                   "the next ones. `rs` is the configured game (`rs.options`: the options below; `rs.board`: "
+                   "the board), `s` the state, `read(options, name)` an option's reading; the first check "
+                   "that fails names the refusal's rule. In the code, a function answering `None` means the "
+                   "action is legal.\n")
+        out.extend(checkorder.to_markdown(g["refusals"]["check_order"], rule_link=link, heading=f"{h}###"))
+        if g["refusals"].get("point_rules"):
+            out.append("At the points whose refusals no function above decides, a refused answer names the "
+                       "point's own rule:\n")
+            out.append("| point (`pending.what`) | a refused answer names |")
+            out.append("|---|---|")
+            for what, rule in sorted(g["refusals"]["point_rules"].items()):
+                out.append(f"| `{_cell(what)}` | {link(rule)} |")
+            out.append("")
+        for term in g["refusals"].get("terms", ()):
+            out.append(f"The checks' `{term['name']}` (a `{term['type']}`, not part of the state):\n")
+            for m in term["members"]:
+                out.append(f"- `{term['name']}.{m['name']}`" + (f" ({_cell(m['type'])})" if m["type"] else "")
+                           + (f": {m['doc']}" if m["doc"] else ""))
+            out.append("")
     out.append("")
     out.append(f"{h}# The state\n")
     if g["state_doc"]:

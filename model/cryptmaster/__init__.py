@@ -422,6 +422,13 @@ Cryptmaster.tasks = _tasks()
 #: windows once per subject), less Tomb's kinds it never pushes; and when each is reached
 Cryptmaster.phases = tomb_turn.points(Cryptmaster.tasks, turn.PRIORITY_SUBJECTS, unreachable=turn.UNREACHABLE)
 Cryptmaster.phase_entry = turn.ENTERED_WHEN
+#: as Tomb's; the Tomb rule ids those functions name are refused in Cryptmaster's words (``to_cryptmaster``)
+Cryptmaster.refusal_checks = tomb_turn.refusal_checks(
+    Cryptmaster.tasks, (turn.why_not_standard, "asked as `rs.why_not_standard`"),
+    (attachments.can_attach, "asked as `rs.can_attach`"))
+Cryptmaster.refusal_rename = staticmethod(links.to_cryptmaster)
+Cryptmaster.refusal_rules = {what: links.to_cryptmaster(rule)
+                             for what, rule in tomb_turn.refusal_rules(Cryptmaster.tasks).items()}
 links.register_same_as()
 RULESET = Cryptmaster
 

@@ -29,7 +29,7 @@ from .board import BoardSet, boardset_from_data, load_set, shipped_set, shipped_
 from .components import WEAPON_BY_NATURE, TokenKind
 from .dice import egypt_die
 from .options import PLAYER_COUNTS, EgyptOptions
-from .rules import modes, turn
+from .rules import modes, monster_turn, turn
 from .rules.setup import initial_state
 from .state import EgyptState, Token
 
@@ -340,6 +340,8 @@ Egypt.explore_configs = (
 Egypt.proofs = invariants
 Egypt.phases = tuple(sorted(turn.ENTERED_WHEN))
 Egypt.phase_entry = turn.ENTERED_WHEN
+Egypt.refusal_checks = (turn.apply, turn.refusal, turn.why_not_step, turn.can_pick_up, turn.can_leave,
+                        monster_turn.why_not_move)
 EXPLORE_CONFIGS = Egypt.explore_configs
 RULESET = Egypt
 

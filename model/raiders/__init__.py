@@ -18,9 +18,9 @@ from ..options import options_from_data
 from ..ruleset import Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES
-from .board import Board, board_from_data, default_board, load_board, shipped_boards
+from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
-from .rules import turn
+from .rules import encounters, raider_actions, turn
 from .state import RaidersState
 
 GAME = "raiders"
@@ -123,6 +123,9 @@ class Raiders(Ruleset):
 Raiders.phases = tuple(sorted(set(turn.CHANCE_PHASES.values()) | turn.PLAYER_PHASES | turn.DEFENDER_PHASES
                               | turn.ATTACKER_PHASES))
 Raiders.phase_entry = turn.ENTERED_WHEN
+Raiders.refusal_checks = (turn.decision_rule, raider_actions.move_rule, encounters.spend_rule,
+                          turn.attack_spend_rule, turn.also_broken)
+Raiders.refusal_terms = {"board": Board, "space": Space}
 Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},

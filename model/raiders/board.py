@@ -45,10 +45,10 @@ class Space:
     x: int
     y: int
     kind: str        # "number" | "monster" | "trap" | "portal" | "start" | "escape"
-    number: int | None
+    number: int | None  # the number printed on the space (None: a room, or a Start/Escape without one)
     tile: int        # index (stack order) of the tile on top at this space
     tiles: tuple[int, ...]
-    colour: str
+    colour: str      # the colour of the tile on top here: "plain", "yellow-red" or "black" (Special Tiles)
     #: a Monster, Trap or Portal room (computed from ``kind``)
     is_encounter: bool = attrs.field(init=False, eq=False, repr=False,
                                      default=attrs.Factory(lambda self: self.kind in ENCOUNTER_KINDS,
@@ -72,6 +72,12 @@ class Placement:
 
 class Board:
     """A composed tomb: its spaces, the 8-neighbour graph and the distances the rules need."""
+
+    spaces: dict[str, Space]    # every space by id, in board order (by y, then by x)
+    order: dict[str, int]       # a space's index in board order (the order of ties, and of neighbours)
+    start: str                  # the Start space
+    escape: str                 # the Escape space
+    portals: tuple[str, ...]    # the Portal rooms, in board order
 
     def __init__(self, name: str, layout: str, tiles: tuple[Tile, ...],
                  placements: tuple[Placement, ...], spaces: Mapping[str, Space], note: str = "",

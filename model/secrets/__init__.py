@@ -135,6 +135,8 @@ Secrets.explore_configs = (
 #: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).
 Secrets.phases = tuple(sorted(turn.POINTS))
 Secrets.phase_entry = turn.ENTERED_WHEN
+#: the refusal's rule: ``apply`` asks the task kind's ``rule`` function, or the Adventurer Phase's
+Secrets.refusal_checks = turn.refusal_checks()
 Secrets.proofs = invariants
 EXPLORE_CONFIGS = Secrets.explore_configs
 RULESET = Secrets

@@ -30,7 +30,7 @@ from . import invariants
 from .actions import ACTION_TYPES, Bank, Redistribute
 from .board import Board, resolve_board, shipped_boards
 from .options import PLAYER_COUNTS, TombOptions, as_read
-from .rules import (campaign, combat, death, end, free_actions, inn, raid, reacts, setup, standard_actions,
+from .rules import (campaign, cards, combat, death, end, free_actions, inn, raid, reacts, setup, standard_actions,
                     treasure, turn)
 from .rules.agenda import TASKS
 from .state import TombSetup, TombState
@@ -469,5 +469,11 @@ Tomb.proofs = invariants
 #: per trigger), as ``rules/turn.py`` lists them; and when each is reached
 Tomb.phases = turn.points(TASKS, turn.PRIORITY_SUBJECTS)
 Tomb.phase_entry = turn.ENTERED_WHEN
+#: the refusal's rule: ``apply`` asks the task kind's ``why`` (below), else names the kind's ``rule``
+Tomb.refusal_checks = turn.refusal_checks(
+    TASKS, (standard_actions.why_not_standard, "asked as `rs.why_not_standard`"),
+    (standard_actions.party_size_rule, "asked as `rs.party_size_rule`"),
+    (cards.can_attach, "asked as `rs.can_attach`"))
+Tomb.refusal_rules = turn.refusal_rules(TASKS)
 
 __all__ = ["GAME", "Tomb", "TombOptions", "TombSetup", "TombState"]

@@ -31,10 +31,13 @@ def pullers(rs: Any, s: Any, player: int) -> tuple[str, ...]:
 @implements("raiders.encounter.pass-on-five-or-six", "raiders.portal.use-on-five-or-six",
             "raiders.boss.escape-roll", "raiders.ambiguity.five-or-six")
 def faces_for_five_or_six(rs: Any) -> tuple[str, ...]:
+    """The numbers of a roll that may pass a 5-or-6 roll: Heads, and Tails unless the reading of
+    ``raiders.ambiguity.five-or-six`` is ``heads-only``."""
     return ("heads",) if read(rs.options, "five_or_six") == "heads-only" else ("heads", "tails")
 
 
 def is_five_or_six(number: int) -> bool:
+    """A 5 or a 6 (a number of Heads or Tails)."""
     return number in (5, 6)
 
 

@@ -10,6 +10,8 @@ from ...traceability import implements
 
 @implements("raiders.portal.once-per-game")
 def can_use_portal(rs: Any, s: Any, player: int) -> bool:
+    """'Use the Portal Room' is open: the Raider stands in a Portal room whose encounter is not yet
+    resolved (``in_encounter``), and has not used a Portal in this game (``portal_used``)."""
     raider = s.raiders[player]
     return (raider.position is not None and raider.in_encounter and not raider.portal_used
             and rs.board.spaces[raider.position].kind == "portal")

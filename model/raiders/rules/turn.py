@@ -222,6 +222,8 @@ def place_targets(rs: Any, s: Any) -> list[str]:
 
 
 def attack_spend_rule(rs: Any, s: Any, action: Spend, player: int) -> str | None:
+    """None when ``action`` is open to ``player`` in an Attack's spend (Defender, then Attacker); else the
+    rule it breaks."""
     if type(action) is not Spend or action.face != "heads" or \
             not 0 <= action.audacity <= s.raiders[player].audacity:
         return "raiders.attack.audacity-order"
@@ -264,12 +266,12 @@ def decision_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
     if phase == "place":
         if kind is Place and action.space in place_targets(rs, s):
             return None
-        placing = find(s.effects, "place")
+        placing = find(s.effects, "place")      # the rule of the `place` effect (`effects[].rule`)
         return placing.rule if placing is not None else "raiders.move.any-direction"
     if phase == "boss-choice":
         if kind is Place and action.space in boss_rules.boss_choices(s):
             return None
-        choice = find(s.effects, "boss-choice")
+        choice = find(s.effects, "boss-choice")     # the rule of the `boss-choice` effect
         return choice.rule if choice is not None else "raiders.boss.always-ahead"
     return "raiders.move.roll"
 

@@ -434,6 +434,17 @@ def chance(rs: Any, state: SecretsState) -> Any:
     return kind.chance(rs, state, head)
 
 
+def refusal_checks() -> tuple[Any, ...]:
+    """The functions deciding which rule a refusal names: :func:`apply`, the Adventurer Phase's turn
+    (``apply_turn`` and its refusal), then every task kind's ``rule`` (once each, in registry order)."""
+    rules: dict[Any, list[str]] = {}
+    for k in KINDS.values():
+        if k.rule is not None and k.rule.__name__ != "<lambda>":
+            rules.setdefault(k.rule, []).append(k.name)
+    return (apply, adventurer_phase.apply_turn, adventurer_phase._refusal,
+            *((rule, "asked for task kinds " + ", ".join(f"`{n}`" for n in names)) for rule, names in rules.items()))
+
+
 def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> SecretsState:
     require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
     head = state.head

@@ -365,6 +365,27 @@ ENTERED_WHEN: dict[str, str] = {
 _OVER = Pending.over()
 
 
+def refusal_checks(tasks: dict[str, Kind], *game: tuple[Any, str]) -> tuple[Any, ...]:
+    """The functions deciding which rule a refusal names: :func:`apply`, then every task kind's ``why``
+    (named functions, once each, in registry order), each with the points that ask it, then the game's
+    own (``game``: the ruleset's methods the ``why`` functions call, each with the method's name)."""
+    whys: dict[Any, list[str]] = {}
+    for k in tasks.values():
+        if k.why is not None and k.why.__name__ != "<lambda>":
+            whys.setdefault(k.why, []).append(k.what or k.name)
+    return (apply, *((why, "asked at " + ", ".join(f"`{w}`" for w in dict.fromkeys(whats)))
+                     for why, whats in whys.items()), *game)
+
+
+def refusal_rules(tasks: dict[str, Kind]) -> dict[str, str]:
+    """The rule a refused answer names at each decision point (``Pending.what``) whose kind has no ``why``."""
+    out: dict[str, str] = {}
+    for k in tasks.values():
+        if k.mode in (DECIDE, PRIORITY) and k.why is None and k.what:
+            out.setdefault(k.what, k.rule)
+    return out
+
+
 def kind_of(rs: Any, t: Task) -> Kind:
     return rs.tasks[t.kind]
 

@@ -1,0 +1,384 @@
+"""The order of a game's legality checks, read from the model's own functions.
+
+Which rule a refusal names, where an action breaks several, is decided by the order in which the
+model checks them.  That order is written in the model's legality functions (Raiders' ``decision_rule``,
+``move_rule``, ``spend_rule``; Tomb's ``why_not_standard``; ...), each a chain of conditions, each
+condition answered with a rule id.  A ruleset lists them in ``Ruleset.refusal_checks``; this module
+reads their source with :mod:`ast` and gives the chain as data: every condition, in order, nested as
+the code nests it, with the rule it names (or *legal*), every name it binds on the way, and what the
+helpers it calls are (their docstrings).  Generated, so it cannot drift from what the model does.
+
+A statement is one of:
+
+* ``if`` / ``else if`` / ``otherwise``, with the condition's source, and the statements under it;
+* ``refuse``: the action is refused for the rule (a string constant returned, or ``require(cond,
+  rule)``: refused for ``rule`` unless ``cond``);
+* ``legal``: ``return None`` (the action is open);
+* ``answer``: any other return (another check's answer, a conditional, a look-up), with the rule ids
+  it may name;
+* ``let`` (an assignment), ``for`` (a loop, with its statements), ``do`` (a call made for its effect).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import io
+import re
+import textwrap
+import tokenize
+from collections.abc import Callable, Iterable
+from typing import Any
+
+#: A catalog rule id as the model writes it: ``game.section.name`` (the game's prefix first).
+RULE_ID = re.compile(r"^[a-z]+(\.[a-z0-9][a-z0-9-]*){2,}$")
+
+
+def _comments(source: str) -> dict[int, str]:
+    """The trailing comment of each line of ``source`` (its 1-based line number)."""
+    out: dict[int, str] = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.COMMENT and not re.match(r"#\s*(type:|noqa|pragma)", tok.string):
+                out[tok.start[0]] = tok.string.lstrip("#").strip()
+    except (tokenize.TokenError, IndentationError):  # pragma: no cover - source from inspect parses
+        pass
+    return out
+
+
+def _rules_in(node: ast.AST) -> list[str]:
+    """The rule ids written as string constants inside ``node``, in source order."""
+    out = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and RULE_ID.match(sub.value):
+            if sub.value not in out:
+                out.append(sub.value)
+    return out
+
+
+def _is_none(node: ast.AST | None) -> bool:
+    return node is None or (isinstance(node, ast.Constant) and node.value is None)
+
+
+def _rule_constant(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and RULE_ID.match(node.value):
+        return node.value
+    return None
+
+
+def _called(node: ast.AST) -> list[str]:
+    """The names of the functions ``node`` calls (``f`` and ``module.f`` as written)."""
+    out = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            name = ast.unparse(sub.func)
+            if name not in out:
+                out.append(name)
+    return out
+
+
+class _Reader:
+    def __init__(self, source: str, first_line: int) -> None:
+        self.comments = _comments(source)
+        self.first_line = first_line
+        self.calls: list[str] = []
+
+    def _comment(self, node: ast.AST) -> str:
+        lines = range(node.lineno, (getattr(node, "end_lineno", None) or node.lineno) + 1)
+        return " ".join(self.comments[n] for n in lines if n in self.comments)
+
+    def _note_calls(self, node: ast.AST) -> None:
+        for name in _called(node):
+            if name not in self.calls:
+                self.calls.append(name)
+
+    def block(self, body: Iterable[ast.stmt]) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for stmt in body:
+            out.extend(self.statement(stmt))
+        return out
+
+    def _item(self, node: ast.AST, kind: str, text: str = "", **more: Any) -> dict[str, Any]:
+        item = {"kind": kind, "text": text, "line": self.first_line + node.lineno - 1, **more}
+        comment = self._comment(node) if kind not in ("if", "else if", "for") else \
+            " ".join(self.comments[n] for n in (node.lineno,) if n in self.comments)
+        if comment:
+            item["comment"] = comment
+        return item
+
+    def statement(self, stmt: ast.stmt) -> list[dict[str, Any]]:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+            return []                                                    # a docstring
+        if isinstance(stmt, ast.If):
+            return self._if(stmt, "if")
+        if isinstance(stmt, ast.Return):
+            return [self._return(stmt)]
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            self._note_calls(stmt)
+            return [self._item(stmt, "let", ast.unparse(stmt))]
+        if isinstance(stmt, (ast.For, ast.While)):
+            self._note_calls(stmt.iter if isinstance(stmt, ast.For) else stmt.test)
+            head = (f"{ast.unparse(stmt.target)} in {ast.unparse(stmt.iter)}" if isinstance(stmt, ast.For)
+                    else ast.unparse(stmt.test))
+            return [self._item(stmt, "for", head, body=self.block(stmt.body))]
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            call = stmt.value
+            name = ast.unparse(call.func)
+            if name.split(".")[-1] == "require" and len(call.args) >= 2:
+                self._note_calls(call.args[0])
+                self._note_calls(call.args[1])
+                cond, rule = call.args[0], call.args[1]
+                constant = _rule_constant(rule)
+                always = isinstance(cond, ast.Constant) and cond.value is False
+                return [self._item(stmt, "refuse", "" if always else ast.unparse(cond),
+                                   rules=[constant] if constant else _rules_in(rule), unless=not always,
+                                   **({} if constant else {"rule": ast.unparse(rule)}))]
+            self._note_calls(stmt)
+            return [self._item(stmt, "do", ast.unparse(stmt), rules=_rules_in(stmt))]
+        if isinstance(stmt, ast.Raise):
+            return [self._item(stmt, "do", ast.unparse(stmt), rules=_rules_in(stmt))]
+        if isinstance(stmt, ast.Pass):
+            return []
+        self._note_calls(stmt)
+        return [self._item(stmt, "do", ast.unparse(stmt), rules=_rules_in(stmt))]
+
+    def _if(self, stmt: ast.If, kind: str) -> list[dict[str, Any]]:
+        self._note_calls(stmt.test)
+        out = [self._item(stmt, kind, ast.unparse(stmt.test), body=self.block(stmt.body))]
+        orelse = stmt.orelse
+        if len(orelse) == 1 and isinstance(orelse[0], ast.If):
+            out.extend(self._if(orelse[0], "else if"))
+        elif orelse:
+            out.append({"kind": "otherwise", "text": "", "line": self.first_line + orelse[0].lineno - 1,
+                        "body": self.block(orelse)})
+        return out
+
+    def _return(self, stmt: ast.Return) -> dict[str, Any]:
+        value = stmt.value
+        if _is_none(value):
+            return self._item(stmt, "legal")
+        assert value is not None
+        rule = _rule_constant(value)
+        if rule is not None:
+            return self._item(stmt, "refuse", rules=[rule])
+        self._note_calls(value)
+        return self._item(stmt, "answer", ast.unparse(value), rules=_rules_in(value))
+
+
+def read_checks(func: Callable[..., Any], chained: Iterable[str] = ()) -> dict[str, Any]:
+    """One legality function as its chain of checks (see the module's docstring); ``chained``: the
+    names of the other listed functions (a statement handing the action to one of them is a check)."""
+    func = inspect.unwrap(func)
+    lines, first = inspect.getsourcelines(func)
+    source = textwrap.dedent("".join(lines))
+    tree = ast.parse(source)
+    fn = tree.body[0]
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        raise TypeError(f"{func!r} is not a function")
+    reader = _Reader(source, first)
+    steps = reader.block(fn.body)
+    # what follows the last statement that can refuse is the action's effect, not a check
+    chained = tuple(chained)
+    last = max((i for i, step in enumerate(steps) if _refuses(step, chained)), default=len(steps) - 1)
+    applied = steps[last + 1:]
+    steps = steps[:last + 1]
+    kept = _texts(steps)
+    reader.calls = [c for c in reader.calls if any(re.search(rf"(?<![\w.]){re.escape(c)}\(", t) for t in kept)]
+    doc = inspect.getdoc(func) or ""
+    module = inspect.getmodule(func)
+    helpers = _helpers(func, reader.calls)
+    return {"name": fn.name, "signature": f"{fn.name}({ast.unparse(fn.args)})",
+            "module": module.__name__ if module else "", "line": first,
+            "doc": doc.split("\n\n")[0].replace("\n", " ").strip(),
+            "checks": steps, "rules": rules_of(steps), "calls": reader.calls, "then_applied": bool(applied),
+            "helpers": helpers, "constants": _constants([(func, fn), *((_resolve(func, h["name"]), h["returns"])
+                                                    for h in helpers if "returns" in h)])}
+
+
+def _constants(nodes: list[tuple[Any, Any]]) -> list[dict[str, str]]:
+    """The module constants (upper-case names holding a number, a string or a collection of them) that
+    ``nodes`` (each a function and a tree, or an expression's source, of its code) read, with their values."""
+    out: dict[str, str] = {}
+    for func, node in nodes:
+        scope = getattr(inspect.unwrap(func), "__globals__", {})
+        tree = ast.parse(node) if isinstance(node, str) else node
+        for sub in ast.walk(tree):
+            if isinstance(sub, ast.Name) and sub.id.isupper() and sub.id not in out and sub.id in scope:
+                value = scope[sub.id]
+                simple = (int, str, float)
+                if isinstance(value, simple) or (isinstance(value, (tuple, frozenset)) and
+                                                 all(isinstance(v, simple) for v in value)):
+                    out[sub.id] = repr(sorted(value) if isinstance(value, frozenset) else value)
+    return [{"name": k, "value": v} for k, v in out.items()]
+
+
+def _refuses(step: dict[str, Any], chained: tuple[str, ...]) -> bool:
+    """Whether ``step`` (or a step under it) can refuse: a refusal, an answer that may name a rule, or a
+    hand-over to another listed function."""
+    if step["kind"] in ("refuse", "legal") or (step["kind"] == "answer" and step.get("rules")):
+        return True
+    if any(re.search(rf"(?<!\w){re.escape(name)}\(", step["text"]) for name in chained):
+        return True
+    return any(_refuses(sub, chained) for sub in step.get("body", ()))
+
+
+def _texts(steps: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for step in steps:
+        out.append(step["text"] + " " + step.get("rule", ""))
+        out.extend(_texts(step.get("body", [])))
+    return out
+
+
+def rules_of(steps: list[dict[str, Any]]) -> list[str]:
+    """Every rule id the chain may name, in order."""
+    out: list[str] = []
+    for step in steps:
+        for rule in step.get("rules", ()):
+            if rule not in out:
+                out.append(rule)
+        for rule in rules_of(step.get("body", [])):
+            if rule not in out:
+                out.append(rule)
+    return out
+
+
+def _resolve(func: Callable[..., Any], name: str) -> Any:
+    """What ``name`` (``f`` or ``mod.f``, as written in ``func``) refers to, or None."""
+    scope: Any = getattr(inspect.unwrap(func), "__globals__", {})
+    parts = name.split(".")
+    obj = scope.get(parts[0]) if isinstance(scope, dict) else None
+    for part in parts[1:]:
+        if obj is None:
+            return None
+        obj = getattr(obj, part, None)
+    return obj
+
+
+def _helpers(func: Callable[..., Any], calls: list[str]) -> list[dict[str, str]]:
+    """The model's own functions the chain calls, each with the first paragraph of its docstring."""
+    out = []
+    for name in calls:
+        obj = _resolve(func, name)
+        if not callable(obj) or not (getattr(obj, "__module__", "") or "").startswith("tombspec.model"):
+            continue
+        doc = inspect.getdoc(obj) or ""
+        returns = _single_return(obj)
+        if not doc and not returns:
+            continue
+        item = {"name": name, "doc": doc.split("\n\n")[0].replace("\n", " ").strip() if doc else ""}
+        if returns:
+            item["returns"] = returns
+        out.append(item)
+    return out
+
+
+def _single_return(obj: Any) -> str | None:
+    """The expression a function returns, when its body (past its docstring) is that one return."""
+    try:
+        fn = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(obj)))).body[0]
+    except (OSError, TypeError, SyntaxError, IndexError):
+        return None
+    if not isinstance(fn, ast.FunctionDef):
+        return None
+    body = [b for b in fn.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return ast.unparse(body[0].value)
+    return None
+
+
+def check_order(rs: Any) -> list[dict[str, Any]]:
+    """The chains of ``rs``'s legality functions (``Ruleset.refusal_checks``), in the order listed; the
+    rule ids told as the game refuses them (``Ruleset.refusal_rename``, where it has one)."""
+    chains = []
+    entries = [entry if isinstance(entry, tuple) else (entry, "") for entry in type(rs).refusal_checks]
+    names = [inspect.unwrap(func).__name__ for func, _ in entries]
+    for func, where in entries:
+        chain = read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__])
+        if where:
+            chain["asked"] = where
+        chains.append(chain)
+    rename = type(rs).refusal_rename
+    if rename is not None:
+        for chain in chains:
+            _rename(chain["checks"], rename)
+            chain["rules"] = list(dict.fromkeys(rename(r) for r in chain["rules"]))
+    return chains
+
+
+def _rename(steps: list[dict[str, Any]], rename: Callable[[str], str]) -> None:
+    for step in steps:
+        if "rules" in step:
+            step["rules"] = list(dict.fromkeys(rename(r) for r in step["rules"]))
+        _rename(step.get("body", []), rename)
+
+
+# --------------------------------------------------------------------------------------------------
+# As Markdown
+
+
+def _code(text: str) -> str:
+    text = " ".join(text.split())
+    fence = "``" if "`" in text else "`"
+    pad = " " if fence == "``" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def to_markdown(chains: list[dict[str, Any]], *, rule_link: Callable[[str], str] | None = None,
+                heading: str = "###") -> list[str]:
+    """The chains as nested Markdown lists, one section per function."""
+    link = rule_link or (lambda r: f"`{r}`")
+    names = {c["name"] for c in chains}
+    out: list[str] = []
+
+    def line(step: dict[str, Any], depth: int) -> None:
+        pad = "  " * depth
+        kind = step["kind"]
+        rules = ", ".join(link(r) for r in step.get("rules", ()))
+        if kind in ("if", "else if"):
+            text = f"{kind} {_code(step['text'])}:"
+        elif kind == "otherwise":
+            text = "otherwise:"
+        elif kind == "for":
+            text = f"for each {_code(step['text'])}:"
+        elif kind == "legal":
+            text = "**legal**"
+        elif kind == "refuse":
+            named = _code(step["rule"]) + (f" (one of {rules})" if rules else "") if step.get("rule") else rules
+            text = (f"unless {_code(step['text'])}: **refused** for {named}" if step.get("unless")
+                    else f"**refused** for {named}")
+        elif kind == "answer":
+            callee = next((n for n in names if re.match(rf"^(\w+\.)*{re.escape(n)}\(", step["text"])), None)
+            text = f"answer {_code(step['text'])}"
+            if callee:
+                text += f" (the checks of `{callee}`, below or above)"
+            if rules:
+                text += f": may name {rules}"
+        elif kind == "let":
+            text = f"let {_code(step['text'])}"
+        else:
+            text = f"do {_code(step['text'])}" + (f" (names {rules})" if rules else "")
+        if step.get("comment"):
+            text += f"  *({step['comment']})*"
+        out.append(f"{pad}- {text}")
+        for sub in step.get("body", ()):
+            line(sub, depth + 1)
+
+    for chain in chains:
+        out.append(f"{heading} `{chain['signature']}`\n")
+        where = f"`{chain['module']}`, line {chain['line']}"
+        out.append(" ".join(filter(None, [chain["doc"], chain.get("asked", "") and chain["asked"][0].upper()
+                                          + chain["asked"][1:] + ".", f"({where}.)"])) + "\n")
+        for step in chain["checks"]:
+            line(step, 0)
+        if chain.get("then_applied"):
+            out.append("- then the action is applied: no check after this point refuses it")
+        if chain.get("constants"):
+            out.append("\nConstants: " + "; ".join(f"`{c['name']}` = `{c['value']}`" for c in chain["constants"]) + ".")
+        if chain["helpers"]:
+            out.append("\nWhat the functions it calls answer:\n")
+            for h in chain["helpers"]:
+                out.append(f"- `{h['name']}`: " + " ".join(filter(None, [
+                    h["doc"], f"It returns {_code(h['returns'])}." if h.get("returns") else ""])))
+        out.append("")
+    return out

@@ -1,0 +1,153 @@
+"""The order of the legality checks, read from the model's source (``checks/oracle/checkorder.py``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tombspec.checks.oracle.checkorder import check_order, read_checks, rules_of, to_markdown
+from tombspec.model.errors import IllegalAction
+from tombspec.model.ruleset import get_ruleset, registered_games
+from tombspec.model.traceability import require
+
+LIMIT = 9
+
+
+def _small(n: int) -> bool:
+    """Below the limit."""
+    return n < LIMIT
+
+
+def toy_rule(s: Any, n: int) -> str | None:
+    """The rule ``n`` breaks."""
+    if n < 0:
+        return "toy.count.not-negative"      # counted from zero
+    elif n == 0:
+        return None
+    else:
+        half = n // 2
+        if not _small(half):
+            return "toy.count.limit"
+    require(n % 2 == 0, "toy.count.even")
+    return None if s else "toy.count.needs-state"
+
+
+def test_a_chain_reads_as_the_code_nests_it() -> None:
+    chain = read_checks(toy_rule)
+    steps = chain["checks"]
+    assert [s["kind"] for s in steps] == ["if", "else if", "otherwise", "refuse", "answer"]
+    assert steps[0]["text"] == "n < 0" and steps[0]["body"][0] == {
+        "kind": "refuse", "text": "", "line": steps[0]["body"][0]["line"], "rules": ["toy.count.not-negative"],
+        "comment": "counted from zero"}
+    assert steps[1]["body"][0]["kind"] == "legal"
+    assert steps[2]["body"][0]["kind"] == "let" and steps[2]["body"][0]["text"] == "half = n // 2"
+    inner = steps[2]["body"][1]
+    assert inner["kind"] == "if" and inner["text"] == "not _small(half)" and inner["body"][0]["rules"] == ["toy.count.limit"]
+    assert steps[3]["unless"] and steps[3]["text"] == "n % 2 == 0" and steps[3]["rules"] == ["toy.count.even"]
+    assert steps[4]["rules"] == ["toy.count.needs-state"]
+    # every rule the chain may name, in order; the helpers it calls with their docstrings and returns;
+    # the constants they read
+    assert rules_of(steps) == ["toy.count.not-negative", "toy.count.limit", "toy.count.even", "toy.count.needs-state"]
+    assert chain["rules"] == rules_of(steps)
+    assert chain["doc"] == "The rule ``n`` breaks."
+    assert chain["helpers"] == [] and chain["constants"] == []     # the test's own helpers are not the model's
+    md = "\n".join(to_markdown([chain]))
+    assert "- if `n < 0`:\n  - **refused** for `toy.count.not-negative`  *(counted from zero)*" in md
+    assert "unless `n % 2 == 0`: **refused** for `toy.count.even`" in md
+
+
+def test_the_lines_point_at_the_source() -> None:
+    import inspect
+
+    lines, first = inspect.getsourcelines(toy_rule)
+    chain = read_checks(toy_rule)
+    first_if = chain["checks"][0]
+    assert lines[first_if["line"] - first].strip() == "if n < 0:"
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_every_game_lists_the_order_of_its_checks(game: str) -> None:
+    rs = get_ruleset(game)
+    chains = check_order(rs)
+    assert chains, f"{game} lists no refusal checks"
+    catalog = rs.catalog()
+    named = [r for c in chains for r in c["rules"]]
+    assert named
+    unknown = sorted({r for r in named if r not in catalog})
+    assert unknown == [], f"{game}: the checks name rules the catalog does not hold: {unknown}"
+    for chain in chains:
+        assert chain["checks"], chain["name"]
+    for what, rule in type(rs).refusal_rules.items():
+        assert rule in catalog, (what, rule)
+
+
+def _raiders_probes(rs: Any, state: Any) -> list[Any]:
+    from tombspec.model.raiders.actions import Boost, Move, MoveTo, Place, Prepare, Rest, Spend, Stay, UsePortal
+
+    spaces = list(rs.board.spaces)
+    out: list[Any] = [Move(), Prepare(), Rest(), UsePortal(), Stay(), Boost(0), Boost(9)]
+    here = state.raiders[state.current].position
+    near = rs.board.neighbours(here) if here in rs.board.spaces else spaces[:3]
+    for sid in [*near, spaces[0]]:
+        for face in ("heads", "tails", "natural", "free", "sideways"):
+            for k in (0, 1, 3):
+                out.append(MoveTo(sid, face, k))
+        out.append(Place(sid))
+    for face in ("heads", "tails", "sideways"):
+        for k in (-1, 0, 1, 2, 5):
+            out.append(Spend(k, face))
+            out.append(Spend(k, face, target="opponent"))
+    return out
+
+
+RAIDERS_CONFIGS = [
+    # a forced move (a failed Move roll after a stay, pulled by two spaces) is too rare to wait for here
+    ({"special_tiles": True, "boss_tie_break": "current-player-chooses"},
+     {"action", "move-to", "spend", "place", "boss-choice", "attack-defender", "attack-attacker"}),
+    ({"audacity_advanced": True}, {"action", "boost", "attack-boost-defender", "attack-boost-attacker"}),
+]
+
+
+@pytest.mark.parametrize(("options", "phases"), RAIDERS_CONFIGS)
+def test_every_raiders_refusal_names_a_rule_its_checks_list(options: dict, phases: set[str]) -> None:
+    """The chains are the whole story: every rule the model refuses a decision for (and every other rule
+    it lists as broken) is named by a check in them, or is the rule an effect of the state carries (the
+    probes are made by the player who acts, so the turn rule is never the answer)."""
+    from tombspec.model.raiders.rules.turn import GAME_OVER_RULES
+
+    from tombspec.model.play import make_policy, next_move
+    rs = get_ruleset("raiders", options=options)
+    allowed = {r for c in check_order(rs) for r in c["rules"]} | set(GAME_OVER_RULES.values())
+    rng = random.Random(7)
+    policy = make_policy("coverage")
+    probed: set[str] = set()
+    refused = 0
+    for _ in range(40):
+        state = rs.initial_state()
+        for _ in range(3000):
+            move = next_move(rs, state, rng, policy)
+            if move is None:
+                break
+            action, me = move
+            if me is not None and (state.phase not in probed or rng.random() < 0.2):
+                probed.add(state.phase)
+                legal = rs.legal_actions(state, me)
+                for probe in _raiders_probes(rs, state):
+                    if probe in legal:
+                        continue
+                    try:
+                        rs.step(state, probe, me)
+                    except IllegalAction as exc:
+                        refused += 1
+                        carried = {e.rule for e in state.effects}
+                        for rule in (exc.rule_id, *exc.also):
+                            assert rule in allowed | carried, (state.phase, probe, rule)
+                    else:
+                        raise AssertionError(f"{probe!r} is not listed legal yet was accepted")
+            state = rs.step(state, action, me)
+        if probed >= phases:
+            break
+    assert probed >= phases, sorted(probed)
+    assert refused > 500
