@@ -273,6 +273,19 @@ def _helpers(func: Callable[..., Any], calls: list[str]) -> list[dict[str, str]]
     return out
 
 
+def _delegate(method: Any) -> Any:
+    """The function a method hands its work to (``return f(self, ...)``), or the method itself."""
+    returns = _single_return(method)
+    if returns:
+        call = ast.parse(returns, mode="eval").body
+        if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name) and \
+                call.args[0].id == "self":
+            target = _resolve(method, ast.unparse(call.func))
+            if inspect.isfunction(target):
+                return target
+    return method
+
+
 def _single_return(obj: Any) -> str | None:
     """The expression a function returns, when its body (past its docstring) is that one return."""
     try:
@@ -292,6 +305,9 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
     rule ids told as the game refuses them (``Ruleset.refusal_rename``, where it has one)."""
     chains = []
     entries = [entry if isinstance(entry, tuple) else (entry, "") for entry in type(rs).refusal_checks]
+    if entries:
+        turn = _delegate(type(rs).turn_rule)
+        entries.insert(0, (turn, "asked for an action from a player who may not act now (the turn rule)"))
     names = [inspect.unwrap(func).__name__ for func, _ in entries]
     for func, where in entries:
         chain = read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__])
