@@ -127,7 +127,8 @@ Secrets.explore_configs = (
                                       "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest"}},
     {"board": "exercise", "options": {"players": 4, "courage_range": "overflow-tracked", "critical_order":
                                       "reference-order-still-triggers", "spawn_priority": "any-adventurer-room",
-                                      "status_same_type": "player-chooses", "minus_cards": "random",
+                                      "status_same_type": "player-chooses", "status_substitute": "player-chooses",
+                                      "companions_healing": "as-adventurer", "minus_cards": "random",
                                       "steal_range": "any-range-random", "creature_route": "random",
                                       "limit_without_rooms": "limit-first"}},
     {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
