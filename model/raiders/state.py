@@ -24,8 +24,9 @@ effect             made by                            what it holds
 =================  =================================  =====================================================
 
 How long each lasts (``until``): ``attack-due`` and ``pulled-by`` last the turn (``turn``): ``pulled-by``
-is made at the turn's start and stays all turn; ``attack-due`` is made when the Raider without the Grail
-arrives on the holder's space (or starts its turn there) and is taken away when the Attack begins, so
+is made at the turn's start when the turn reaches its ``action`` point (never on a turn that starts
+with an escape roll, an Attack or an encounter roll) and stays all turn; ``attack-due`` is made when the Raider without the Grail
+arrives on the holder's space by any arrival (a move, a Place, a forced move; or starts its turn there) and is taken away when the Attack begins, so
 a game that ends before it (the Boss seals the Tomb) may keep it in its final state.  ``place``,
 ``boss-path`` and ``boss-choice`` last until their decision is made (``resolved``); the ``boss`` field
 keeps the Boss's space until the choice completes its move.
@@ -55,6 +56,8 @@ class Raider(RaiderReads):
     """One Raider Character (a Nickel) and what its player holds."""
 
     position: str | None          # a space id "x,y" (column x, row y of the composed board, from 0 at the top left); None once Killed
+                                  # (Killed: pennies 0, trapped, in_encounter and loses_next_turn false,
+                                  # came_from None; its Audacity is kept)
     pennies: int                  # pennies held, to roll (the Grail penny set aside is not held)
     audacity: int                 # Audacity Tokens
     portal_used: bool = False     # "once per game per player"
@@ -98,7 +101,9 @@ class Attack:
     defender_extra: int = 0               # temporary pennies the Defender boosted (Audacity Advanced)
     attacker_heads: int | None = None     # the Attacker's Heads as rolled (None until the roll)
     defender_heads: int | None = None     # the Defender's Heads as rolled: Audacity spent is not in it
-    defender_spent: int | None = None     # Audacity the Defender spent (it spends first); None until then
+    defender_spent: int | None = None     # Audacity the Defender spent (it spends first); None until then;
+                                          # 0 at the Attack roll when the Defender holds none and the
+                                          # Attacker is asked
     defender_target: str = "own"     # whose Heads the Defender's Audacity altered ("own" or "opponent")
 
 
@@ -138,11 +143,15 @@ class RaidersState(StateReads):
     raiders: tuple[Raider, Raider]          # the two Raiders, by player (0, 1)
     grail: int | None = None                # which player holds The Holy Grail
     boss_track: int = 8                     # 8..1 on the Boss Monster Track; 0 once Spawned
-    boss: str | None = None                 # the Boss Monster's space once Spawned
+    boss: str | None = None                 # the Boss Monster's space once Spawned; a move is a path (a first
+                                            # step, then the Encounter rooms that pull it on), set here when
+                                            # done; every space of the path traps the Raider standing on it
     turns_in_round: int = 0                 # turns played in this round so far (a round: every living Raider's turn)
-    turn: int = 0                           # turns begun so far
+    turn: int = 0                           # turns begun so far (a turn lost to loses_next_turn is begun: it
+                                            # counts here and in turns_in_round, and may end the round)
     toss_winner: int | None = None          # who won the coin toss (the loser goes first); None before it
-    roll: Roll | None = None                # the roll of this turn, once one is called for
+    roll: Roll | None = None                # the roll of this turn, once one is called for; None again at the
+                                            # next turn's start (kept in a final state)
     attack: Attack | None = None            # the Attack in progress, if any
     effects: tuple[Effect, ...] = ()        # what this turn carries: see the table above
     winner: int | None = None               # who won, once over (None: nobody)
