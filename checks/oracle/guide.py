@@ -446,6 +446,7 @@ def options_table(rs: Any, cat: Any) -> list[dict[str, Any]]:
             amb = _catalog_entry(cat, f.metadata["settles"])
             row.update(kind="reading", settles=f.metadata["settles"],
                        title=getattr(amb, "title", ""), question=getattr(amb, "question", ""),
+                       note=" ".join((getattr(amb, "note", "") or "").split()),
                        readings=[{"id": r, "text": _reading_text(amb, r)} for r in f.metadata["readings"]])
         elif "variant" in f.metadata:
             rule = _catalog_entry(cat, f.metadata["variant"])
@@ -798,6 +799,8 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
             for r in o["readings"]:
                 mark = " (default)" if r["id"] == o["default"] else ""
                 out.append(f"  - `\"{r['id']}\"`{mark}" + (f": {r['text']}" if r["text"] else ""))
+            if o.get("note"):
+                out.append(f"  - How the model applies it: {o['note']}")
         elif o["kind"] == "variant":
             out.append(f"- **`{o['name']}`** (true/false, default {str(o['default']).lower()}) switches "
                        f"{link(o['rule'])}" + (f" ({o['title']})" if o["title"] else ""))
