@@ -18,7 +18,8 @@ effect             made by                            what it holds
                                                       ``ahead``, ``back``, ``portal`` or ``malfunction``
 ``boss-path``      ``raiders.boss.always-ahead``      ``items``: the Boss's spaces so far this move, from
                    (a first step) or                  where it stood (reading ``current-player-chooses``
-                   ``raiders.boss.encounter-pull``    of ``raiders.ambiguity.boss-tie-break`` only)
+                   ``raiders.boss.encounter-pull``    of ``raiders.ambiguity.boss-tie-break`` only);
+                   (a later one)                      ``player`` None
 ``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the current player
                                                       chooses among (``player``), in board order
 =================  =================================  =====================================================
