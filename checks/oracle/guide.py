@@ -791,7 +791,11 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
     out.append(f"{h}# The options\n")
     out.append("Options are sent in `reset`'s `options` object; an option left out takes its default. A "
                "reading option settles an open question of the rulebook (the catalog's ambiguity); `null` "
-               "leaves it unsettled, and the model then answers *unspecified* (code 2) where it arises.\n")
+               "leaves it unsettled, and the model then answers *unspecified* (code 2) where it arises: exactly where "
+               "the step's code reads the option (`read(options, name)` in the order of the checks above, and "
+               "in the step's effects), and, where the code weighs every reading at once "
+               "(`by_reading(options, name, results)`), only when the readings give different results; a step "
+               "that never reaches the option plays as under any reading.\n")
     for o in g["options"]:
         if o["kind"] == "reading":
             out.append(f"- **`{o['name']}`** settles {link(o['settles'])}"
