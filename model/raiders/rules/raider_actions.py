@@ -111,7 +111,10 @@ def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) ->
 
 
 def has_numbered_match(rs: Any, s: Any, candidates: list[MoveTo] | None = None) -> bool:
-    """Whether the roll matches (as rolled or altered) some adjacent numbered room, or is a Natural 6."""
+    """Whether the roll matches (as rolled or altered) some adjacent numbered room, or is a Natural 6:
+    some move-to by a number or a Natural 6 that :func:`move_rule` accepts (a Black room under
+    ``black_tile`` = any-number included), trying each adjacent space with the Audacity its number needs
+    (and a Black room with none)."""
     spaces = rs.board.spaces
     return any((m.face == "natural" or (m.face in ("heads", "tails") and spaces[m.space].number is not None))
                and move_rule(rs, s, m, numbered=True) is None
