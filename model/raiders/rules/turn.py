@@ -98,7 +98,7 @@ ENTERED_WHEN = {
              "or back, no other Portal on the board) or when the roll Killed the Raider. A failed Monster roll sends the Raider back to "
              "`came_from` without asking.",
     "forced-move": "After a `stay` that fails the Move roll (under `failing_a_move_roll` = not-moving, the "
-                   "default, every `stay`; under no-match, a `stay` when no adjacent space matched) of a "
+                   "default, every `stay`; under no-match, a `stay` when no adjacent numbered space matched and the roll was no Natural 6: free entries do not count) of a "
                    "Raider that two or more Monster or Trap spaces pulled at the turn's start (`pulled-by`), "
                    "under `forced_move_choice` = player-chooses (the default). With one such space the "
                    "Raider is pulled there without asking; under nearest-escape, to the one nearest the "
