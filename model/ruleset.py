@@ -139,6 +139,10 @@ class Ruleset(ABC):
     #: the rule a refused answer names at a decision point (``Pending.what``) where no function of
     #: ``refusal_checks`` decides it (empty: none such, or not listed)
     refusal_rules: ClassVar[Mapping[str, str]] = {}
+    #: the functions of what the game does by itself between decisions (a turn's start and end, an
+    #: arrival, the Boss's move, ...), each with what it is for: the guide prints them, read whole from
+    #: their source, so that an implementer need not find the procedure out by probing (empty: none)
+    procedures: ClassVar[tuple[Any, ...]] = ()
     #: how the rule ids those functions name are refused (a game told in another's words), or None
     refusal_rename: ClassVar[Any] = None
     #: the module declaring the z3 proof obligations over the game's numeric cores

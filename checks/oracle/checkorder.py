@@ -165,7 +165,7 @@ class _Reader:
         return self._item(stmt, "answer", ast.unparse(value), rules=_rules_in(value))
 
 
-def read_checks(func: Callable[..., Any], chained: Iterable[str] = ()) -> dict[str, Any]:
+def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole: bool = False) -> dict[str, Any]:
     """One legality function as its chain of checks (see the module's docstring); ``chained``: the
     names of the other listed functions (a statement handing the action to one of them is a check)."""
     func = inspect.unwrap(func)
@@ -179,7 +179,8 @@ def read_checks(func: Callable[..., Any], chained: Iterable[str] = ()) -> dict[s
     steps = reader.block(fn.body)
     # what follows the last statement that can refuse is the action's effect, not a check
     chained = tuple(chained)
-    last = max((i for i, step in enumerate(steps) if _refuses(step, chained)), default=len(steps) - 1)
+    last = len(steps) - 1 if whole else \
+        max((i for i, step in enumerate(steps) if _refuses(step, chained)), default=len(steps) - 1)
     applied = steps[last + 1:]
     steps = steps[:last + 1]
     kept = _texts(steps)
@@ -322,6 +323,19 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
     return chains
 
 
+def procedures(rs: Any) -> list[dict[str, Any]]:
+    """The game's own steps (``Ruleset.procedures``: what the model does by itself between decisions),
+    each function read whole, as the checks are."""
+    out = []
+    for entry in type(rs).procedures:
+        func, where = entry if isinstance(entry, tuple) else (entry, "")
+        chain = read_checks(func, whole=True)
+        if where:
+            chain["asked"] = where
+        out.append(chain)
+    return out
+
+
 def _rename(steps: list[dict[str, Any]], rename: Callable[[str], str]) -> None:
     for step in steps:
         if "rules" in step:
@@ -367,7 +381,7 @@ def to_markdown(chains: list[dict[str, Any]], *, rule_link: Callable[[str], str]
             callee = next((n for n in names if re.match(rf"^(\w+\.)*{re.escape(n)}\(", step["text"])), None)
             text = f"answer {_code(step['text'])}"
             if callee:
-                text += f" (the checks of `{callee}`, below or above)"
+                text += f" (see `{callee}`, in this section)"
             if rules:
                 text += f": may name {rules}"
         elif kind == "let":

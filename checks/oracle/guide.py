@@ -623,6 +623,7 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                                for k, v in config.items()},
         "sample": {"games": seen["games"], "steps": seen["steps"], "outcomes": dict(seen["outcomes"]),
                    "configurations": sampled},
+        "procedures": checkorder.procedures(rs),
         "turn": turn, "entered_when": {what: " ".join(text.split()) for what, text in rs.phase_entry.items()},
         "state_doc": state_doc, "state": state_fields,
         "derived": derived_reads(rs.state_type), "actions": actions, "options": opts,
@@ -708,6 +709,12 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
             if what in entered:
                 out.append(f"- `{_cell(what)}`: {entered[what]}")
         out.append("")
+    if g.get("procedures"):
+        out.append(f"{h}## What the game does by itself\n")
+        out.append("Between decisions the model runs these steps of its own (read whole from its source, as the "
+                   "order of the checks below is): `d` is the state being built (its fields as in the state "
+                   "table), `rs` the configured game, `read(options, name)` an option's reading.\n")
+        out.extend(checkorder.to_markdown(g["procedures"], rule_link=link, heading=f"{h}###"))
     out.append(f"{h}# Which rule a refusal names\n")
     for line in g["refusals"]["policy"]:
         out.append(f"- {line}")

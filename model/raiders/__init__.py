@@ -20,7 +20,7 @@ from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
-from .rules import encounters, raider_actions, turn
+from .rules import boss, encounters, raider_actions, turn
 from .state import RaidersState
 
 GAME = "raiders"
@@ -126,6 +126,15 @@ Raiders.phase_entry = turn.ENTERED_WHEN
 Raiders.refusal_checks = (turn.decision_rule, raider_actions.move_rule, encounters.spend_rule,
                           turn.attack_spend_rule, turn.also_broken)
 Raiders.refusal_terms = {"board": Board, "space": Space}
+Raiders.procedures = (
+    (turn.apply_turn_start, "a turn's start (`current`, `turn`, what is due first)"),
+    (turn.apply_turn_end, "a turn's end"), (turn.apply_round_count, "the round's count (`turns_in_round`)"),
+    (turn.apply_landing, "every arrival on a space (a move, a Place, a forced move)"),
+    (boss.apply_round_end, "a round's end: the Boss Monster Track, the Spawn"),
+    (boss.apply_boss_move, "the Boss Monster's move"), (boss.boss_numbers, "the numbers the Boss moves on"),
+    (boss.first_steps, "where the Boss may move first"), (boss.nearness, "how near a space is to the Raiders"),
+    (boss.next_rooms, "the Encounter rooms that pull the Boss on"), (boss._continue, "the rest of the Boss's move"),
+    (boss.apply_trap, "trapping"))
 Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},

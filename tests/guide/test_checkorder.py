@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tombspec.checks.oracle.checkorder import check_order, read_checks, rules_of, to_markdown
+from tombspec.checks.oracle.checkorder import check_order, procedures, read_checks, rules_of, to_markdown
 from tombspec.model.errors import IllegalAction
 from tombspec.model.ruleset import get_ruleset, registered_games
 from tombspec.model.traceability import require
@@ -151,3 +151,15 @@ def test_every_raiders_refusal_names_a_rule_its_checks_list(options: dict, phase
             break
     assert probed >= phases, sorted(probed)
     assert refused > 500
+
+
+def test_the_raiders_procedures_are_read_whole() -> None:
+    """What the game does by itself is printed whole (no cut after the last refusal): the Boss's move ends
+    with where it stands, and every space of its path traps."""
+    rs = get_ruleset("raiders")
+    chains = {c["name"]: c for c in procedures(rs)}
+    assert {"apply_turn_start", "apply_landing", "apply_boss_move", "_continue", "first_steps"} <= set(chains)
+    assert not any(c["then_applied"] for c in chains.values())
+    texts = "\n".join(to_markdown([chains["_continue"]]))
+    assert "for each `space in path[1:]`:" in texts and "apply_trap(d, space)" in texts
+    assert "let `d.boss = path[-1]`" in texts
