@@ -81,16 +81,23 @@ class _Reader:
     def __init__(self, source: str, first_line: int) -> None:
         self.comments = _comments(source)
         self.first_line = first_line
-        self.calls: list[str] = []
+        self._calls: dict[int, list[str]] = {}      # id of a statement's item -> the functions it calls
+        self._pending: list[str] = []               # the calls of the statement being read
 
     def _comment(self, node: ast.AST) -> str:
         lines = range(node.lineno, (getattr(node, "end_lineno", None) or node.lineno) + 1)
         return " ".join(self.comments[n] for n in lines if n in self.comments)
 
     def _note_calls(self, node: ast.AST) -> None:
-        for name in _called(node):
-            if name not in self.calls:
-                self.calls.append(name)
+        self._pending.extend(_called(node))
+
+    def calls(self, steps: list[dict[str, Any]]) -> list[str]:
+        """The functions ``steps`` (and the steps under them) call, once each, in order."""
+        out: list[str] = []
+        for step in steps:
+            out.extend(self._calls.get(id(step), ()))
+            out.extend(self.calls(step.get("body", [])))
+        return list(dict.fromkeys(out))
 
     def block(self, body: Iterable[ast.stmt]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -100,8 +107,9 @@ class _Reader:
 
     def _item(self, node: ast.AST, kind: str, text: str = "", **more: Any) -> dict[str, Any]:
         item = {"kind": kind, "text": text, "line": self.first_line + node.lineno - 1, **more}
-        comment = self._comment(node) if kind not in ("if", "else if", "for") else \
-            " ".join(self.comments[n] for n in (node.lineno,) if n in self.comments)
+        self._calls[id(item)], self._pending = self._pending, []
+        # a compound statement's comment is its first line's; a simple one's, any of its lines'
+        comment = self.comments.get(node.lineno, "") if kind in ("if", "else if", "for") else self._comment(node)
         if comment:
             item["comment"] = comment
         return item
@@ -120,7 +128,9 @@ class _Reader:
             self._note_calls(stmt.iter if isinstance(stmt, ast.For) else stmt.test)
             head = (f"{ast.unparse(stmt.target)} in {ast.unparse(stmt.iter)}" if isinstance(stmt, ast.For)
                     else ast.unparse(stmt.test))
-            return [self._item(stmt, "for", head, body=self.block(stmt.body))]
+            item = self._item(stmt, "for", head)
+            item["body"] = self.block(stmt.body)
+            return [item]
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             call = stmt.value
             name = ast.unparse(call.func)
@@ -144,7 +154,9 @@ class _Reader:
 
     def _if(self, stmt: ast.If, kind: str) -> list[dict[str, Any]]:
         self._note_calls(stmt.test)
-        out = [self._item(stmt, kind, ast.unparse(stmt.test), body=self.block(stmt.body))]
+        item = self._item(stmt, kind, ast.unparse(stmt.test))
+        item["body"] = self.block(stmt.body)
+        out = [item]
         orelse = stmt.orelse
         if len(orelse) == 1 and isinstance(orelse[0], ast.If):
             out.extend(self._if(orelse[0], "else if"))
@@ -183,15 +195,14 @@ def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole:
         max((i for i, step in enumerate(steps) if _refuses(step, chained)), default=len(steps) - 1)
     applied = steps[last + 1:]
     steps = steps[:last + 1]
-    kept = _texts(steps)
-    reader.calls = [c for c in reader.calls if any(re.search(rf"(?<![\w.]){re.escape(c)}\(", t) for t in kept)]
+    calls = reader.calls(steps)
     doc = inspect.getdoc(func) or ""
     module = inspect.getmodule(func)
-    helpers = _helpers(func, reader.calls)
+    helpers = _helpers(func, calls)
     return {"name": fn.name, "signature": f"{fn.name}({ast.unparse(fn.args)})",
             "module": module.__name__ if module else "", "line": first,
             "doc": doc.split("\n\n")[0].replace("\n", " ").strip(),
-            "checks": steps, "rules": rules_of(steps), "calls": reader.calls, "then_applied": bool(applied),
+            "checks": steps, "rules": rules_of(steps), "calls": calls, "then_applied": bool(applied),
             "helpers": helpers, "constants": _constants([(func, fn), *((_resolve(func, h["name"]), h["returns"])
                                                     for h in helpers if "returns" in h)])}
 
@@ -221,14 +232,6 @@ def _refuses(step: dict[str, Any], chained: tuple[str, ...]) -> bool:
     if any(re.search(rf"(?<!\w){re.escape(name)}\(", step["text"]) for name in chained):
         return True
     return any(_refuses(sub, chained) for sub in step.get("body", ()))
-
-
-def _texts(steps: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for step in steps:
-        out.append(step["text"] + " " + step.get("rule", ""))
-        out.extend(_texts(step.get("body", [])))
-    return out
 
 
 def rules_of(steps: list[dict[str, Any]]) -> list[str]:
@@ -305,16 +308,13 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
     """The chains of ``rs``'s legality functions (``Ruleset.refusal_checks``), in the order listed; the
     rule ids told as the game refuses them (``Ruleset.refusal_rename``, where it has one)."""
     chains = []
-    entries = [entry if isinstance(entry, tuple) else (entry, "") for entry in type(rs).refusal_checks]
+    entries = _entries(type(rs).refusal_checks)
     if entries:
         turn = _delegate(type(rs).turn_rule)
         entries.insert(0, (turn, "asked for an action from a player who may not act now (the turn rule)"))
     names = [inspect.unwrap(func).__name__ for func, _ in entries]
     for func, where in entries:
-        chain = read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__])
-        if where:
-            chain["asked"] = where
-        chains.append(chain)
+        chains.append(_asked(read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__]), where))
     rename = type(rs).refusal_rename
     if rename is not None:
         for chain in chains:
@@ -326,14 +326,18 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
 def procedures(rs: Any) -> list[dict[str, Any]]:
     """The game's own steps (``Ruleset.procedures``: what the model does by itself between decisions),
     each function read whole, as the checks are."""
-    out = []
-    for entry in type(rs).procedures:
-        func, where = entry if isinstance(entry, tuple) else (entry, "")
-        chain = read_checks(func, whole=True)
-        if where:
-            chain["asked"] = where
-        out.append(chain)
-    return out
+    return [_asked(read_checks(func, whole=True), where) for func, where in _entries(type(rs).procedures)]
+
+
+def _entries(listed: Iterable[Any]) -> list[tuple[Any, str]]:
+    """``(function, where it is asked)`` of each entry of a ruleset's list (a function, or that pair)."""
+    return [entry if isinstance(entry, tuple) else (entry, "") for entry in listed]
+
+
+def _asked(chain: dict[str, Any], where: str) -> dict[str, Any]:
+    if where:
+        chain["asked"] = where
+    return chain
 
 
 def _rename(steps: list[dict[str, Any]], rename: Callable[[str], str]) -> None:
