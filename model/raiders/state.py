@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..codec import canonical_order
 from ..draft import drafted, replacer
 from ..effects import Effect, find
 
@@ -52,6 +53,7 @@ class RaiderReads:
         return self.position is None  # type: ignore[attr-defined]
 
 
+@canonical_order             # its __dict__ in canonical key order: the digest sorts nothing
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Raider(RaiderReads):
     """One Raider Character (a Nickel) and what its player holds."""
@@ -75,6 +77,7 @@ class Raider(RaiderReads):
                                    # only in between (or in the final state of a game ended in between)
 
 
+@canonical_order             # its __dict__ in canonical key order: the digest sorts nothing
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Roll:
     """The roll of the turn: why it was made, how many pennies, and the Heads."""
@@ -92,6 +95,7 @@ class Roll:
         return None if self.heads is None else self.pennies - self.heads
 
 
+@canonical_order             # its __dict__ in canonical key order: the digest sorts nothing
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class Attack:
     """An Attack for the Grail in progress."""
@@ -137,6 +141,7 @@ class StateReads:
         return e.subject if e is not None else None
 
 
+@canonical_order             # its __dict__ in canonical key order: the digest sorts nothing
 @attrs.frozen(slots=False)   # dict-backed: a step copies it in one go (model/draft.py)
 class RaidersState(StateReads):
     phase: str                              # the step of the turn the game waits in (the turn table)

@@ -1,0 +1,80 @@
+"""``codec.canonical_order``: a state class whose ``__dict__`` is kept in canonical key order."""
+
+from __future__ import annotations
+
+import pickle
+
+import attrs
+import orjson
+import pytest
+
+from tombspec.model import codec
+from tombspec.model.draft import drafted, replacer
+
+
+@codec.canonical_order
+@attrs.frozen(slots=False)
+class Inner:
+    zeta: int
+    alpha: str | None = None
+
+
+@codec.canonical_order
+@attrs.frozen(slots=False)
+class Outer:
+    name: str
+    items: tuple[Inner, ...]
+    count: int = 0
+
+
+def _canonical(value: object) -> bytes:
+    return orjson.dumps(codec.to_data(value), option=orjson.OPT_SORT_KEYS)
+
+
+def test_the_init_keeps_the_signature_and_stores_the_fields_in_sorted_order() -> None:
+    o = Outer("x", (Inner(2), Inner(1, alpha="a")))
+    assert list(o.__dict__) == ["count", "items", "name"] and list(o.items[1].__dict__) == ["alpha", "zeta"]
+    assert o == Outer(name="x", items=(Inner(zeta=2), Inner(1, "a")), count=0)
+    assert [f.name for f in attrs.fields(Outer)] == ["name", "items", "count"]   # the declared order stays
+    with pytest.raises(TypeError):
+        Outer("x")                                                              # a missing field
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        o.count = 3  # type: ignore[misc]
+
+
+def test_every_way_of_making_a_value_keeps_the_order_and_the_bytes() -> None:
+    o = Outer("x", (Inner(2), Inner(1, alpha="a")), count=4)
+    draft = drafted(Outer, nested={"items": drafted(Inner)}).thaw(o)
+    draft.count = 5
+    draft.edit("items", 0).alpha = "b"
+    made = [o, attrs.evolve(o, count=9), replacer(Outer)(o, name="y"), pickle.loads(pickle.dumps(o)),
+            draft.freeze(), codec.from_data(Outer, codec.to_data(o))]
+    for value in made:
+        assert codec.dumps(value) == _canonical(value)
+    assert Outer in codec._CANONICAL
+
+
+def test_a_class_with_a_validator_or_a_factory_is_refused() -> None:
+    with pytest.raises(TypeError, match="canonical_order"):
+        @codec.canonical_order
+        @attrs.frozen(slots=False)
+        class Checked:
+            n: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    with pytest.raises(TypeError, match="plain defaults"):
+        @codec.canonical_order
+        @attrs.frozen(slots=False)
+        class Listed:
+            n: tuple[int, ...] = attrs.Factory(tuple)
+
+
+def test_a_mapping_anywhere_below_keeps_the_sorting_pass() -> None:
+    @codec.canonical_order
+    @attrs.frozen(slots=False)
+    class WithMap:
+        zz: int
+        table: dict[str, int]
+
+    value = WithMap(1, {"b": 1, "a": 2})
+    assert codec.dumps(value) == b'{"table":{"a":2,"b":1},"zz":1}'
+    assert WithMap not in codec._CANONICAL
