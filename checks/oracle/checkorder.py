@@ -16,7 +16,11 @@ A statement is one of:
 * ``legal``: ``return None`` (the action is open);
 * ``answer``: any other return (another check's answer, a conditional, a look-up), with the rule ids
   it may name;
-* ``let`` (an assignment), ``for`` (a loop, with its statements), ``do`` (a call made for its effect).
+* ``let`` (an assignment), ``for`` / ``while`` (a loop, with its statements), ``do`` (a call made for its
+  effect), ``def`` (a local function, with its statements).
+
+Read whole (a procedure, not a check: ``whole=True``), a bare ``return`` is ``stop`` (nothing more is
+done) and ``return None`` an ``answer``: neither means an action is legal there; imports are left out.
 """
 
 from __future__ import annotations
@@ -78,9 +82,10 @@ def _called(node: ast.AST) -> list[str]:
 
 
 class _Reader:
-    def __init__(self, source: str, first_line: int) -> None:
+    def __init__(self, source: str, first_line: int, whole: bool = False) -> None:
         self.comments = _comments(source)
         self.first_line = first_line
+        self.whole = whole                          # a procedure: a return is no verdict on an action
         self._calls: dict[int, list[str]] = {}      # id of a statement's item -> the functions it calls
         self._pending: list[str] = []               # the calls of the statement being read
 
@@ -109,7 +114,8 @@ class _Reader:
         item = {"kind": kind, "text": text, "line": self.first_line + node.lineno - 1, **more}
         self._calls[id(item)], self._pending = self._pending, []
         # a compound statement's comment is its first line's; a simple one's, any of its lines'
-        comment = self.comments.get(node.lineno, "") if kind in ("if", "else if", "for") else self._comment(node)
+        compound = ("if", "else if", "for", "while", "def")
+        comment = self.comments.get(node.lineno, "") if kind in compound else self._comment(node)
         if comment:
             item["comment"] = comment
         return item
@@ -124,11 +130,20 @@ class _Reader:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             self._note_calls(stmt)
             return [self._item(stmt, "let", ast.unparse(stmt))]
-        if isinstance(stmt, (ast.For, ast.While)):
-            self._note_calls(stmt.iter if isinstance(stmt, ast.For) else stmt.test)
-            head = (f"{ast.unparse(stmt.target)} in {ast.unparse(stmt.iter)}" if isinstance(stmt, ast.For)
-                    else ast.unparse(stmt.test))
-            item = self._item(stmt, "for", head)
+        if isinstance(stmt, ast.For):
+            self._note_calls(stmt.iter)
+            item = self._item(stmt, "for", f"{ast.unparse(stmt.target)} in {ast.unparse(stmt.iter)}")
+            item["body"] = self.block(stmt.body)
+            return [item]
+        if isinstance(stmt, ast.While):
+            self._note_calls(stmt.test)
+            item = self._item(stmt, "while", ast.unparse(stmt.test))
+            item["body"] = self.block(stmt.body)
+            return [item]
+        if self.whole and isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            return []                                                    # plumbing
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            item = self._item(stmt, "def", f"{stmt.name}({ast.unparse(stmt.args)})")
             item["body"] = self.block(stmt.body)
             return [item]
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
@@ -167,6 +182,10 @@ class _Reader:
 
     def _return(self, stmt: ast.Return) -> dict[str, Any]:
         value = stmt.value
+        if self.whole and value is None:
+            return self._item(stmt, "stop")
+        if self.whole and _is_none(value):
+            return self._item(stmt, "answer", "None")
         if _is_none(value):
             return self._item(stmt, "legal")
         assert value is not None
@@ -187,7 +206,7 @@ def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole:
     fn = tree.body[0]
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         raise TypeError(f"{func!r} is not a function")
-    reader = _Reader(source, first)
+    reader = _Reader(source, first, whole)
     steps = reader.block(fn.body)
     # what follows the last statement that can refuse is the action's effect, not a check
     chained = tuple(chained)
@@ -325,8 +344,14 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
 
 def procedures(rs: Any) -> list[dict[str, Any]]:
     """The game's own steps (``Ruleset.procedures``: what the model does by itself between decisions),
-    each function read whole, as the checks are."""
-    return [_asked(read_checks(func, whole=True), where) for func, where in _entries(type(rs).procedures)]
+    each function read whole, as the checks are; the rule ids told as the game names them, as the checks'."""
+    chains = [_asked(read_checks(func, whole=True), where) for func, where in _entries(type(rs).procedures)]
+    rename = type(rs).refusal_rename
+    if rename is not None:
+        for chain in chains:
+            _rename(chain["checks"], rename)
+            chain["rules"] = list(dict.fromkeys(rename(r) for r in chain["rules"]))
+    return chains
 
 
 def _entries(listed: Iterable[Any]) -> list[tuple[Any, str]]:
@@ -375,6 +400,12 @@ def to_markdown(chains: list[dict[str, Any]], *, rule_link: Callable[[str], str]
             text = "otherwise:"
         elif kind == "for":
             text = f"for each {_code(step['text'])}:"
+        elif kind == "while":
+            text = f"while {_code(step['text'])}:"
+        elif kind == "def":
+            text = f"with the local function {_code(step['text'])}:"
+        elif kind == "stop":
+            text = "**stop** (nothing more is done)"
         elif kind == "legal":
             text = "**legal**"
         elif kind == "refuse":

@@ -712,8 +712,8 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
     if g.get("procedures"):
         out.append(f"{h}## What the game does by itself\n")
         out.append("Between decisions the model runs these steps of its own (read whole from its source, as the "
-                   "order of the checks below is): `d` is the state being built (its fields as in the state "
-                   "table), `rs` the configured game, `read(options, name)` an option's reading.\n")
+                   "order of the checks below is): `d`, `s` or `state` is the state being built (its fields as in "
+                   "the state table), `rs` the configured game, `read(options, name)` an option's reading.\n")
         out.extend(checkorder.to_markdown(g["procedures"], rule_link=link, heading=f"{h}###"))
     out.append(f"{h}# Which rule a refusal names\n")
     for line in g["refusals"]["policy"]:

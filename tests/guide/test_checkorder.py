@@ -163,3 +163,31 @@ def test_the_raiders_procedures_are_read_whole() -> None:
     texts = "\n".join(to_markdown([chains["_continue"]]))
     assert "for each `space in path[1:]`:" in texts and "apply_trap(d, space)" in texts
     assert "let `d.boss = path[-1]`" in texts
+
+
+def toy_procedure(s: Any, todo: list[int]) -> int | None:
+    """A toy procedure: a ``while`` loop, a local function, an import, a bare return and a None."""
+    import math
+
+    def small(n: int) -> bool:
+        return n < LIMIT
+    while todo:
+        n = todo.pop()
+        if not small(n):
+            return None
+        if n == 0:
+            return
+    return math.floor(s)
+
+
+def test_a_procedure_reads_as_steps_not_as_checks() -> None:
+    """Read whole, a ``while`` is a loop of its own, a local function is shown with its steps, an import is
+    left out, and a return is no verdict on an action (``**legal**`` is for the checks)."""
+    text = "\n".join(to_markdown([read_checks(toy_procedure, whole=True)]))
+    assert "- while `todo`:" in text and "for each `todo`" not in text
+    assert "- with the local function `small(n: int)`:\n  - answer `n < LIMIT`" in text
+    assert "import" not in text.split("\n\n", 2)[2]
+    assert "    - answer `None`" in text and "    - **stop** (nothing more is done)" in text
+    assert "**legal**" not in text
+    # read as checks (not whole), the same returns keep their meaning there
+    assert "**legal**" in "\n".join(to_markdown([read_checks(toy_procedure)]))
