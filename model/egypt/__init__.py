@@ -29,7 +29,7 @@ from .board import BoardSet, boardset_from_data, load_set, shipped_set, shipped_
 from .components import WEAPON_BY_NATURE, TokenKind
 from .dice import egypt_die
 from .options import PLAYER_COUNTS, EgyptOptions
-from .rules import modes, monster_turn, turn
+from .rules import combat, escape, hazards, hero, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
 from .state import EgyptState, Token
 
@@ -342,6 +342,23 @@ Egypt.phases = tuple(sorted(turn.ENTERED_WHEN))
 Egypt.phase_entry = turn.ENTERED_WHEN
 Egypt.refusal_checks = (turn.apply, turn.refusal, turn.why_not_step, turn.can_pick_up, turn.can_leave,
                         monster_turn.why_not_move)
+Egypt.procedures = (
+    (turn.settle, "after every action: the work waiting (first things first), the doors, the game's end, "
+                  "the next turn"),
+    (turn.next_turn, "a turn's end: the turn passes to the next seat (a hero turn, a monster turn, or none)"),
+    (escape.before_turn, "Escape mode, as the turn passes: the ceiling drops"),
+    (escape.collapse, "the ceiling moves onto a floor"),
+    (turn.start_hero_turn, "a hero turn's start"),
+    (turn.handle_arrive, "every hero's arrival on a space (a step, a fall, an entry): the tokens revealed"),
+    (turn.handle_encounter, "then, on that space: a trap triggers, a monster fights"),
+    (hazards.handle_trap, "a trap springs (on arrival, or activated on a monster turn)"),
+    (combat.handle_engage, "a hero and a revealed monster share a space: the fight begins"),
+    (combat.end_combat, "a fight ends (the monster destroyed, or the hero retreats)"),
+    (monster_turn.finish_move, "a monster's move ends"),
+    (tomb.apply_gravity, "what has lost its floor falls"),
+    (hero.apply_death, "a hero's death"),
+    (turn.apply_statues, "the doors: a key at its statue"),
+    (victory.check_end, "the game's end"))
 EXPLORE_CONFIGS = Egypt.explore_configs
 RULESET = Egypt
 

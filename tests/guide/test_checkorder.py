@@ -191,3 +191,34 @@ def test_a_procedure_reads_as_steps_not_as_checks() -> None:
     assert "**legal**" not in text
     # read as checks (not whole), the same returns keep their meaning there
     assert "**legal**" in "\n".join(to_markdown([read_checks(toy_procedure)]))
+
+
+def _procedures(game: str) -> dict[str, dict[str, Any]]:
+    """``game``'s procedures by name (a name listed twice, as Cryptmaster's and Tomb's ``raid_tasks``: by
+    ``module.name``), each checked to be read whole."""
+    chains = procedures(get_ruleset(game))
+    assert chains and not any(c["then_applied"] for c in chains)
+    names = [c["name"] for c in chains]
+    return {(f"{c['module'].split('.')[2]}.{c['name']}" if names.count(c["name"]) > 1 else c["name"]): c
+            for c in chains}
+
+
+def _printed(chain: dict[str, Any]) -> str:
+    return "\n".join(to_markdown([chain]))
+
+
+def test_the_egypt_procedures_are_read_whole() -> None:
+    """Egypt's settling, turns, arrivals and the ceiling are printed whole: the next turn is a monster turn
+    for a seat whose hero died, and the ceiling's pharaoh and crystal fall down a column (a ``while`` loop,
+    not a ``for``)."""
+    chains = _procedures("egypt")
+    assert {"settle", "next_turn", "start_hero_turn", "handle_arrive", "handle_encounter", "handle_engage",
+            "collapse", "apply_statues", "check_end"} <= set(chains)
+    assert "- let `s = next_turn(rs, s)`" in _printed(chains["settle"])
+    nxt = _printed(chains["next_turn"])
+    assert "else if `h.status == DEAD or read(rs.options, 'leaving_the_tomb') == 'escaped-play-monsters'`:" in nxt
+    assert "let `s = monster_turn.start_monster_turn(rs, s)`" in nxt
+    assert "  - while `below is not None`:" in _printed(chains["collapse"])
+    # a procedure's `return None` is no verdict on an action
+    end = _printed(chains["check_end"])
+    assert "answer `None`" in end and "**legal**" not in end
