@@ -475,5 +475,22 @@ Tomb.refusal_checks = turn.refusal_checks(
     (standard_actions.party_size_rule, "asked as `rs.party_size_rule`"),
     (cards.can_attach, "asked as `rs.can_attach`"))
 Tomb.refusal_rules = turn.refusal_rules(TASKS)
+#: what the game does by itself: the automatic tasks (``advance`` runs them at once), in the order of a turn
+Tomb.procedures = (
+    (turn.advance, "after every action: the automatic tasks run at once, a task that cannot happen is skipped"),
+    (turn.run_turn_start, "a turn's start (`current`, `turn`; a player's first turn meets the Inn)"),
+    (free_actions.inn_heal, "then a Party at the Inn heals (`rs.turn_start`)"),
+    (raid.run_raid_begin, "a Raid begins, on a Crypt Door"),
+    (raid.raid_tasks, "the steps of a Raid (`rs.raid_tasks`)"),
+    (raid.run_traps, "the Traps stage: each face-down Trap in turn"),
+    (raid.run_trap_resolve, "a Trap's combined successes against its Target Number"),
+    (combat.run_monsters, "the Monsters stage: continue or leave, the reveal, the Combat"),
+    (combat.run_reveal, "the Monsters revealed, their effects resolved"),
+    (combat.run_battle, "the Combat: the Battle Actions alternate, round after round"),
+    (combat.run_attack_land, "an attack roll's Wounds land"),
+    (death.run_wipe, "a whole Party dead"),
+    (treasure.run_treasure, "the Treasure stage"),
+    (raid.run_raid_end, "a Raid's end"),
+    (turn.run_end_turn, "a turn's end: what lasted the turn lapses, deaths, the game's end, the next player"))
 
 __all__ = ["GAME", "Tomb", "TombOptions", "TombSetup", "TombState"]

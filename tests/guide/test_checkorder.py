@@ -222,3 +222,17 @@ def test_the_egypt_procedures_are_read_whole() -> None:
     # a procedure's `return None` is no verdict on an action
     end = _printed(chains["check_end"])
     assert "answer `None`" in end and "**legal**" not in end
+
+
+def test_the_tomb_procedures_are_read_whole() -> None:
+    """Tomb's task engine and its automatic tasks are printed whole: ``advance`` runs an automatic task and
+    goes on, and a turn's end passes play clockwise."""
+    chains = _procedures("tomb")
+    assert {"advance", "run_turn_start", "run_raid_begin", "run_traps", "run_battle", "run_raid_end",
+            "run_end_turn"} <= set(chains)
+    adv = _printed(chains["advance"])
+    assert "  - if `k.mode == AUTO`:\n    - let `state = k.run(rs, state, t)`" in adv
+    end = _printed(chains["run_end_turn"])
+    assert "let `state = check_all_deaths(rs, state)`" in end
+    assert "answer `push(state, Task('turn-start', rs.next_player(state, p), rule='tomb.setup.clockwise'))`" in end
+
