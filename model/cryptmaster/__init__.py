@@ -27,7 +27,7 @@ from ..ruleset import Violation
 from ..tomb import Tomb
 from ..tomb.actions import CRYPTMASTER_ACTION_TYPES
 from ..tomb.board import INN
-from ..tomb.rules import turn as tomb_turn
+from ..tomb.rules import combat as tomb_combat, raid as tomb_raid, turn as tomb_turn
 from ..tomb.rules.agenda import TASKS
 from ..tomb.state import TombState
 from ..traceability import implements, note
@@ -427,6 +427,27 @@ Cryptmaster.refusal_checks = tomb_turn.refusal_checks(
     Cryptmaster.tasks, (turn.why_not_standard, "asked as `rs.why_not_standard`"),
     (attachments.can_attach, "asked as `rs.can_attach`"))
 Cryptmaster.refusal_rename = staticmethod(links.to_cryptmaster)
+#: what the game does by itself: Tomb's engine and those of its automatic tasks Cryptmaster keeps, with its
+#: own (the Hire, the Curses, the upkeep), in the order of a turn; their Tomb rule ids told in Cryptmaster's
+Cryptmaster.procedures = (
+    (tomb_turn.advance, "after every action: the automatic tasks run at once, a task that cannot happen is "
+                        "skipped (Tomb's engine)"),
+    (tomb_turn.run_turn_start, "a turn's start (`current`, `turn`): the turn, then the upkeep (no Inn healing: "
+                               "Rest is a free action)"),
+    (raid.raid_tasks, "the steps of a Raid (`rs.raid_tasks`): the Hire, then Tomb's"),
+    (tomb_raid.raid_tasks, "Tomb's steps of a Raid, with Cryptmaster's stages (`rs.raid_stages`: curses, traps, "
+                           "monsters, treasure)"),
+    (raid.run_curses, "the Curses stage"),
+    (tomb_raid.run_traps, "the Traps stage: each face-down Trap in turn"),
+    (tomb_combat.run_reveal, "the Monsters revealed, their effects resolved (`rs.monster_reveal_tasks`)"),
+    (tomb_combat.run_battle, "the Combat: the Battle Actions alternate, round after round"),
+    (tomb_raid.run_raid_end, "a Raid's end"),
+    (raid.after_raid, "then the mercenaries' XP, and where the party stands (`rs.after_raid`)"),
+    (turn.end_of_turn_tasks, "a turn's end: the upkeep's steps, in order (`rs.end_of_turn_tasks`)"),
+    (turn.run_pay_mercenaries, "upkeep: the mercenaries return and are paid"),
+    (turn.run_refill, "upkeep: an emptied party refills"),
+    (turn.run_tomb_empty, "upkeep: is the Tomb empty?"),
+    (tomb_turn.run_end_turn, "the turn ends (Tomb's): what lasted the turn lapses, the next player"))
 Cryptmaster.refusal_rules = {what: links.to_cryptmaster(rule)
                              for what, rule in tomb_turn.refusal_rules(Cryptmaster.tasks).items()}
 links.register_same_as()

@@ -236,3 +236,15 @@ def test_the_tomb_procedures_are_read_whole() -> None:
     assert "let `state = check_all_deaths(rs, state)`" in end
     assert "answer `push(state, Task('turn-start', rs.next_player(state, p), rule='tomb.setup.clockwise'))`" in end
 
+
+def test_the_cryptmaster_procedures_are_read_whole() -> None:
+    """Cryptmaster lists Tomb's engine and tasks with its own (the Hire, the Curses, the upkeep), Tomb's
+    rule ids told in Cryptmaster's: a Raid begins with the Hire, and the upkeep refills an emptied party."""
+    chains = _procedures("cryptmaster")
+    assert {"advance", "run_turn_start", "cryptmaster.raid_tasks", "tomb.raid_tasks", "run_curses",
+            "end_of_turn_tasks", "run_pay_mercenaries", "run_refill", "run_tomb_empty", "run_end_turn"} <= set(chains)
+    assert "Task('hire', player, cid, card=door, rule='cryptmaster.mercenary.invite')" in \
+        _printed(chains["cryptmaster.raid_tasks"])
+    assert "let `state = state.with_party(q, location=INN)`" in _printed(chains["run_refill"])
+    assert not [r for c in chains.values() for r in c["rules"] if r.startswith("tomb.")]
+
