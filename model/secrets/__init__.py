@@ -23,7 +23,7 @@ from . import invariants
 from .actions import ACTION_TYPES
 from .components import Components, components_from_data, load_components, shipped_sets
 from .options import PLAYER_COUNTS, UNBOUNDED_PLAYERS, SecretsOptions
-from .rules import turn
+from .rules import tomb_phase, turn
 from .state import SecretsState
 
 GAME = "secrets"
@@ -138,6 +138,24 @@ Secrets.phases = tuple(sorted(turn.POINTS))
 Secrets.phase_entry = turn.ENTERED_WHEN
 #: the refusal's rule: ``apply`` asks the task kind's ``rule`` function, or the Adventurer Phase's
 Secrets.refusal_checks = turn.refusal_checks()
+#: what the game does by itself: the engine's settling, a turn's end, the Tomb Phase's steps, the round's end
+Secrets.procedures = (
+    (turn.resolutions, "after every answer (`settle`): the tasks that need no answer, in order (a task's `run` "
+                       "answering None waits for an answer); a seat that cannot act ends its turn"),
+    (turn._end_turn_run, "a turn's end: the next seat with a green Action token, or the Tomb Phase"),
+    (tomb_phase.start_tomb_phase, "the Tomb Phase begins: the Tomb card drawn, its steps queued"),
+    (tomb_phase._tomb_effect_run, "step 1: the Tomb Effect"),
+    (tomb_phase._move_creatures_run, "step 2: the creatures move"),
+    (tomb_phase.nearest_targets, "where a creature heads: the nearest adventurers"),
+    (tomb_phase.move_creature, "a creature enters a room"),
+    (tomb_phase._initiate_run, "step 3: the creatures initiate combat"),
+    (tomb_phase._spawn_run, "step 4: creatures spawn, on each level"),
+    (tomb_phase.spawn_rooms, "the rooms where creatures spawn"),
+    (tomb_phase._spawn_one_run, "one creature spawned (the creature limit)"),
+    (tomb_phase._upkeep_run, "step 5: Upkeep"),
+    (tomb_phase._search_tokens_run, "step 6: the Search tokens rotate"),
+    (tomb_phase._comet_run, "step 7: the Comet track moves"),
+    (tomb_phase._end_round_run, "the round's end: the End Game check, the First Player marker passes"))
 Secrets.proofs = invariants
 EXPLORE_CONFIGS = Secrets.explore_configs
 RULESET = Secrets

@@ -248,3 +248,14 @@ def test_the_cryptmaster_procedures_are_read_whole() -> None:
     assert "let `state = state.with_party(q, location=INN)`" in _printed(chains["run_refill"])
     assert not [r for c in chains.values() for r in c["rules"] if r.startswith("tomb.")]
 
+
+def test_the_secrets_procedures_are_read_whole() -> None:
+    """Secrets' settling and its Tomb Phase are printed whole: the Tomb Phase queues its seven steps, and a
+    creature heads for the nearest adventurers, ties to the most Soul Shards."""
+    chains = _procedures("secrets")
+    assert {"resolutions", "_end_turn_run", "start_tomb_phase", "_move_creatures_run", "nearest_targets",
+            "_spawn_run", "_upkeep_run", "_end_round_run"} <= set(chains)
+    start = _printed(chains["start_tomb_phase"])
+    assert "'tomb-effect', 'move-creatures', 'initiate-combat', 'spawn', 'upkeep', 'search-tokens', 'comet'" in start
+    assert "let `most = max((state.adventurer(s).shards for s in nearest))`" in _printed(chains["nearest_targets"])
+    assert "**stop** (nothing more is done)" in _printed(chains["resolutions"])
