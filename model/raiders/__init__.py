@@ -20,7 +20,7 @@ from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
-from .rules import boss, encounters, raider_actions, turn
+from .rules import attack, boss, encounters, objective, raider_actions, turn
 from .state import RaidersState
 
 GAME = "raiders"
@@ -129,7 +129,19 @@ Raiders.refusal_terms = {"board": Board, "space": Space}
 Raiders.procedures = (
     (turn.apply_turn_start, "a turn's start (`current`, `turn`, what is due first)"),
     (turn.apply_turn_end, "a turn's end"), (turn.apply_round_count, "the round's count (`turns_in_round`)"),
+    (turn.begin_roll, "a roll called for (its purpose, its pennies; the boost first under Audacity Advanced)"),
+    (turn.apply_roll, "a roll's Heads known: what each purpose does next"),
+    (turn.apply_five_or_six, "a roll for a 5 or 6 resolved (an Encounter, the Portal, the escape from the Boss)"),
+    (turn._place_or_end, "after it: the Place decision, or the turn's end when there is nowhere to go"),
     (turn.apply_landing, "every arrival on a space (a move, a Place, a forced move)"),
+    (turn._entered, "after the Move roll moved (or pulled) the Raider"),
+    (turn.begin_attack, "an Attack begins"), (turn.apply_attack_roll, "the Attack roll known"),
+    (turn._resolve_attack, "the Attack resolved (after both spends)"),
+    (attack.apply_attack_result, "the Attack's result"),
+    (objective.apply_killed_if_broke, "a Raider with no pennies is Killed"),
+    (objective.apply_grail_holder_killed, "the Grail's holder Killed"),
+    (objective.apply_gain_grail, "a Raider gains the Grail"),
+    (turn._after_boss, "after the Boss's move: the Attack due, else the round's count"),
     (boss.apply_round_end, "a round's end: the Boss Monster Track, the Spawn"),
     (boss.apply_boss_move, "the Boss Monster's move"), (boss.boss_numbers, "the numbers the Boss moves on"),
     (boss.first_steps, "where the Boss may move first"), (boss.nearness, "how near a space is to the Raiders"),

@@ -147,7 +147,10 @@ class RaidersState(StateReads):
     phase: str                              # the step of the turn the game waits in (the turn table)
     current: int                            # whose turn it is (0 or 1)
     raiders: tuple[Raider, Raider]          # the two Raiders, by player (0, 1)
-    grail: int | None = None                # which player holds The Holy Grail
+    grail: int | None = None                # which player holds The Holy Grail; None before the coin toss, and
+                                            # from the moment its holder is Killed (dropped before a survivor
+                                            # gains it; stays None with no survivor or under nobody-wins), and
+                                            # while an Attack won passes it on (the Defender loses it first)
     boss_track: int = 8                     # 8..1 on the Boss Monster Track; 0 once Spawned
     boss: str | None = None                 # the Boss Monster's space once Spawned; a move is a path (a first
                                             # step, then the Encounter rooms that pull it on), set here when

@@ -158,7 +158,10 @@ def test_the_raiders_procedures_are_read_whole() -> None:
     with where it stands, and every space of its path traps."""
     rs = get_ruleset("raiders")
     chains = {c["name"]: c for c in procedures(rs)}
-    assert {"apply_turn_start", "apply_landing", "apply_boss_move", "_continue", "first_steps"} <= set(chains)
+    assert {"apply_turn_start", "apply_landing", "apply_boss_move", "_continue", "first_steps", "begin_roll",
+            "apply_five_or_six", "begin_attack", "apply_grail_holder_killed", "_after_boss"} <= set(chains)
+    killed = "\n".join(to_markdown([chains["apply_grail_holder_killed"]]))
+    assert killed.index("let `d.grail = None`") < killed.index("apply_gain_grail(rs, d, other)")
     assert not any(c["then_applied"] for c in chains.values())
     texts = "\n".join(to_markdown([chains["_continue"]]))
     assert "for each `space in path[1:]`:" in texts and "apply_trap(d, space)" in texts
