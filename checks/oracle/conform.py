@@ -8,7 +8,10 @@ input and output (``docs/oracle.md``: the conform protocol), or an in-process Py
   ``{"state": ..., "fields": [...]}``; ``fields`` (optional) names the top-level state fields the
   implementation models, and only those are compared;
 * ``step`` (params ``action``): result ``{"state": ...}``, or an error with code 1 whose ``data.rule``
-  names the rule the action breaks (the implementation's state then stays as it was).
+  names the rule the action breaks (the implementation's state then stays as it was), or, where an
+  option given unset (null) leaves the step open, code 2 whose ``data.ambiguity`` names the ambiguity
+  (:class:`Undecided`): the oracle sends such a step, requires code 2 there (any other answer chose a
+  reading silently), and ends the game there, counted as unspecified.
 
 The oracle plays random games: decisions uniformly among the model's legal actions, chance outcomes
 with exactly their probabilities (``Distribution.sample``), and now and then an action the model
@@ -54,6 +57,7 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, Unspecified
+from tombspec.model.options import settles
 from tombspec.model.play import Policy, make_policy
 from tombspec.model.traceability import formalised, recording
 from tombspec.model.ruleset import Ruleset
@@ -62,7 +66,7 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from . import schema
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
                     diff, plain, state_fields)
-from .verify import UNCHANGED, Outcome, expect, rule_text, set_by
+from .verify import UNCHANGED, Outcome, expect, rule_text, set_by, settling_option
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).
 ILLEGAL_ACTION = 1
@@ -84,6 +88,16 @@ class Rejected(Exception):
         self.rule = rule
         self.message = message
         super().__init__(f"{rule}: {message}" if message else rule)
+
+
+class Undecided(Exception):
+    """An implementation answers that the rulebook does not settle this step under the options it was
+    given (protocol code 2), naming the ambiguity (``data.ambiguity``)."""
+
+    def __init__(self, ambiguity: str, message: str = ""):
+        self.ambiguity = ambiguity
+        self.message = message
+        super().__init__(f"{ambiguity}: {message}" if message else ambiguity)
 
 
 class Unsupported(Exception):
@@ -144,7 +158,8 @@ class Adapter(Implementation):
     ``reset(game, options, board, state=None)`` returns the state as JSON data, or a
     :class:`ResetAnswer` to declare the fields it models; ``step(action)`` (or ``step(action,
     player)``, to be told who decides) takes the action as JSON data and returns the next state as
-    JSON data, or raises :class:`Rejected`.  ``reset`` raises :class:`Unsupported` to decline a
+    JSON data, or raises :class:`Rejected`, or :class:`Undecided` (protocol code 2) where an option it
+    was given unset (null) leaves the step open.  ``reset`` raises :class:`Unsupported` to decline a
     configuration it does not implement (protocol code 3)."""
 
     name = "python adapter"
@@ -233,6 +248,8 @@ class InProcess(Implementation):
         exc = value
         if isinstance(exc, Rejected) or (isinstance(exc, Unsupported) and what == "reset"):
             raise exc
+        if what == "step" and isinstance(exc, (Undecided, Unspecified)):
+            raise exc if isinstance(exc, Undecided) else Undecided(exc.ambiguity_id, exc.message)
         if isinstance(exc, KeyboardInterrupt):
             raise exc
         tb = traceback.format_exception(exc)[-3:]
@@ -316,6 +333,8 @@ class ModelAdapter(Adapter):
                 self.state = self.rs.step(self.state, act, player)
             except IllegalAction as exc:
                 raise Rejected(exc.rule_id, exc.message) from None
+            except Unspecified as exc:
+                raise Undecided(exc.ambiguity_id, exc.message) from None
             return {"state": self.rs.encode_state(self.state)}
 
 
@@ -560,6 +579,12 @@ class ProcessImplementation(Implementation):
                 if p is not None:
                     raise garbage(f"an 'illegal action' error whose data does not name a rule ({p})")
                 raise Rejected(data["rule"], err["message"])
+            if err["code"] == UNSPECIFIED and what.startswith("step "):
+                data = err.get("data")
+                if not (isinstance(data, dict) and isinstance(data.get("ambiguity"), str) and data["ambiguity"]):
+                    raise garbage("an 'unspecified' error (code 2) whose data does not name the ambiguity "
+                                  '({"ambiguity": ID})')
+                raise Undecided(data["ambiguity"], str(err["message"]))
             if err["code"] == UNSUPPORTED and what.startswith("reset "):
                 raise Unsupported(str(err["message"]))
             raise ImplementationFailure("error", f"{self.name!r} answered {what} with error "
@@ -654,7 +679,9 @@ def _watch_signals() -> None:
 class Mismatch:
     """Where an implementation departs from the model on one step."""
 
-    kind: str        # "state" | "rejected" | "accepted" | "wrong-rule" | "crash" | "timeout" | "garbage" | "error"
+    kind: str        # "state" | "rejected" | "accepted" | "wrong-rule" | "unspecified" (a step the rulebook does
+                     # not settle under the options, answered otherwise than by code 2) | "crash" | "timeout" |
+                     # "garbage" | "error"
     message: str
     step: int        # 0: the reset; n: the n-th action
     action: Any = None
@@ -767,21 +794,57 @@ class Session:
             return Mismatch("state", "the state after reset differs from the model's", 0, fields=diffs)
         return None
 
+    def _open_step(self, ex: Exchange, data: Any, player: int | None, ambiguity: str) -> Mismatch | None:
+        """The step the rulebook leaves open under these options (``ambiguity``, an option unset): sent,
+        and answered code 2 naming the ambiguity of an option left unset; any other answer is a reading
+        chosen silently (a divergence)."""
+        n = self.steps
+        unset = sorted(a for name, a in settles(type(self.rs.options)).items()
+                       if getattr(self.rs.options, name) is None)
+        settle = settling_option(self.rs, ambiguity)
+        hint = f"option {settle} is unset (null)" if settle else "an option is unset (null)"
+        try:
+            answer = self.impl.step(data, player)
+        except Undecided as exc:
+            ex.note = f"the implementation answered code 2 ({exc.ambiguity})"
+            if exc.ambiguity not in unset:
+                return Mismatch("unspecified", f"code 2 names {exc.ambiguity}, which no unset option settles; the "
+                                f"model leaves this step open for {ambiguity} ({hint})", n, data,
+                                rule=ambiguity, claimed_rule=exc.ambiguity)
+            self.unspecified = ambiguity
+            return None
+        except Rejected as exc:
+            ex.rejected = exc.rule
+            return Mismatch("unspecified", f"the implementation refuses the step for {exc.rule}, but the rulebook "
+                            f"does not settle it under these options ({ambiguity}: {hint}); the answer is code 2 "
+                            "naming the ambiguity", n, data, rule=ambiguity, claimed_rule=exc.rule)
+        except ImplementationFailure as exc:
+            ex.note = f"the implementation failed here: {exc}"
+            return Mismatch(exc.kind, exc.message, n, data)
+        ex.answer = answer
+        return Mismatch("unspecified", f"the implementation plays a step the rulebook does not settle under these "
+                        f"options ({ambiguity}: {hint}), so it chose a reading silently; the answer is code 2 "
+                        "naming the ambiguity", n, data, rule=ambiguity)
+
     def step(self, action: Any, player: int | None = None) -> Mismatch | None:
-        """Send ``action`` (by ``player``); compare the answer with the model's verdict.  Unspecified:
-        stop quietly."""
+        """Send ``action`` (by ``player``); compare the answer with the model's verdict.  Where the
+        rulebook does not settle the step under the options (an unset reading), the answer must be code
+        2 naming an unset option's ambiguity: the game then stops there (``unspecified``)."""
         rs = self.rs
         outcome = expect(rs, self.state, action, player)
         data = rs.encode_action(action)
         ex = Exchange(action, outcome, player=player)
-        if outcome.kind == "unspecified":
-            self.unspecified = outcome.rule
-            return None
         self.exchanges.append(ex)
         self.steps += 1
         n = self.steps
+        if outcome.kind == "unspecified":
+            return self._open_step(ex, data, player, outcome.rule or "")
         try:
             answer = self.impl.step(data, player)
+        except Undecided as exc:
+            ex.note = f"the implementation answered code 2 ({exc.ambiguity})"
+            return Mismatch("error", f"the implementation answers code 2 (unspecified: {exc.ambiguity}) where the "
+                            "model has an answer under these options", n, data, claimed_rule=exc.ambiguity)
         except Rejected as exc:
             ex.rejected = exc.rule
             if outcome.kind == "post":

@@ -802,7 +802,10 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "the step's code reads the option (`read(options, name)` in the order of the checks above, and "
                "in the step's effects), and, where the code weighs every reading at once "
                "(`by_reading(options, name, results)`), only when the readings give different results; a step "
-               "that never reaches the option plays as under any reading.\n")
+               "that never reaches the option plays as under any reading. `conform` sends such a step and "
+               "requires code 2 there, its `data.ambiguity` the ambiguity of an option left unset; any other "
+               "answer is a reading chosen silently (a divergence). An implementation that does not take "
+               "unset options declines them at `reset` (code 3).\n")
     for o in g["options"]:
         if o["kind"] == "reading":
             out.append(f"- **`{o['name']}`** settles {link(o['settles'])}"

@@ -43,8 +43,8 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from tombspec.spec.inputs import read_bytes
 
 from . import schema
-from .conform import (ActionPool, Implementation, ImplementationFailure, Rejected, Unsupported, choose_action,
-                      compare_state)
+from .conform import (ActionPool, Implementation, ImplementationFailure, Rejected, Undecided, Unsupported,
+                      choose_action, compare_state)
 from .trace import RulesetCache, check_duplicate_keys, configure, diff, plain, start_state
 from .verify import ModelError, expect, rule_text
 
@@ -571,6 +571,9 @@ def run_case(impl: Implementation, v: Vector, rulesets: RulesetCache) -> CaseRes
             return CaseResult(v.id, "pass")
         try:
             state = impl.step(v.action, v.player)
+        except Undecided as exc:      # code 2: a vector's step always has the model's answer
+            return CaseResult(v.id, "fail", f"answered code 2 (unspecified: {exc.ambiguity}); expected "
+                              + ("post.json" if v.error is None else f"a refusal for {v.error['rule']}"))
         except Rejected as exc:
             if v.error is None:
                 return CaseResult(v.id, "fail", f"refused ({exc.rule}: {exc.message}); expected post.json")

@@ -18,7 +18,7 @@ import json
 import sys
 import time
 
-from tombspec.checks.oracle.conform import ModelAdapter, Rejected
+from tombspec.checks.oracle.conform import ModelAdapter, Rejected, Undecided
 
 
 def main() -> None:
@@ -100,6 +100,9 @@ def main() -> None:
         except Rejected as exc:
             reply = {"jsonrpc": "2.0", "id": ident, "error": {"code": 1, "message": exc.message,
                                                                "data": {"rule": exc.rule}}}
+        except Undecided as exc:      # the rulebook does not settle this step under the options: code 2
+            reply = {"jsonrpc": "2.0", "id": ident, "error": {"code": 2, "message": exc.message,
+                                                               "data": {"ambiguity": exc.ambiguity}}}
         out.write(json.dumps(reply) + "\n")
         out.flush()
 

@@ -257,3 +257,77 @@ def test_an_in_process_adapter_declines_by_raising_unsupported() -> None:
 
     report = conform(InProcess(RaidersOnly(), timeout=20), ["egypt"], games=1, seed=0)
     assert report.exit_code == 2 and report.games == 0 and "no egypt here" in report.unsupported["egypt"]
+
+
+# An option left unset (null): the step the rulebook does not settle is sent, and must be answered code 2.
+
+UNSET = {"five_or_six": None, "boss_tie_break": None}
+
+
+def test_an_unsettled_step_is_sent_and_answered_code_2_over_the_wire() -> None:
+    from tombspec.checks.oracle.conform import conform, open_implementation
+
+    with open_implementation(fake("ok"), timeout=20) as impl:
+        report = conform(impl, ["raiders"], games=12, seed=4, options=UNSET)
+    assert report.failure is None and report.exit_code == 0, report.describe()
+    assert report.unspecified > 0 and report.games == 12
+
+
+def test_an_implementation_that_chooses_a_reading_silently_diverges() -> None:
+    """An implementation given an unset option that plays on with the default reading chose what the
+    rulebook leaves open: where the model has no answer, anything but code 2 is a divergence."""
+    from tombspec.checks.oracle.conform import conform
+
+    class Silent(ModelAdapter):
+        def reset(self, game, options, board, state=None):  # type: ignore[no-untyped-def]
+            return super().reset(game, {k: v for k, v in (options or {}).items() if v is not None}, board, state)
+
+    report = conform(InProcess(Silent(), timeout=20), ["raiders"], games=12, seed=4, options=UNSET)
+    assert report.exit_code == 1 and report.failure is not None
+    m = report.failure.mismatch
+    assert m.kind == "unspecified" and m.rule in ("raiders.ambiguity.five-or-six", "raiders.ambiguity.boss-tie-break")
+    assert "chose a reading silently" in m.message and "code 2" in m.message
+
+
+def test_code_2_must_name_an_unset_options_ambiguity() -> None:
+    from tombspec.checks.oracle.conform import Undecided, conform
+
+    class WrongAmbiguity(ModelAdapter):
+        def step(self, action, player=None):  # type: ignore[no-untyped-def]
+            try:
+                return super().step(action, player)
+            except Undecided:
+                raise Undecided("raiders.ambiguity.penny-cap", "open") from None
+
+    report = conform(InProcess(WrongAmbiguity(), timeout=20), ["raiders"], games=12, seed=4, options=UNSET)
+    assert report.exit_code == 1 and report.failure.mismatch.kind == "unspecified"
+    assert "no unset option settles" in report.failure.mismatch.message
+
+
+def test_code_2_where_the_model_has_an_answer_is_a_failure(tmp_path: Path) -> None:
+    from tombspec.checks.oracle.conform import conform, open_implementation
+
+    reply = orjson.dumps({"jsonrpc": "2.0", "id": 2, "error": {"code": 2, "message": "open",
+                                                               "data": {"ambiguity": "raiders.ambiguity.penny-cap"}}})
+    model = ModelAdapter()
+    state = model.reset("raiders", None, None)
+    replies = tmp_path / "replies.jsonl"
+    replies.write_bytes(orjson.dumps({"jsonrpc": "2.0", "id": 1, "result": state}) + b"\n" + reply + b"\n")
+    with open_implementation(fake("replies", str(replies)), timeout=20) as impl:
+        report = conform(impl, ["raiders"], games=1, seed=0, probe_rate=0.0)
+    assert report.exit_code == 2 and report.failure.mismatch.kind == "error", report.describe()
+    assert "code 2" in report.failure.mismatch.message
+
+
+def test_code_2_without_its_ambiguity_is_garbage(tmp_path: Path) -> None:
+    from tombspec.checks.oracle.conform import conform, open_implementation
+
+    model = ModelAdapter()
+    state = model.reset("raiders", None, None)
+    replies = tmp_path / "replies.jsonl"
+    replies.write_bytes(orjson.dumps({"jsonrpc": "2.0", "id": 1, "result": state}) + b"\n" + orjson.dumps(
+        {"jsonrpc": "2.0", "id": 2, "error": {"code": 2, "message": "open"}}) + b"\n")
+    with open_implementation(fake("replies", str(replies)), timeout=20) as impl:
+        report = conform(impl, ["raiders"], games=1, seed=0, probe_rate=0.0)
+    assert report.exit_code == 2 and report.failure.mismatch.kind == "garbage"
+    assert "ambiguity" in report.failure.mismatch.message
