@@ -1076,6 +1076,8 @@ class GameFailure:
                 actor = f"player {line['player']}"
             else:                 # a refused probe sent with no player is not a chance outcome
                 actor = "no player" if "error" in line else "chance"
+            if "error" in line and n != m.step:   # a probe, refused as the model refuses it: the game goes on
+                text += f"  (probe, refused: {line['error']['rule']})"
             table.add_row(str(n), actor, text, _differs(m) if n == m.step else "")
         out = StringIO()
         Console(file=out, width=110, no_color=True, highlight=False).print(table)

@@ -98,3 +98,17 @@ def test_a_board_file_is_read_once_into_its_data_for_conform_explain_and_explore
 def test_unknown_policy_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["conform", "--impl", f"python:{SEEDED}:TiesToAttacker", "--policy", "x"])
     assert result.exit_code == 2 and "uniform" in result.output
+
+
+def test_a_refused_probe_before_the_divergence_is_marked_as_one() -> None:
+    """A probe the implementation refused as the model does is part of the shrunk game; the table says so,
+    so that a chance outcome or a decision out of turn in mid-game is not read as a corrupt game."""
+    report = conform(InProcess(_bugs().TiesToAttacker()), ["raiders"], games=60, seed=0, probe_rate=0.6,
+                     shrink=False)
+    f = report.failure
+    assert f is not None
+    refused = [n for n, line in enumerate(f.trace[1:], 1) if "error" in line and n != f.mismatch.step]
+    assert refused, "no refused probe in the failing game"
+    rows = f.steps_table().splitlines()
+    marked = [r for r in rows if "(probe, refused: " in r]
+    assert len(marked) >= len(refused) > 0
