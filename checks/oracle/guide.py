@@ -48,6 +48,8 @@ from .trace import configure, plain
 
 #: Which rule a refusal names (docs/oracle.md, "Which rule a refusal names").
 REFUSAL_POLICY = (
+    "Once the game is over, any action, by anyone (or sent as chance), names the rule that ended the game: "
+    "this comes before every other check.",
     "An action from a player who may not act now (out of turn, or at a chance point) names the ruleset's "
     "turn rule (`turn_rule`: who acts, and when).",
     "An action of a kind the pending decision does not take names the rule of that decision point: the "
@@ -57,8 +59,8 @@ REFUSAL_POLICY = (
     "Where one action breaks several rules, the model lists the others too (`IllegalAction.also`, "
     "`data.also` in a vector's error.json); `conform --rule-match any` (the default) accepts a refusal "
     "naming any one of them, `--rule-match exact` only the first.",
-    "A chance outcome that is not a possible outcome of the randomiser names the rule of that chance "
-    "point.",
+    "A chance outcome that is not a possible outcome of the randomiser (one it gives probability zero, such "
+    "as more Heads than the pennies rolled) names the rule of that chance point.",
 )
 
 MAX_VALUES = 12        # distinct values kept per field
@@ -802,7 +804,9 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "the step's code reads the option (`read(options, name)` in the order of the checks above, and "
                "in the step's effects), and, where the code weighs every reading at once "
                "(`by_reading(options, name, results)`), only when the readings give different results; a step "
-               "that never reaches the option plays as under any reading. `conform` sends such a step and "
+               "that never reaches the option plays as under any reading. The two agree: the model's code reads "
+               "an option only on a path where its readings part, so a step where every reading gives the same "
+               "answer is answered. `conform` sends such a step and "
                "requires code 2 there, its `data.ambiguity` the ambiguity of an option left unset; any other "
                "answer is a reading chosen silently (a divergence). An implementation that does not take "
                "unset options declines them at `reset` (code 3).\n")

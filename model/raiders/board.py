@@ -208,6 +208,8 @@ class Board:
         return out
 
     def tile_spaces(self, tile: int) -> list[str]:
+        """The spaces of tile ``tile`` (its index in stack order): those where it lies on top
+        (``space.tile``), in board order; a space it covers under a later tile is that tile's."""
         return self._tile_spaces.get(tile, [])
 
     def to_data(self) -> dict[str, Any]:

@@ -24,6 +24,10 @@ effect             made by                            what it holds
                                                       chooses among (``player``), in board order
 =================  =================================  =====================================================
 
+An effect's other fields are at their defaults unless the table names them (``player`` None, ``subject``
+None, ``value`` None, ``items`` empty): ``attack-due`` names no player (the current player's Attack is
+due), ``place`` names the current player.
+
 How long each lasts (``until``): ``attack-due`` and ``pulled-by`` last the turn (``turn``): ``pulled-by``
 is made at the turn's start when the turn reaches its ``action`` point (never on a turn that starts
 with an escape roll, an Attack or an encounter roll) and stays all turn; ``attack-due`` is made when the Raider without the Grail
@@ -87,8 +91,10 @@ class Roll:
     heads: int | None = None  # Heads rolled (None until the roll is made); Audacity spent is not in it
     extra: int = 0           # temporary pennies (Audacity Advanced): Audacity boosted into this roll
     face: str | None = None  # how the Raider moved: "heads" | "tails" | "natural" | "free"
-    number: int | None = None  # the number printed on the space moved to (for a Heads or Tails move, the
-                               # count after Audacity); None before the move and for a room with no number
+    number: int | None = None  # the number printed on the space moved to, whatever the face (for a Heads or
+                               # Tails move it is the count after Audacity; on a Black room under
+                               # black_tile = any-number, still the printed number); None before the move
+                               # and for a room with no number
 
     @property
     def tails(self) -> int | None:

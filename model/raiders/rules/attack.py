@@ -27,7 +27,8 @@ def compute_attack_heads(own_heads: Any, raised: Any, lowered_by_opponent: Any) 
 @implements("raiders.attack.move-onto-holder", "raiders.attack.holder-never-attacks",
             "raiders.ambiguity.shared-start-space")
 def is_attack_due(rs: Any, s: Any, player: int) -> bool:
-    """The player without the Grail shares a space with the player who has it."""
+    """``player`` is not the Grail's holder and shares a space with the holder: only the Raider without
+    the Grail makes an Attack due (the holder arriving on the other Raider makes none)."""
     holder = s.grail
     if holder is None or holder == player:
         return False

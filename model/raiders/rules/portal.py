@@ -30,7 +30,8 @@ def portal_targets(rs: Any, here: str) -> list[str]:
 
 def tile_back(rs: Any, here: str, step: int | None = None) -> list[str]:
     """The spaces of the tile before the current one (``step`` -1) or after it (+1) that are adjacent
-    to the current tile; empty when there is no such tile.  For a Portal malfunction the direction is
+    to the current tile (8-adjacent to one of its spaces; a tile's spaces are those where it lies on
+    top, ``space.tile``); empty when there is no such tile.  For a Portal malfunction the direction is
     the reading of ``raiders.ambiguity.back-one-full-tile`` ('Choose one of the spaces on the next tile
     and place your character on an adjacent space to the current tile')."""
     board = rs.board
