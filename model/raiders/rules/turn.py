@@ -476,10 +476,9 @@ def _spend(rs: Any, d: Any, action: Spend) -> None:
     apply_five_or_six(rs, d, passed=passed)
 
 
-@implements("raiders.monster.pass", "raiders.monster.fail", "raiders.trap.pass", "raiders.trap.fail",
-            "raiders.boss.escape-pass", "raiders.boss.escape-fail", "raiders.portal.success",
-            "raiders.portal.malfunction")
 def apply_five_or_six(rs: Any, d: Any, *, passed: bool) -> None:
+    """A roll for a 5 or 6 resolved: each outcome notes its own rule (Monster, Trap, escape, Portal; pass
+    or fail), so that a recording credits only the outcome that happened."""
     me = d.current
     purpose = d.roll.purpose
     raider = d.raiders[me]
@@ -487,9 +486,12 @@ def apply_five_or_six(rs: Any, d: Any, *, passed: bool) -> None:
     if purpose == "portal":
         r = d.edit("raiders", me)
         r.in_encounter, r.came_from = False, None
+        if passed:
+            note("raiders.portal.success")
         if passed and portal.portal_targets(rs, here):
             _placing(d, "portal", "raiders.portal.success")
         elif not passed:
+            note("raiders.portal.malfunction")
             _placing(d, "malfunction", "raiders.portal.malfunction")
         else:
             apply_turn_end(rs, d)
