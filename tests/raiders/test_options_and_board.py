@@ -41,6 +41,24 @@ def test_unsettled_options_raise_unspecified_naming_the_ambiguity() -> None:
 
 
 
+
+def test_the_spawn_asks_spawn_traps_only_when_a_raider_stands_on_the_start_space() -> None:
+    """'raiders.ambiguity.spawn-traps': whether the Boss spawning on Start traps who stands there.  With
+    nobody it could trap there, the readings agree and an unset option raises nothing."""
+    from tombspec.checks.games.raiders.examples import example_board, temple_state
+    from tombspec.model.raiders.rules.boss import apply_round_end
+
+    rs = Raiders(unsettled(RaidersOptions), example_board(["S 3 T 4 E"]))
+    away = temple_state(rs, "2,0", boss_track=1).with_raider(0, position="4,0")
+    spawned = on_draft(apply_round_end, rs, away)
+    assert spawned.boss == rs.board.start and spawned.boss_track == 0
+    assert not any(r.trapped for r in spawned.raiders)
+    on_start = away.with_raider(1, position=rs.board.start)
+    with pytest.raises(Unspecified) as err:
+        on_draft(apply_round_end, rs, on_start)
+    assert err.value.ambiguity_id == "raiders.ambiguity.spawn-traps"
+
+
 def test_explore_reports_unspecified_rather_than_a_verdict() -> None:
     rs = Raiders(unsettled(RaidersOptions))
     _, problems = play(rs, random.Random(1))

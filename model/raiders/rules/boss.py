@@ -25,7 +25,9 @@ def apply_round_end(rs: Any, d: Any) -> None:
     if d.boss_track == 0:
         note("raiders.boss.spawn")
         d.boss = rs.board.start
-        if read(rs.options, "spawn_traps") == "spawn-traps":
+        # the reading is asked only when a Raider it could trap stands on the Start space
+        if any(r.position == rs.board.start and not r.trapped for r in d.raiders) and \
+                read(rs.options, "spawn_traps") == "spawn-traps":
             apply_trap(d, rs.board.start)
 
 
