@@ -20,7 +20,7 @@ from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
-from .rules import attack, boss, encounters, objective, raider_actions, turn
+from .rules import attack, boss, encounters, objective, raider_actions, setup, turn
 from .state import RaidersState
 
 GAME = "raiders"
@@ -127,6 +127,20 @@ Raiders.refusal_checks = (turn.decision_rule, raider_actions.move_rule, encounte
                           turn.attack_spend_rule, turn.also_broken)
 Raiders.refusal_terms = {"board": Board, "space": Space}
 Raiders.procedures = (
+    (setup.apply_coin_toss, "the coin toss (then the loser's first turn starts)"),
+    (turn._action, "the `action` decision answered: Move, Use the Portal, Prepare or Rest"),
+    (turn._boost, "a `boost` answered (Audacity Advanced): temporary pennies for the roll"),
+    (turn._move_to, "a `move-to` answered by a move"), (turn._stay, "a `move-to` answered by `stay`"),
+    (turn._forced, "a forced move (a `forced-move` Place, or the one space that pulls)"),
+    (turn._spend, "a `spend` answered after a 5-or-6 roll"), (encounters.spend_passes, "whether that spend passes"),
+    (turn._placing, "a Place decision made"), (turn.place_targets, "where a Place may put the Raider"),
+    (turn._place, "a `place` answered"),
+    (turn._next_boost, "an Attack's boosts (Audacity Advanced, before the roll)"),
+    (turn._attack_boost, "an Attack's boost answered"), (turn._attack_spend, "an Attack's spend answered"),
+    (turn._boss_choice, "a `boss-choice` answered"), (boss.apply_boss_choice, "the Boss moves on from the chosen space"),
+    (objective.apply_gain_audacity, "Audacity gained"), (objective.audacity_supply, "the Audacity left to take"),
+    (objective.apply_lose_audacity, "Audacity lost or spent"), (objective.apply_gain_penny, "a penny gained"),
+    (objective.penny_cap, "the most pennies a Raider may hold"), (objective.apply_lose_penny, "a penny lost"),
     (turn.apply_turn_start, "a turn's start (`current`, `turn`, what is due first)"),
     (turn.apply_turn_end, "a turn's end"), (turn.apply_round_count, "the round's count (`turns_in_round`)"),
     (turn.begin_roll, "a roll called for (its purpose, its pennies; the boost first under Audacity Advanced)"),
