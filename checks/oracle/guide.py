@@ -805,8 +805,10 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "in the step's effects), and, where the code weighs every reading at once "
                "(`by_reading(options, name, results)`), only when the readings give different results; a step "
                "that never reaches the option plays as under any reading. The two agree: the model's code reads "
-               "an option only on a path where its readings part, so a step where every reading gives the same "
-               "answer is answered. `conform` sends such a step and "
+               "an option only on a path where its readings part (a different next state, or a different set of "
+               "answers the next decision accepts: a step whose readings reach the same state but open different "
+               "Place targets or spends parts there), so a step where every reading gives the same answer is "
+               "answered. `conform` sends such a step and "
                "requires code 2 there, its `data.ambiguity` the ambiguity of an option left unset; any other "
                "answer is a reading chosen silently (a divergence). An implementation that does not take "
                "unset options declines them at `reset` (code 3).\n")

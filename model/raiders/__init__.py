@@ -20,7 +20,7 @@ from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
 from .options import RaidersOptions
-from .rules import attack, boss, encounters, objective, raider_actions, setup, turn
+from .rules import attack, boss, encounters, objective, portal, raider_actions, setup, turn
 from .state import RaidersState
 
 GAME = "raiders"
@@ -133,7 +133,11 @@ Raiders.procedures = (
     (turn._move_to, "a `move-to` answered by a move"), (turn._stay, "a `move-to` answered by `stay`"),
     (turn._forced, "a forced move (a `forced-move` Place, or the one space that pulls)"),
     (turn._spend, "a `spend` answered after a 5-or-6 roll"), (encounters.spend_passes, "whether that spend passes"),
+    (encounters.spend_options, "the spends open after a 5-or-6 roll (a `spend` point is asked when one but "
+                               "declining is open)"),
     (turn._placing, "a Place decision made"), (turn.place_targets, "where a Place may put the Raider"),
+    (portal.portal_targets, "where a Portal's success may send the Raider"),
+    (portal.malfunction_targets, "where a malfunction puts the Raider"), (portal.tile_back, "a tile's spaces back"),
     (turn._place, "a `place` answered"),
     (turn._next_boost, "an Attack's boosts (Audacity Advanced, before the roll)"),
     (turn._attack_boost, "an Attack's boost answered"), (turn._attack_spend, "an Attack's spend answered"),
