@@ -808,7 +808,9 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "an option only on a path where its readings part (a different next state, or a different set of "
                "answers the next decision accepts: a step whose readings reach the same state but open different "
                "Place targets or spends parts there), so a step where every reading gives the same answer is "
-               "answered. `conform` sends such a step and "
+               "answered. In practice: code 2 exactly where the printed code (the checks, the procedures and "
+               "the helpers they print) calls `read` on an unset option; never where only `by_reading` weighs "
+               "readings that give the same result. `conform` sends such a step and "
                "requires code 2 there, its `data.ambiguity` the ambiguity of an option left unset; any other "
                "answer is a reading chosen silently (a divergence). An implementation that does not take "
                "unset options declines them at `reset` (code 3).\n")
