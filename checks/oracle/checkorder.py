@@ -334,18 +334,18 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
     names = [inspect.unwrap(func).__name__ for func, _ in entries]
     for func, where in entries:
         chains.append(_asked(read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__]), where))
-    rename = type(rs).refusal_rename
-    if rename is not None:
-        for chain in chains:
-            _rename(chain["checks"], rename)
-            chain["rules"] = list(dict.fromkeys(rename(r) for r in chain["rules"]))
-    return chains
+    return _told(rs, chains)
 
 
 def procedures(rs: Any) -> list[dict[str, Any]]:
     """The game's own steps (``Ruleset.procedures``: what the model does by itself between decisions),
     each function read whole, as the checks are; the rule ids told as the game names them, as the checks'."""
     chains = [_asked(read_checks(func, whole=True), where) for func, where in _entries(type(rs).procedures)]
+    return _told(rs, chains)
+
+
+def _told(rs: Any, chains: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``chains`` with their rule ids told as the game names them (``Ruleset.refusal_rename``)."""
     rename = type(rs).refusal_rename
     if rename is not None:
         for chain in chains:
