@@ -152,8 +152,10 @@ def _canonical(cls: type, value: Any) -> bool:
     """Whether ``value`` of ``cls`` serialises, keys unsorted, as canonical JSON: its class is in
     :func:`canonical_order` and dict-backed, and no value anywhere under it is a mapping (its generated
     encoder emits sorted dicts only).  Nested values go through :func:`_nested_canonical`."""
-    return getattr(cls, "__canonical_order__", False) and _dict_backed(cls, value) and \
-        (_encoder(cls) is not None and _SORTED[cls])
+    if not (getattr(cls, "__canonical_order__", False) and _dict_backed(cls, value)):
+        return False
+    _encoder(cls)                   # generated once; it records whether every dict under cls is sorted
+    return _SORTED[cls]
 
 
 def _nested_canonical(value: Any) -> Any:

@@ -799,8 +799,7 @@ class Session:
         and answered code 2 naming the ambiguity of an option left unset; any other answer is a reading
         chosen silently (a divergence)."""
         n = self.steps
-        unset = sorted(a for name, a in settles(type(self.rs.options)).items()
-                       if getattr(self.rs.options, name) is None)
+        unset = {a for name, a in settles(type(self.rs.options)).items() if getattr(self.rs.options, name) is None}
         settle = settling_option(self.rs, ambiguity)
         hint = f"option {settle} is unset (null)" if settle else "an option is unset (null)"
         try:
