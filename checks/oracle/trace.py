@@ -124,22 +124,34 @@ _DIGEST = re.compile("[0-9a-f]{64}").fullmatch
 _new_step = object.__new__
 
 
-def _plain_step(obj: Any, line: int) -> StepLine | None:
-    """The common line (an action, maybe who made it, maybe a digest) as a :class:`StepLine`, checked
-    by a fast sufficient test of ``schema.TRACE_STEP``; None for anything else, which goes through the
-    full JSON Schema validator."""
+def plain_parts(obj: Any) -> tuple[dict[str, Any], Any, int | None] | None:
+    """(action, digest, player) of the common line's shape: an object with an ``action`` object and
+    no key but ``digest`` and a ``player`` that is a number from 0; None for anything else.  The
+    action's ``kind`` and the digest's form are left to :func:`_plain_step` (or, for a cached action
+    and a digest equal to the model's, known good)."""
     if type(obj) is not dict:
         return None
     action, d, p = obj.get("action"), obj.get("digest"), obj.get("player")
     # No key but these three ("digest": null counts as a key, and the schema refuses it, with its message)
     if type(action) is not dict or len(obj) != 1 + (d is not None) + (p is not None):
         return None
+    if p is not None and not (type(p) is int and p >= 0):
+        return None
+    return action, d, p
+
+
+def _plain_step(obj: Any, line: int) -> StepLine | None:
+    """The common line (an action, maybe who made it, maybe a digest) as a :class:`StepLine`, checked
+    by a fast sufficient test of ``schema.TRACE_STEP``; None for anything else, which goes through the
+    full JSON Schema validator."""
+    parts = plain_parts(obj)
+    if parts is None:
+        return None
+    action, d, p = parts
     kind = action.get("kind")
     if type(kind) is not str or not kind:
         return None
     if d is not None and not (type(d) is str and _DIGEST(d)):
-        return None
-    if p is not None and not (type(p) is int and p >= 0):
         return None
     step = _new_step(StepLine)
     step.line, step.action, step.player, step.digest = line, action, p, d

@@ -92,6 +92,44 @@ def test_a_duplicate_key_is_refused(tmp_path: Path, raiders_trace: Path, line: b
     assert code == 2 and "appears twice" in err and ":2:" in err
 
 
+def _a_repeated_action(lines: list[bytes]) -> int:
+    """The index of the first action line whose action an earlier line made (decoded, and so cached)."""
+    seen = set()
+    for i, raw in enumerate(lines[1:], 1):
+        action = orjson.dumps(orjson.loads(raw)["action"])
+        if action in seen:
+            return i
+        seen.add(action)
+    raise AssertionError("no action repeats in the trace")
+
+
+@pytest.mark.parametrize("fault", ["duplicate-digest", "duplicate-in-action", "upper-case-digest",
+                                   "player-true"])
+def test_a_line_with_a_cached_action_is_judged_as_any_other(tmp_path: Path, raiders_trace: Path,
+                                                            fault: str) -> None:
+    """verify settles an accepted line whose action it has decoded before at once; a fault in such a
+    line is still found, and reported as on the line of an action met for the first time."""
+    lines = raiders_trace.read_bytes().splitlines()
+    i = _a_repeated_action(lines)
+    obj = orjson.loads(lines[i])
+    action = orjson.dumps(obj["action"])[1:-1]
+    digest = obj["digest"].encode()
+    line = {
+        "duplicate-digest": b'{"action": {%s}, "digest": "%s", "digest": "%s"}' % (action, b"f" * 64, digest),
+        "duplicate-in-action": b'{"action": {%s, %s}, "digest": "%s"}' % (action, action.split(b",")[-1] if
+                                                                        b"," in action else action, digest),
+        "upper-case-digest": b'{"action": {%s}, "digest": "%s"}' % (action, digest.upper()),
+        "player-true": b'{"action": {%s}, "player": true, "digest": "%s"}' % (action, digest),
+    }[fault]
+    assert orjson.loads(line)["action"] == obj["action"] or fault == "duplicate-in-action"
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\n".join([*lines[:i], line, *lines[i + 1:]]) + b"\n")
+    code, _, err = run_cli("verify", str(path))
+    assert code == 2 and f":{i + 1}:" in err, (fault, err)
+    if fault.startswith("duplicate"):
+        assert "appears twice" in err
+
+
 def test_a_header_duplicate_key_is_refused(tmp_path: Path, raiders_trace: Path) -> None:
     lines = raiders_trace.read_bytes().splitlines()
     head = lines[0][:-1] + b', "game": "raiders"}'
