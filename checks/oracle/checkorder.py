@@ -233,7 +233,10 @@ def _constants(nodes: list[tuple[Any, Any]]) -> list[dict[str, str]]:
     for func, node in nodes:
         scope = getattr(inspect.unwrap(func), "__globals__", {})
         tree = ast.parse(node) if isinstance(node, str) else node
-        for sub in ast.walk(tree):
+        # a function's body and defaults, not its decorators (``@task("reveal", AUTO, ...)`` is not read
+        # by the function)
+        roots = [*tree.body, tree.args] if isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)) else [tree]
+        for sub in (n for root in roots for n in ast.walk(root)):
             if isinstance(sub, ast.Name) and sub.id.isupper() and sub.id not in out and sub.id in scope:
                 value = scope[sub.id]
                 simple = (int, str, float)

@@ -262,3 +262,11 @@ def test_the_secrets_procedures_are_read_whole() -> None:
     assert "'tomb-effect', 'move-creatures', 'initiate-combat', 'spawn', 'upkeep', 'search-tokens', 'comet'" in start
     assert "let `most = max((state.adventurer(s).shards for s in nearest))`" in _printed(chains["nearest_targets"])
     assert "**stop** (nothing more is done)" in _printed(chains["resolutions"])
+
+
+def test_a_decorator_s_names_are_not_the_function_s_constants() -> None:
+    """Tomb's tasks are declared ``@task("reveal", AUTO, ...)``: AUTO is the task's mode, which the
+    function's body never reads, so its chain lists no such constant."""
+    chains = _procedures("tomb")
+    assert chains["run_traps"]["constants"] == [], chains["run_traps"]["constants"]
+    assert {c["name"] for c in chains["run_end_turn"]["constants"]} <= {"TURN"}

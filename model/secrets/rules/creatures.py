@@ -92,8 +92,8 @@ def compute_swarm_damage(tokens: Any, damage: Any, dealt: Any, health: Any) -> t
             "secrets.creatures.swarm-health-per-token", "secrets.combat.creature-death", "secrets.combat.damage-tokens",
             "secrets.combat.example-2-swarm-damage", "secrets.combat.example-2-rating-reduced")
 def damage_creature(rs: Any, state: SecretsState, key: str, dealt: int) -> tuple[SecretsState, bool]:
-    """Put ``dealt`` Damage tokens on a creature; True if it dies (its Health reached: secrets.ambiguity.
-    creatures-death-threshold=equal-kills)."""
+    """Put ``dealt`` Damage tokens on a creature; True if it dies (its Health reached:
+    secrets.ambiguity.creatures-death-threshold=equal-kills)."""
     c = state.creature(key)
     if c is None or dealt <= 0:
         return state, False

@@ -463,8 +463,8 @@ task("pick-up", run=lambda rs, s, t: s.pop() if not (s.room(t.target) and s.room
 
 @implements("secrets.companions.like-items", "secrets.ambiguity.companions-like-items", "secrets.ambiguity.trade-scope")
 def tradeable(rs: Any, adv: Adventurer) -> list[str]:
-    """Cards that can be traded: items, artifacts, Soul Monger items and companions (secrets.ambiguity.
-    trade-scope=example-list; any-card adds status effects); never Soul Shards."""
+    """Cards that can be traded: items, artifacts, Soul Monger items and companions
+    (secrets.ambiguity.trade-scope=example-list; any-card adds status effects); never Soul Shards."""
     out = [h.name for h in adv.cards] + [c.name for c in adv.companions]
     if read(rs.options, "trade_scope") == "any-card":
         out += list(adv.status)
@@ -820,8 +820,8 @@ def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
 
 
 def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: int) -> bool:
-    """The Upkeep check of a weapon: the card's printed Upkeep ('On 1 or 2, discard'; secrets.ambiguity.
-    weapons-upkeep-check=card-text), or a check of difficulty 1."""
+    """The Upkeep check of a weapon: the card's printed Upkeep ('On 1 or 2, discard';
+    secrets.ambiguity.weapons-upkeep-check=card-text), or a check of difficulty 1."""
     from .dice_checks import compute_successes
     if read(rs.options, "upkeep_check") == "standard-check":
         return compute_successes(faces, threshold) < 1

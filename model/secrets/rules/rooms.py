@@ -543,8 +543,8 @@ def can_search_artifact(rs: Any, state: SecretsState, seat: int) -> str | None:
 @implements("secrets.artifacts.room-search-pass", "secrets.artifacts.room-search-fail",
             "secrets.artifacts.room-search-no-audacity", "secrets.ambiguity.artifacts-room-check")
 def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    """Take a risk: the Artifact Room's check, without Audacity (printed on the tile; secrets.ambiguity.
-    artifacts-room-check).  Pass: the listed artifact is searched out of the deck; fail: nothing."""
+    """Take a risk: the Artifact Room's check, without Audacity (printed on the tile;
+    secrets.ambiguity.artifacts-room-check).  Pass: the listed artifact is searched out of the deck; fail: nothing."""
     from .dice_checks import start_check
     adv = state.adventurer(seat)
     assert adv is not None
