@@ -137,3 +137,23 @@ def test_a_lord_recruits_a_sixth_character() -> None:
 
     s = attrs.evolve(s, levels=(10, 1))
     assert any(type(a).__name__ == "Recruit" for a in rs.legal_actions(s, 0))
+
+
+def test_a_turn_ends_only_what_lasts_the_turn() -> None:
+    """A turn's start and end lapse the effects that last the turn, not those that last longer (a round:
+    the end-of-round reading plays the round out over every player's turn)."""
+    import attrs
+
+    from tombspec.model.effects import ROUND, TURN, Effect
+    from tombspec.model.tomb.rules.turn import run_end_turn, run_turn_start
+    from tombspec.model.tomb.state import Task
+
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}], {"a": ["Golden Chalice"]})
+    lasting = (Effect("turn-long", "tomb.setup.clockwise", until=TURN),
+               Effect("round-long", "tomb.setup.clockwise", until=ROUND))
+    for run, kind in ((run_turn_start, "turn-start"), (run_end_turn, "end-turn")):
+        task = Task(kind, 0, rule="tomb.setup.clockwise")
+        after = run(rs, attrs.evolve(s, effects=lasting, agenda=(task, *s.agenda)), task)
+        names = [e.name for e in after.effects]
+        assert "round-long" in names and "turn-long" not in names, (kind, names)

@@ -61,7 +61,7 @@ from typing import Any
 
 import attrs
 
-from ...effects import ROUND, TURN, expire, has
+from ...effects import TURN, expire, has
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Roll as RollOutcome
@@ -483,12 +483,14 @@ def advance(rs: Any, state: TombState) -> TombState:
 @implements("tomb.setup.clockwise", "tomb.ambiguity.first-turn-is-whole-turn", "tomb.solo.play-as-usual",
             "tomb.ambiguity.no-characters-left")
 def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
-    """A player's turn begins: on his first turn he meets the Inn; later, a Party at the Inn heals,
+    """A player's turn begins (what lasted until the turn's end lapses: no Tomb or Cryptmaster effect
+    lasts a round, so none expires here); on his first turn he meets the Inn; later the ruleset's
+    ``turn_start`` (Tomb: a Party at the Inn heals; Cryptmaster: nothing, its Rest is a Free Action),
     then Free Actions and one Standard Action, then the turn ends."""
     state = pop(state)
     p = t.player
     assert p is not None
-    state = attrs.evolve(state, current=p, turn=state.turn + 1, effects=expire(state.effects, TURN, ROUND))
+    state = attrs.evolve(state, current=p, turn=state.turn + 1, effects=expire(state.effects, TURN))
     if out_of_characters(rs, state):
         note("tomb.solo.end-no-characters")
         return finish(rs, state, "no-characters")
@@ -525,7 +527,7 @@ def run_end_turn(rs: Any, state: TombState, t: Task) -> TombState:
     state = pop(state)
     p = t.player
     assert p is not None
-    state = attrs.evolve(state, effects=expire(state.effects, TURN, ROUND), roll=None)
+    state = attrs.evolve(state, effects=expire(state.effects, TURN), roll=None)
     before = len(state.agenda)
     state = check_all_deaths(rs, state)
     if len(state.agenda) > before:
