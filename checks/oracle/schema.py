@@ -18,8 +18,6 @@ from functools import cache
 from typing import Any
 
 import attrs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from tombspec.spec.errors import InvalidInput
 
@@ -187,7 +185,12 @@ ALL: dict[str, dict[str, Any]] = {
 
 
 @cache
-def _validator(name: str) -> Draft202012Validator:
+def _validator(name: str) -> Any:
+    """The compiled validator of schema ``name``.  jsonschema is imported here, on first use: verify
+    checks the common header and action line by its sufficient tests (``trace._plain_step``), so a
+    trace of such lines never needs it, and its start-up is shorter by jsonschema's import."""
+    from jsonschema import Draft202012Validator
+
     schema = ALL[name] if name in ALL else {"rule-error-data": RULE_ERROR_DATA}[name]
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -198,6 +201,8 @@ def problem(name: str, value: Any) -> str | None:
     validator = _validator(name)
     if validator.is_valid(value):     # the common case, without collecting errors to choose from
         return None
+    from jsonschema.exceptions import best_match
+
     error = best_match(validator.iter_errors(value))
     if error is None:
         return None
