@@ -238,12 +238,39 @@ def _constants(nodes: list[tuple[Any, Any]]) -> list[dict[str, str]]:
         roots = [*tree.body, tree.args] if isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)) else [tree]
         for sub in (n for root in roots for n in ast.walk(root)):
             if isinstance(sub, ast.Name) and sub.id.isupper() and sub.id not in out and sub.id in scope:
-                value = scope[sub.id]
-                simple = (int, str, float)
-                if isinstance(value, simple) or (isinstance(value, (tuple, frozenset)) and
-                                                 all(isinstance(v, simple) for v in value)):
-                    out[sub.id] = repr(sorted(value) if isinstance(value, frozenset) else value)
+                shown = _constant_value(scope[sub.id])
+                if shown is not None:
+                    out[sub.id] = shown
     return [{"name": k, "value": v} for k, v in out.items()]
+
+
+_SIMPLE = (int, str, float, type(None))
+
+
+def _constant_value(value: Any) -> str | None:
+    """How a module constant prints: a number or a string; a collection of them (a set sorted); a
+    table of them (a dict whose keys are such and whose values are such or collections of such, as
+    Egypt's ``REFUSED``, kind -> rule); None for anything else (a class, a function, a structure)."""
+    def plain(v: Any) -> Any:
+        if isinstance(v, _SIMPLE):
+            return v
+        if isinstance(v, (tuple, list, frozenset, set)) and all(isinstance(x, _SIMPLE) for x in v):
+            if isinstance(v, (frozenset, set)):
+                try:
+                    return sorted(v)
+                except TypeError:           # of mixed types
+                    return sorted(v, key=repr)
+            return v
+        raise TypeError
+
+    try:
+        if isinstance(value, dict):
+            if not all(isinstance(k, _SIMPLE) for k in value):
+                return None
+            return repr({k: plain(v) for k, v in value.items()})
+        return repr(plain(value))
+    except TypeError:
+        return None
 
 
 def _refuses(step: dict[str, Any], chained: tuple[str, ...]) -> bool:

@@ -270,3 +270,15 @@ def test_a_decorator_s_names_are_not_the_function_s_constants() -> None:
     chains = _procedures("tomb")
     assert chains["run_traps"]["constants"] == [], chains["run_traps"]["constants"]
     assert {c["name"] for c in chains["run_end_turn"]["constants"]} <= {"TURN"}
+
+
+def test_a_table_or_set_the_checks_read_is_printed() -> None:
+    """Egypt's refusal names ``REFUSED.get(kind, ...)`` and tests ``kind in MONSTER_KINDS``: the table and the
+    set are printed with the function that reads them (an implementation needs every entry)."""
+    from tombspec.checks.oracle.checkorder import check_order
+    from tombspec.model.egypt.rules.turn import MONSTER_KINDS, REFUSED
+
+    rs = get_ruleset("egypt")
+    constants = {c["name"]: c["value"] for chain in check_order(rs) for c in chain["constants"]}
+    assert constants["REFUSED"] == repr(REFUSED)
+    assert constants["MONSTER_KINDS"] == repr(sorted(MONSTER_KINDS))
