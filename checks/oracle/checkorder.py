@@ -196,7 +196,8 @@ class _Reader:
         return self._item(stmt, "answer", ast.unparse(value), rules=_rules_in(value))
 
 
-def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole: bool = False) -> dict[str, Any]:
+def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole: bool = False,
+                ruleset: type | None = None) -> dict[str, Any]:
     """One legality function as its chain of checks (see the module's docstring); ``chained``: the
     names of the other listed functions (a statement handing the action to one of them is a check)."""
     func = inspect.unwrap(func)
@@ -217,12 +218,12 @@ def read_checks(func: Callable[..., Any], chained: Iterable[str] = (), *, whole:
     calls = reader.calls(steps)
     doc = inspect.getdoc(func) or ""
     module = inspect.getmodule(func)
-    helpers = _helpers(func, calls)
+    helpers = _helpers(func, calls, ruleset)
     return {"name": fn.name, "signature": f"{fn.name}({ast.unparse(fn.args)})",
             "module": module.__name__ if module else "", "line": first,
             "doc": doc.split("\n\n")[0].replace("\n", " ").strip(),
             "checks": steps, "rules": rules_of(steps), "calls": calls, "then_applied": bool(applied),
-            "helpers": helpers, "constants": _constants([(func, fn), *((_resolve(func, h["name"]), h["returns"])
+            "helpers": helpers, "constants": _constants([(func, fn), *((_resolve(func, h["name"], ruleset), h["returns"])
                                                     for h in helpers if "returns" in h)])}
 
 
@@ -296,11 +297,15 @@ def rules_of(steps: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _resolve(func: Callable[..., Any], name: str) -> Any:
-    """What ``name`` (``f`` or ``mod.f``, as written in ``func``) refers to, or None."""
+def _resolve(func: Callable[..., Any], name: str, ruleset: type | None = None) -> Any:
+    """What ``name`` (``f`` or ``mod.f``, as written in ``func``) refers to, or None; ``rs.f`` is the
+    method of ``ruleset`` (the model's functions take their ruleset as ``rs``)."""
     scope: Any = getattr(inspect.unwrap(func), "__globals__", {})
     parts = name.split(".")
-    obj = scope.get(parts[0]) if isinstance(scope, dict) else None
+    if parts[0] == "rs" and ruleset is not None and len(parts) > 1:
+        obj: Any = ruleset
+    else:
+        obj = scope.get(parts[0]) if isinstance(scope, dict) else None
     for part in parts[1:]:
         if obj is None:
             return None
@@ -308,11 +313,12 @@ def _resolve(func: Callable[..., Any], name: str) -> Any:
     return obj
 
 
-def _helpers(func: Callable[..., Any], calls: list[str]) -> list[dict[str, str]]:
-    """The model's own functions the chain calls, each with the first paragraph of its docstring."""
+def _helpers(func: Callable[..., Any], calls: list[str], ruleset: type | None = None) -> list[dict[str, str]]:
+    """The model's own functions the chain calls (``rs.f``: the ruleset's methods), each with the first
+    paragraph of its docstring."""
     out = []
     for name in calls:
-        obj = _resolve(func, name)
+        obj = _resolve(func, name, ruleset)
         if not callable(obj) or not (getattr(obj, "__module__", "") or "").startswith("tombspec.model"):
             continue
         doc = inspect.getdoc(obj) or ""
@@ -363,14 +369,16 @@ def check_order(rs: Any) -> list[dict[str, Any]]:
         entries.insert(0, (turn, "asked for an action from a player who may not act now (the turn rule)"))
     names = [inspect.unwrap(func).__name__ for func, _ in entries]
     for func, where in entries:
-        chains.append(_asked(read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__]), where))
+        chains.append(_asked(read_checks(func, [n for n in names if n != inspect.unwrap(func).__name__],
+                                         ruleset=type(rs)), where))
     return _told(rs, chains)
 
 
 def procedures(rs: Any) -> list[dict[str, Any]]:
     """The game's own steps (``Ruleset.procedures``: what the model does by itself between decisions),
     each function read whole, as the checks are; the rule ids told as the game names them, as the checks'."""
-    chains = [_asked(read_checks(func, whole=True), where) for func, where in _entries(type(rs).procedures)]
+    chains = [_asked(read_checks(func, whole=True, ruleset=type(rs)), where)
+              for func, where in _entries(type(rs).procedures)]
     return _told(rs, chains)
 
 

@@ -161,6 +161,11 @@ def class_fields(cls: type, prefix: str = "", seen: frozenset[type] = frozenset(
     for f in attrs.fields(cls):
         tp = hints.get(f.name, Any)
         doc = f.metadata.get("doc") or comments.get(f.name, "")
+        inner_classes = [c for c in _nested_attrs(tp) if c not in seen]
+        if not doc and len(inner_classes) == 1:
+            # a field holding one attrs class, without a comment of its own: that class's docstring
+            # (Egypt's Window says what each of its fields holds, kind by kind)
+            doc = " ".join((inspect.getdoc(inner_classes[0]) or "").split())
         default = None if f.default is attrs.NOTHING or isinstance(f.default, attrs.Factory) else f.default
         path = prefix + f.name
         out.append({"path": path, "type": _type_name(tp), "doc": doc,

@@ -107,8 +107,8 @@ class PlaceLadder:
 
 @attrs.frozen
 class Bomb:
-    """Throw the bomb at ``attack`` and/or destroy the ``part`` ("floor", "wall", "ceiling") of
-    ``destroy``."""
+    """Throw the bomb (``token``: the bomb's id) at ``attack`` and/or destroy the ``part`` ("floor",
+    "wall", "ceiling") of ``destroy``."""
     kind: ClassVar[str] = "bomb"
     token: int
     attack: str | None = None
@@ -118,7 +118,7 @@ class Bomb:
 
 @attrs.frozen
 class Smash:
-    """The sledgehammer: destroy the wall on ``space``, left or right of the hero."""
+    """The sledgehammer (``token``: its id): destroy the wall on ``space``, left or right of the hero."""
     kind: ClassVar[str] = "smash"
     token: int
     space: str
@@ -126,8 +126,8 @@ class Smash:
 
 @attrs.frozen
 class Hook:
-    """The grappling hook: pull the nearest token in ``direction``; ``target`` (a token id) or ``hero``
-    says which, where there is a choice."""
+    """The grappling hook (``token``: its id): pull the nearest token in ``direction``; ``target`` (a
+    token id) or ``hero`` says which, where there is a choice."""
     kind: ClassVar[str] = "hook"
     token: int
     direction: str
@@ -137,12 +137,14 @@ class Hook:
 
 @attrs.frozen
 class Jetpack:
+    """The jetpack (``token``: its id)."""
     kind: ClassVar[str] = "jetpack"
     token: int
 
 
 @attrs.frozen
 class Teleport:
+    """The teleporter (``token``: its id) to ``space``."""
     kind: ClassVar[str] = "teleport"
     token: int
     space: str
@@ -150,20 +152,23 @@ class Teleport:
 
 @attrs.frozen
 class Crystal:
-    """The crystal's special effect: 1 life to every surviving hero, once per game."""
+    """The crystal's special effect (``token``: the crystal's id): 1 life to every surviving hero, once per
+    game."""
     kind: ClassVar[str] = "crystal"
     token: int
 
 
 @attrs.frozen
 class Eat:
+    """Eat a fruit (``token``: its id)."""
     kind: ClassVar[str] = "eat"
     token: int
 
 
 @attrs.frozen
 class Peek:
-    """The flashlight: reveal a token on your floor."""
+    """The flashlight (``token``: the flashlight's id, not the token revealed): reveal the top face-down
+    token of ``space``, on your floor."""
     kind: ClassVar[str] = "peek"
     token: int
     space: str
@@ -171,8 +176,9 @@ class Peek:
 
 @attrs.frozen
 class Banish:
-    """A one-use effect that destroys a monster of a crossed-out type (or removes a fire) on ``space``:
-    the fire extinguisher, the flashlight against a ghost, the flamethrower against a mummy."""
+    """A one-use effect (``token``: the id of the item used) that destroys a monster of a crossed-out
+    type (or removes a fire) on ``space``: the fire extinguisher, the flashlight against a ghost, the
+    flamethrower against a mummy."""
     kind: ClassVar[str] = "banish"
     token: int
     space: str
@@ -180,7 +186,7 @@ class Banish:
 
 @attrs.frozen
 class Shoot:
-    """Assault rifle, shotgun, flamethrower: shoot at ``space``."""
+    """Assault rifle, shotgun, flamethrower (``token``: the weapon's id): shoot at ``space``."""
     kind: ClassVar[str] = "shoot"
     token: int
     space: str
@@ -188,19 +194,21 @@ class Shoot:
 
 @attrs.frozen
 class Skates:
-    """The roller skates' one-use effect: escape combat."""
+    """The roller skates' one-use effect (``token``: their id): escape combat."""
     kind: ClassVar[str] = "skates"
     token: int
 
 
 @attrs.frozen
 class UseVest:
+    """Use the bulletproof vest (``token``: its id) in a vest window."""
     kind: ClassVar[str] = "use-vest"
     token: int
 
 
 @attrs.frozen
 class UseBoots:
+    """Use the spiked boots (``token``: their id) in a boots window."""
     kind: ClassVar[str] = "use-boots"
     token: int
 
@@ -221,6 +229,8 @@ class Retreat:
 
 @attrs.frozen
 class PortalGun:
+    """The portal gun (``token``: its id), after a 2 or 3 in combat: teleport the monster in
+    ``direction``."""
     kind: ClassVar[str] = "portal-gun"
     token: int
     direction: str

@@ -85,10 +85,16 @@ class Turn:
     moves: int = 0                  # movements left (a hero turn)
     fought: bool = False            # a combat was fought on this hero turn
     ending: bool = False            # the player ended the turn; what ends it is being settled
-    pharaoh: str = "no"             # monster turn: "may-roll" | "rested" | "no"
-    done: bool = False              # monster turn: its one action is made
-    moving: int | None = None       # monster turn: the token id of the monster being moved
-    monster_moves: int = 0
+    pharaoh: str = "no"             # monster turn: "may-roll" (the pharaoh is in the tomb and the turn's
+                                    # first action may be its roll) -> "rolling" (its die is pending, and
+                                    # while the pharaoh-target window is open) -> "rested" (rolled
+                                    # anything but Attack) or "no" (placed on a hero, or another first
+                                    # action made, or no pharaoh)
+    done: bool = False              # monster turn: its one action is made (a reveal-hazard counts as made
+                                    # when it reveals, before any monster-trap window it opens)
+    moving: int | None = None       # monster turn: the token id of the monster being moved; it stays set
+                                    # after its last movement until monster-stop
+    monster_moves: int = 0          # monster turn: movements left to the monster being moved
 
 
 @attrs.frozen
@@ -119,14 +125,28 @@ class Retreat:
 @attrs.frozen
 class Window:
     """A decision a rule asks for in the middle of something: ``kind`` is ``vest``, ``crystal``,
-    ``fire``, ``boots``, ``exchange``, ``pharaoh-target`` or ``monster-trap``."""
+    ``fire``, ``boots``, ``exchange``, ``pharaoh-target`` or ``monster-trap``.  Its fields, by kind:
+
+    - ``vest``: ``hero`` about to lose ``value`` lives for the cause ``subject`` (the loss's cause, one
+      of ``"attack"`` (a monster's Attack face), ``"cobra"`` (the king cobra's Attack, 3 lives),
+      ``"burn"`` (the fire genie), ``"crack"`` and ``"fire"`` (those traps)); ``items`` = (the vest's token id,).
+    - ``crystal``: the same loss; ``player`` is the crystal's holder's; ``items`` = (the crystal's id,).
+    - ``fire``: ``hero`` on the burning space ``subject``; ``items`` = the ids of the fire extinguishers
+      it carries, unspent; ``value`` None.
+    - ``boots``: ``hero`` fallen onto a monster's space ``subject``; ``items`` = (the boots' id,).
+    - ``exchange``: ``hero`` offers; ``player`` is the other hero's player, ``subject`` the other hero's
+      index as a string, ``value`` the id of the token offered (``give``), ``items`` = (``take``,) or ().
+    - ``pharaoh-target``: the monster player chooses; ``items`` = the indices of the heroes in the tomb
+      the pharaoh may be placed on; ``hero``, ``subject``, ``value`` None.
+    - ``monster-trap``: the monster player may apply the trap just revealed: ``subject`` its space,
+      ``value`` its token id; ``hero`` None, ``items`` ()."""
 
     kind: str
-    player: int
-    hero: int | None = None
-    subject: str | None = None
-    value: int | None = None
-    items: tuple[int, ...] = ()
+    player: int                         # who decides: a player index
+    hero: int | None = None             # the hero it is about (see the kinds above)
+    subject: str | None = None          # a cause, a space or a hero index (see the kinds above)
+    value: int | None = None            # lives, or a token id (see the kinds above)
+    items: tuple[int, ...] = ()         # token ids, or hero indices (see the kinds above)
 
 
 @attrs.frozen

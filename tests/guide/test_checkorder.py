@@ -282,3 +282,16 @@ def test_a_table_or_set_the_checks_read_is_printed() -> None:
     constants = {c["name"]: c["value"] for chain in check_order(rs) for c in chain["constants"]}
     assert constants["REFUSED"] == repr(REFUSED)
     assert constants["MONSTER_KINDS"] == repr(sorted(MONSTER_KINDS))
+
+
+def test_the_ruleset_s_methods_a_chain_calls_are_answered() -> None:
+    """A model function calls its ruleset's methods as ``rs.f`` (Egypt's ``rs.monster_type``, which applies
+    the bat-winged reading); the guide says what each answers, from the game's own ruleset (Cryptmaster's
+    ``rs.turn_start`` is not Tomb's)."""
+    chains = _procedures("egypt")
+    helpers = {h["name"]: h for c in chains.values() for h in c["helpers"]}
+    assert "bat-winged" in helpers["rs.monster_type"]["doc"]
+    tomb = {h["name"]: h for c in _procedures("tomb").values() for h in c["helpers"]}
+    crypt = {h["name"]: h for c in _procedures("cryptmaster").values() for h in c["helpers"]}
+    assert tomb["rs.turn_start"]["returns"] == "turn.turn_start(self, state, player)"
+    assert crypt["rs.turn_start"]["returns"] == "state"

@@ -77,7 +77,9 @@ def with_items(s: EgyptState, hero: int, items: tuple[Token, ...]) -> EgyptState
 # Losing lives: the bulletproof vest, the crystal, then the loss --------------------------------------------
 
 def lose(hero: int, n: int, cause: str, rule: str = "egypt.hero.lose-life") -> Effect:
-    """The work item 'the hero loses ``n`` lives' (``cause`` names what takes them)."""
+    """The work item 'the hero loses ``n`` lives' (``cause`` names what takes them: ``"attack"``, a
+    monster's Attack face; ``"cobra"``, the king cobra's; ``"burn"``, the fire genie; ``"crack"`` and
+    ``"fire"``, those traps)."""
     return Effect("lose", rule, player=hero, value=n, subject=cause)
 
 
