@@ -59,8 +59,9 @@ def handle_trap(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
             "egypt.start.reinforced-floor")
 def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The floor beneath the hero collapses (a rubble token over it): the hero falls by the normal rules
-    and loses 1 life from the rough landing, even with nowhere to fall.  Standing on a wall, the whole
-    wall is destroyed.  A reinforced floor holds (reading ``reinforced-holds``)."""
+    and loses 1 life from the rough landing, even with nowhere to fall.  Standing on a wall (a space
+    with no floor of its own above a wall: the hero stands on top of it), the wall below is destroyed
+    (rubble on ``below/wall``), and the hero falls onto that wall's floor.  A reinforced floor holds (reading ``reinforced-holds``)."""
     t = terrain(rs, s)
     b = rs.board
     below = b.below(space)
@@ -114,8 +115,10 @@ def apply_fire_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptSt
 
 
 def hit_space(rs: Any, s: EgyptState, space: str, *, reveal: bool = True, top_only: bool = False) -> EgyptState:
-    """What a trap does to one space it reaches: heroes there die; its tokens are revealed (``reveal``);
-    monsters are destroyed, the pharaoh excepted."""
+    """What a trap does to one space it reaches: heroes there die first (their items dropped onto the
+    space's pile, as a death drops them); then its tokens, those items among them, are revealed
+    (``reveal``) and its monsters destroyed, the pharaoh excepted.  The spikes, the arrows and the
+    boulder all hit a space this way."""
     from .turn import reveal as reveal_token
 
     heroes = heroes_at(rs, s, space)
