@@ -34,6 +34,8 @@ import tokenize
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
+
 #: A catalog rule id as the model writes it: ``game.section.name`` (the game's prefix first).
 RULE_ID = re.compile(r"^[a-z]+(\.[a-z0-9][a-z0-9-]*){2,}$")
 
@@ -265,6 +267,10 @@ def _constant_value(value: Any) -> str | None:
         raise TypeError
 
     try:
+        if attrs.has(type(value)) and not isinstance(value, type):   # a value such as Raiders' ATTACK_DUE_ON_MOVE
+            for f in attrs.fields(type(value)):
+                plain(getattr(value, f.name))
+            return repr(value)
         if isinstance(value, dict):
             if not all(isinstance(k, _SIMPLE) for k in value):
                 return None

@@ -818,7 +818,9 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "readings that give the same result. `conform` sends such a step and "
                "requires code 2 there, its `data.ambiguity` the ambiguity of an option left unset; any other "
                "answer is a reading chosen silently (a divergence). An implementation that does not take "
-               "unset options declines them at `reset` (code 3).\n")
+               "unset options declines them at `reset` (code 3).  Only a reading may be `null`: a switch "
+               "(a variant, on or off) or a count (the players) is `true`/`false` or a number, and `conform` "
+               "refuses `null` for one before any game (exit 2).\n")
     for o in g["options"]:
         if o["kind"] == "reading":
             out.append(f"- **`{o['name']}`** settles {link(o['settles'])}"

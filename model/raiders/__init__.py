@@ -164,7 +164,19 @@ Raiders.procedures = (
     (boss.apply_boss_move, "the Boss Monster's move"), (boss.boss_numbers, "the numbers the Boss moves on"),
     (boss.first_steps, "where the Boss may move first"), (boss.nearness, "how near a space is to the Raiders"),
     (boss.next_rooms, "the Encounter rooms that pull the Boss on"), (boss._continue, "the rest of the Boss's move"),
-    (boss.apply_trap, "trapping"))
+    (boss.apply_trap, "trapping"),
+    # the helpers that read an option or decide what is open (the seventh implementation from the guide
+    # had to guess their bodies from their docstrings; code 2 is exactly where they call ``read``)
+    (turn.chance, "the chance outcomes possible at each chance point"),
+    (raider_actions.is_natural_six, "a Natural 6"), (encounters.passes_unaltered, "a 5 or 6 rolled as it fell"),
+    (raider_actions.has_numbered_match, "whether the Move roll matches a numbered space (a failed roll if not)"),
+    (raider_actions._candidates, "the moves has_numbered_match tries, in order"),
+    (encounters.no_audacity_here, "where no Audacity may be used (a Black tile)"),
+    (attack.is_attack_due, "whether an Attack is due"), (turn.by_direction, "the spaces ahead or behind"),
+    (encounters.pullers, "the Monster and Trap rooms that pull a Raider"),
+    (boss.is_next_to_escape, "the Boss next to the Escape"), (portal.can_use_portal, "whether a Portal may be used"),
+    (raider_actions.apply_prepare, "`prepare`"), (raider_actions.apply_rest, "`rest`"),
+    (objective.apply_escaped, "a Raider escapes"))
 Raiders.explore_configs = (
     {},
     {"board": "small", "options": {"five_or_six": "heads-only", "grail_holder_killed": "nobody-wins"}},
