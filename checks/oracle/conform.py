@@ -1123,6 +1123,8 @@ class ConformReport:
     steps: int = 0
     probes: int = 0
     unspecified: int = 0
+    #: the unspecified games by the ambiguity each stopped at
+    unspecified_by: dict[str, int] = attrs.field(factory=dict)
     seconds: float = 0.0
     play_seconds: float = 0.0   # the games alone (shrinking apart): what steps per second measures
     per_game: dict[str, int] = attrs.field(factory=dict)
@@ -1170,7 +1172,8 @@ class ConformReport:
             {0: "conform", 1: "diverge", 2: "failure"}[self.exit_code]
         return {"verdict": verdict,
                 "implementation": self.implementation, "games": self.games, "steps": self.steps,
-                "probes": self.probes, "unspecified": self.unspecified, "seconds": round(self.seconds, 3),
+                "probes": self.probes, "unspecified": self.unspecified, "unspecified_by": self.unspecified_by,
+                "seconds": round(self.seconds, 3),
                 "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
                 "per_game": self.per_game, "unsupported": self.unsupported, "compared_fields": self.compared,
                 "warnings": self.warnings(),
@@ -1183,6 +1186,9 @@ class ConformReport:
         lines = [f"{self.implementation}: {self.games} game(s), {self.steps:,} step(s) ({self.probes:,} "
                  f"refusal probe(s)), {self.unspecified} unspecified, in {self.seconds:.2f} s "
                  f"({self.steps_per_second:,.0f} steps/s; policy {self.policy})"]
+        if self.unspecified_by:
+            lines.append("unspecified games stopped at: " + ", ".join(
+                f"{a} ({n})" for a, n in sorted(self.unspecified_by.items(), key=lambda x: (-x[1], x[0]))))
         for game, c in self.compared.items():
             if c["not_compared"]:
                 lines.append(f"{game}: compared {len(c['compared'])} of {len(c['compared']) + len(c['not_compared'])} "
@@ -1281,12 +1287,12 @@ class Oracle:
                 if mismatch is None:
                     report.note_fields(game, session.fields, state_fields(rs))
                 played: list[Any] = []
-                unspecified = False
+                unspecified: str | None = None
                 while mismatch is None and len(played) < self.max_steps:
                     try:
                         choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
-                    except Unspecified:
-                        unspecified = True
+                    except Unspecified as exc:
+                        unspecified = exc.ambiguity_id
                         break
                     if choice is None:
                         break
@@ -1298,14 +1304,16 @@ class Oracle:
                     else:
                         mismatch = session.step(action, player)
                     if session.unspecified:
-                        unspecified = True
+                        unspecified = session.unspecified
                         break
                     played.append((action, player, probe))
                     report.probes += probe
                 report.games += 1
                 report.per_game[game] = report.per_game.get(game, 0) + 1
                 report.steps += len(played)
-                report.unspecified += unspecified
+                if unspecified is not None:
+                    report.unspecified += 1
+                    report.unspecified_by[unspecified] = report.unspecified_by.get(unspecified, 0) + 1
                 if mismatch is not None:
                     report.play_seconds += time.perf_counter() - start
                     start = None

@@ -271,6 +271,10 @@ def test_an_unsettled_step_is_sent_and_answered_code_2_over_the_wire() -> None:
         report = conform(impl, ["raiders"], games=12, seed=4, options=UNSET)
     assert report.failure is None and report.exit_code == 0, report.describe()
     assert report.unspecified > 0 and report.games == 12
+    # the report says where they stopped: the ambiguities of the unset options, game by game
+    assert sum(report.unspecified_by.values()) == report.unspecified
+    assert set(report.unspecified_by) <= {"raiders.ambiguity.five-or-six", "raiders.ambiguity.boss-tie-break"}
+    assert "unspecified games stopped at: raiders.ambiguity." in report.describe()
 
 
 def test_an_implementation_that_chooses_a_reading_silently_diverges() -> None:
