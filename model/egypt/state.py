@@ -162,7 +162,8 @@ class EgyptState:
     hazards: Deck = Deck()              # hazard tokens still to deal
     dealt: int = 0                      # marked spaces dealt so far
     next_id: int = 0                    # the next token id
-    rubble: tuple[str, ...] = ()        # "x,y/floor" | "x,y/wall": what rubble tokens lie on
+    rubble: tuple[str, ...] = ()        # "x,y/floor" | "x,y/wall": what rubble tokens lie on, in board
+                                        # order of their spaces (row by row, left to right), then by part
     doors: tuple[str, ...] = ("black", "yellow")   # doors still closed
     ceiling: int = 0                    # Escape mode: 0 in front of the first player, 1 above the board,
                                         # 2 at its edge, 3 + f on floor f
