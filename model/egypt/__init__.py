@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import zlib
 from functools import cached_property
 from pathlib import Path
@@ -34,6 +35,12 @@ from .rules.setup import initial_state
 from .state import EgyptState, Token
 
 GAME = "egypt"
+
+
+@functools.cache
+def _die(layout: str) -> Outcomes:
+    """The die of one face layout (a reading of ``egypt.ambiguity.die-faces``), built once."""
+    return Outcomes([(Die(r), p) for r, p in egypt_die(layout)])
 
 
 class Egypt(Ruleset):
@@ -67,8 +74,12 @@ class Egypt(Ruleset):
         self.deal_spaces = tuple((sp, "chest") for sp in self.board.chest_spaces[:self._dealt("chest")]) + \
             tuple((sp, "hazard") for sp in self.board.hazard_spaces[:self._dealt("hazard")])
         self.crystal_name = self.components.named("crystal")[0]
-        layout = read(options, "die_faces")
-        self.die = Outcomes([(Die(r), p) for r, p in egypt_die(layout)])
+
+    @property
+    def die(self) -> Outcomes:
+        """The combat die, its faces by ``egypt.ambiguity.die-faces``: read when a die is rolled, so that
+        with the option unset the game plays until its first roll, which is then unspecified."""
+        return _die(read(self.options, "die_faces"))
 
     def _dealt(self, back: str) -> int:
         spaces = len(self.board.chest_spaces if back == "chest" else self.board.hazard_spaces)

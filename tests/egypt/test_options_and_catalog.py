@@ -96,3 +96,25 @@ def test_a_broken_transition_core_is_a_counterexample() -> None:
         PROOF_TRANSITIONS={"fruit-without-cap": (("egypt.item.fruit",), lambda v: (v["alive"], {"lives": v["lives"] + 2}))})
     proofs = prove_game("egypt", module=broken)
     assert {p.result for p in proofs if p.transition != "init"} == {"counterexample"}
+
+
+def test_the_die_faces_left_unset_make_the_first_roll_unspecified() -> None:
+    """``die_faces`` is read when the die is rolled, not when the game is configured: left unset (null),
+    the game plays until its first roll, and that roll is unspecified (the Egypt implementation written
+    from the guide found conform refusing the configuration outright)."""
+    import random
+
+    from tombspec.model.errors import Unspecified
+    from tombspec.model.ruleset import get_ruleset
+
+    rs = get_ruleset("egypt", options={"die_faces": None})
+    s, rng, steps = rs.initial_state(), random.Random(1), 0
+    with pytest.raises(Unspecified) as caught:
+        while not rs.is_terminal(s) and steps < 5000:
+            p = rs.pending(s)
+            if p.is_chance:
+                s = rs.step(s, rs.chance(s).sample(rng))
+            else:
+                s = rs.step(s, rng.choice(rs.legal_actions(s, p.actors[0])), p.actors[0])
+            steps += 1
+    assert caught.value.ambiguity_id == "egypt.ambiguity.die-faces" and s.roll is not None and steps > 0
