@@ -820,7 +820,8 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "answer is a reading chosen silently (a divergence). An implementation that does not take "
                "unset options declines them at `reset` (code 3).  Only a reading may be `null`: a switch "
                "(a variant, on or off) or a count (the players) is `true`/`false` or a number, and `conform` "
-               "refuses `null` for one before any game (exit 2).\n")
+               "refuses `null` for one before any game (exit 2); so it does for a reading the model needs to "
+               "build the game itself (such as Egypt's `token_mix`), which it reads at `reset`.\n")
     for o in g["options"]:
         if o["kind"] == "reading":
             out.append(f"- **`{o['name']}`** settles {link(o['settles'])}"
