@@ -369,7 +369,13 @@ Egypt.procedures = (
     (tomb.apply_gravity, "what has lost its floor falls"),
     (hero.apply_death, "a hero's death"),
     (turn.apply_statues, "the doors: a key at its statue"),
-    (victory.check_end, "the game's end"))
+    (victory.check_end, "the game's end"),
+    # the helpers that read an option where the die or a retreat is settled, and the actions that end a
+    # turn (the Egypt implementation written from the guide had to guess them: lessons L29, L33, L34, L56)
+    (turn.apply_die, "the die rolled: a combat's, a shot's, the pharaoh's"),
+    (combat.begin_retreat, "a retreat begins (its steps, or none)"),
+    (turn.apply_enter, "`enter`"), (turn.apply_leave, "`leave`"), (turn.apply_give_up, "`give-up`"),
+    (turn.apply_end_turn, "`end-turn`"), (turn.apply_no_way_in, "a hero with no way in"))
 EXPLORE_CONFIGS = Egypt.explore_configs
 RULESET = Egypt
 

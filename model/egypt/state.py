@@ -17,12 +17,13 @@ effect          made by                                what it holds
 ``arrive``      a movement, a fall, a pull             ``player``: the hero; ``subject``: the space;
                                                        ``value``: 1 after a fall (spiked boots)
 ``lose``        an Attack, a trap, a burn              ``player``: the hero; ``value``: lives to lose;
-                                                       ``subject``: the cause
+                                                       ``subject``: the cause (attack, cobra, burn,
+                                                       crack, fire)
 ``engage``      a hero and a revealed monster meet     ``subject``: the space; ``items``: the heroes who
                                                        still fight it, in turn order
 ``trap``        a trap triggers                        ``player``: the hero it acts on (or None);
                                                        ``subject``: the space; ``value``: the token id
-``jetpack``     the jetpack's permanent effect         ``player``: the hero; lapses at the end of the turn
+``jetpack``     the jetpack's permanent effect         ``player``: the hero, ``value`` 1; lapses at the end of the turn
 ==============  =====================================  ===================================================
 """
 
@@ -84,7 +85,10 @@ class Turn:
     kind: str                       # "hero" | "monster" | "skip"
     moves: int = 0                  # movements left (a hero turn)
     fought: bool = False            # a combat was fought on this hero turn
-    ending: bool = False            # the player ended the turn; what ends it is being settled
+    ending: bool = False            # the turn is ending; what ends it is being settled: set by end-turn,
+                                    # leave and give-up, by an entry under entry-is-turn, by a hero with
+                                    # no way in, and by a jetpack's landing (leave and the entry also
+                                    # zero the movements)
     pharaoh: str = "no"             # monster turn: "may-roll" (the pharaoh is in the tomb and the turn's
                                     # first action may be its roll) -> "rolling" (its die is pending, and
                                     # while the pharaoh-target window is open) -> "rested" (rolled
