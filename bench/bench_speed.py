@@ -25,7 +25,7 @@ from pathlib import Path
 TITLE = "The step's speed: verify, baseline against today, side by side"
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = os.environ.get("TOMBSPEC_BENCH_BASELINE", "f0156b7")
-REPEATS = 3
+REPEATS = 5
 
 # Runs the baseline tree (extracted under PYTHONPATH) instead of the installed, editable tombspec.
 PRELUDE = r"""
