@@ -171,9 +171,8 @@ def class_fields(cls: type, prefix: str = "", seen: frozenset[type] = frozenset(
         out.append({"path": path, "type": _type_name(tp), "doc": doc,
                     "default": plain(default) if not attrs.has(type(default)) else None,
                     "required": f.default is attrs.NOTHING})
-        for inner in _nested_attrs(tp):
-            if inner not in seen:
-                out += class_fields(inner, path + ("[]." if _is_list(tp) else "."), seen | {cls})
+        for inner in inner_classes:
+            out += class_fields(inner, path + ("[]." if _is_list(tp) else "."), seen | {cls})
     return out
 
 

@@ -11,9 +11,8 @@
 
 from __future__ import annotations
 
-import functools
 import zlib
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ from .state import EgyptState, Token
 GAME = "egypt"
 
 
-@functools.cache
+@cache
 def _die(layout: str) -> Outcomes:
     """The die of one face layout (a reading of ``egypt.ambiguity.die-faces``), built once."""
     return Outcomes([(Die(r), p) for r, p in egypt_die(layout)])
