@@ -4,7 +4,11 @@ This process streams each file once, cutting it into parts at header lines (a he
 about :data:`PART_BYTES` each (a part holds whole games: one game longer than that is one part); the
 parts go to the executor of :mod:`tombspec.checks.parallel` with their file name, the number of their
 first line and of the games before them, and each is verified there by verify's own
-:meth:`~tombspec.checks.oracle.verify.Verifier.verify_stream`.  The partial reports are merged in file
+:meth:`~tombspec.checks.oracle.verify.Verifier.verify_stream`.  A process pool's workers share this
+machine's files, so a part of a file is sent to them as a :class:`Slice` (where it lies, and its
+checksum) and read there, not pickled through a pipe: on two cores this process's share of the CPU
+was a tenth of the run.  Dask's workers may be elsewhere, and standard input cannot be read twice:
+those parts are sent as bytes.  The partial reports are merged in file
 order, so the report is the one a single process gives, in the same order: where a part meets malformed
 input, the parts after it in that file are dropped, as a single process stops reading that file there.
 At most a few parts per worker are in flight, so memory stays flat in the traces' length.  A worker that
@@ -17,11 +21,12 @@ import io
 import itertools
 import sys
 import time
+import zlib
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import orjson
 
@@ -104,23 +109,55 @@ def parts(stream: IO[bytes], size: int = PART_BYTES, *, source: str = "<trace>",
             return
 
 
+class Slice(NamedTuple):
+    """A part of a file by reference, read by the worker that verifies it."""
+
+    path: str
+    offset: int
+    length: int
+    crc: int                 #: zlib.crc32 of the bytes this process read there
+
+    def read(self, source: str, first_line: int) -> bytes:
+        """The part's bytes; a file that no longer holds them (rewritten or cut short while it was being
+        verified) is :class:`~tombspec.spec.errors.InvalidInput`, never verified as something else."""
+        path, offset, length, crc = self
+        try:
+            with open(path, "rb") as stream:
+                stream.seek(offset)
+                data = stream.read(length)
+        except OSError as exc:
+            raise InvalidInput(f"cannot read: {exc.strerror or exc}", source=source, line=first_line) from None
+        if len(data) != length or zlib.crc32(data) != crc:
+            raise InvalidInput("the file changed while it was being verified (these lines are no longer "
+                               "the ones read before); verify a file that is no longer being written",
+                               source=source, line=first_line)
+        return data
+
+
 _VERIFIERS: dict[Any, Verifier] = {}
 
 
-def _verify_part(source: str, first_line: int, games_before: int, data: bytes,
+def _verify_part(source: str, first_line: int, games_before: int, data: bytes | Slice,
                  itf_dir: Path | None) -> VerifyReport:
     """On a worker: verify one part of a trace (its rulesets cached in the worker process)."""
     verifier = _VERIFIERS.get(itf_dir)
     if verifier is None:
         verifier = _VERIFIERS[itf_dir] = Verifier(itf_dir=itf_dir)
     verifier.report = VerifyReport()
+    if isinstance(data, Slice):
+        try:
+            data = data.read(source, first_line)
+        except InvalidInput as exc:
+            verifier.report.malformed.append(clip(str(exc)))
+            return verifier.report
     verifier.verify_stream(io.BytesIO(data), source, first_line=first_line, games_before=games_before)
     return verifier.report
 
 
 def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
-          itf_dir: Path | None) -> Iterator[Any]:
-    """The parts of every file, in order; an unreadable file is noted in ``report`` as verify does."""
+          itf_dir: Path | None, by_reference: bool = False) -> Iterator[Any]:
+    """The parts of every file, in order; an unreadable file is noted in ``report`` as verify does.
+    With ``by_reference``, a part of a regular file is sent as its :class:`Slice`."""
     for index, path in enumerate(paths):
         source = str(path)
         if source == "-":
@@ -134,10 +171,15 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
                 continue
         report.files += 1
         try:
-            sent = 0
+            sent, offset = 0, 0
+            where = str(Path(path).resolve()) if by_reference and own else None
             for first, games, data in parts(stream, size, source=source):
                 sent += 1
-                yield index, Args(source, first, games, data, itf_dir)
+                part: bytes | Slice = data
+                if where is not None:               # the parts of a file are contiguous from its start
+                    part = Slice(where, offset, len(data), zlib.crc32(data))
+                offset += len(data)
+                yield index, Args(source, first, games, part, itf_dir)
             if not sent:     # an empty file: nothing to check is no pass (as verify says it)
                 report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
                                         "or blank); a trace starts with a header line")
@@ -158,8 +200,10 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
     start = time.perf_counter()
     files: deque[int] = deque()       # the file of each part sent and not yet merged
 
+    local = isinstance(executor, ProcessPoolExecutor)      # its workers read this machine's files
+
     def calls() -> Iterator[Args]:
-        for index, call in _work(paths, report, part_bytes, itf_dir):
+        for index, call in _work(paths, report, part_bytes, itf_dir, by_reference=local):
             files.append(index)
             yield call
 

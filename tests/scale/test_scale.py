@@ -133,6 +133,37 @@ def test_a_line_over_the_cap_ends_the_last_part_where_a_single_process_stops(blo
     assert caught.value.line == 5
 
 
+def test_a_line_over_the_cap_is_refused_on_a_pool_as_in_one_process(pool: Any, tmp_path: Path) -> None:
+    # On a process pool a part travels as a Slice of the file (read by the worker); the truncated last
+    # part of a file with a line over the cap is read there as this process cut it.
+    from tombspec.spec.inputs import MAX_LINE_BYTES
+
+    lines = _trace(get_ruleset("raiders"), games=6).splitlines(keepends=True)
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b"".join(lines[:300]) + b'{"action": "' + b"x" * (MAX_LINE_BYTES + 10) + b'"}\n'
+                     + b"".join(lines[300:]))
+    single, many = verify([str(path)]), pverify([str(path)], pool, part_bytes=4096)
+    assert single.malformed and "longer" in single.malformed[0] and _report(many) == _report(single)
+
+
+def test_a_file_that_changes_under_the_workers_is_refused_never_verified_as_another(tmp_path: Path) -> None:
+    import zlib
+
+    from tombspec.checks.oracle.pverify import Slice, _verify_part
+
+    path = tmp_path / "t.jsonl"
+    data = _trace(get_ruleset("raiders"), games=2)
+    path.write_bytes(data)
+    part = Slice(str(path), 0, len(data), zlib.crc32(data))
+    assert _verify_part("t.jsonl", 1, 0, part, None).conforming == 2            # as read: verified
+    path.write_bytes(data.replace(b'"digest"', b'"digesT"', 1))                # the same length, other bytes
+    changed = _verify_part("t.jsonl", 1, 0, part, None)
+    assert changed.conforming == 0 and changed.exit_code == 2
+    assert "t.jsonl:1" in changed.malformed[0] and "changed while it was being verified" in changed.malformed[0]
+    path.write_bytes(data[:100])                                                # cut short
+    assert "changed" in _verify_part("t.jsonl", 1, 0, part, None).malformed[0]
+
+
 @pytest.mark.parametrize("where", ["pool", "dask"])
 def test_exhaustive_search_gives_the_answer_of_one_process(where: str, request: Any) -> None:
     rs = get_ruleset("raiders")
