@@ -7,6 +7,9 @@ means "unsettled": the model then raises :class:`Unspecified` where the situatio
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -40,13 +43,32 @@ def variant(rule: str, default: bool = False) -> Any:
     return attrs.field(default=default, validator=check, metadata={"variant": rule})
 
 
+#: the counters of :func:`counting_reads` now open (empty: ``read`` counts nothing)
+_counters: list[Counter[tuple[str, str]]] = []
+
+
 def read(options: Any, name: str) -> str:
     """The reading chosen for option ``name``; :class:`Unspecified` when it is unsettled."""
     value = getattr(options, name)
     if value is None:
         ambiguity = attrs.fields_dict(type(options))[name].metadata["settles"]
         raise Unspecified(ambiguity, f"the rulebook does not settle this and option {name} is unset")
+    if _counters:
+        for counter in _counters:
+            counter[name, value] += 1
     return value
+
+
+@contextmanager
+def counting_reads() -> Iterator[Counter[tuple[str, str]]]:
+    """Count, while open, every reading the rules consult: ``(option, reading) -> times`` (``by_reading``
+    consults one only where the readings part).  conform reports which chosen readings its games reached."""
+    counter: Counter[tuple[str, str]] = Counter()
+    _counters.append(counter)
+    try:
+        yield counter
+    finally:                     # by identity: two counters that counted the same are equal
+        del _counters[next(i for i, c in enumerate(_counters) if c is counter)]
 
 
 def by_reading(options: Any, name: str, outcomes: dict[str, Any]) -> Any:

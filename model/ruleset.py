@@ -120,6 +120,9 @@ class Ruleset(ABC):
     setup_type: ClassVar[type | None] = None
     #: configurations (``get_ruleset`` keyword arguments) that ``tombspec check`` explores
     explore_configs: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: configurations (``options`` and ``board``) whose starting state the conformance guide prints
+    #: beside the default one: a mode whose set-up differs (which tokens, in which order, with which ids)
+    guide_resets: ClassVar[tuple[dict[str, Any], ...]] = ()
     #: every point where the game waits (``Pending.what``), where the model can list them: the
     #: conformance guide then searches on for a point its sample missed, and names any still missed
     #: rather than leaving it out of the turn table (empty: not listed)

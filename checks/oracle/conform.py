@@ -47,7 +47,7 @@ import threading
 import time
 import traceback
 from abc import ABC, abstractmethod
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -57,7 +57,7 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, Unspecified
-from tombspec.model.options import settles
+from tombspec.model.options import counting_reads, settles
 from tombspec.model.play import Policy, make_policy
 from tombspec.model.traceability import formalised, recording
 from tombspec.model.ruleset import Ruleset
@@ -1133,6 +1133,30 @@ class ConformReport:
     failure: GameFailure | None = None
     #: per game: the state fields the implementation declared it models (compared) and the others
     compared: dict[str, dict[str, list[str]]] = attrs.field(factory=dict)
+    #: per game: how often the games' rules consulted each reading (``"option = reading"``: times)
+    readings: dict[str, dict[str, int]] = attrs.field(factory=dict)
+    #: per game: the readings chosen other than the defaults that no game consulted (a pass says
+    #: nothing about them)
+    unreached: dict[str, list[str]] = attrs.field(factory=dict)
+
+    #: per game: the options set to a reading other than their default
+    non_default: dict[str, list[str]] = attrs.field(factory=dict)
+
+    def _non_default(self, game: str) -> list[str]:
+        return self.non_default.get(game, [])
+
+    def note_readings(self, game: str, options: Any, reads: Counter[tuple[str, str]]) -> None:
+        """Record which readings the games of ``game`` consulted, and which chosen ones they never did."""
+        counts = self.readings.setdefault(game, {})
+        for (name, value), n in reads.items():
+            key = f"{name} = {value}"
+            counts[key] = counts.get(key, 0) + n
+        self.readings[game] = dict(sorted(counts.items()))
+        chosen = [f.name for f in attrs.fields(type(options))
+                  if "settles" in f.metadata and getattr(options, f.name) not in (None, f.default)]
+        self.non_default[game] = chosen
+        self.unreached[game] = [f"{name} = {getattr(options, name)}" for name in chosen
+                                if f"{name} = {getattr(options, name)}" not in self.readings[game]]
 
     def note_fields(self, game: str, declared: Sequence[str] | None, every: Sequence[str]) -> None:
         """Record which state fields were compared for ``game`` (``declared`` None: all of them)."""
@@ -1176,6 +1200,7 @@ class ConformReport:
                 "seconds": round(self.seconds, 3),
                 "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
                 "per_game": self.per_game, "unsupported": self.unsupported, "compared_fields": self.compared,
+                "readings": self.readings, "readings_never_reached": self.unreached,
                 "warnings": self.warnings(),
                 "rule_coverage": {g: {"formalised": self.formalised.get(g, 0),
                                       "exercised": len(self.exercised.get(g, ())),
@@ -1196,6 +1221,14 @@ class ConformReport:
                              f"{', '.join(c['not_compared'])})")
             else:
                 lines.append(f"{game}: compared every state field ({len(c['compared'])})")
+        for game, counts in self.readings.items():
+            chosen = [f"{k} ({n:,})" for k, n in counts.items() if k.split(" = ")[0] in self._non_default(game)]
+            if chosen:
+                lines.append(f"{game}: readings other than the defaults the games reached: {', '.join(chosen)}")
+        for game, names in self.unreached.items():
+            if names:
+                lines.append(f"{game}: readings chosen that no game reached (a pass says nothing about them): "
+                             + ", ".join(names))
         lines += [f"warning: {w}" for w in self.warnings()]
         lines += [f"skipped {game}: {why}; none of its games was checked" for game, why in self.unsupported.items()]
         f = self.failure
@@ -1268,6 +1301,7 @@ class Oracle:
         start: float | None = time.perf_counter()
         began = start
         exercised = report.exercised.setdefault(game, set())
+        reads: Counter[tuple[str, str]] = Counter()
         if self.coverage:
             # the set-up rules are exercised by building the board and the starting state, which a
             # reset does, not by any step: without this they would always read as never exercised
@@ -1279,35 +1313,37 @@ class Oracle:
                 rng = random.Random(f"{seed}:{i}")
                 if new_game is not None:
                     new_game()
-                session = Session(self.impl, rs, config, rule_match=self.rule_match)
-                mismatch = session.reset()
-                if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
-                    report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
-                    break
-                if mismatch is None:
-                    report.note_fields(game, session.fields, state_fields(rs))
-                played: list[Any] = []
-                unspecified: str | None = None
-                while mismatch is None and len(played) < self.max_steps:
-                    try:
-                        choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
-                    except Unspecified as exc:
-                        unspecified = exc.ambiguity_id
+                with counting_reads() as consulted:    # the readings this game's rules consulted
+                    session = Session(self.impl, rs, config, rule_match=self.rule_match)
+                    mismatch = session.reset()
+                    if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
+                        report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
                         break
-                    if choice is None:
-                        break
-                    action, player, probe = choice
-                    if self.coverage and not probe:
-                        with recording() as seen:
+                    if mismatch is None:
+                        report.note_fields(game, session.fields, state_fields(rs))
+                    played: list[Any] = []
+                    unspecified: str | None = None
+                    while mismatch is None and len(played) < self.max_steps:
+                        try:
+                            choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
+                        except Unspecified as exc:
+                            unspecified = exc.ambiguity_id
+                            break
+                        if choice is None:
+                            break
+                        action, player, probe = choice
+                        if self.coverage and not probe:
+                            with recording() as seen:
+                                mismatch = session.step(action, player)
+                            exercised |= seen
+                        else:
                             mismatch = session.step(action, player)
-                        exercised |= seen
-                    else:
-                        mismatch = session.step(action, player)
-                    if session.unspecified:
-                        unspecified = session.unspecified
-                        break
-                    played.append((action, player, probe))
-                    report.probes += probe
+                        if session.unspecified:
+                            unspecified = session.unspecified
+                            break
+                        played.append((action, player, probe))
+                        report.probes += probe
+                reads.update(consulted)
                 report.games += 1
                 report.per_game[game] = report.per_game.get(game, 0) + 1
                 report.steps += len(played)
@@ -1323,6 +1359,7 @@ class Oracle:
             if start is not None:
                 report.play_seconds += time.perf_counter() - start
             report.seconds += time.perf_counter() - began
+            report.note_readings(game, rs.options, reads)
         if self.coverage:
             known = set(formalised(game, invariants=False))
             report.not_exercised[game] = sorted(known - exercised)

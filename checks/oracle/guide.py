@@ -644,7 +644,17 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                      "terms": [{"name": name, "type": cls.__name__, "members": class_terms(cls)}
                                for name, cls in type(rs).refusal_terms.items()]},
         "exchanges": exchanges(rs, config, seed=seed),
+        "resets": [reset_example(game, c) for c in type(rs).guide_resets] if options is None and board is None else [],
     }
+
+
+def reset_example(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    """A ``reset`` of another configuration (``Ruleset.guide_resets``) and the starting state it answers."""
+    rs = configure(game, config.get("options"), config.get("board"), source="explain")
+    return {"request": {"jsonrpc": "2.0", "id": 1, "method": "reset",
+                        "params": {"game": game, "options": config.get("options"),
+                                   "board": _abbreviate(config.get("board"), 0)}},
+            "response": {"jsonrpc": "2.0", "id": 1, "result": {"state": plain(rs.encode_state(rs.initial_state()))}}}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -856,4 +866,12 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
         out.append("→ " + orjson.dumps(e["request"]).decode())
         out.append("← " + orjson.dumps(e["response"]).decode())
     out.append("```\n")
+    if g.get("resets"):
+        out.append("The starting state of other configurations, whose set-up differs (`options` shows only "
+                   "what differs from the default; conform sends every option):\n")
+        out.append("```text")
+        for e in g["resets"]:
+            out.append("→ " + orjson.dumps(e["request"]).decode())
+            out.append("← " + orjson.dumps(e["response"]).decode())
+        out.append("```\n")
     return "\n".join(out)

@@ -460,9 +460,22 @@ def diff(claimed: Any, expected: Any, path: str = "", out: list[FieldDiff] | Non
             else:
                 diff(claimed[key], expected[key], sub, out, limit)
         return out
-    if isinstance(claimed, list) and isinstance(expected, list) and len(claimed) == len(expected):
-        for i, (c, e) in enumerate(zip(claimed, expected)):
-            diff(c, e, f"{path}[{i}]", out, limit)
+    if isinstance(claimed, list) and isinstance(expected, list):
+        if len(claimed) == len(expected):
+            for i, (c, e) in enumerate(zip(claimed, expected)):
+                diff(c, e, f"{path}[{i}]", out, limit)
+            return out
+        # Lists of other lengths: the whole list, then where they part (the first element that differs,
+        # down to its leaves when both have one), so that a long list's difference is not lost in it
+        out.append(FieldDiff(path or "state", claimed, expected))
+        first = next((i for i, (c, e) in enumerate(zip(claimed, expected)) if c != e), min(len(claimed), len(expected)))
+        sub = f"{path}[{first}]"
+        if first < len(claimed) and first < len(expected):
+            diff(claimed[first], expected[first], sub, out, limit)
+        elif first < len(expected):
+            out.append(FieldDiff(sub, FieldDiff.MISSING, expected[first]))
+        else:
+            out.append(FieldDiff(sub, claimed[first], FieldDiff.MISSING))
         return out
     if claimed != expected or type(claimed) is not type(expected):
         # A number the model holds as a float may be claimed as an equal integer (JSON writes 2.0 as

@@ -29,7 +29,7 @@ from .board import BoardSet, boardset_from_data, load_set, shipped_set, shipped_
 from .components import WEAPON_BY_NATURE, TokenKind
 from .dice import egypt_die
 from .options import PLAYER_COUNTS, EgyptOptions
-from .rules import combat, escape, hazards, hero, modes, monster_turn, tomb, turn, victory
+from .rules import combat, escape, hazards, hero, items, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
 from .state import EgyptState, Token
 
@@ -374,7 +374,13 @@ Egypt.procedures = (
     (turn.apply_die, "the die rolled: a combat's, a shot's, the pharaoh's"),
     (combat.begin_retreat, "a retreat begins (its steps, or none)"),
     (turn.apply_enter, "`enter`"), (turn.apply_leave, "`leave`"), (turn.apply_give_up, "`give-up`"),
-    (turn.apply_end_turn, "`end-turn`"), (turn.apply_no_way_in, "a hero with no way in"))
+    (turn.apply_end_turn, "`end-turn`"), (turn.apply_no_way_in, "a hero with no way in"),
+    # the same for the helpers behind lessons L37, L46, L47 and L52 of that implementation
+    (items.apply_hook, "the grappling hook's pull"), (turn.reveal, "a token turned face up"),
+    (tomb.destroy, "a part destroyed: the rubble recorded"),
+    (items.apply_boots_window, "the spiked boots used"))
+#: Escape mode sets up other starting items, the crystal and its id (lesson L30)
+Egypt.guide_resets = ({"options": {"escape": True}},)
 EXPLORE_CONFIGS = Egypt.explore_configs
 RULESET = Egypt
 

@@ -216,7 +216,10 @@ def test_the_egypt_procedures_are_read_whole() -> None:
     not a ``for``)."""
     chains = _procedures("egypt")
     assert {"settle", "next_turn", "start_hero_turn", "handle_arrive", "handle_encounter", "handle_engage",
-            "collapse", "apply_statues", "check_end"} <= set(chains)
+            "collapse", "apply_statues", "check_end", "apply_hook", "reveal", "destroy", "apply_boots_window"} \
+        <= set(chains)
+    assert "if `read(rs.options, 'hook_targets') == 'chest-hazard-hero' or token.face_up`:" in \
+        _printed(chains["apply_hook"])
     assert "- let `s = next_turn(rs, s)`" in _printed(chains["settle"])
     nxt = _printed(chains["next_turn"])
     assert "else if `h.status == DEAD or read(rs.options, 'leaving_the_tomb') == 'escaped-play-monsters'`:" in nxt

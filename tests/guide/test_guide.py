@@ -155,6 +155,22 @@ def test_a_guide_for_every_modelled_game(game: str) -> None:
     assert text.startswith("# ") and "## The turn" in text and "## Worked exchanges" in text
 
 
+def test_other_starting_states_are_real_resets() -> None:
+    """Egypt's Escape mode sets up other items, the crystal and its id: the guide prints its reset too
+    (the Egypt implementation written from the guide had to guess it: lesson L30)."""
+    from tombspec.checks.oracle.guide import reset_example
+
+    rs = get_ruleset("egypt")
+    assert type(rs).guide_resets == ({"options": {"escape": True}},)
+    e = reset_example("egypt", type(rs).guide_resets[0])
+    escape = get_ruleset("egypt", options={"escape": True})
+    assert e["request"]["params"]["options"] == {"escape": True}
+    assert e["response"]["result"]["state"] == plain(escape.encode_state(escape.initial_state()))
+    assert e["response"]["result"]["state"] != plain(rs.encode_state(rs.initial_state()))
+    text = to_markdown(build("egypt", budget=200, games=2))
+    assert "The starting state of other configurations" in text and '"options":{"escape":true}' in text
+
+
 def test_explain_command() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["explain", "raiders", "--steps", "300", "--json"])

@@ -277,6 +277,38 @@ def test_an_unsettled_step_is_sent_and_answered_code_2_over_the_wire() -> None:
     assert "unspecified games stopped at: raiders.ambiguity." in report.describe()
 
 
+def test_the_report_says_which_chosen_readings_the_games_reached() -> None:
+    """A pass says nothing about a reading no game consulted: the report names the chosen readings the
+    games reached (how often) and those they never did (the Portal's, with the Special Tiles off)."""
+    from tombspec.checks.oracle.conform import conform
+
+    options = {"five_or_six": "heads-only", "portal_second_visit": "no-entry"}
+    report = conform(InProcess(ModelAdapter(), timeout=20), ["raiders"], games=4, seed=0, options=options)
+    assert report.exit_code == 0, report.describe()
+    assert report.readings["raiders"]["five_or_six = heads-only"] > 0
+    assert not any(k.startswith("portal_second_visit") for k in report.readings["raiders"])
+    assert report.unreached["raiders"] == ["portal_second_visit = no-entry"]
+    text = report.describe()
+    assert "readings other than the defaults the games reached: five_or_six = heads-only (" in text
+    assert "no game reached (a pass says nothing about them): portal_second_visit = no-entry" in text
+    assert report.to_json()["readings_never_reached"] == {"raiders": ["portal_second_visit = no-entry"]}
+
+
+def test_counting_reads_counts_only_while_open_and_each_counter_alone() -> None:
+    from tombspec.model.options import counting_reads, read
+    from tombspec.model.raiders.options import RaidersOptions
+
+    opts = RaidersOptions(five_or_six="heads-only")
+    read(opts, "five_or_six")
+    with counting_reads() as outer:
+        with counting_reads() as inner:         # two empty counters are equal: each is closed by identity
+            pass
+        read(opts, "five_or_six")
+        read(opts, "penny_cap")
+    read(opts, "penny_cap")
+    assert outer == {("five_or_six", "heads-only"): 1, ("penny_cap", "six"): 1} and not inner
+
+
 def test_an_implementation_that_chooses_a_reading_silently_diverges() -> None:
     """An implementation given an unset option that plays on with the default reading chose what the
     rulebook leaves open: where the model has no answer, anything but code 2 is a divergence."""

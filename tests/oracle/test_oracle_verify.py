@@ -285,3 +285,19 @@ def test_itf_export_writes_one_typed_document_per_game(rs: Raiders, tmp_path: Pa
     assert "#tup" in first["raiders"] and isinstance(first["effects"], list)
     assert second["mbt::nondetPicks"]["winner"]["tag"] == "Some"
     assert all(s["#meta"]["index"] == i for i, s in enumerate(doc["states"]))
+
+
+def test_lists_of_other_lengths_are_shown_where_they_part() -> None:
+    """A list field that grew or shrank is shown whole, then at its first differing element down to the
+    leaves, so that a long list's difference is not lost in a truncated line (Egypt's ``piles``)."""
+    from tombspec.checks.oracle.trace import FieldDiff, diff
+
+    claimed = {"piles": [{"space": "0,0", "tokens": [1, 2]}, {"space": "1,0", "tokens": [3]}]}
+    model = {"piles": [{"space": "0,0", "tokens": [1, 2]}, {"space": "0,1", "tokens": [5]},
+                       {"space": "1,0", "tokens": [3]}]}
+    found = [(d.path, d.claimed, d.expected) for d in diff(claimed, model)]
+    assert found == [("piles", claimed["piles"], model["piles"]), ("piles[1].space", "1,0", "0,1"),
+                     ("piles[1].tokens[0]", 3, 5)]
+    assert [(d.path, d.claimed, d.expected) for d in diff({"a": [1]}, {"a": [1, 2]})] == \
+        [("a", [1], [1, 2]), ("a[1]", FieldDiff.MISSING, 2)]
+    assert [(d.path, d.claimed, d.expected) for d in diff({"a": [1, 2]}, {"a": [1]})][1] == ("a[1]", 2, FieldDiff.MISSING)

@@ -429,7 +429,13 @@ def remote_reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptStat
 
 def apply_hook(rs: Any, s: EgyptState, hero: int, action: A.Hook) -> EgyptState:
     """Pull the token onto your space: a monster fights you at once; a face-down token is revealed as if
-    you had arrived on it (reading ``chest-hazard-hero``); a hero pulled in can exchange items."""
+    you had arrived on it (reading ``chest-hazard-hero``); a hero pulled in can exchange items.
+    A pulled ladder lets what stood on it fall (gravity where it was).  A pull that is an arrival (a
+    hero pulled in; any token under ``chest-hazard-hero``; a face-up token under ``any-token``) runs the
+    whole arrival work on your space, as a step onto it would: every face-down token you can reach there
+    is revealed, not only the pulled one, then a trap triggers or a monster fights.  So under
+    ``any-token`` a face-down token pulled earlier, which stayed face down, is revealed by a later pull
+    of a face-up one; a pulled face-down token runs nothing."""
     here = s.hero(hero).space
     note("egypt.item.grappling-hook")
     if action.hero is not None:
@@ -548,6 +554,9 @@ def handle_boots(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
 
 
 def apply_boots_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptState:
+    """The boots used: the monster loses 1 life (``combat-first``: not the pharaoh).  A monster destroyed
+    by them under ``destroyed-no-combat`` leaves the hero whose turn it is with no movement, but no combat
+    was fought: the turn goes on (``turn.fought`` stays false; the hero may still use items or end it)."""
     from .combat import damage_monster
 
     if not isinstance(action, A.UseBoots):

@@ -199,7 +199,10 @@ def destroy(rs: Any, s: EgyptState, space: str, part: str) -> EgyptState:
     """Place a rubble token on the destroyed part: ``floor`` (the floor of ``space``), ``ceiling`` (the
     floor of the space above) or ``wall``; what stood on it falls.  A destroyed wall leaves its floor
     (reading ``per-destroyed-part``); reading ``everything`` takes floor, wall and ceiling at once.  A
-    reinforced floor is never destroyed."""
+    reinforced floor is never destroyed.  ``rubble`` records ``"x,y/floor"`` or ``"x,y/wall"`` for each part gone, in board order.  Under
+    ``everything`` the rubble lies on ``space`` (for a ceiling: the space above) and takes what of it
+    exists: its floor (unless reinforced), its wall, and its ceiling, recorded as the floor of the
+    space above it; a destroyed floor of a space with no wall records the floor (and that ceiling)."""
     b = rs.board
     if part == "ceiling":
         above = b.above(space)

@@ -408,7 +408,9 @@ def reveal_reachable(rs: Any, s: EgyptState, space: str) -> EgyptState:
 @implements("egypt.monster.pharaoh-life-tokens", "egypt.item.crystal-goal", "egypt.ambiguity.pharaoh-tokens-set-aside")
 def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
     """Turn a token face up where it lies.  The pharaoh gets his 2 life tokens (reading
-    ``from-supply``; ``from-discards``: as many as heroes have discarded, at most 2)."""
+    ``from-supply``; ``from-discards``: as many as lie discarded, at most 2: each hero who has entered
+    misses ``3 - lives`` of his 2 tokens, a dead one both, and a life regained returned its token), so
+    his ``pharaoh_lives`` is 1 (the token itself) plus those.  The crystal revealed: ``crystal_found``."""
     from .tomb import replace_token
 
     up = attrs.evolve(token, face_up=True)
@@ -646,7 +648,9 @@ def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
 def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     """Every starting vine is on or above the ceiling (the quick reference's schedule puts it on the
     top floor before the first turn): the hero would enter on a floor the ceiling is on, and dies there
-    (reading ``dies`` of egypt.ambiguity.no-way-in)."""
+    (reading ``dies`` of egypt.ambiguity.no-way-in).  He is put on the board's first starting vine
+    (``rs.board.entries[0]``, board order) and the ceiling's collapse onto that floor kills him there:
+    his tokens, the crystal included, are handled as every token on a space the ceiling reaches."""
     entry = rs.board.entries[0]
     s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
     return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
