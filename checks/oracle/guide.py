@@ -371,6 +371,18 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
             if pending.is_chance:
                 point.outcomes[kind] += 1
                 point.randomiser[type(rs.chance(state)).__name__] += 1
+                if point.probed < 3:     # a player's action sent at a chance point: which rule refuses it
+                    point.probed += 1
+                    bare = {k: cls() for k, cls in rs.action_types.items() if not attrs.fields(cls)}
+                    for other, a in {**bare, **samples_by_kind}.items():
+                        if other == kind:
+                            continue
+                        try:
+                            rs.step(state, a, None)
+                        except IllegalAction as exc:
+                            point.wrong_kind[exc.rule_id] += 1
+                        except TombspecError:
+                            pass
             else:
                 point.who[_who(rs, state, pending)] += 1
                 legal = rs.legal_actions(state, player)
@@ -601,7 +613,8 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
                                "followed_by": top(p.followed_by)[:6]}
         if p.kind == "chance":
             row.update(who="chance", mode="chance", outcomes=sorted(p.outcomes),
-                       randomiser=top(p.randomiser))
+                       randomiser=top(p.randomiser), wrong_kind_rule=top(p.wrong_kind)[0] if p.wrong_kind else None,
+                       wrong_kind_rules=top(p.wrong_kind)[:6])
         else:
             row.update(who=top(p.who)[0] if p.who else "", mode=top(p.modes)[0] if p.modes else "one",
                        actions=sorted(p.actions), wrong_kind_rule=top(p.wrong_kind)[:1] and top(p.wrong_kind)[0],
@@ -615,6 +628,9 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
     state_fields = class_fields(rs.state_type)
     for f in state_fields:
         f["seen"] = _values_summary(seen["values"].get(f["path"]))
+        items = _values_summary(seen["values"].get(f["path"] + "[]"))
+        if items and "[]" not in f["path"]:   # a list field: what its items were, when it held some
+            f["seen"] = "; ".join(x for x in (f["seen"], f"lists of {items}") if x)
     actions = []
     for kind, cls in sorted(rs.action_types.items()):
         actions.append({"kind": kind, "doc": " ".join((cls.__doc__ or "").split()),

@@ -170,7 +170,16 @@ class Raid:
 @attrs.frozen
 class UseCard:
     """Use the action of ``card`` (in hand, Attached to ``holder``, or printed on ``holder``) with
-    ``holder`` as its user, on ``target`` where it needs one: a Turn, Battle or React action."""
+    ``holder`` as its user, on ``target`` where it needs one: a Turn, Battle or React action.
+
+    ``card`` is the card's name; a Character's printed ability is ``card`` = ``holder`` = the Character's
+    name; a board space's Turn Action is ``card`` = ``"space:<space id>"`` with ``holder`` ``"party"``;
+    a Monster's Attached card (the CM's) has ``holder`` ``m<i>``.  ``target``, by the card's effect:
+    ``heal``: a wounded Character of the Party (of the Monsters, ``m<i>``, for a Monster's card);
+    ``temp-hp`` (Stone Skin): any Character of the Party; ``raid-adjacent`` (Another Way In): the id of
+    a Crypt next to the Party's space other than its Door's own; ``reroll-miss`` (Kama): the colour of
+    a missed die (``"green"``, ``"blue"``, ``"red"``), one action per colour with a miss; null for
+    ``weaken``, ``ward``, ``peek``, ``volley``, ``storm`` and ``party-dice``."""
     kind: ClassVar[str] = "use-card"
     card: str
     holder: str
@@ -253,7 +262,8 @@ class Continue:
 
 @attrs.frozen
 class Leave:
-    """Leave the Crypt for its Door; the remaining cards go back face down."""
+    """Leave the Crypt for its Door (the one raided from; after Another Way In, the Crypt's first Door;
+    reading ``always-inn`` of leave_vs_flee: the Inn); the remaining cards go back face down."""
     kind: ClassVar[str] = "leave"
 
 

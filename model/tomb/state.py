@@ -9,22 +9,64 @@ anything but strings; hands, banks, the Inn and the dead are sorted tuples, deck
 
 What lasts beyond one step is in ``effects`` (:mod:`tombspec.model.effects`):
 
+Every effect has ``name``, ``rule``, ``until`` (``resolved`` unless said), ``player``, ``subject``,
+``value`` and ``items``; the fields not named below are null (or empty):
+
 =====================  ==========================================  =========================================
 effect                 made by                                     what it holds
 =====================  ==========================================  =========================================
-``used``               ``tomb.play.once-per-turn``                 ``items``: (holder, card) used this Turn
-``free-closed``        ``tomb.free.redistribute-attached``         another action was taken: no more moving
-                                                                   of Attached cards this Turn
+``used``               ``tomb.play.once-per-turn``                 until ``turn``: ``player`` used the card
+                                                                   ``items[0]`` with the holder ``subject``
+                                                                   (a Character, or ``m<i>``) this Turn; a
+                                                                   printed React too, whatever
+                                                                   ``printed_react`` says
+``free-closed``        ``tomb.free.redistribute-attached``         until ``turn``: ``player`` took an action
+                                                                   other than moving Attached cards (a
+                                                                   Free ``bank`` too): no more moving them
 ``began-at-inn``       ``tomb.treasure.attached-bank-at-inn``      the Party began its Turn at the Inn
 ``party-dice``         a ``party-dice`` card (Bless)               ``value`` dice of ``subject`` colour on
                                                                    every roll of ``player``'s Party, until
-                                                                   the Combat ends
-``temp-hp``            a ``temp-hp`` card (Stone Skin)             ``subject`` gains ``value`` HP this Turn
+                                                                   the Combat ends (``turn`` outside one)
+``temp-hp``            a ``temp-hp`` card (Stone Skin)             until ``turn``: ``subject`` gains
+                                                                   ``value`` HP
+``prevent``            a ward React (``tomb.death.abate-           ``value`` Wounds of the Wound being
+                       immediately``)                              placed on ``subject`` are prevented
+``rogue-roll``         ``tomb.pickpocket.rogue-rolls-skill``       the Rogue ``subject`` of ``player`` (the
+                                                                   thief) rolled ``value`` successes; gone
+                                                                   when the defender's roll is settled
+``catching``           ``tomb.pickpocket.rogue-killed-cards-to-    ``player`` is attacking the Rogue
+                       attacker``                                  ``subject`` who was caught (made when the
+                                                                   catch is set up, before its roll)
 ``journeyman-used``    ``tomb.campaign.level-5-journeyman``        the once-per-game redraw is spent
 ``crypts-cleared``     ``tomb.ambiguity.end-trigger``              (end-of-round) the last card is gone
-``cm-effect-used``     ``cryptmaster.presence.bystander-one-cm-    a bystander spent his one CM effect
-                       effect``                                    this Raid
-``dispelled``          ``cryptmaster.free.dispel-curse-limit``     ``items``: curses tried this Turn
+``cm-effect-used``     ``cryptmaster.presence.bystander-one-cm-    until ``raid``: a bystander ``player``
+                       effect``                                    spent his one CM effect this Raid
+``cm-used``            ``cryptmaster.ambiguity.different-cm-       until ``turn``: ``player`` played the CM
+                       effects``                                   card ``subject``
+``monster-dice``       ``cryptmaster.presence.cm-effects``         until ``raid``: Monster ``subject``
+                                                                   rolls ``value`` more dice; ``items``:
+                                                                   (Attribute, colour)
+``trap-tn``            ``cryptmaster.presence.cm-effects``         until ``raid``: the Trap ``subject``'s
+                                                                   Target Numbers are ``value`` higher
+``cursed-this-raid``   ``cryptmaster.curse.reveal-and-attach``     until ``raid``: a curse was revealed
+``dispelled``          ``cryptmaster.free.dispel-curse-limit``     until ``turn``: ``player`` tried to dispel
+                                                                   a curse: ``subject`` is
+                                                                   ``"<Character>|<curse>"``
+``free-used``          ``cryptmaster.card-text.free``              until ``turn``: ``player`` took the Free
+                                                                   Action ``subject``
+``hired``              ``cryptmaster.mercenary.one-character``     until ``turn``: ``player`` hired the
+                                                                   mercenary ``subject``
+``fallen-mercenary``   ``cryptmaster.death.mercenary-returns``     the mercenary ``subject`` of ``player``
+                                                                   died with ``items`` Attached
+``battled``            ``cryptmaster.combat.alternate-until``      until ``raid``: ``player`` took a Battle
+                                                                   Action
+``passed``             ``cryptmaster.ambiguity.combat-passing``    until ``turn``: ``player`` passed in a
+                                                                   Combat
+``pvp-combat``         ``cryptmaster.death.pillage-pile``          until ``turn``: ``player`` attacks the
+                                                                   Party of seat ``value`` (``subject``:
+                                                                   ``"defender"``)
+``overlord-defeated``  ``cryptmaster.overlord.game-ends-on-        until ``game``: the overlord is defeated
+                       defeat``
 =====================  ==========================================  =========================================
 """
 
@@ -57,7 +99,7 @@ class Character:
     name: str
     wounds: int = 0
     attached: tuple[str, ...] = ()  # Attached cards, in the order they were Attached
-    actions: int = 0                # Battle Actions used this Combat Round
+    actions: int = 0                # Battle Actions used this Combat Round: every Party's Characters reset to 0 when a Raid's Combat begins (even with no Monster left to fight) and at each new Round; a Raid's end leaves it
     owner: int | None = None        # Cryptmaster: the home player of a Mercenary (None: this party's)
 
 
@@ -94,6 +136,9 @@ class Hidden:
 
 @attrs.frozen
 class Crypt:
+    """A Crypt of the Tomb and its face-down cards: in the order placed while the Tomb is filled; once
+    a Raid returns cards to it, all of them sorted (by card, then who knows it)."""
+
     id: str
     cards: tuple[Hidden, ...] = ()
 
@@ -114,7 +159,7 @@ class Raid:
     """A Raid in progress."""
 
     crypt: str
-    door: str
+    door: str                       # the Door the Party raided from; "" for Another Way In (leaving then goes to the Crypt's first Door)
     cm: int | None                  # the Crypt Master (None: nobody; Solitaire: the player himself)
     cards: tuple[Hidden, ...] = ()  # the Crypt's cards not yet revealed, sorted (the CM knows them)
     early: tuple[str, ...] = ()     # Monsters revealed early (Komodo), still to join the Combat
@@ -127,13 +172,32 @@ class Raid:
     stage: str = "enter"            # enter | curses | traps | monsters | combat | treasure | done
     round: int = 0
     side: str = ""                  # whose Battle Action is next: "cm" or "raider"
-    resolved: int = 0               # Crypt cards resolved (Cryptmaster mercenary XP)
+    resolved: int = 0               # Crypt cards resolved: +1 a Trap disarmed, a Treasure Banked or Attached, a Monster killed, a curse lifted (Cryptmaster mercenary XP)
     overlord_killed: bool = False
 
 
 @attrs.frozen
 class Roll:
-    """A roll being made: the dice of one pool, the reason, and the successes once rolled."""
+    """A roll being made: the dice of one pool, the reason, and the successes once rolled.
+
+    It is set up (``successes`` null) before it is rolled, so that a React may change it first
+    (Weaken), and it keeps its successes while an after-roll React may change them (Kama); a storm
+    (Fireball) is *one* roll of ``times`` x the caster's dice.  What each field holds, by ``purpose``
+    (``player``: whose roll; a field not named is null, or 0 for ``value``): ``heal``: nothing more;
+    ``pickpocket`` (the Rogue's Skill): ``subject`` the Rogue, ``target`` the defending Character,
+    ``card`` the card to steal; ``defend`` (the target's Skill, ``player`` the target player):
+    ``subject`` the defender, ``target`` the Character robbed, ``card`` the card, ``value`` the thief's
+    seat; ``catch``: ``subject`` the catcher, ``target`` the Rogue, ``value`` the thief's seat;
+    ``contest-monster`` (Elithe; ``player`` the CM): ``subject`` ``m<i>``, ``target`` the Character,
+    ``card`` the Attribute; ``contest-character``: ``subject`` the Character, ``card`` the Attribute,
+    ``value`` the Monster's successes; ``monster-attack`` (``player`` the CM): ``subject`` ``m<i>``,
+    ``target`` the Character attacked; ``character-attack``: ``subject`` the Character, ``target``
+    ``m<i>`` (in PvP: the Character attacked); ``disarm``: ``subject`` the Attribute (null for
+    summed Target Numbers); ``volley`` (Throwing Daggers) and ``storm`` (Fireball): ``subject`` the
+    holder; ``ward``: ``subject`` the holder, ``target`` the Character the Wound is placed on,
+    ``value`` the Target Number, ``card`` the Wounds it prevents, as text (``"1"``); Cryptmaster's
+    ``dispel`` and ``curse-check``: ``subject`` the Character, ``card`` the curse, ``value`` its Target
+    Number."""
 
     purpose: str                    # order | heal | pickpocket | defend | catch | disarm | attack | ...
     player: int                     # whose roll
@@ -159,7 +223,7 @@ class TombState:
     discards: tuple[Deck, ...] = ()         # the Inn decks' discard piles (same order)
     crypt_discard: Deck = Deck()            # the Crypt Card Discard Pile
     dead: tuple[str, ...] = ()              # the Character discard pile, sorted
-    drawn: tuple[str, ...] = ()             # Characters drawn at the Inn, to choose from
+    drawn: tuple[str, ...] = ()             # Characters drawn at the Inn, to choose from, sorted; the rest go to the Inn after the kept Character's class cards are drawn
     first_player: int | None = None         # Player One
     order_rolls: tuple[int, ...] = ()       # the order-of-play roll of each player (-1: not rolling)
     raid: Raid | None = None

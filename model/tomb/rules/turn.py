@@ -169,7 +169,8 @@ ENTERED_WHEN: dict[str, str] = {
         "draw-five, the usual five on the first turn). Skipped when the Pool is empty.",
     "keep a Character":
         "After the first turn's draws (`drawn`), the player keeps one of them (two under the Fat Years, "
-        "`inn_years` fat-years, while any drawn remain); the rest go to the Inn. Skipped when nothing was "
+        "`inn_years` fat-years, while any drawn remain); the rest go to the Inn once the kept Character's class "
+        "cards (a Cleric's Prayer, a Wizard's Spell) are drawn. Skipped when nothing was "
         "drawn. Not after a Knight's `search`, nor in Solitaire under `solo_first` = from-the-twenty (the "
         "default).",
     "Knight: search the Pool":
@@ -269,8 +270,8 @@ ENTERED_WHEN: dict[str, str] = {
         "After each Trap's resolution (and its failure's Wounds or deaths), even the last Trap: `continue` "
         "or `leave` (`tomb.trap.may-leave-after-trap`). After a failed Trap only under `traps_defeated` = "
         "resolved (the default); under disarmed a failed Trap sends the Party back without asking. `leave` "
-        "goes to the Crypt Door (`leave_vs_flee` = door-before-combat, the default) or to the Inn "
-        "(always-inn). Never reached when the Party was wiped out.",
+        "goes to the Crypt Door raided from (after Another Way In: the Crypt's first Door; `leave_vs_flee` = "
+        "door-before-combat, the default) or to the Inn (always-inn). Never reached when the Party was wiped out.",
     "who dies":
         "A failed Trap that kills the Character with the fewest dice, when two or more tie for fewest, under "
         "`kill_fewest_tie` = raiding-player-chooses (the default); under all-tied-die they all die without "
@@ -302,7 +303,8 @@ ENTERED_WHEN: dict[str, str] = {
         "After a Monster Attack: the Raiding Player chooses its target Character "
         "(`tomb.combat.monster-attack-targets`).",
     "React: before-monster-attack":
-        "After the target of a Monster Attack is chosen, before the roll: the Raiding Player's Reacts "
+        "After the target of a Monster Attack is chosen, before the roll is rolled (the roll is set up, `roll` "
+        "with `successes` null, when the target is chosen, so that Weaken changes it): the Raiding Player's Reacts "
         "(`react_scope` = own-party, the default), or every player with a Character (any-party), in "
         "priority as in `React: before-entering-crypt`. Skipped when nobody has one to play.",
     "React: after-attack-roll":
