@@ -301,3 +301,28 @@ def test_state_is_a_frozen_value() -> None:
     rs = two_crypts()
     s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
     assert attrs.has(type(s)) and hash(s) == hash(attrs.evolve(s))
+
+
+def test_a_board_space_s_turn_action_exercises_its_reading() -> None:
+    """conform --rule-coverage listed tomb.ambiguity.board-space-turn-actions as never exercised though
+    games played the board's Turn Action (the Tomb implementation's O4): playing it notes the reading."""
+    import random
+
+    from tombspec.model.play import next_move
+    from tombspec.model.registry import get_ruleset
+    from tombspec.model.traceability import recording
+
+    rs = get_ruleset("tomb")
+    s, rng = rs.initial_state(), random.Random(0)
+    for _ in range(3000):
+        p = rs.pending(s)
+        assert not p.is_over, "no board space's Turn Action offered in the game"
+        hits = [(a, pl) for pl in (p.actors if p.is_decision else ())
+                for a in rs.legal_actions(s, pl) if getattr(a, "card", "").startswith("space:")]
+        if hits:
+            with recording() as seen:
+                rs.step(s, *hits[0])
+            assert "tomb.ambiguity.board-space-turn-actions" in seen and "tomb.act.turn-action" in seen
+            return
+        s = rs.step(s, *next_move(rs, s, rng))
+    raise AssertionError("no board space's Turn Action offered in 3,000 steps")

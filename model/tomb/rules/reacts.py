@@ -298,7 +298,8 @@ def apply_card_effect(rs: Any, state: TombState, player: int, e: CardEffect, act
 
 
 def storm_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
-    """Fireball: the successes are Wounds placed on the Monsters first, then on the caster's Party."""
+    """Fireball: the successes are Wounds placed on the Monsters first, then on the caster's Party (a
+    Monster's Fireball: by the CM, on the Raiding Party first, then on the Monsters)."""
     scope = "party-then-monsters" if roll.subject and roll.subject.startswith("m") else "monsters-then-party"
     owner = state.current if scope == "party-then-monsters" else roll.player
     return push(state, *assign_tasks(roll.player, total, scope, "tomb.example.fireball", owner=owner))

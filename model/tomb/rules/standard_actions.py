@@ -199,6 +199,7 @@ def apply_turn_card(rs: Any, state: TombState, player: int, action: UseCard) -> 
     if action.card.startswith("space:"):
         effect, _ = rs.board.actions[action.card.removeprefix("space:")]
         note("tomb.act.turn-action")
+        note("tomb.ambiguity.board-space-turn-actions")      # the reading printed-on-board, played
         return apply_card_effect(rs, state, player, effect, action, source="space")
     use = find_usable(rs, state, player, "turn", action.card, action.holder)
     assert use is not None

@@ -318,7 +318,8 @@ ENTERED_WHEN: dict[str, str] = {
     "place a Wound":
         "Wounds a player places one at a time (`tomb.wounds.player-assigns`): a failed Trap that wounds the "
         "Party (placed by the Raiding Player under `wound_assignment` = unless-targeted, the default; by the "
-        "CM under only-attacks), Throwing Daggers and Fireball successes, and the excess Wounds of an "
+        "CM under only-attacks), Throwing Daggers and Fireball successes (a Character's placed by his player; "
+        "a Monster's Fireball, cast from its Attached card, by the CM: on the Raiding Party first, then the Monsters), and the excess Wounds of an "
         "attack on a Monster under `overkill` = spill. Asked once per Wound; skipped when there is no target "
         "left.",
     "React: wounds-suffered":
