@@ -33,6 +33,44 @@ def test_the_raider_pays_each_mercenary_two_hand_cards_or_one_attached() -> None
     assert picked.party(2).hand == ("Battle Axe",) and picked.party(0).characters[0].attached == ()
 
 
+def test_a_character_paid_away_the_card_that_raised_his_hit_points_dies_at_his_total() -> None:
+    """tomb.ambiguity.hit-point-changes (dies-when-exceeded): Grimbold (7 HP) wears Dragonscale Mail (+2)
+    with 7 Wounds; the mercenary's player takes the Mail as pay, and Grimbold dies (the 1000-game
+    exploration of the bench caught three such games, where the invariant found him alive at his total)."""
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Grimbold", ["Dragonscale Mail", "Battle Axe"], 7)], "location": DOOR["d"]},
+                *OTHERS], {"d": ["Giant Rat"], "g": ["Golden Chalice"]})
+    s = step(rs, s, Raid(), Hire(2), Lend("Kadin"), Done())
+    s = until(rs, s, "battle-cm")
+    s = step(rs, s, Pass())
+    s = until(rs, s, "battle-raider")
+    s = step(rs, s, Attack("Grimbold", "m0"), Roll(3, 0, 0))
+    assert s.task.kind == "pay" and s.party(0).characters[0].wounds == 7
+    s = step(rs, s, Pay(("attached",)))
+    kept = step(rs, s, Pay(("Battle Axe",)))
+    assert [c.name for c in kept.party(0).characters] == ["Grimbold"] and not rs.violations(kept)
+    paid = step(rs, s, Pay(("Dragonscale Mail",)))
+    assert "Grimbold" not in [c.name for c in paid.party(0).characters] and not rs.violations(paid)
+
+
+def test_an_emptied_party_recruits_at_the_inn_when_the_bag_is_empty() -> None:
+    """"If you are in the Inn and have fewer than five characters in your party, you may recruit": a party
+    left empty with nothing to draw (empty-bag = nothing: 'stays empty until it can recruit') recruits
+    from the Inn.  The model offered it nothing but a pass, and a six-player game of the bench's
+    exploration, every party empty and the bag too, passed for ever."""
+    from tombspec.model.tomb.actions import Recruit
+
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Wren"], "location": "2,3"}, *OTHERS])
+    s = attrs.evolve(s, parties=(attrs.evolve(s.party(0), characters=(), location=INN), *s.parties[1:]),
+                     inn=("Grimbold", "Pell the Quiet"))
+    assert rs.pending(s).actors == (0,)
+    legal = rs.legal_actions(s, 0)
+    assert {a for a in legal if isinstance(a, Recruit)} == {Recruit("Grimbold"), Recruit("Pell the Quiet")}
+    s = step(rs, s, Recruit("Grimbold"))
+    assert [c.name for c in s.party(0).characters] == ["Grimbold"] and s.inn == ("Pell the Quiet",)
+
+
 def test_a_slain_party_goes_to_the_inn_and_draws_one_character() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": [("Sister Maren", [], 2)], "location": DOOR["d"]}, *OTHERS],

@@ -86,7 +86,8 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     characters in your party until all restrictions are met. If you cannot do this, you must discard the
     minimum number of non-Cursed cards": each breaching non-Cursed card moves to the first character who
     may hold it, else it is discarded (one card per breach, the fewest); Cursed breaches are tolerated
-    (tolerated) or discarded too (discard-cursed)."""
+    (tolerated) or discarded too (discard-cursed).  Then Death is checked again: a card that left may
+    have raised its holder's Hit Points."""
     from ...tomb.rules.death import discard_cards
     from ...tomb.rules.wounds import update_character
 
@@ -113,8 +114,13 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
             if changed:
                 break
         if not changed:
-            return state
-    return state
+            break
+    # a card moved or discarded that raised its holder's Hit Points may leave him at his total: Death is
+    # checked again (tomb.ambiguity.hit-point-changes, dies-when-exceeded); every card leaving a Character
+    # (paid, stolen, discarded over the limit, lifted) comes through here
+    from ...tomb.rules.death import check_all_deaths
+
+    return check_all_deaths(rs, state)
 
 
 def inn_card_count(rs: Any, state: TombState, player: int) -> tuple[int, int]:

@@ -308,7 +308,10 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     party = state.party(player)
     out: list[Any] = []
     if not party.characters:
-        return []
+        # "If you are in the Inn and have fewer than five characters in your party, you may recruit": a
+        # party left empty (the bag empty: reading nothing of cryptmaster.ambiguity.empty-bag) recruits
+        # from the Inn; an eliminated one (PvP) does nothing
+        return [] if party.out else recruit_options(rs, state, player)
     if can_draw(rs, state, player):
         out += [DrawFrom(d) for d in tomb_actions.drawable_decks(rs, state, player)]
     out += recruit_options(rs, state, player)
@@ -617,7 +620,7 @@ def apply_pay_pick(rs: Any, state: TombState, t: Task, action: Pay, player: int)
             attached.remove(card)
             state = update_character(state, payer, ch.name, attached=tuple(attached))
             break
-    state = fix_restrictions(rs, state, payer)
+    state = fix_restrictions(rs, state, payer)     # and Death checked again: the card may have raised HP
     if rs.cards.is_inn(card):
         return state.with_party(player, hand=tuple(sorted((*state.party(player).hand, card))))
     return offer_cards(rs, state, player, (card,))
