@@ -1135,28 +1135,24 @@ class ConformReport:
     compared: dict[str, dict[str, list[str]]] = attrs.field(factory=dict)
     #: per game: how often the games' rules consulted each reading (``"option = reading"``: times)
     readings: dict[str, dict[str, int]] = attrs.field(factory=dict)
-    #: per game: the readings chosen other than the defaults that no game consulted (a pass says
-    #: nothing about them)
-    unreached: dict[str, list[str]] = attrs.field(factory=dict)
+    #: per game: the readings chosen other than the defaults (``"option = reading"``)
+    chosen: dict[str, list[str]] = attrs.field(factory=dict)
 
-    #: per game: the options set to a reading other than their default
-    non_default: dict[str, list[str]] = attrs.field(factory=dict)
-
-    def _non_default(self, game: str) -> list[str]:
-        return self.non_default.get(game, [])
+    @property
+    def unreached(self) -> dict[str, list[str]]:
+        """Per game: the readings chosen other than the defaults that no game consulted (a pass says
+        nothing about them)."""
+        return {game: [k for k in keys if k not in self.readings.get(game, {})] for game, keys in self.chosen.items()}
 
     def note_readings(self, game: str, options: Any, reads: Counter[tuple[str, str]]) -> None:
-        """Record which readings the games of ``game`` consulted, and which chosen ones they never did."""
+        """Record which readings the games of ``game`` consulted, and which were chosen."""
         counts = self.readings.setdefault(game, {})
         for (name, value), n in reads.items():
             key = f"{name} = {value}"
             counts[key] = counts.get(key, 0) + n
         self.readings[game] = dict(sorted(counts.items()))
-        chosen = [f.name for f in attrs.fields(type(options))
-                  if "settles" in f.metadata and getattr(options, f.name) not in (None, f.default)]
-        self.non_default[game] = chosen
-        self.unreached[game] = [f"{name} = {getattr(options, name)}" for name in chosen
-                                if f"{name} = {getattr(options, name)}" not in self.readings[game]]
+        self.chosen[game] = [f"{f.name} = {getattr(options, f.name)}" for f in attrs.fields(type(options))
+                             if "settles" in f.metadata and getattr(options, f.name) not in (None, f.default)]
 
     def note_fields(self, game: str, declared: Sequence[str] | None, every: Sequence[str]) -> None:
         """Record which state fields were compared for ``game`` (``declared`` None: all of them)."""
@@ -1221,10 +1217,11 @@ class ConformReport:
                              f"{', '.join(c['not_compared'])})")
             else:
                 lines.append(f"{game}: compared every state field ({len(c['compared'])})")
-        for game, counts in self.readings.items():
-            chosen = [f"{k} ({n:,})" for k, n in counts.items() if k.split(" = ")[0] in self._non_default(game)]
-            if chosen:
-                lines.append(f"{game}: readings other than the defaults the games reached: {', '.join(chosen)}")
+        for game, keys in self.chosen.items():
+            counts = self.readings.get(game, {})
+            reached = [f"{k} ({counts[k]:,})" for k in sorted(keys) if k in counts]
+            if reached:
+                lines.append(f"{game}: readings other than the defaults the games reached: {', '.join(reached)}")
         for game, names in self.unreached.items():
             if names:
                 lines.append(f"{game}: readings chosen that no game reached (a pass says nothing about them): "

@@ -250,6 +250,18 @@ def _who(rs: Any, state: Any, pending: Any) -> str:
     return "one player"
 
 
+def _refusals(rs: Any, state: Any, actions: list[Any], player: int | None, into: Counter[str]) -> None:
+    """Send each of ``actions`` at ``state``: count the rule each refusal names (an action the model
+    takes, or refuses with no rule, counts nothing)."""
+    for a in actions:
+        try:
+            rs.step(state, a, player)
+        except IllegalAction as exc:
+            into[exc.rule_id] += 1
+        except TombspecError:
+            pass
+
+
 def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
     if isinstance(data, dict):
         for k, v in data.items():
@@ -318,6 +330,7 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
     by_field: dict[tuple[str, str], Counter[str]] = rec["by_field"]
     field_values: dict[tuple[str, str], list[Any]] = rec["field_values"]
     samples_by_kind: dict[str, Any] = {}
+    bare = {k: cls() for k, cls in rs.action_types.items() if not attrs.fields(cls)}   # field-less kinds
     steps = 0
     played = 0
     # uniform, greedy and coverage play in turn: the coverage policy steers towards the phases and
@@ -373,16 +386,8 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
                 point.randomiser[type(rs.chance(state)).__name__] += 1
                 if point.probed < 3:     # a player's action sent at a chance point: which rule refuses it
                     point.probed += 1
-                    bare = {k: cls() for k, cls in rs.action_types.items() if not attrs.fields(cls)}
-                    for other, a in {**bare, **samples_by_kind}.items():
-                        if other == kind:
-                            continue
-                        try:
-                            rs.step(state, a, None)
-                        except IllegalAction as exc:
-                            point.wrong_kind[exc.rule_id] += 1
-                        except TombspecError:
-                            pass
+                    _refusals(rs, state, [a for k, a in {**bare, **samples_by_kind}.items() if k != kind], None,
+                              point.wrong_kind)
             else:
                 point.who[_who(rs, state, pending)] += 1
                 legal = rs.legal_actions(state, player)
@@ -394,15 +399,8 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
                 _probe_fields(rs, state, player, legal, by_field, field_values)
                 if point.probed < 3:
                     point.probed += 1
-                    for other, a in samples_by_kind.items():
-                        if other in legal_kinds:
-                            continue
-                        try:
-                            rs.step(state, a, player)
-                        except IllegalAction as exc:
-                            point.wrong_kind[exc.rule_id] += 1
-                        except TombspecError:
-                            pass
+                    _refusals(rs, state, [a for k, a in samples_by_kind.items() if k not in legal_kinds], player,
+                              point.wrong_kind)
                     others = [p for p in range(rs.num_players) if p not in pending.actors]
                     if others and len(turn_rule) < 8:
                         try:
@@ -677,6 +675,14 @@ def reset_example(game: str, config: dict[str, Any]) -> dict[str, Any]:
 # As Markdown (the docs page, and ``tombspec explain``'s text)
 
 
+def _exchange_block(entries: list[dict[str, Any]]) -> list[str]:
+    """Protocol lines, a request and its answer each, as a fenced block."""
+    lines = ["```text"]
+    for e in entries:
+        lines += ["→ " + orjson.dumps(e["request"]).decode(), "← " + orjson.dumps(e["response"]).decode()]
+    return [*lines, "```\n"]
+
+
 def _wrong_kind_cell(row: dict[str, Any], link: Any) -> str:
     rules = row.get("wrong_kind_rules") or []
     if len(rules) > 1:     # the point's rule depends on what is pending there (a Raiders 'place' after what)
@@ -877,17 +883,9 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
     out.append("Real lines of the conform protocol (JSON-RPC 2.0, one message a line; docs: the oracle), "
                "produced by running the model; `reset`'s `options` and `board` are shown as `\"...\"` (they are the "
                "configuration's full options and the board's data, as `ruleset.describe()` gives them).\n")
-    out.append("```text")
-    for e in g["exchanges"]:
-        out.append("→ " + orjson.dumps(e["request"]).decode())
-        out.append("← " + orjson.dumps(e["response"]).decode())
-    out.append("```\n")
+    out += _exchange_block(g["exchanges"])
     if g.get("resets"):
         out.append("The starting state of other configurations, whose set-up differs (`options` shows only "
                    "what differs from the default; conform sends every option):\n")
-        out.append("```text")
-        for e in g["resets"]:
-            out.append("→ " + orjson.dumps(e["request"]).decode())
-            out.append("← " + orjson.dumps(e["response"]).decode())
-        out.append("```\n")
+        out += _exchange_block(g["resets"])
     return "\n".join(out)

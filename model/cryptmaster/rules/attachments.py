@@ -88,7 +88,7 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     may hold it, else it is discarded (one card per breach, the fewest); Cursed breaches are tolerated
     (tolerated) or discarded too (discard-cursed).  Then Death is checked again: a card that left may
     have raised its holder's Hit Points."""
-    from ...tomb.rules.death import discard_cards
+    from ...tomb.rules.death import check_all_deaths, discard_cards
     from ...tomb.rules.wounds import update_character
 
     for _ in range(20):
@@ -118,8 +118,6 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     # a card moved or discarded that raised its holder's Hit Points may leave him at his total: Death is
     # checked again (tomb.ambiguity.hit-point-changes, dies-when-exceeded); every card leaving a Character
     # (paid, stolen, discarded over the limit, lifted) comes through here
-    from ...tomb.rules.death import check_all_deaths
-
     return check_all_deaths(rs, state)
 
 
