@@ -210,13 +210,15 @@ class Board:
     def _order(self) -> dict[str, int]:
         return {n: i for i, n in enumerate(self.spaces)}
 
-    def adjacent_crypts(self, node: str) -> list[str]:
-        """Crypts whose region touches ``node`` orthogonally, other than through their Door."""
+    def adjacent_crypts(self, node: str, diagonals: bool = False) -> list[str]:
+        """Crypts whose region touches ``node`` orthogonally (with ``diagonals``, corner to corner too:
+        ``tomb.ambiguity.another-way-in-adjacent``), other than through their Door."""
         out = []
         if node not in self.spaces or self.spaces[node].x < 0:
             return out
         sp = self.spaces[node]
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) + (((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonals else ())
+        for dx, dy in steps:
             x, y = sp.x + dx, sp.y + dy
             if 0 <= y < len(self.rows) and 0 <= x < len(self.rows[y]):
                 token = self.rows[y][x]

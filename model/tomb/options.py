@@ -92,6 +92,7 @@ class TombOptions:
     entry_point: str | None = reading("tomb.ambiguity.move-entry-point", "board-entrance", "any-edge")
     move_up_to: str | None = reading("tomb.ambiguity.move-up-to-max", "up-to", "exact-or-door")
     move_through: str | None = reading("tomb.ambiguity.move-through-spaces", "hallways-and-doors", "hallways-only")
+    another_way_in: str | None = reading("tomb.ambiguity.another-way-in-adjacent", "orthogonal", "with-diagonals")
     pickpocket_range: str | None = reading("tomb.ambiguity.pickpocket-range", "path-within-movement",
                                            "any-reachable")
     pickpocket_tie: str | None = reading("tomb.ambiguity.pickpocket-tie", "tie-caught", "tie-nothing")

@@ -326,3 +326,23 @@ def test_a_board_space_s_turn_action_exercises_its_reading() -> None:
             return
         s = rs.step(s, *next_move(rs, s, rng))
     raise AssertionError("no board space's Turn Action offered in 3,000 steps")
+
+
+def _another_way_in(rs: object, location: str) -> list[str]:
+    s = at(rs, [{"characters": ["Grimbold"], "location": location, "hand": ["Another Way In"]},
+                {"characters": ["Wren"]}])
+    return sorted(a.target for a in rs.legal_actions(s, 0) if getattr(a, "card", "") == "Another Way In")
+
+
+def test_another_way_in_raids_a_crypt_orthogonally_adjacent_and_never_from_its_door() -> None:
+    """"If your Party is adjacent to a Crypt, but not at the Crypt Door, Raid the Crypt": the space between
+    the two Doors touches Crypt a edge to edge (and b only corner to corner); on b's Door, b is its own."""
+    rs = two_crypts()
+    assert _another_way_in(rs, "3,1") == ["a"]
+    assert _another_way_in(rs, "4,1") == []
+
+
+def test_another_way_in_with_diagonals_reading_adds_crypts_touching_corner_to_corner() -> None:
+    rs = two_crypts(another_way_in="with-diagonals")
+    assert _another_way_in(rs, "3,1") == ["a", "b"]
+    assert _another_way_in(rs, "4,1") == ["a"]          # still never b, whose Door this is

@@ -276,6 +276,7 @@ def apply_card_effect(rs: Any, state: TombState, player: int, e: CardEffect, act
     """What a Turn (or Battle) action card does, by its effect kind."""
     if e.kind == "raid-adjacent":
         note("tomb.cards.example-another-way-in")
+        note("tomb.ambiguity.another-way-in-adjacent")
         return rs.start_raid(state, player, None, action.target)
     if e.kind == "heal":
         ch = state.party(player).character(action.target or "")

@@ -177,6 +177,7 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
     return out
 
 
+@implements("tomb.ambiguity.another-way-in-adjacent")
 def turn_targets(rs: Any, state: TombState, player: int, effect: Any, holder: str) -> list[str | None]:
     party = state.party(player)
     if effect.kind == "raid-adjacent":
@@ -184,7 +185,8 @@ def turn_targets(rs: Any, state: TombState, player: int, effect: Any, holder: st
         if where == INN or where not in rs.board.spaces:
             return []
         door_of = rs.board.doors.get(where)
-        return [c for c in rs.board.adjacent_crypts(where) if c != door_of]
+        diagonals = rs.options.another_way_in == "with-diagonals"
+        return [c for c in rs.board.adjacent_crypts(where, diagonals) if c != door_of]
     if effect.kind == "heal":
         return [c.name for c in party.characters if c.wounds > 0]
     if effect.kind == "party-dice":
