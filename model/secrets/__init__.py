@@ -103,10 +103,32 @@ class Secrets(Ruleset):
     def shipped_boards(cls) -> dict[str, Path]:
         return shipped_sets()
 
-    def heuristic(self, state: SecretsState, action: Any) -> float:
-        """A cost for exploration policies (lower is more purposeful): explore, fight, search.  Not a rule."""
-        return {"explore": -3.0, "fight": -2.0, "search": -1.5, "step": -1.0, "move": -0.5, "roll": -0.4,
+    #: the ends the coverage policy steers towards: the Tomb explored, and the boss hunted (a won game)
+    aims = ("explore", "boss")
+
+    def heuristic(self, state: SecretsState, action: Any, aim: str = "explore") -> float:
+        """A cost for exploration policies (lower is more purposeful).  Not a rule.
+
+        Exploring: explore, fight, search, by kind.  Hunting the boss (the starter's Win Condition): once
+        it is on the board, fight it, and move towards the room it is in, else explore as before."""
+        base = {"explore": -3.0, "fight": -2.0, "search": -1.5, "step": -1.0, "move": -0.5, "roll": -0.4,
                 "accept": -0.4, "stop": 1.0, "pass": 2.0, "decline": 2.0}.get(action.kind, 0.0)
+        boss = state.boss if aim == "boss" else None
+        if boss is None:
+            return base
+        if action.kind == "fight":
+            return -20.0 if action.target == boss.key else base
+        here = state.adventurer(state.current)
+        if here is None:
+            return base
+        from .board import tomb_of
+
+        to_boss = tomb_of(self, state.rooms).distances_to("adventurer", boss.room)
+        if action.kind == "step":
+            return -10.0 + to_boss.get(action.room, 99)
+        if action.kind == "move" and here.room != boss.room:
+            return -12.0
+        return base
 
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.components.to_data()}

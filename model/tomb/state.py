@@ -130,8 +130,8 @@ class Party:
 class Hidden:
     """A face-down Crypt card and the players who know what it is."""
 
-    card: str
-    known: tuple[int, ...] = ()
+    card: str                       # its name: the state holds it, face down or not (the oracle compares it)
+    known: tuple[int, ...] = ()     # the seats that know it, sorted: none for a card dealt from the deck; its placer (Fill the Tomb); every seat for a card back from a Raid (and Cryptmaster's Overlord); a seat added by a peek (Keziah's Orb), which changes nothing else
 
 
 @attrs.frozen
