@@ -18,6 +18,7 @@ The answer is three-valued, like a solver's:
 
 from __future__ import annotations
 
+import pickle
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -152,6 +153,8 @@ def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | 
         seen = _SENT[1]
     out: list[Expansion] = []
     for state in states:
+        if type(state) is bytes:          # a state this search's workers sent as pickled bytes
+            state = pickle.loads(state)
         succ: list[Any] = []
         why: str | None = None
         try:
@@ -165,7 +168,9 @@ def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | 
                 seen.add(key)
                 bad = rs.violations(after) if check else []
                 hit = test(after) if test is not None else False
-                succ.append((action, player, key, after,
+                # On a worker, the successor travels pickled: the search process only passes it on to
+                # the worker that expands it next, and never needs to unpickle and re-pickle it
+                succ.append((action, player, key, after if run is None else pickle.dumps(after, pickle.HIGHEST_PROTOCOL),
                              (bad[0].invariant, bad[0].message) if bad else None, hit))
         except SupportTooLarge as exc:
             why = f"a chance event without a small support ({exc})"
