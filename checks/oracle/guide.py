@@ -44,7 +44,7 @@ from tombspec.model.errors import IllegalAction, TombspecError
 from tombspec.model.play import POLICIES, make_policy, next_move
 
 from . import checkorder
-from .trace import configure, plain
+from .trace import FieldDiff, configure, diff, plain
 
 #: Which rule a refusal names (docs/oracle.md, "Which rule a refusal names").
 REFUSAL_POLICY = (
@@ -683,6 +683,43 @@ def _exchange_block(entries: list[dict[str, Any]]) -> list[str]:
     return [*lines, "```\n"]
 
 
+#: at most this many changed fields listed for one step of the worked exchanges
+CHANGES_SHOWN = 12
+
+
+def _changes_block(entries: list[dict[str, Any]]) -> list[str]:
+    """What each step of the worked exchanges changed: the state's leaves before and after (a list of
+    another length whole, then where it parts), so that a long state line need not be compared by eye."""
+
+    def show(value: Any) -> str:
+        if value is FieldDiff.MISSING:
+            return "(absent)"
+        text = orjson.dumps(value).decode()
+        return f"`{text if len(text) <= 80 else text[:77] + '...'}`"
+
+    out: list[str] = []
+    before = None
+    for e in entries:
+        state = e["response"].get("result", {}).get("state")
+        if state is None:           # a refusal: the state stays as it was
+            continue
+        if before is not None:
+            params = e["request"]["params"]
+            who = "chance" if params.get("player") is None else f"player {params['player']}"
+            changes = diff(before, state, limit=CHANGES_SHOWN + 1)
+            listed = "; ".join(f"`{c.path}` {len(c.claimed)} items → {len(c.expected)}"
+                               if type(c.claimed) is list and type(c.expected) is list
+                               else f"`{c.path}` {show(c.claimed)} → {show(c.expected)}" for c in changes[:CHANGES_SHOWN])
+            more = " (and more)" if len(changes) > CHANGES_SHOWN else ""
+            out.append(f"- id {e['request']['id']}, {who}, `{orjson.dumps(params['action']).decode()}`: "
+                       f"{listed or 'nothing'}{more}")
+        before = state
+    if not out:
+        return []
+    return ["What each step changed in the state (its leaves, before → after; a list that grew or shrank "
+            "by its lengths, then where it parts from the one before):\n", *out, ""]
+
+
 def _wrong_kind_cell(row: dict[str, Any], link: Any) -> str:
     rules = row.get("wrong_kind_rules") or []
     if len(rules) > 1:     # the point's rule depends on what is pending there (a Raiders 'place' after what)
@@ -884,6 +921,7 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                "produced by running the model; `reset`'s `options` and `board` are shown as `\"...\"` (they are the "
                "configuration's full options and the board's data, as `ruleset.describe()` gives them).\n")
     out += _exchange_block(g["exchanges"])
+    out += _changes_block(g["exchanges"])
     if g.get("resets"):
         out.append("The starting state of other configurations, whose set-up differs (`options` shows only "
                    "what differs from the default; conform sends every option):\n")

@@ -178,3 +178,17 @@ def test_explain_command() -> None:
     assert orjson.loads(result.output)["game"] == "raiders"
     result = runner.invoke(main, ["explain", "nosuch"])
     assert result.exit_code == 2 and "raiders" in result.output
+
+
+def test_the_worked_exchanges_say_what_each_step_changed(raiders_guide: dict) -> None:
+    """A worked exchange's state is one long line: under the block, each accepted step lists the leaves
+    it changed, before and after, read from the very states of the lines."""
+    steps = [e for e in raiders_guide["exchanges"] if "result" in e["response"]]
+    before, after = steps[0]["response"]["result"]["state"], steps[1]["response"]["result"]["state"]
+    changed = sorted(k for k in after if after[k] != before.get(k) and not isinstance(after[k], (dict, list)))
+    assert changed, "the first step changed no top-level scalar: pick another field"
+    section = to_markdown(raiders_guide).split("What each step changed", 1)[1].split("\n\n", 2)[1]
+    first = section.splitlines()[0]
+    assert first.startswith(f"- id {steps[1]['request']['id']}, ")
+    for key in changed:
+        assert f"`{key}` `{orjson.dumps(before.get(key)).decode()}` → `{orjson.dumps(after[key]).decode()}`" in first
