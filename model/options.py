@@ -49,6 +49,8 @@ _counters: list[Counter[tuple[str, str]]] = []
 
 def read(options: Any, name: str) -> str:
     """The reading chosen for option ``name``; :class:`Unspecified` when it is unsettled."""
+    if type(options) is Counted:                 # counted here, once, as any read
+        options = object.__getattribute__(options, "_raw")
     value = getattr(options, name)
     if value is None:
         ambiguity = attrs.fields_dict(type(options))[name].metadata["settles"]
@@ -57,6 +59,56 @@ def read(options: Any, name: str) -> str:
         for counter in _counters:
             counter[name, value] += 1
     return value
+
+
+class Counted:
+    """Options whose readings are counted whenever the rules read them, by :func:`read` or as a plain
+    attribute (``rs.options.peek``), while :func:`counting_reads` is open: conform puts a ruleset's
+    options behind one for its games, since most rules read their option directly.  Properties (a
+    reading derived from others, as Cryptmaster's readings of Tomb's engine options) are read through
+    the view, so the readings they consult count too."""
+
+    __slots__ = ("_raw", "_names")
+
+    def __init__(self, raw: Any) -> None:
+        object.__setattr__(self, "_raw", raw)
+        object.__setattr__(self, "_names", frozenset(settles(type(raw))))
+
+    def __getattr__(self, name: str) -> Any:
+        raw = object.__getattribute__(self, "_raw")
+        prop = getattr(type(raw), name, None)
+        if isinstance(prop, property):
+            return prop.fget(self)                    # type: ignore[misc]
+        value = getattr(raw, name)
+        if _counters and value is not None and name in object.__getattribute__(self, "_names"):
+            for counter in _counters:
+                counter[name, value] += 1
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("options are frozen")
+
+
+def given(ruleset: Any) -> Any:
+    """``ruleset``'s options as given: never a view (Tomb's of unset readings, conform's Counted), so
+    that looking at every option neither raises for an unset one nor counts as the rules reading it."""
+    options = getattr(ruleset, "settings", ruleset.options)
+    return object.__getattribute__(options, "_raw") if type(options) is Counted else options
+
+
+@contextmanager
+def counted(ruleset: Any) -> Iterator[None]:
+    """``ruleset``'s options behind a :class:`Counted` view while open (options that are not attrs
+    classes, such as Tomb's view of unset readings, already read every reading through :func:`read`)."""
+    raw = ruleset.options
+    if not attrs.has(type(raw)):
+        yield
+        return
+    ruleset.options = Counted(raw)
+    try:
+        yield
+    finally:
+        ruleset.options = raw
 
 
 @contextmanager

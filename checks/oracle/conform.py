@@ -57,7 +57,7 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, Unspecified
-from tombspec.model.options import counting_reads, settles
+from tombspec.model.options import counted, counting_reads, given, settles
 from tombspec.model.play import Policy, make_policy
 from tombspec.model.traceability import formalised, recording
 from tombspec.model.ruleset import Ruleset
@@ -799,7 +799,8 @@ class Session:
         and answered code 2 naming the ambiguity of an option left unset; any other answer is a reading
         chosen silently (a divergence)."""
         n = self.steps
-        unset = {a for name, a in settles(type(self.rs.options)).items() if getattr(self.rs.options, name) is None}
+        options = given(self.rs)
+        unset = {a for name, a in settles(self.rs.options_type).items() if getattr(options, name) is None}
         settle = settling_option(self.rs, ambiguity)
         hint = f"option {settle} is unset (null)" if settle else "an option is unset (null)"
         try:
@@ -1299,6 +1300,7 @@ class Oracle:
         began = start
         exercised = report.exercised.setdefault(game, set())
         reads: Counter[tuple[str, str]] = Counter()
+        failed: tuple[Any, ...] | None = None          # the first failing game: (index, played, mismatch, session)
         if self.coverage:
             # the set-up rules are exercised by building the board and the starting state, which a
             # reset does, not by any step: without this they would always read as never exercised
@@ -1306,57 +1308,60 @@ class Oracle:
                 configure(game, options, board, source="--game/--options/--board").initial_state()
             exercised |= seen
         try:
-            for i in range(games):
-                rng = random.Random(f"{seed}:{i}")
-                if new_game is not None:
-                    new_game()
-                with counting_reads() as consulted:    # the readings this game's rules consulted
-                    session = Session(self.impl, rs, config, rule_match=self.rule_match)
-                    mismatch = session.reset()
-                    if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
-                        report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
-                        break
-                    if mismatch is None:
-                        report.note_fields(game, session.fields, state_fields(rs))
-                    played: list[Any] = []
-                    unspecified: str | None = None
-                    while mismatch is None and len(played) < self.max_steps:
-                        try:
-                            choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
-                        except Unspecified as exc:
-                            unspecified = exc.ambiguity_id
+            with counted(rs):      # the readings its rules read, by read() or as attributes
+                for i in range(games):
+                    rng = random.Random(f"{seed}:{i}")
+                    if new_game is not None:
+                        new_game()
+                    with counting_reads() as consulted:    # the readings this game's rules consulted
+                        session = Session(self.impl, rs, config, rule_match=self.rule_match)
+                        mismatch = session.reset()
+                        if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
+                            report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
                             break
-                        if choice is None:
-                            break
-                        action, player, probe = choice
-                        if self.coverage and not probe:
-                            with recording() as seen:
+                        if mismatch is None:
+                            report.note_fields(game, session.fields, state_fields(rs))
+                        played: list[Any] = []
+                        unspecified: str | None = None
+                        while mismatch is None and len(played) < self.max_steps:
+                            try:
+                                choice = choose_action(rs, session.state, rng, pool, self.probe_rate, policy)
+                            except Unspecified as exc:
+                                unspecified = exc.ambiguity_id
+                                break
+                            if choice is None:
+                                break
+                            action, player, probe = choice
+                            if self.coverage and not probe:
+                                with recording() as seen:
+                                    mismatch = session.step(action, player)
+                                exercised |= seen
+                            else:
                                 mismatch = session.step(action, player)
-                            exercised |= seen
-                        else:
-                            mismatch = session.step(action, player)
-                        if session.unspecified:
-                            unspecified = session.unspecified
-                            break
-                        played.append((action, player, probe))
-                        report.probes += probe
-                reads.update(consulted)
-                report.games += 1
-                report.per_game[game] = report.per_game.get(game, 0) + 1
-                report.steps += len(played)
-                if unspecified is not None:
-                    report.unspecified += 1
-                    report.unspecified_by[unspecified] = report.unspecified_by.get(unspecified, 0) + 1
-                if mismatch is not None:
-                    report.play_seconds += time.perf_counter() - start
-                    start = None
-                    report.failure = self._shrunk(rs, config, i, seed, played, mismatch, session)
-                    break
+                            if session.unspecified:
+                                unspecified = session.unspecified
+                                break
+                            played.append((action, player, probe))
+                            report.probes += probe
+                    reads.update(consulted)
+                    report.games += 1
+                    report.per_game[game] = report.per_game.get(game, 0) + 1
+                    report.steps += len(played)
+                    if unspecified is not None:
+                        report.unspecified += 1
+                        report.unspecified_by[unspecified] = report.unspecified_by.get(unspecified, 0) + 1
+                    if mismatch is not None:
+                        report.play_seconds += time.perf_counter() - start
+                        start = None
+                        failed = (i, played, mismatch, session)
+                        break
+            if failed is not None:        # shrunk on the options themselves (its trace's header holds them)
+                report.failure = self._shrunk(rs, config, failed[0], seed, *failed[1:])
         finally:
             if start is not None:
                 report.play_seconds += time.perf_counter() - start
             report.seconds += time.perf_counter() - began
-            report.note_readings(game, rs.options, reads)
+            report.note_readings(game, given(rs), reads)
         if self.coverage:
             known = set(formalised(game, invariants=False))
             report.not_exercised[game] = sorted(known - exercised)

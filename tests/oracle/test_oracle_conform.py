@@ -294,6 +294,44 @@ def test_the_report_says_which_chosen_readings_the_games_reached() -> None:
     assert report.to_json()["readings_never_reached"] == {"raiders": ["portal_second_visit = no-entry"]}
 
 
+def test_a_reading_the_rules_read_as_an_attribute_counts_as_reached() -> None:
+    """Cryptmaster's rules read ``rs.options.setup_class`` directly, never through read(): the report said
+    no game reached the no-draw reading though it decides every starting Character's class cards (the
+    Cryptmaster implementation's L7).  conform's games read their options through a Counted view."""
+    from tombspec.checks.oracle.conform import conform
+
+    report = conform(InProcess(ModelAdapter(), timeout=20), ["cryptmaster"], games=2, seed=0,
+                     options={"setup_class": "no-draw"})
+    assert report.exit_code == 0, report.describe()
+    assert report.readings["cryptmaster"]["setup_class = no-draw"] > 0
+    assert report.unreached["cryptmaster"] == []
+
+
+def test_a_reading_left_null_in_tomb_s_family_stops_games_unspecified_never_a_crash() -> None:
+    """conform --options '{"reshuffle": null}' on Cryptmaster ended in a traceback (NotAnAttrsClassError:
+    Tomb's view of unset readings is no attrs class; the Cryptmaster implementation's L16): the games
+    stop where the reading is needed, counted as unspecified, and the implementation is asked code 2."""
+    from tombspec.checks.oracle.conform import conform
+
+    report = conform(InProcess(ModelAdapter(), timeout=20), ["cryptmaster"], games=3, seed=0,
+                     options={"reshuffle": None})
+    assert report.exit_code == 0, report.describe()
+    assert report.unspecified_by == {"cryptmaster.ambiguity.reshuffle-timing": report.unspecified}
+    assert report.unspecified > 0 and report.unreached["cryptmaster"] == []
+
+
+def test_a_counted_view_counts_attribute_reads_and_read_once() -> None:
+    from tombspec.model.options import Counted, counting_reads, read
+    from tombspec.model.raiders.options import RaidersOptions
+
+    view = Counted(RaidersOptions(five_or_six="heads-only"))
+    with counting_reads() as seen:
+        assert view.five_or_six == "heads-only" and read(view, "five_or_six") == "heads-only"
+        assert view.special_tiles is False                         # a variant, not a reading: not counted
+    assert seen == {("five_or_six", "heads-only"): 2}
+    assert view.five_or_six == "heads-only" and seen == {("five_or_six", "heads-only"): 2}   # closed
+
+
 def test_counting_reads_counts_only_while_open_and_each_counter_alone() -> None:
     from tombspec.model.options import counting_reads, read
     from tombspec.model.raiders.options import RaidersOptions
