@@ -254,9 +254,13 @@ def _constant_value(value: Any) -> str | None:
     """How a module constant prints: a number or a string; a collection of them (a set sorted); a
     table of them (a dict whose keys are such and whose values are such or collections of such, as
     Egypt's ``REFUSED``, kind -> rule); None for anything else (a class, a function, a structure)."""
-    def plain(v: Any) -> Any:
+    def plain(v: Any, depth: int = 0) -> Any:
         if isinstance(v, _SIMPLE):
             return v
+        if isinstance(v, type) and isinstance(getattr(v, "kind", None), str):
+            return v.kind                   # an action class, by its kind (as Cryptmaster's _REFUSED_FOR)
+        if isinstance(v, tuple) and depth < 3 and not all(isinstance(x, _SIMPLE) for x in v):
+            return tuple(plain(x, depth + 1) for x in v)      # a table of pairs, as (kinds, rule)
         if isinstance(v, (tuple, list, frozenset, set)) and all(isinstance(x, _SIMPLE) for x in v):
             if isinstance(v, (frozenset, set)):
                 try:
@@ -275,9 +279,14 @@ def _constant_value(value: Any) -> str | None:
             if not all(isinstance(k, _SIMPLE) for k in value):
                 return None
             return repr({k: plain(v) for k, v in value.items()})
-        return repr(plain(value))
+        shown = repr(plain(value))
+        return shown if len(shown) <= CONSTANT_CHARS else None
     except TypeError:
         return None
+
+
+#: a constant longer than this, printed, is left out of the guide (a structure rather than a setting)
+CONSTANT_CHARS = 2000
 
 
 def _refuses(step: dict[str, Any], chained: tuple[str, ...]) -> bool:

@@ -121,7 +121,7 @@ class Room:
     rope: bool = False             # a Rope token on it
     drop: tuple[Held, ...] = ()    # cards set aside under its Item Drop token
     shards: int = 0                # Soul Shards left there (secrets.ambiguity.death-other-possessions)
-    searched: bool = False         # secrets.ambiguity.repeated-search=once-per-room
+    searched: bool = False         # true from the room's first Search, under every reading (read only under secrets.ambiguity.repeated-search=once-per-room)
     scenario_done: bool = False    # its Scenario Effect has triggered
 
 

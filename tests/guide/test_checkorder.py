@@ -298,3 +298,16 @@ def test_the_ruleset_s_methods_a_chain_calls_are_answered() -> None:
     crypt = {h["name"]: h for c in _procedures("cryptmaster").values() for h in c["helpers"]}
     assert tomb["rs.turn_start"]["returns"] == "turn.turn_start(self, state, player)"
     assert crypt["rs.turn_start"]["returns"] == "state"
+
+
+def test_a_table_of_action_kinds_and_rules_is_printed_by_kind() -> None:
+    """Cryptmaster's _REFUSED_FOR (action classes -> the rule they are refused for) was left out of the
+    guide, a table of classes (the Cryptmaster implementation's L6): an action class prints as its kind,
+    a table of pairs as pairs; a structure too long to read is still left out."""
+    from tombspec.checks.oracle.checkorder import CONSTANT_CHARS, _constant_value
+    from tombspec.model.cryptmaster.rules.turn import _REFUSED_FOR
+
+    shown = _constant_value(_REFUSED_FOR)
+    assert shown is not None and "('raid', 'cryptmaster.raid.raid-a-crypt')" in shown
+    assert "(('equip-cards', 'equip'), 'cryptmaster.free.equip')" in shown
+    assert _constant_value(tuple((str(i), "x" * 50) for i in range(CONSTANT_CHARS // 50))) is None
