@@ -44,7 +44,7 @@ from tombspec.model.errors import IllegalAction, TombspecError
 from tombspec.model.play import POLICIES, make_policy, next_move
 
 from . import checkorder
-from .trace import FieldDiff, configure, diff, plain
+from .trace import configure, diff, plain, show
 
 #: Which rule a refusal names (docs/oracle.md, "Which rule a refusal names").
 REFUSAL_POLICY = (
@@ -691,12 +691,6 @@ def _changes_block(entries: list[dict[str, Any]]) -> list[str]:
     """What each step of the worked exchanges changed: the state's leaves before and after (a list of
     another length whole, then where it parts), so that a long state line need not be compared by eye."""
 
-    def show(value: Any) -> str:
-        if value is FieldDiff.MISSING:
-            return "(absent)"
-        text = orjson.dumps(value).decode()
-        return f"`{text if len(text) <= 80 else text[:77] + '...'}`"
-
     out: list[str] = []
     before = None
     for e in entries:
@@ -709,7 +703,8 @@ def _changes_block(entries: list[dict[str, Any]]) -> list[str]:
             changes = diff(before, state, limit=CHANGES_SHOWN + 1)
             listed = "; ".join(f"`{c.path}` {len(c.claimed)} items → {len(c.expected)}"
                                if type(c.claimed) is list and type(c.expected) is list
-                               else f"`{c.path}` {show(c.claimed)} → {show(c.expected)}" for c in changes[:CHANGES_SHOWN])
+                               else f"`{c.path}` `{show(c.claimed, 80)}` → `{show(c.expected, 80)}`"
+                               for c in changes[:CHANGES_SHOWN])
             more = " (and more)" if len(changes) > CHANGES_SHOWN else ""
             out.append(f"- id {e['request']['id']}, {who}, `{orjson.dumps(params['action']).decode()}`: "
                        f"{listed or 'nothing'}{more}")

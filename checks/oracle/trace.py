@@ -434,14 +434,15 @@ class FieldDiff:
         return {"field": self.path, "claimed": self.claimed, "expected": self.expected}
 
     def __repr__(self) -> str:
-        return f"{self.path}: claimed {_show(self.claimed)}, expected {_show(self.expected)}"
+        return f"{self.path}: claimed {show(self.claimed)}, expected {show(self.expected)}"
 
 
-def _show(value: Any) -> str:
+def show(value: Any, width: int = 120) -> str:
+    """A state value as JSON, cut to ``width`` characters ("nothing" where a field is absent)."""
     if value is FieldDiff.MISSING:
         return "nothing"
     text = orjson.dumps(value).decode()
-    return text if len(text) <= 120 else text[:117] + "..."
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def diff(claimed: Any, expected: Any, path: str = "", out: list[FieldDiff] | None = None,
