@@ -62,6 +62,7 @@ class CryptmasterOptions:
     entering: str | None = reading("cryptmaster.ambiguity.entering-from-inn", "any-entrance-free", "entrance-costs-one")
     raid_empty: str | None = reading("cryptmaster.ambiguity.raid-empty-or-moved", "not-empty", "empty-ends-turn")
     ten_card_limit: str | None = reading("cryptmaster.ambiguity.ten-card-limit", "gate-only", "hard-cap")
+    fighter_items: str | None = reading("cryptmaster.ambiguity.fighter-item-exemption", "any-item", "attached-items")
     once_per_turn: str | None = reading("cryptmaster.ambiguity.once-per-turn-scope", "per-card-action", "everything")
     # Mercenaries
     merc_return_state: str | None = reading("cryptmaster.ambiguity.mercenary-return-state", "wounded", "fully-healed")

@@ -104,6 +104,17 @@ def test_a_fighter_lets_one_item_not_count() -> None:
     assert DrawFrom("item") in rs.legal_actions(s, 0)
 
 
+def test_only_an_attached_item_is_a_fighter_s_under_the_attached_items_reading() -> None:
+    """cryptmaster.ambiguity.fighter-item-exemption: the Battle Axes in the hand do not count under any-item
+    (above); under attached-items they do, and ten Inn cards refuse the Draw, until an Axe is Attached."""
+    rs = ruleset(fighter_items="attached-items")
+    ten = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Fireball"] * 2
+    s = at(rs, [{"characters": ["Grimbold"], "hand": ten}, *PARTIES[1:]])
+    assert refused(rs, s, DrawFrom("item"), 0) == "cryptmaster.draw.ten-card-limit"
+    s = at(rs, [{"characters": [("Grimbold", ["Battle Axe"])], "hand": ten[1:]}, *PARTIES[1:]])
+    assert DrawFrom("item") in rs.legal_actions(s, 0)
+
+
 def test_recruit_a_wizard_draws_a_spell() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": ["Grimbold"]}, *PARTIES[1:]], inn=("Magister Thule",))

@@ -121,12 +121,15 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     return check_all_deaths(rs, state)
 
 
+@implements("cryptmaster.ambiguity.fighter-item-exemption")
 def inn_card_count(rs: Any, state: TombState, player: int) -> tuple[int, int]:
     """The Inn cards in ``player``'s hand and party, and how many Items of them do not count (one per
-    Fighter)."""
+    Fighter; ``fighter_items``: an Item in hand or Attached, or only an Attached one)."""
     party = state.party(player)
-    cards = list(party.hand) + [a for c in party.characters for a in c.attached if rs.cards.is_inn(a)]
-    items = sum(1 for c in cards if card_type(rs, c) == "item")
+    attached = [a for c in party.characters for a in c.attached if rs.cards.is_inn(a)]
+    cards = list(party.hand) + attached
+    exempt = attached if rs.options.fighter_items == "attached-items" else cards
+    items = sum(1 for c in exempt if card_type(rs, c) == "item")
     fighters = sum(1 for c in party.characters if rs.cards.characters[c.name].has("fighter"))
     return len(cards), min(items, fighters)
 
