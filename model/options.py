@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 import attrs
@@ -49,8 +50,7 @@ _counters: list[Counter[tuple[str, str]]] = []
 
 def read(options: Any, name: str) -> str:
     """The reading chosen for option ``name``; :class:`Unspecified` when it is unsettled."""
-    if type(options) is Counted:                 # counted here, once, as any read
-        options = object.__getattribute__(options, "_raw")
+    options = unwrapped(options)                 # counted here, once, as any read
     value = getattr(options, name)
     if value is None:
         ambiguity = attrs.fields_dict(type(options))[name].metadata["settles"]
@@ -61,47 +61,67 @@ def read(options: Any, name: str) -> str:
     return value
 
 
-class Counted:
-    """Options whose readings are counted whenever the rules read them, by :func:`read` or as a plain
-    attribute (``rs.options.peek``), while :func:`counting_reads` is open: conform puts a ruleset's
-    options behind one for its games, since most rules read their option directly.  Properties (a
-    reading derived from others, as Cryptmaster's readings of Tomb's engine options) are read through
-    the view, so the readings they consult count too."""
+class View:
+    """Options seen through a view that decides how each option is read (:meth:`value`): the rules read
+    ``rs.options.X`` as ever.  Properties (a reading derived from others, as Cryptmaster's readings of
+    Tomb's engine options) are read through the view, so the readings they consult pass through it too."""
 
-    __slots__ = ("_raw", "_names")
+    __slots__ = ("_raw",)
 
     def __init__(self, raw: Any) -> None:
         object.__setattr__(self, "_raw", raw)
-        object.__setattr__(self, "_names", frozenset(settles(type(raw))))
 
     def __getattr__(self, name: str) -> Any:
         raw = object.__getattribute__(self, "_raw")
         prop = getattr(type(raw), name, None)
         if isinstance(prop, property):
             return prop.fget(self)                    # type: ignore[misc]
+        if name in settled_names(type(raw)):
+            return self.value(raw, name)
+        return getattr(raw, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("options are frozen")
+
+    def value(self, raw: Any, name: str) -> Any:
+        """How the view reads reading ``name`` of ``raw``."""
+        return getattr(raw, name)
+
+
+class Counted(View):
+    """Options whose readings are counted whenever the rules read them, by :func:`read` or as a plain
+    attribute (``rs.options.peek``), while :func:`counting_reads` is open: conform puts a ruleset's
+    options behind one for its games, since most rules read their option directly."""
+
+    __slots__ = ()
+
+    def value(self, raw: Any, name: str) -> Any:
         value = getattr(raw, name)
-        if _counters and value is not None and name in object.__getattribute__(self, "_names"):
+        if _counters and value is not None:
             for counter in _counters:
                 counter[name, value] += 1
         return value
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("options are frozen")
+
+def unwrapped(options: Any) -> Any:
+    """The options behind any :class:`View` (``options`` itself if none)."""
+    while isinstance(options, View):
+        options = object.__getattribute__(options, "_raw")
+    return options
 
 
 def given(ruleset: Any) -> Any:
     """``ruleset``'s options as given: never a view (Tomb's of unset readings, conform's Counted), so
     that looking at every option neither raises for an unset one nor counts as the rules reading it."""
-    options = getattr(ruleset, "settings", ruleset.options)
-    return object.__getattribute__(options, "_raw") if type(options) is Counted else options
+    return unwrapped(ruleset.options)
 
 
 @contextmanager
 def counted(ruleset: Any) -> Iterator[None]:
-    """``ruleset``'s options behind a :class:`Counted` view while open (options that are not attrs
-    classes, such as Tomb's view of unset readings, already read every reading through :func:`read`)."""
+    """``ruleset``'s options behind a :class:`Counted` view while open (a view already there, as Tomb's
+    of unset readings, reads every reading through :func:`read`, which counts)."""
     raw = ruleset.options
-    if not attrs.has(type(raw)):
+    if isinstance(raw, View):
         yield
         return
     ruleset.options = Counted(raw)
@@ -133,6 +153,12 @@ def by_reading(options: Any, name: str, outcomes: dict[str, Any]) -> Any:
         if value != first:
             return outcomes[read(options, name)]
     return first
+
+
+@cache
+def settled_names(options_type: type) -> frozenset[str]:
+    """The names of ``options_type``'s readings (cached)."""
+    return frozenset(settles(options_type))
 
 
 def settles(options_type: type) -> dict[str, str]:

@@ -8,14 +8,13 @@ why in their catalog ``note``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import attrs
 
 from tombspec.spec.errors import InvalidInput
 
-from ..options import read, reading, settles
+from ..options import View, read, reading, settled_names
 from ..ruleset import check_players
 
 #: Players the rulebook allows: Solitaire Play (1) and, bounded by the six Party Markers, 2 to 6
@@ -158,38 +157,20 @@ class TombOptions:
         return self.players == 1
 
 
-@cache
-def _settled_names(options_type: type) -> frozenset[str]:
-    return frozenset(settles(options_type))
-
-
-class Unsettled:
+class Unsettled(View):
     """The options as the rules read them when some reading is unset (None): reading an unset one
     raises :class:`~tombspec.model.errors.Unspecified` naming its ambiguity, where the situation arises
-    (DESIGN.md contract 3).  Properties (Cryptmaster's readings of Tomb's engine options) are read
-    through the view, so an unset reading they depend on raises too.  With every reading set the
-    ruleset reads its options directly (no view, no cost)."""
+    (DESIGN.md contract 3); a property reads through the view, so an unset reading it depends on raises
+    too.  With every reading set the ruleset reads its options directly (no view, no cost)."""
 
-    __slots__ = ("_raw",)
+    __slots__ = ()
 
-    def __init__(self, raw: Any) -> None:
-        object.__setattr__(self, "_raw", raw)
-
-    def __getattr__(self, name: str) -> Any:
-        raw = object.__getattribute__(self, "_raw")
-        prop = getattr(type(raw), name, None)
-        if isinstance(prop, property):
-            return prop.fget(self)                    # type: ignore[misc]
-        if name in _settled_names(type(raw)):
-            return read(raw, name)
-        return getattr(raw, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("options are frozen")
+    def value(self, raw: Any, name: str) -> Any:
+        return read(raw, name)
 
 
 def as_read(options: Any) -> Any:
     """``options`` itself when every reading is set, else its :class:`Unsettled` view."""
-    if any(getattr(options, name) is None for name in _settled_names(type(options))):
+    if any(getattr(options, name) is None for name in settled_names(type(options))):
         return Unsettled(options)
     return options
