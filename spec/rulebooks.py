@@ -23,11 +23,16 @@ def normalise(text: str) -> str:
 
 
 def rulebooks_dir() -> Path | None:
-    """The folder holding the rulebook texts, or ``None`` when they are not on this machine."""
+    """The folder holding the rulebook texts, or ``None`` when they are not on this machine.
+
+    ``$TOMBSPEC_RULEBOOKS``, when set, is the only place looked at: set to a folder without them
+    (``TOMBSPEC_RULEBOOKS=/nonexistent make test``) it runs everything as a user's clone does."""
     env = os.environ.get("TOMBSPEC_RULEBOOKS")
-    candidates = [Path(env)] if env else []
-    repo = Path(__file__).resolve().parent.parent
-    candidates += [repo.parent / "shared" / "rulebooks", Path.cwd().parent / "shared" / "rulebooks"]
+    if env:
+        candidates = [Path(env)]
+    else:
+        repo = Path(__file__).resolve().parent.parent
+        candidates = [repo.parent / "shared" / "rulebooks", Path.cwd().parent / "shared" / "rulebooks"]
     for c in candidates:
         if c.is_dir() and any(c.glob("*.txt")):
             return c

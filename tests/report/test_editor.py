@@ -277,4 +277,12 @@ def test_every_found_by_link_names_a_finding_that_is_found() -> None:
     missing = set(linked) - found
     if any(i.startswith("raiders.") for i in missing):      # the Raiders links name model findings
         found |= {f.id for f in model_findings(cats["raiders"])}
-    assert sorted(set(linked) - found) == []
+    missing = set(linked) - found
+    # The naming detector reads the rulebook's own lines; without them it reads only the quotes, where
+    # a spelling outside every quote (Secrets' 'Quatuormanus') cannot be found.
+    from_text = {i for i in missing if ".naming." in i}
+    assert sorted(missing - from_text) == []
+    if from_text and rulebooks_dir() is None:
+        pytest.skip(f"rulebooks absent: {len(from_text)} link(s) name naming findings read from the "
+                    f"rulebook text ({', '.join(sorted(from_text))}); the rest are found")
+    assert sorted(from_text) == []
