@@ -294,10 +294,11 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
               help="Only findings a detector found, or the catalog records (repeatable).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Also write the report as one self-contained HTML page (an anchor per finding).")
+@parallel_options
 @bad_input_exits_2
 def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n_games: int,
           severities: tuple[str, ...], kinds: tuple[str, ...], rule_ids: tuple[str, ...],
-          sources: tuple[str, ...], html_path: Path | None) -> None:
+          sources: tuple[str, ...], html_path: Path | None, workers: int | None, scheduler: str | None) -> None:
     """The main job: proofs, constraints, reachability and findings over every catalog and model.
 
     The report leads with a summary per game, then the findings, errors first, each with the quotes
@@ -308,7 +309,7 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
     if game is not None and game not in games:
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(games)}")
     result = run_check([game] if game else games, board=board, timeout=timeout, explore_games=n_games,
-                       progress=not as_json)
+                       progress=not as_json, workers=workers, scheduler=scheduler)
     shown = result.select(severity=severities, kind=kinds, rule=rule_ids, source=sources)
     if html_path is not None:
         try:

@@ -19,6 +19,7 @@ from tombspec.model import codec
 from tombspec.model.errors import IllegalAction, InvalidInput, Unspecified
 from tombspec.model.play import POLICIES, Stuck, playout
 from tombspec.model.ruleset import Ruleset
+from tombspec.model.traceability import recording
 
 from ..oracle.trace import TraceWriter
 from ..parallel import Args, Shared, map_ordered, unshared, workers_of
@@ -43,6 +44,17 @@ class ExploreReport:
     outcomes: Counter = attrs.field(factory=Counter)
     problems: list[Problem] = attrs.field(factory=list)
     campaign_games: int = 0     # games set up from the one before (next_setup)
+    #: the rule ids exercised in the games recorded (``record``: the first games of the run)
+    exercised: set[str] = attrs.field(factory=set)
+
+    def merge(self, part: "ExploreReport") -> None:
+        """Add a part of the same run (the games of a chunk) to this report."""
+        self.games += part.games
+        self.steps += part.steps
+        self.outcomes.update(part.outcomes)
+        self.problems.extend(part.problems)
+        self.campaign_games += part.campaign_games
+        self.exercised |= part.exercised
 
     @property
     def steps_per_second(self) -> float:
@@ -130,11 +142,7 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
         for part, data in map_ordered(executor, _explore_chunk, parts, what=f"exploring {rs.game}"):
             if writer is not None:
                 writer.out.write(data)
-            report.games += part.games
-            report.steps += part.steps
-            report.outcomes.update(part.outcomes)
-            report.problems.extend(part.problems)
-            report.campaign_games += part.campaign_games
+            report.merge(part)
             done += size         # the chunk's games (campaigns, with a campaign)
             if progress is not None:
                 progress(min(done, games))
@@ -143,8 +151,15 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
 
 
 def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report: ExploreReport,
-              max_steps: int, policy: str, campaign: int = 1) -> None:
-    """Game ``i`` (a campaign of ``campaign`` games, when more than one)."""
+              max_steps: int, policy: str, campaign: int = 1, record: int = 0) -> None:
+    """Game ``i`` (a campaign of ``campaign`` games, when more than one); when ``i`` is below
+    ``record``, the rules it exercises are recorded into the report (a recording traces every call:
+    several times slower, so only the first games of a run are recorded)."""
+    if i < record:
+        with recording() as seen:
+            _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
+        report.exercised |= seen
+        return
     rng = random.Random(f"{seed}:{i}")
     setup: Any = None
     for part in range(campaign):
@@ -168,27 +183,89 @@ def _play_one(rs: Ruleset, seed: int, i: int, writer: TraceWriter | None, report
 
 
 def _explore_chunk(rs: Ruleset, seed: int, lo: int, hi: int, max_steps: int, policy: str,
-                   claim: str | None, campaign: int = 1) -> tuple[ExploreReport, bytes]:
+                   claim: str | None, campaign: int = 1, record: int = 0) -> tuple[ExploreReport, bytes]:
     """Games ``lo`` .. ``hi - 1`` on a worker: their report and their trace lines."""
     rs = unshared(rs)
     out = io.BytesIO()
     writer = TraceWriter(out, claim) if claim is not None else None
     report = ExploreReport(rs.game)
     for i in range(lo, hi):
-        _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
+        _play_one(rs, seed, i, writer, report, max_steps, policy, campaign, record)
     return report, out.getvalue()
 
 
-def explore_configurations(game: str, n_games: int) -> list[tuple[dict[str, Any], str, ExploreReport]]:
-    """Explore ``game`` under every configuration its model lists (``explore_configs``), half the games
-    with the uniform policy and half with the greedy one; configuration ``i`` uses seed ``i``."""
+@attrs.frozen
+class Run:
+    """One exploration of :func:`explore_runs`: ``games`` games of ``rs`` from ``seed`` by ``policy``,
+    the first ``record`` of them recorded for the rule coverage; ``label`` is the caller's."""
+
+    rs: Any
+    games: int
+    seed: int
+    policy: str = "uniform"
+    record: int = 0
+    label: Any = None
+    #: the rules exercised in configuring ``rs`` (its board's and components' set-up), where recorded
+    configured: frozenset[str] = frozenset()
+
+
+def explore_runs(runs: list[Run], *, executor: Executor | None = None,
+                 max_steps: int = 100_000) -> list[ExploreReport]:
+    """Several explorations at once, one report each in the order given.  With an ``executor`` the
+    games of every run go to its workers as one stream of chunks (no run waits for the one before to
+    drain the pool); each game is seeded as in :func:`explore`, so the reports (their games, steps,
+    outcomes, problems and recorded rules) are the same whatever the number of workers.  Each
+    report's ``seconds`` is the whole stream's."""
+    start = time.perf_counter()
+    reports = [ExploreReport(run.rs.game, exercised=set(run.configured)) for run in runs]
+    if executor is None or workers_of(executor) <= 1:
+        for run, report in zip(runs, reports):
+            for i in range(run.games):
+                _play_one(run.rs, run.seed, i, None, report, max_steps, run.policy, 1, run.record)
+    else:
+        shared = {id(run.rs): Shared(run.rs) for run in runs}
+        workers = workers_of(executor)
+
+        def parts():  # noqa: ANN202 - one run's games in chunks of a few, every run in turn
+            for k, run in enumerate(runs):
+                size = max(1, min(16, run.games // (4 * workers) or 1))
+                for lo in range(0, run.games, size):
+                    yield k, Args(shared[id(run.rs)], run.seed, lo, min(run.games, lo + size), max_steps,
+                                  run.policy, None, 1, run.record)
+
+        order = list(parts())
+        chunks = (args for _, args in order)
+        for (k, _), (part, _) in zip(order, map_ordered(executor, _explore_chunk, chunks, what="exploring")):
+            reports[k].merge(part)
+    seconds = time.perf_counter() - start
+    for report in reports:
+        report.seconds = seconds
+    return reports
+
+
+def configuration_runs(game: str, n_games: int, record: int = 0) -> list[Run]:
+    """The runs of :func:`explore_configurations`: every configuration the model lists
+    (``explore_configs``), half the games with the uniform policy and half with the greedy one;
+    configuration ``i`` uses seed ``i``; the first ``record`` games over all of them (as many of each
+    run) are recorded for the rule coverage.  Each run's label is ``(configuration, policy)``."""
     from tombspec.model.registry import get_ruleset, ruleset_class
 
     configs = ruleset_class(game).explore_configs
     per = max(1, n_games // (2 * len(configs)))
+    per_record = min(per, max(1, record // (2 * len(configs)))) if record else 0
     runs = []
     for index, config in enumerate(configs):
-        rs = get_ruleset(game, **config)
+        with recording() as configured:
+            rs = get_ruleset(game, **config)
         for policy in ("uniform", "greedy"):
-            runs.append((config, policy, explore(rs, per, seed=index, policy=policy)))
+            runs.append(Run(rs, per, index, policy, per_record, (config, policy),
+                            frozenset(configured) if per_record else frozenset()))
     return runs
+
+
+def explore_configurations(game: str, n_games: int, *, executor: Executor | None = None,
+                           record: int = 0) -> list[tuple[dict[str, Any], str, ExploreReport]]:
+    """Explore ``game`` under every configuration its model lists (:func:`configuration_runs`):
+    ``(configuration, policy, report)`` for each run."""
+    runs = configuration_runs(game, n_games, record)
+    return [(*run.label, report) for run, report in zip(runs, explore_runs(runs, executor=executor))]

@@ -22,8 +22,9 @@ from tombspec.spec.lint import quote_problems, toc_problems
 
 from tombspec.model.traceability import recording
 
-from ..explore import explore_configurations
+from ..explore.games import configuration_runs, explore_runs
 from ..findings import SEVERITIES, Finding, run_detectors
+from ..parallel import executor
 from ..games import catalog_findings, model_findings, run_constraints, run_reachability
 from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 from .coverage import coverage, replayed_examples
@@ -96,7 +97,8 @@ class CheckResult:
 
 
 def run_check(games: list[str], *, board: Path | None = None, timeout: float = 10.0,
-              explore_games: int = 200, progress: bool = True) -> CheckResult:
+              explore_games: int = 200, progress: bool = True, workers: int | None = None,
+              scheduler: Any = None) -> CheckResult:
     from tombspec.model.ruleset import registered_games
 
 
@@ -132,24 +134,32 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     say("reachability")
     result.reachability.extend(run_reachability(games, board))
 
-    exercised: dict[str, set[str]] = {}
-    for g in modelled:
-        if n_games:
-            say(f"explore: {g} ({n_games} games)")
-            result.explore.append(_explore_game(g, n_games))
-            # Rule coverage is recorded over a sample of the same games (the first ones of every
-            # configuration: a recording traces every call, several times slower) and the examples.
-            with recording() as seen:
-                explore_configurations(g, min(n_games, COVERAGE_GAMES))
-                seen |= replayed_examples(g)
-            exercised[g] = {r for r in seen if r.startswith(g + ".")}
+    # Every game's explorations as one stream of work on the workers; the rule coverage is recorded
+    # inside the first games of every run (a recording traces every call, several times slower), so
+    # no game is played twice; the worked examples are replayed and recorded here.
+    exercised: dict[str, set[str]] = {g: set() for g in modelled}
+    if n_games and modelled:
+        say(f"explore: {', '.join(modelled)} ({n_games} games each)")
+        runs = {g: configuration_runs(g, n_games, record=min(n_games, COVERAGE_GAMES)) for g in modelled}
+        flat = [run for g in modelled for run in runs[g]]
+        with executor(workers, scheduler) as ex:
+            reports = iter(explore_runs(flat, executor=ex))
+        for g in modelled:
+            done = [(*run.label, next(reports)) for run in runs[g]]
+            result.explore.append(_explore_summary(g, done))
+            for *_, report in done:
+                exercised[g] |= report.exercised
             result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "
                                    f"{p['rule']}: {p['message']}" for p in result.explore[-1]["problems"])
+    for g in modelled:
+        with recording() as seen:
+            seen |= replayed_examples(g)
+        exercised[g] = {r for r in exercised[g] | seen if r.startswith(g + ".")}
 
     say("coverage")
     for g in games:
         result.coverage.append(coverage(catalogs[g], [p for p in result.proofs if p.game == g],
-                                        games=min(n_games, 60), seen=exercised.get(g)))
+                                        games=min(n_games, COVERAGE_GAMES), seen=exercised.get(g)))
 
     say("findings")
     result.findings.extend(run_detectors(catalogs))
@@ -163,20 +173,19 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     return result
 
 
-def _explore_game(game: str, n_games: int) -> dict[str, Any]:
-    """Explore ``game`` under each configuration its model lists; the runs summed into one report."""
-    runs = explore_configurations(game, n_games)
+def _explore_summary(game: str, runs: list[tuple[dict[str, Any], str, Any]]) -> dict[str, Any]:
+    """The runs of ``game`` (each configuration its model lists, two policies each) summed into one
+    report; ``seconds`` is the wall clock of the whole exploration (every game's, on the workers)."""
     total: dict[str, Any] = {"game": game, "games": 0, "steps": 0, "seconds": 0.0, "outcomes": {},
                              "problems": [], "configs": len(runs) // 2}   # two policies per configuration
     for config, _, report in runs:
         data = report.to_json()
         total["games"] += data["games"]
         total["steps"] += data["steps"]
-        total["seconds"] += data["seconds"]
+        total["seconds"] = data["seconds"]
         for k, v in data["outcomes"].items():
             total["outcomes"][k] = total["outcomes"].get(k, 0) + v
         total["problems"].extend({**p, "config": config} for p in data["problems"])
-    total["steps_per_second"] = round(total["steps"] / total["seconds"]) if total["seconds"] else 0
     return total
 
 

@@ -26,13 +26,17 @@ def replayed_examples(game: str) -> set[str]:
 
 
 def exercised(game: str, games: int = 60) -> set[str]:
-    """Rule ids recorded while exploring ``games`` games over the configurations and replaying the examples."""
-    from ..explore import explore_configurations
+    """Rule ids recorded while exploring ``games`` games over the configurations (none when ``games`` is
+    0) and replaying the examples."""
+    from ..explore.games import configuration_runs, explore_runs
 
-    with recording() as seen:
-        explore_configurations(game, games)
-        seen |= replayed_examples(game)
-    return {r for r in seen if r.startswith(game + ".")}
+    seen: set[str] = set()
+    if games:
+        for report in explore_runs(configuration_runs(game, games, record=games)):
+            seen |= report.exercised
+    with recording() as replayed:
+        replayed |= replayed_examples(game)
+    return {r for r in seen | replayed if r.startswith(game + ".")}
 
 
 def coverage(catalog: Catalog, proofs: list[Any] | None = None, games: int = 60,

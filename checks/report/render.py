@@ -152,8 +152,8 @@ def _print_model(result: "CheckResult", game: str, console: Any) -> None:
     for r in (r for r in result.reachability if r["game"] == game):
         console.print(f"  reachability {escape(str(r['board']))}: {escape(r['summary'])}")
     for e in (e for e in result.explore if e["game"] == game):
-        console.print(f"  explore: {e['games']} games over {e['configs']} configurations, {e['steps']} steps, "
-                      f"{e['steps_per_second']:,} steps/s; outcomes {e['outcomes']}; {len(e['problems'])} problem(s)")
+        console.print(f"  explore: {e['games']} games over {e['configs']} configurations, {e['steps']} steps; "
+                      f"outcomes {e['outcomes']}; {len(e['problems'])} problem(s)")
 
 
 # HTML ----------------------------------------------------------------------------------------------
