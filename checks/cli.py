@@ -16,7 +16,7 @@ import orjson
 
 from tombspec.spec import InvalidInput, catalog_games, load_catalog
 
-from .clikit import (MAX_STEPS, Seconds, TombspecGroup, _progress, bad_input_exits_2, board_argument, count, emit_json,
+from .clikit import (MAX_STEPS, PolicyName, Seconds, TombspecGroup, _progress, bad_input_exits_2, board_argument, count, emit_json,
                      fail, load_options)
 from .findings.base import KINDS, SEVERITIES
 from .oracle import cli as oracle_cli
@@ -112,7 +112,7 @@ def _entry_json(entry: Any) -> dict[str, Any]:
 @click.option("--board", "board", metavar="FILE|NAME", help="A board file, or a shipped board's name.")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
 @click.option("--max-steps", default=100_000, show_default=True, type=count(1, MAX_STEPS))
-@click.option("--policy", type=click.Choice(["uniform", "greedy"]), default="uniform", show_default=True,
+@click.option("--policy", type=PolicyName("uniform", "greedy"), default="uniform", show_default=True,
               help="How decisions are drawn: uniformly, or mostly by the game's heuristic (e.g. towards Escape).")
 @click.option("--campaign", default=1, show_default=True, type=click.IntRange(min=1, max=1000),
               help="Play each game as a campaign of this many games, each set up from the one before "

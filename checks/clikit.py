@@ -152,6 +152,33 @@ MAX_GAMES = 1_000_000
 MAX_STEPS = 10_000_000
 
 
+class PolicyName(click.ParamType):
+    """A policy's name: one of ``names``, or a search (``search``, ``search-one``, with an optional budget
+    ``:SIMULATIONS[:ROLLOUT]``: :func:`tombspec.model.search.search_policy`)."""
+
+    name = "policy"
+
+    def __init__(self, *names: str):
+        self.names = names
+
+    def get_metavar(self, param: Any, *args: Any) -> str:
+        return "[" + "|".join((*self.names, "search[:N[:R]]", "search-one[:N[:R]]")) + "]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        from tombspec.model.play import make_policy
+
+        if value in self.names:
+            return value
+        if isinstance(value, str) and value.split(":")[0] in ("search", "search-one"):
+            try:
+                make_policy(value)
+            except InvalidInput as exc:
+                self.fail(exc.problem, param, ctx)
+            return value
+        self.fail(f"{value!r} is not one of {', '.join(self.names)}, search, search-one "
+                  "(a search may name its budget: search:SIMULATIONS[:ROLLOUT])", param, ctx)
+
+
 def count(low: int = 1, high: int = MAX_GAMES) -> click.IntRange:
     return click.IntRange(min=low, max=high)
 

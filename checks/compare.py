@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from tombspec.model.errors import IllegalAction, Unspecified
-from tombspec.model.play import POLICIES, Stuck, playout
+from tombspec.model.play import Stuck, make_policy, playout, policy_named
 from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput
 
@@ -57,8 +57,10 @@ class Config:
             raise InvalidInput(f"unknown configuration key(s) {', '.join(extra)}; a configuration has "
                                f"{', '.join(sorted(CONFIG_KEYS))} (or is the options alone)", source=source)
         policy = data.get("policy", "uniform")
-        if policy not in POLICIES:
-            raise InvalidInput(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}", source=source)
+        try:
+            make_policy(policy)
+        except InvalidInput as exc:
+            raise InvalidInput(exc.problem, source=source) from None
         steps = data.get("max_steps", 20_000)
         if type(steps) is not int or steps < 1:
             raise InvalidInput(f"max_steps must be a positive integer, not {steps!r}", source=source)
@@ -111,7 +113,7 @@ def _play_chunk(rs: Ruleset, seed: int, lo: int, hi: int, policy: str, max_steps
         steps = 0
         problem = ""
         try:
-            for _, player, state in playout(rs, rng, policy=POLICIES[policy], max_steps=max_steps):
+            for _, player, state in playout(rs, rng, policy=policy_named(policy), max_steps=max_steps):
                 steps += 1
                 if first is None and player is not None:
                     first = player

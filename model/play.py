@@ -112,13 +112,26 @@ _FACTORIES: dict[str, Callable[[], Policy]] = {"uniform": lambda: uniform, "gree
 
 
 def make_policy(name: str) -> Policy:
-    """A fresh policy by name (``uniform``, ``greedy``, ``coverage``); an unknown name is bad input that
-    lists the known ones."""
+    """A fresh policy by name (``uniform``, ``greedy``, ``coverage``, or a search:
+    :func:`tombspec.model.search.search_policy`: ``search``, ``search-one``, with an optional budget
+    ``:SIMULATIONS[:ROLLOUT]``); an unknown name is bad input that lists the known ones."""
+    if type(name) is str and name.split(":")[0] in ("search", "search-one"):
+        from .search import search_policy
+
+        return search_policy(name)
     try:
         return _FACTORIES[name]()
-    except KeyError:
-        raise InvalidInput(f"unknown policy {name!r}; known: {', '.join(_FACTORIES)}",
+    except (KeyError, TypeError):
+        raise InvalidInput(f"unknown policy {name!r}; known: {', '.join(_FACTORIES)}, search, search-one "
+                           "(a search may name its budget: search:SIMULATIONS[:ROLLOUT])",
                            source="--policy") from None
+
+
+def policy_named(name: str) -> Policy:
+    """The policy ``name``: the shared instance of :data:`POLICIES`, else a fresh one (a search, which
+    keeps nothing from one decision to the next: :func:`make_policy`)."""
+    shared = POLICIES.get(name) if type(name) is str else None
+    return shared if shared is not None else make_policy(name)
 
 
 def next_move(rs: Any, state: Any, rng: random.Random, policy: Policy = uniform) -> tuple[Any, int | None] | None:

@@ -191,6 +191,32 @@ class Ruleset(ABC):
         """What ``player`` may see of ``state`` (canonical data); everything, unless the game hides some."""
         return self.encode_state(state)
 
+    # What search needs (:mod:`tombspec.model.search`) -----------------------------------------------
+
+    #: the policy a search's rollouts play (``policy(rs, state, rng, legal, player) -> action``), or None
+    #: for uniform play
+    playout: ClassVar[Any] = None
+
+    def returns(self, state: Any) -> tuple[float, ...]:
+        """At the end of a game, each player's value in [0, 1]: 1 a win, 0 a loss, a tie's share between;
+        in a cooperative game, every player's is the team's.  Search needs it."""
+        raise InvalidInput(f"{self.game} does not say who wins for search (no returns)", source="--policy")
+
+    def evaluate(self, state: Any) -> tuple[float, ...]:
+        """Before the end, an estimate of each player's ``returns`` (a search's rollout is cut short
+        there); by default every player's is 0.5, knowing nothing."""
+        return (0.5,) * self.num_players
+
+    def determinise(self, state: Any, player: int, rng: Any) -> Any:
+        """A state ``player`` cannot tell from ``state``: what ``observe`` hides from him dealt again at
+        random (the same ``rng`` and the same observation give the same state).  A game that hides
+        nothing returns the state itself; a game that hides something must say how (search never
+        decides on what a player cannot see)."""
+        if type(self).observe is Ruleset.observe:
+            return state
+        raise InvalidInput(f"{self.game} hides information and does not say how to deal it again "
+                           "(no determinise): search cannot play it", source="--policy")
+
     def catalog(self) -> Any:
         """The game's rule catalog (every rule id the model names is in it)."""
         from tombspec.spec import load_catalog

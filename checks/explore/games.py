@@ -17,7 +17,7 @@ import attrs
 
 from tombspec.model import codec
 from tombspec.model.errors import IllegalAction, InvalidInput, Unspecified
-from tombspec.model.play import POLICIES, Stuck, playout
+from tombspec.model.play import POLICIES, Stuck, playout, policy_named
 from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 
@@ -77,7 +77,7 @@ def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 10
     problems: list[Problem] = []
     step = 0
     try:
-        for action, player, state in playout(rs, rng, policy=POLICIES[policy], max_steps=max_steps, state=state):
+        for action, player, state in playout(rs, rng, policy=policy_named(policy), max_steps=max_steps, state=state):
             step += 1
             if writer is not None:
                 writer.step(rs, action, state, player)

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 
-from ..clikit import (MAX_STEPS, Fraction01, Seconds, bad_input_exits_2, board_argument, count, emit_json, fail,
+from ..clikit import (MAX_STEPS, Fraction01, PolicyName, Seconds, bad_input_exits_2, board_argument, count, emit_json, fail,
                       load_options, write_lines)
 from ..parallel import parallel_options
 
@@ -124,7 +124,7 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--probe-rate", default=0.15, show_default=True, type=Fraction01(),
               help="How often to send an action the model refuses, to check it is refused for the same rule.")
 @click.option("--max-steps", default=5000, show_default=True, type=count(1, MAX_STEPS))
-@click.option("--policy", type=click.Choice(["uniform", "greedy", "coverage"]), default="uniform",
+@click.option("--policy", type=PolicyName("uniform", "greedy", "coverage"), default="uniform",
               show_default=True, help="How decisions are drawn: uniformly; mostly by the game's heuristic; or "
                                       "towards what the run has not played yet and each of the game's ends.")
 @click.option("--rule-coverage/--no-rule-coverage", default=None,
@@ -194,7 +194,7 @@ def vectors() -> None:
               help="Random games explored per configuration.")
 @click.option("--per-rule", default=2, show_default=True, type=count(1, 10_000),
               help="Cases kept per rule (accepted and refused) and per transition.")
-@click.option("--policy", type=click.Choice(["uniform", "greedy", "coverage"]), default="uniform",
+@click.option("--policy", type=PolicyName("uniform", "greedy", "coverage"), default="uniform",
               show_default=True, help="How the explored games draw their decisions.")
 @click.option("--config", "config", metavar="LABEL", help="Only the configuration LABEL (e.g. default-standard; "
                                                           "an unknown label lists them).")

@@ -115,6 +115,29 @@ class Raiders(Ruleset):
         return (float(self.board.to_escape[raider.position]) + 2.0 * raider.in_encounter
                 - 0.5 * raider.pennies - 0.2 * raider.audacity)
 
+    # What search needs (model/search.py): who wins, and an estimate before the end. Not rules.
+
+    def returns(self, state: RaidersState) -> tuple[float, float]:
+        """1 to the player who escaped with The Holy Grail; a sealed Tomb or a lost Grail is a loss for both."""
+        return tuple(1.0 if state.winner == p else 0.0 for p in range(2))  # type: ignore[return-value]
+
+    def evaluate(self, state: RaidersState) -> tuple[float, float]:
+        """How near the Grail holder is to escaping: the way left to Escape against the Boss Monster's
+        track, and the pennies to roll with; the other Raider's chance is to take the Grail first."""
+        if state.grail is None:
+            return (0.0, 0.0)
+        holder = state.raider(state.grail)
+        far = max(self.board.to_escape.values()) or 1
+        near = 1.0 - self.board.to_escape[holder.position] / far if holder.position else 0.0
+        time_left = (state.boss_track + 2) / 10.0 if state.boss is None else 0.15
+        chance = min(1.0, near * (0.5 + 0.5 * time_left) * (0.4 + 0.12 * holder.pennies + 0.03 * holder.audacity))
+        other = 1 - state.grail
+        rival = state.raider(other)
+        theirs = 0.0 if rival.killed else 0.3 * (1.0 - chance)
+        out = [0.0, 0.0]
+        out[state.grail], out[other] = chance, theirs
+        return tuple(out)  # type: ignore[return-value]
+
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.board.to_data()}
 

@@ -364,6 +364,31 @@ class Toy(Ruleset):
     def heuristic(self, state: ToyState, action: Any) -> float:
         return -float(getattr(action, "dice", 0))
 
+    # What search needs ------------------------------------------------------------------------------
+
+    def returns(self, state: ToyState) -> tuple[float, ...]:
+        """The winners share the win."""
+        return tuple((1.0 / len(state.winners)) if i in state.winners else 0.0 for i in range(self.num_players))
+
+    def evaluate(self, state: ToyState) -> tuple[float, ...]:
+        """Coins so far, against the richest."""
+        best = max(p.coins for p in state.players) or 1
+        return tuple(0.5 * p.coins / best for p in state.players)
+
+    def determinise(self, state: ToyState, player: int, rng: Any) -> ToyState:
+        """The others' hands dealt again from what ``player`` has not seen (their hands and the deck),
+        the same sizes; the unseen cards sorted first, so that the same observation and generator give
+        the same deal."""
+        unseen = sorted([c for i, p in enumerate(state.players) if i != player for c in p.hand] +
+                        [c for c, n in state.deck.counts for _ in range(n)])
+        rng.shuffle(unseen)
+        players = list(state.players)
+        for i, p in enumerate(players):
+            if i != player:
+                hand, unseen = unseen[:len(p.hand)], unseen[len(p.hand):]
+                players[i] = attrs.evolve(p, hand=tuple(sorted(hand)))
+        return attrs.evolve(state, players=tuple(players), deck=Deck.of(unseen))
+
 
 @contextmanager
 def registered() -> Iterator[type[Toy]]:

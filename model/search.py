@@ -1,0 +1,185 @@
+"""Search: a policy that plays well, by Monte Carlo tree search over the model itself.
+
+The policy is information-set Monte Carlo tree search (single-observer ISMCTS: Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", 2012; OpenSpiel's ``ISMCTSBot`` and, where
+nothing is hidden, its ``MCTSBot``).  For one decision of ``player`` it runs ``simulations`` times:
+
+1. **determinise**: a state the player cannot tell from the true one, drawn by the ruleset
+   (``determinise(state, player, rng)``: what ``observe`` hides, dealt again at random; the state itself
+   where the game hides nothing), so that the player never decides on what it cannot see;
+2. **select**: down the tree of decisions (a node per sequence of ``(player, action)`` from the root;
+   chance is drawn from its exact distribution at every visit, not branched on: the tree is open-loop),
+   among the children legal in this determinisation, the one of highest UCB1, counting a child's
+   *availability* (how often it was legal when its parent was visited) instead of the parent's visits;
+3. **expand** one untried legal action;
+4. **roll out** with the ruleset's playout policy (``playout``, uniform by default) for at most
+   ``rollout`` steps;
+5. **evaluate**: the game's ``returns(state)`` where it is over, else its ``evaluate(state)`` (each a
+   value in [0, 1] per player: 1 a win, 0 a loss; in a cooperative game every player's is the team's);
+6. **back up** along the path: each node adds the value of the player who chose its action.
+
+The answer is the root's most visited legal action (ties: the better mean, then the order of
+``legal``).  A decision with one legal action is taken without search.  Everything the search draws
+comes from the generator it is given, so the same seed and budget give the same game, whatever the
+workers (game *i* of an exploration is seeded by the seed and *i* alone).  Nothing here names a game:
+each ruleset brings ``returns``, ``evaluate``, ``determinise`` and ``playout`` (``docs/search.md``).
+
+>>> import random
+>>> from tombspec.model.registry import get_ruleset
+>>> rs = get_ruleset("raiders")
+>>> s = rs.step(rs.initial_state(), rs.chance_outcomes(rs.initial_state())[0][0])
+>>> Search(simulations=8, rollout=10)(rs, s, random.Random(1), rs.legal_actions(s), s.current) in rs.legal_actions(s)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from .errors import InvalidInput
+
+#: the default budget: simulations per decision, and the longest rollout (steps) after the tree
+SIMULATIONS = 64
+ROLLOUT = 40
+#: the exploration constant of UCB1 (values lie in [0, 1])
+UCT_C = 1.0
+#: the most steps one simulation takes (the tree's part and the rollout's), so that a game whose
+#: decisions are all forced still ends a simulation
+HORIZON = 400
+
+
+class Node:
+    """A decision's node: the action that led here (by ``player``), its visits and the total value
+    backed up for that player, how often it was legal when its parent was visited, and its children
+    by ``(player, action)``."""
+
+    __slots__ = ("player", "action", "visits", "total", "available", "children")
+
+    def __init__(self, player: int | None = None, action: Any = None):
+        self.player = player
+        self.action = action
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, Any], Node] = {}
+
+    def ucb(self, c: float) -> float:
+        return self.total / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+
+class Search:
+    """The search policy: ``Search(simulations, rollout)(rs, state, rng, legal, player) -> action``.
+
+    ``only`` limits the search to those players (the others play uniformly at random): one search
+    player against uniform ones."""
+
+    def __init__(self, simulations: int = SIMULATIONS, rollout: int = ROLLOUT, c: float = UCT_C,
+                 only: tuple[int, ...] | None = None):
+        if not 1 <= simulations <= 100_000 or not 0 <= rollout <= 100_000:
+            raise InvalidInput(f"a search budget is 1 to 100000 simulations and 0 to 100000 rollout steps, "
+                               f"not {simulations} and {rollout}", source="--policy")
+        self.simulations = simulations
+        self.rollout = rollout
+        self.c = c
+        self.only = only
+
+    def __repr__(self) -> str:
+        return f"Search(simulations={self.simulations}, rollout={self.rollout})"
+
+    def __call__(self, rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        if player is None or (self.only is not None and player not in self.only):
+            return legal[rng.randrange(len(legal))]
+        root = Node()
+        for _ in range(self.simulations):
+            self._simulate(rs, rs.determinise(state, player, rng), root, rng)
+        best, key = None, None
+        for i, action in enumerate(legal):
+            child = root.children.get((player, action))
+            if child is None or not child.visits:
+                continue
+            k = (child.visits, child.total / child.visits, -i)
+            if key is None or k > key:
+                best, key = action, k
+        return legal[0] if best is None else best
+
+    def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random) -> None:
+        node, path, steps = root, [root], 0
+        expanded = False
+        # Selection and expansion, down the tree of decisions
+        while steps < HORIZON:
+            pending = rs.pending(state)
+            if pending.is_over:
+                break
+            if pending.is_chance:
+                state = rs.step(state, rs.chance(state).sample(rng))
+                steps += 1
+                continue
+            actors = pending.actors
+            actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
+            legal = rs.legal_actions(state, actor)
+            children = node.children
+            untried = []
+            chosen, score = None, -1.0
+            for action in legal:
+                child = children.get((actor, action))
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.available += 1
+                if not untried:
+                    value = child.ucb(self.c) if child.visits else math.inf
+                    if value > score:
+                        chosen, score = child, value
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                chosen = children[(actor, action)] = Node(actor, action)
+                chosen.available += 1
+                expanded = True
+            assert chosen is not None
+            state = rs.step(state, chosen.action, actor)
+            steps += 1
+            node = chosen
+            path.append(node)
+            if expanded:
+                break
+        # Rollout: the playout policy, for at most ``rollout`` steps
+        playout = getattr(rs, "playout", None) or _uniform
+        for _ in range(min(self.rollout, HORIZON - steps)):
+            pending = rs.pending(state)
+            if pending.is_over:
+                break
+            if pending.is_chance:
+                state = rs.step(state, rs.chance(state).sample(rng))
+                continue
+            actors = pending.actors
+            actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
+            legal = rs.legal_actions(state, actor)
+            state = rs.step(state, playout(rs, state, rng, legal, actor), actor)
+        values = rs.returns(state) if rs.pending(state).is_over else rs.evaluate(state)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += values[n.player]
+        root.visits += 1
+
+
+def _uniform(rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
+    return legal[rng.randrange(len(legal))]
+
+
+def search_policy(spec: str) -> Search:
+    """The search policy named ``spec``: ``search`` (every player searches), ``search-one`` (player 0
+    searches, the others play uniformly), each optionally with its budget, ``search:SIMULATIONS`` or
+    ``search:SIMULATIONS:ROLLOUT``."""
+    name, _, budget = spec.partition(":")
+    parts = budget.split(":") if budget else []
+    if name not in ("search", "search-one") or len(parts) > 2 or not all(p.isdigit() for p in parts):
+        raise InvalidInput(f"unknown policy {spec!r}: a search policy is search or search-one, optionally "
+                           "followed by :SIMULATIONS or :SIMULATIONS:ROLLOUT (e.g. search:64:40)",
+                           source="--policy")
+    sims = int(parts[0]) if parts else SIMULATIONS
+    rollout = int(parts[1]) if len(parts) > 1 else ROLLOUT
+    return Search(sims, rollout, only=(0,) if name == "search-one" else None)

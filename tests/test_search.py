@@ -1,0 +1,111 @@
+"""The search policy (``tombspec.model.search``): it plays better than chance, it decides only on what
+the player may see, and the same seed and budget give the same game."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from tombspec.model.errors import InvalidInput
+from tombspec.model.play import make_policy, playout, uniform
+from tombspec.model.search import Search, search_policy
+
+from toy import Toy
+
+
+def _winner_share(rs: Toy, policy, games: int, seat: int = 0) -> float:  # noqa: ANN001
+    total = 0.0
+    for i in range(games):
+        state = None
+        for _, _, state in playout(rs, random.Random(f"search:{i}"), policy=policy):
+            pass
+        total += rs.returns(state)[seat]
+    return total / games
+
+
+def test_one_search_player_wins_more_than_a_uniform_one_in_its_seat() -> None:
+    rs = Toy({"players": 2})
+    searching = _winner_share(rs, Search(32, 30, only=(0,)), 30)
+    chance = _winner_share(rs, uniform, 30)
+    assert searching > chance, (searching, chance)
+
+
+def test_search_takes_a_sure_gain() -> None:
+    """At the end of a round, a player holding a Gem banks it (3 coins) rather than readying: every
+    simulation after Bank ends richer."""
+    rs = Toy({"players": 2})
+    rng = random.Random(5)
+    state = rs.initial_state()
+    while not (rs.pending(state).what == "end of round" and "gem" in state.players[0].hand):
+        pending = rs.pending(state)
+        if pending.is_chance:
+            state = rs.step(state, rs.chance(state).sample(rng))
+        elif pending.is_over:
+            pytest.fail("no Gem held at a round's end in this game")
+        else:
+            legal = rs.legal_actions(state, pending.actors[0])
+            dig = [a for a in legal if type(a).__name__ == "Dig"]
+            state = rs.step(state, (dig or legal)[0], pending.actors[0])
+    legal = rs.legal_actions(state, 0)
+    assert {type(a).__name__ for a in legal} == {"Ready", "Bank"}
+    assert type(Search(32, 10)(rs, state, random.Random(1), legal, 0)).__name__ == "Bank"
+
+
+def test_the_same_seed_and_budget_give_the_same_game() -> None:
+    rs = Toy({"players": 3})
+    games = [[a for a, _, _ in playout(rs, random.Random(7), policy=Search(8, 10))] for _ in range(2)]
+    assert games[0] == games[1] and len(games[0]) > 10
+
+
+def test_a_decision_depends_only_on_what_the_player_sees() -> None:
+    """Two states the deciding player cannot tell apart (a card of the other's hand exchanged for another
+    card of the deck) give the same decision for the same generator: the search deals what is hidden
+    again itself, and never reads the truth."""
+    rs = Toy({"players": 2})
+    rng = random.Random(3)
+    state = rs.initial_state()
+    while True:
+        pending = rs.pending(state)
+        if pending.is_decision and len(rs.legal_actions(state)) > 1:
+            other = 1 - pending.actors[0]
+            hand = state.players[other].hand
+            if any(c != d for c in hand for d in state.deck.cards()):
+                break
+        if pending.is_chance:
+            state = rs.step(state, rs.chance(state).sample(rng))
+        else:
+            state = rs.step(state, rs.legal_actions(state)[0], pending.actors[0])
+    player = rs.pending(state).actors[0]
+    given, taken = next((c, d) for c in hand for d in state.deck.cards() if c != d)
+    players = list(state.players)
+    players[other] = attrs.evolve(players[other], hand=tuple(sorted([*(c for c in hand if c != given),
+                                                                     *[given] * (hand.count(given) - 1), taken])))
+    twin = attrs.evolve(state, players=tuple(players), deck=state.deck.remove(taken).add(given))
+    assert twin != state and rs.observe(twin, player) == rs.observe(state, player)
+    legal = rs.legal_actions(state, player)
+    picks = [Search(16, 10)(rs, s, random.Random(11), legal, player) for s in (state, twin)]
+    assert picks[0] == picks[1]
+
+
+def test_a_game_that_hides_something_must_say_how_to_deal_it_again() -> None:
+    class Secretive(Toy):
+        determinise = Toy.__mro__[1].determinise      # the protocol's default
+
+    rs = Secretive({"players": 2})
+    state = rs.initial_state()
+    with pytest.raises(InvalidInput, match="determinise"):
+        rs.determinise(state, 0, random.Random(1))
+
+
+@pytest.mark.parametrize("spec", ["search:0", "search:x", "search:1:2:3", "searching", "search:100001"])
+def test_a_malformed_search_policy_is_bad_input(spec: str) -> None:
+    with pytest.raises(InvalidInput):
+        make_policy(spec)
+
+
+def test_search_names_and_budgets() -> None:
+    s = search_policy("search-one:12:5")
+    assert (s.simulations, s.rollout, s.only) == (12, 5, (0,))
+    assert search_policy("search").only is None
