@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -122,18 +123,23 @@ class Raiders(Ruleset):
         return tuple(1.0 if state.winner == p else 0.0 for p in range(2))  # type: ignore[return-value]
 
     def evaluate(self, state: RaidersState) -> tuple[float, float]:
-        """How near the Grail holder is to escaping: the way left to Escape against the Boss Monster's
-        track, and the pennies to roll with; the other Raider's chance is to take the Grail first."""
+        """The Grail holder's chance in a race: the turns he needs to reach Escape (a move succeeds about
+        every other turn) against the rounds before the Boss Monster can seal the Tomb (its countdown,
+        then its way from where it stands at some two moves in five turns); fewer pennies, less chance.
+        The other Raider's chance is a share of the holder's failure (taking the Grail first)."""
         if state.grail is None:
             return (0.0, 0.0)
         holder = state.raider(state.grail)
-        far = max(self.board.to_escape.values()) or 1
-        near = 1.0 - self.board.to_escape[holder.position] / far if holder.position else 0.0
-        time_left = (state.boss_track + 2) / 10.0 if state.boss is None else 0.15
-        chance = min(1.0, near * (0.5 + 0.5 * time_left) * (0.4 + 0.12 * holder.pennies + 0.03 * holder.audacity))
+        if holder.position is None:
+            return (0.0, 0.0)
+        to_escape = self.board.to_escape
+        needed = to_escape[holder.position] / 0.55
+        boss_way = to_escape[state.boss if state.boss is not None else self.board.start]
+        available = state.boss_track + boss_way / 0.8
+        margin = available - needed - 2.0 * holder.trapped - 1.0 * holder.in_encounter
+        chance = (1.0 / (1.0 + math.exp(-margin / 2.0))) * min(1.0, 0.55 + 0.08 * holder.pennies + 0.03 * holder.audacity)
         other = 1 - state.grail
-        rival = state.raider(other)
-        theirs = 0.0 if rival.killed else 0.3 * (1.0 - chance)
+        theirs = 0.0 if state.raider(other).killed else 0.25 * (1.0 - chance)
         out = [0.0, 0.0]
         out[state.grail], out[other] = chance, theirs
         return tuple(out)  # type: ignore[return-value]
