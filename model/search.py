@@ -25,10 +25,15 @@ workers (game *i* of an exploration is seeded by the seed and *i* alone).  Nothi
 each ruleset brings ``returns``, ``evaluate``, ``determinise`` and ``playout`` (``docs/search.md``).
 
 >>> import random
->>> from tombspec.model.registry import get_ruleset
->>> rs = get_ruleset("raiders")
->>> s = rs.step(rs.initial_state(), rs.chance_outcomes(rs.initial_state())[0][0])
->>> Search(simulations=8, rollout=10)(rs, s, random.Random(1), rs.legal_actions(s), s.current) in rs.legal_actions(s)
+>>> from tombspec.model.play import next_move
+>>> from tombspec.model.registry import get_ruleset, registered_games
+>>> rs = get_ruleset(sorted(registered_games())[2])      # any game that says who wins
+>>> s = rs.initial_state()
+>>> while not rs.pending(s).is_decision:
+...     s = rs.step(s, next_move(rs, s, random.Random(1))[0])
+>>> player = rs.pending(s).actors[0]
+>>> Search(simulations=8, rollout=10)(rs, s, random.Random(1), rs.legal_actions(s, player), player) in \
+...     rs.legal_actions(s, player)
 True
 """
 
