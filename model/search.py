@@ -32,8 +32,8 @@ each ruleset brings ``returns``, ``evaluate``, ``determinise`` and ``playout`` (
 >>> while not rs.pending(s).is_decision:
 ...     s = rs.step(s, next_move(rs, s, random.Random(1))[0])
 >>> player = rs.pending(s).actors[0]
->>> Search(simulations=8, rollout=10)(rs, s, random.Random(1), rs.legal_actions(s, player), player) in \
-...     rs.legal_actions(s, player)
+>>> legal = rs.legal_actions(s, player)
+>>> Search(simulations=8, rollout=10)(rs, s, random.Random(1), legal, player) in legal
 True
 """
 
