@@ -1,0 +1,98 @@
+"""Players that play well (issue 27): the search policy's results in each game's default configuration,
+its time per game and per decision on one core, and, where a target is not met, the results against the
+budget (simulations per decision) until they flatten.
+
+Game *i* is seeded as ``tombspec explore`` seeds it (seed 1, game *i*), so a figure can be reproduced
+with ``tombspec explore GAME --policy POLICY --seed 1``.  The games run on two worker processes; the time
+per game is each game's own (one core).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+TITLE = "Search: how well the search policy plays"
+
+#: game -> (policy, what counts, the target share, the issue's words)
+GOALS: dict[str, tuple[str, str, float, str]] = {
+    "secrets": ("search", "won", 0.15, "won"),
+    "egypt": ("search", "victory", 0.40, "Exploration victory"),
+    "raiders": ("search", "escaped", 0.40, "escape with the Grail"),
+    "tomb": ("search-one", "first", 0.75, "the search player (seat 0) first, the others uniform"),
+    "cryptmaster": ("search-one", "first", 0.75, "the search player (seat 0) first, the others uniform"),
+}
+BUDGETS = (4, 16, 64, 256)
+
+
+def play_one(game: str, policy: str, i: int) -> dict[str, Any]:
+    """Game ``i`` by ``policy``: its outcome, whether seat 0 came first, its steps, decisions and seconds."""
+    from tombspec.model.play import make_policy, playout
+    from tombspec.model.registry import get_ruleset
+
+    rs = get_ruleset(game)
+    chooser = make_policy(policy)
+    decisions = steps = 0
+    state = rs.initial_state()
+    start = time.process_time()
+    for _, player, state in playout(rs, random.Random(f"1:{i}"), policy=chooser, max_steps=100_000):
+        steps += 1
+        decisions += player is not None
+    seconds = time.process_time() - start
+    returns = rs.returns(state) if rs.is_terminal(state) else None
+    first = returns is not None and returns[0] > 0 and returns[0] >= max(returns)
+    return {"outcome": getattr(state, "outcome", None) or "unfinished", "first": first, "steps": steps,
+            "decisions": decisions, "seconds": seconds}
+
+
+def measure(game: str, policy: str, games: int) -> dict[str, Any]:
+    with ProcessPoolExecutor(2) as pool:
+        results = list(pool.map(play_one, [game] * games, [policy] * games, range(games)))
+    goal = GOALS[game][1]
+    hits = sum(r["first"] if goal == "first" else r["outcome"] == goal for r in results)
+    outcomes: dict[str, int] = {}
+    for r in results:
+        outcomes[r["outcome"]] = outcomes.get(r["outcome"], 0) + 1
+    seconds = sum(r["seconds"] for r in results)
+    return {"games": games, "hits": hits, "share": hits / games, "outcomes": dict(sorted(outcomes.items())),
+            "per_game": seconds / games, "per_decision": seconds / max(1, sum(r["decisions"] for r in results)),
+            "low_high": wilson(hits, games)}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of ``k`` successes in ``n``."""
+    from scipy.stats import binomtest
+
+    ci = binomtest(k, n).proportion_ci(0.95, method="wilson")
+    return ci.low, ci.high
+
+
+def run(quick: bool, out: Any) -> str:
+    games = 20 if quick else 200
+    rows, curves = [], []
+    for game, (policy, goal, target, words) in GOALS.items():
+        m = measure(game, policy, games)
+        met = m["share"] >= target
+        rows.append(f"| {game} | `{policy}` | {words} | **{m['share']:.0%}** [{m['low_high'][0]:.0%}, "
+                    f"{m['low_high'][1]:.0%}] | {target:.0%} {'met' if met else 'NOT met'} | "
+                    f"{m['per_game']:.1f} s | {1000 * m['per_decision']:.1f} ms | {m['outcomes']} |")
+        if not met:
+            points = []
+            for sims in BUDGETS:
+                b = measure(game, f"{policy}:{sims}", max(10, games // 4))
+                points.append(f"{sims}: {b['share']:.0%} ({b['per_game']:.1f} s a game)")
+            curves.append(f"- {game} ({words}), {max(10, games // 4)} games per budget: " + "; ".join(points))
+    return "\n".join([
+        f"{games} games of each game's default configuration, seeded as `tombspec explore --seed 1` seeds them, "
+        "at the default budget (`search` = 64 simulations a decision, rollouts of 40 steps).  The share is "
+        "with its 95% Wilson interval; the time is one core's per game and per decision (processor time).",
+        "",
+        "| game | policy | counts | share | target | a game | a decision | outcomes |",
+        "|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        *(["Where a target is not met, the share against the budget (simulations a decision):", "", *curves]
+          if curves else ["Every target is met at the default budget."]),
+    ])
