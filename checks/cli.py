@@ -121,13 +121,17 @@ def _entry_json(entry: Any) -> dict[str, Any]:
               help="Instead of random games, visit every state reachable within --depth steps (decisions "
                    "and chance outcomes), checking every invariant.")
 @click.option("--depth", type=click.IntRange(min=0), help="With --exhaustive: the steps to search.")
-@click.option("--max-states", type=click.IntRange(min=1), metavar="N",
-              help="With --exhaustive: stop after N distinct states (the answer is then 'unknown: budget').")
-@click.option("--time-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+@click.option("--max-states", type=click.IntRange(min=1, max=10**9), metavar="N",
+              help="With --exhaustive: stop after N distinct states (default 5,000,000; the answer is then "
+                   "'unknown: budget').  Every search also stops before it outgrows three quarters of the "
+                   "memory it may use.")
+@click.option("--time-budget", type=Seconds(min=0, max=7 * 86_400, min_open=True), metavar="SECONDS",
               help="With --exhaustive: stop after SECONDS (the answer is then 'unknown: budget').")
 @click.option("--find", "find", metavar="EXPR",
-              help="With --exhaustive: also look for a state where the Python expression EXPR over the "
-                   "state s holds (e.g. 's.boss is not None'), and give the shortest trace to it.")
+              help="With --exhaustive: also look for a state where EXPR holds, an expression over the state s "
+                   "in a small language (attributes, indexing, comparisons, arithmetic, and/or/not, len/any/"
+                   "all/sum/min/max/abs and generator expressions: docs/limits.md), e.g. 's.boss is not None'; "
+                   "give the shortest trace to it.")
 @parallel_options
 @click.option("--json", "as_json", is_flag=True)
 @bad_input_exits_2

@@ -18,6 +18,7 @@ The answer is three-valued, like a solver's:
 
 from __future__ import annotations
 
+import os
 import pickle
 import time
 import uuid
@@ -32,6 +33,7 @@ from tombspec.model.chance import SupportTooLarge
 from tombspec.model.errors import IllegalAction, Unspecified
 from tombspec.model.ruleset import Ruleset
 
+from .query import Query
 from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 
 FOUND, IMPOSSIBLE, UNKNOWN = "found", "impossible", "unknown"
@@ -112,22 +114,49 @@ def moves(rs: Ruleset, state: Any) -> Iterator[tuple[Any, int | None]]:
 
 
 def _goal(goal: Goal) -> Callable[[Any], bool] | None:
+    """A predicate over states: ``goal`` itself, or a ``--find`` expression (:class:`.query.Query`)."""
     if goal is None or callable(goal):
         return goal
-    code = compile(goal, "--find", "eval")
-    return lambda s: bool(eval(code, {"__builtins__": __builtins__}, {"s": s}))  # noqa: S307 - the user's own question
+    return Query(goal)
 
 
 def compile_goal(text: str) -> str:
-    """Check that ``text`` is a Python expression (``--find``); a syntax error is bad input."""
-    from tombspec.spec.errors import InvalidInput
+    """Check that ``text`` is a ``--find`` expression (:mod:`.query`); one outside the language is bad
+    input naming the column of the offending part."""
+    return Query(text).text
 
+
+#: the default budgets of a search asked for none: distinct states, and the share of the memory
+#: available (the address-space limit, else the machine's memory) the process may grow to
+DEFAULT_MAX_STATES = 5_000_000
+MEMORY_SHARE = 0.75
+#: ``_expand``'s answer for the states it left when the time budget ran out
+BUDGET = "budget"
+
+
+def memory_limit() -> int | None:
+    """The bytes this process may use before a search stops: a share of its address-space limit
+    (``ulimit -v``), else of the machine's memory; None where neither can be read."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft not in (resource.RLIM_INFINITY, -1) and soft > 0:
+        return int(soft * MEMORY_SHARE)
     try:
-        compile(text, "--find", "eval")
-    except SyntaxError as exc:
-        raise InvalidInput(f"--find is not a Python expression over the state s: {exc.msg} "
-                           f"(column {exc.offset})", source="--find") from None
-    return text
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return None
+    return int(pages * size * MEMORY_SHARE)
+
+
+def memory_used() -> int:
+    """The address space this process holds now (what ``ulimit -v`` limits), from ``/proc``; 0 where
+    it cannot be read."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # pragma: no cover - not Linux
+        return 0
 
 
 #: one expanded state: its successors ``(action, player, digest, state, violation, goal hit)``, or why
@@ -140,9 +169,11 @@ Expansion = tuple[list[tuple[Any, int | None, str, Any, tuple[str, str] | None, 
 _SENT: list[Any] = [None, set()]
 
 
-def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | None = None) -> list[Expansion]:
+def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | None = None,
+            deadline: float | None = None) -> list[Expansion]:
     """Expand a chunk of the frontier (on a worker): each state's successors, digested and checked.
-    With a search id ``run``, a successor this worker already sent for that search is left out."""
+    With a search id ``run``, a successor this worker already sent for that search is left out.  Past
+    the ``deadline`` (``time.time()``), the chunk ends with ``([], BUDGET)`` and the states after are left."""
     rs = unshared(rs)
     test = _goal(goal)
     if run is None:
@@ -153,6 +184,9 @@ def _expand(rs: Ruleset, states: list[Any], goal: Goal, check: bool, run: str | 
         seen = _SENT[1]
     out: list[Expansion] = []
     for state in states:
+        if deadline is not None and time.time() > deadline:
+            out.append(([], BUDGET))
+            return out
         if type(state) is bytes:          # a state this search's workers sent as pickled bytes
             state = pickle.loads(state)
         succ: list[Any] = []
@@ -189,8 +223,14 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
     """Visit every state reachable within ``depth`` steps from ``start`` (default: the initial state),
     checking every invariant (unless ``invariants`` is false) and ``find``; stop at the first
     violation or match (the shortest), or on a budget (``unknown``).  ``progress(depth, states)`` is
-    called after each chunk."""
+    called after each chunk.  A search asked for no state budget has :data:`DEFAULT_MAX_STATES`, and
+    every search stops (``unknown``) before the process outgrows :func:`memory_limit`; the time budget
+    bounds the expansions themselves, the invariants and ``find`` included."""
     began = time.perf_counter()
+    if max_states is None:
+        max_states = DEFAULT_MAX_STATES
+    deadline = time.time() + time_budget if time_budget is not None else None
+    limit = memory_limit()
     state = rs.initial_state() if start is None else start
     key0 = codec.digest(state)
     parents: dict[str, tuple[str | None, Any, int | None]] = {key0: (None, None, None)}
@@ -221,14 +261,17 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
         chunks = [frontier[i:i + chunk] for i in range(0, len(frontier), chunk)]
         if parallel:
             results: Any = map_ordered(executor, _expand,  # type: ignore[arg-type]
-                                       (Args(shared, c, find, invariants, run) for c in chunks),
+                                       (Args(shared, c, find, invariants, run, deadline) for c in chunks),
                                        what=f"searching {rs.game} at depth {level}")
         else:
-            results = (_expand(rs, c, find, invariants) for c in chunks)
+            results = (_expand(rs, c, find, invariants, None, deadline) for c in chunks)
         index = 0
         levels.append(0)
         for expansions in results:
             for succ, why in expansions:
+                if why is BUDGET or why == BUDGET:
+                    return answer(UNKNOWN, f"budget: the time budget of {time_budget:g} s ran out at depth "
+                                           f"{level}; the search is incomplete")
                 parent = frontier_keys[index]
                 index += 1
                 if why is not None:
@@ -250,6 +293,10 @@ def search(rs: Ruleset, depth: int, *, find: Goal = None, invariants: bool = Tru
                                                f"{level}; the search is incomplete")
                     nxt.append(after)
                     nxt_keys.append(key)
+            if limit is not None and memory_used() > limit:
+                return answer(UNKNOWN, f"budget: the search outgrew {limit / 2**20:,.0f} MiB of memory at "
+                                       f"depth {level} ({MEMORY_SHARE:.0%} of what this process may use); "
+                                       "the search is incomplete")
             if time_budget is not None and time.perf_counter() - began > time_budget:
                 return answer(UNKNOWN, f"budget: the time budget of {time_budget:g} s ran out at depth "
                                        f"{level}; the search is incomplete")
