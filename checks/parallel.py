@@ -15,6 +15,7 @@ as incomplete, never as a pass.
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
@@ -54,13 +55,44 @@ class InProcess(Executor):
         return future
 
 
+#: a scheduler's address: ``tcp://HOST:PORT`` (or ``HOST:PORT``, which Dask reads as tcp)
+_ADDRESS = re.compile(r"^(?:(?P<scheme>[a-z][a-z0-9+.-]*)://)?(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})$")
+
+
+def scheduler_address(scheduler: str) -> tuple[str, str, int]:
+    """``(address, host, port)`` of a ``--scheduler`` address, checked before anything connects: a
+    malformed one, or a scheme other than tcp, is a usage error (TLS needs a security configuration that
+    ``--scheduler`` does not take; ``inproc://`` names a scheduler inside another process)."""
+    from tombspec.spec.errors import InvalidInput
+
+    m = _ADDRESS.match(scheduler.strip()) if isinstance(scheduler, str) else None
+    if m is None or not 0 < int(m["port"]) < 65536:
+        raise InvalidInput(f"{scheduler!r} is not a scheduler address: give tcp://HOST:PORT "
+                           "(e.g. tcp://10.0.0.5:8786)", source="--scheduler")
+    if (m["scheme"] or "tcp") != "tcp":
+        raise InvalidInput(f"{scheduler!r}: only tcp:// schedulers are supported ({m['scheme']}:// needs what "
+                           "--scheduler does not take: certificates for tls, this process for inproc)",
+                           source="--scheduler")
+    host = m["host"].strip("[]")
+    return f"tcp://{m['host']}:{m['port']}", host, int(m["port"])
+
+
 def _connect(scheduler: str) -> Any:
+    import socket
+
+    address, host, port = scheduler_address(scheduler)
     try:
         from distributed import Client
     except ImportError:  # pragma: no cover - distributed is a dependency
         raise TombspecError("--scheduler needs Dask distributed: pip install 'distributed>=2024.1'") from None
+    # A plain connection first: where nothing listens, say so at once (a Client left half-made by a
+    # failed connection waited out its timeout and printed a traceback when collected)
     try:
-        return Client(scheduler, timeout="10s", set_as_default=False)
+        socket.create_connection((host, port), timeout=10).close()
+    except OSError as exc:
+        raise TombspecError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc.strerror or exc}") from None
+    try:
+        return Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise TombspecError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
 

@@ -1,6 +1,7 @@
-"""Issue 29, causes 1-5: ``--find`` is a small expression language (never Python's eval), an expression
+"""Issue 29, causes 1-5 and 8: ``--find`` is a small expression language (never Python's eval), an expression
 that fails is exit 2, the time budget bounds everything a search runs, ``nan`` and ``inf`` budgets are
-usage errors, and an exhaustive search without a bound ends in 'unknown: budget', not a signal."""
+usage errors, an exhaustive search without a bound ends in 'unknown: budget', not a signal, and a
+malformed --scheduler address is a usage error at once."""
 
 from __future__ import annotations
 
@@ -125,3 +126,20 @@ def test_an_unbounded_search_under_a_memory_limit_ends_unknown_not_by_a_signal()
         assert "unknown: budget" in proc.stdout
     else:
         assert "memory" in proc.stderr
+
+
+@pytest.mark.parametrize("address, says", [
+    ("not an address", "not a scheduler address"), ("", "not a scheduler address"),
+    ("inproc://nothing", "not a scheduler address"), ("tcp://127.0.0.1", "not a scheduler address"),
+    ("tcp://127.0.0.1:99999", "not a scheduler address"), ("tls://127.0.0.1:1", "only tcp://"),
+    ("tcp://127.0.0.1:9", "cannot reach"),
+])
+def test_a_malformed_or_unreachable_scheduler_is_exit_2_at_once(address: str, says: str) -> None:
+    """Issue 29, cause 8: it waited 20 s and ended in a Client.__del__ traceback (tls: exit 1)."""
+    import time
+
+    start = time.perf_counter()
+    proc = subprocess.run([*TOMBSPEC, "explore", "raiders", "--games", "2", "--scheduler", address],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and says in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert time.perf_counter() - start < 60
