@@ -333,7 +333,8 @@ _ACCEPTED = Outcome("post", None)   # the verdict of an accepted step, with its 
 
 
 class _Game:
-    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start", "incomplete")
+    __slots__ = ("rs", "state", "number", "header_line", "steps", "done", "itf", "custom_start", "incomplete",
+                 "claimed")
 
     def __init__(self, rs: Ruleset, state: Any, number: int, header_line: int):
         self.rs = rs
@@ -345,6 +346,7 @@ class _Game:
         self.itf: Any = None
         self.custom_start = False
         self.incomplete: str | None = None
+        self.claimed = False            # the header claims the state before the first action
 
 
 class Verifier:
@@ -403,14 +405,14 @@ class Verifier:
                 if type(item) is StepLine:
                     self._step(game, item, source)
                     continue
-                self._finish(game)
+                self._finish(game, source)
                 number += 1
                 game = self._start(item, number, source)
         except InvalidInput as exc:
             report.malformed.append(clip(str(exc)))
-            self._finish(game, complete=False)
+            self._finish(game, source, complete=False)
             return
-        self._finish(game)
+        self._finish(game, source)
         if number == 0:
             report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
                                     "or blank); a trace starts with a header line")
@@ -450,6 +452,7 @@ class Verifier:
                                f"conform: {header.data['incomplete']}")
         self.report.games += 1
         if "claim" in header.data:
+            game.claimed = True
             fields = compare_claims(rs, state, StepLine(header.line, header.data["claim"]), source=source)
             if fields:
                 d = Divergence(source, header.line, number, header.line, 0, "state", None, fields=fields,
@@ -464,7 +467,7 @@ class Verifier:
             game.itf.state(state)
         return game
 
-    def _finish(self, game: _Game | None, complete: bool = True) -> None:
+    def _finish(self, game: _Game | None, source: str, complete: bool = True) -> None:
         if game is None:
             return
         if game.itf is not None:
@@ -472,6 +475,11 @@ class Verifier:
             game.itf = None
         if game.incomplete is not None:
             self.report.incomplete.append(game.incomplete)
+            return
+        if complete and not (game.steps or game.claimed or game.done):   # a header alone: nothing checked
+            self.report.malformed.append(f"{source}:{game.header_line}: game {game.number} holds no action "
+                                         "and claims no state: nothing to check (a game's header is followed "
+                                         "by its steps)")
             return
         if complete and not game.done:
             self.report.conforming += 1

@@ -109,7 +109,8 @@ def test_a_header_board_is_never_a_path(tmp_path: Path, rs: Raiders) -> None:
     for board in ("/dev/zero", str(shipped_boards()["small"]), "../x.toml"):
         code, _, err = run_cli("verify", str(put(tmp_path / "t.jsonl", [dict(head, board=board)])))
         assert code == 2 and "never a file path" in err
-    code, _, _ = run_cli("verify", str(put(tmp_path / "t.jsonl", [dict(head, board="small")])))
+    toss = {"action": {"kind": "coin-toss", "winner": 0}}          # a step, so that something is checked
+    code, _, _ = run_cli("verify", str(put(tmp_path / "t.jsonl", [dict(head, board="small"), toss])))
     assert code == 0
 
 

@@ -143,3 +143,17 @@ def test_a_malformed_or_unreachable_scheduler_is_exit_2_at_once(address: str, sa
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and says in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
     assert time.perf_counter() - start < 60
+
+
+@pytest.mark.parametrize("game", ["raiders", "secrets", "tomb", "cryptmaster", "egypt"])
+def test_a_trace_of_a_header_alone_checks_nothing_and_is_exit_2(game: str, tmp_path: Path) -> None:
+    """Issue 29, cause 10: a header and no action passed ('1 conform', exit 0)."""
+    trace = tmp_path / "t.jsonl"
+    code, _, _ = run_cli("explore", game, "--games", "1", "--seed", "1", "--trace", str(trace), "--workers", "1")
+    head = trace.read_bytes().splitlines()[0]
+    (tmp_path / "h.jsonl").write_bytes(head + b"\n")
+    code, out, err = run_cli("verify", str(tmp_path / "h.jsonl"))
+    assert code == 2 and "nothing to check" in out + err
+    (tmp_path / "two.jsonl").write_bytes(b"\n".join(trace.read_bytes().splitlines()[:2]) + b"\n")
+    code, _, _ = run_cli("verify", str(tmp_path / "two.jsonl"))
+    assert code == 0                                                # one step is something checked
