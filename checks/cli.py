@@ -258,8 +258,8 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
     from .parallel import executor
 
     ruleset_class(game)
-    a = Config.from_data(label_a, load_options(game, config_a), "--a")
-    b = Config.from_data(label_b, load_options(game, config_b), "--b")
+    a = Config.from_data(label_a, load_options(game, config_a, flag="--a"), "--a")
+    b = Config.from_data(label_b, load_options(game, config_b, flag="--b"), "--b")
     with executor(workers, scheduler) as ex, _progress(2 * n_games, f"comparing {game}", not as_json) as bar:
         result = run(game, a, b, n_games, seed, ex, bar)
     if png is not None:

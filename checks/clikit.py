@@ -19,7 +19,7 @@ import orjson
 
 from tombspec.spec import InvalidInput
 from tombspec.spec.errors import TombspecError
-from tombspec.spec.inputs import clip
+from tombspec.spec.inputs import check_depth, clip
 
 
 
@@ -227,12 +227,13 @@ def _stderr_console() -> Any:
     return Console(stderr=True)
 
 
-def load_options(game: str, options: str | None) -> dict[str, Any] | None:
-    """``--options`` is inline JSON or a path to a JSON file."""
+def load_options(game: str, options: str | None, *, flag: str = "--options") -> dict[str, Any] | None:
+    """``--options`` (or another ``flag``'s value) is inline JSON or a path to a JSON file: an object,
+    without repeated keys, not nested too deep."""
     if options is None:
         return None
     text = options
-    source = "--options"
+    source = flag
     stripped = options.lstrip()
     if stripped[:1] not in ("{", "[", '"') and not stripped[:1].isdigit() and stripped not in ("null", "true", "false"):
         from tombspec.spec.inputs import read_text
@@ -242,9 +243,13 @@ def load_options(game: str, options: str | None) -> dict[str, Any] | None:
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
-        raise InvalidInput(f"options are not valid JSON: {exc}", source=source) from None
+        raise InvalidInput(f"not valid JSON: {exc}", source=source) from None
     if not isinstance(data, dict):
-        raise InvalidInput("options must be a JSON object", source=source)
+        raise InvalidInput("must be a JSON object", source=source)
+    from .oracle.trace import check_duplicate_keys
+
+    check_duplicate_keys(text, data, source=source, line=1)
+    check_depth(data, source=source)
     return data
 
 

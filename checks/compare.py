@@ -17,6 +17,8 @@ the first player's win rate against the rate an even share of the wins would giv
 
 from __future__ import annotations
 
+import io
+
 import random
 import statistics
 from collections import Counter
@@ -281,5 +283,13 @@ def chart(result: dict[str, Any], path: Path | str, title: str | None = None) ->
     fig.suptitle(title or f"{result['game']}: {a['config']['label']} vs {b['config']['label']} "
                  f"({a['games']} games each)", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    # PNG bytes written to exactly the path given (matplotlib adds ".png" to a name without it, and
+    # would have written /dev/full.png for /dev/full)
+    image = io.BytesIO()
+    fig.savefig(image, format="png", dpi=90)
     plt.close(fig)
+    try:
+        with open(path, "wb") as out:
+            out.write(image.getvalue())
+    except OSError as exc:
+        raise InvalidInput(f"cannot write the chart: {exc.strerror or exc}", source=str(path)) from None

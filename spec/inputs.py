@@ -31,6 +31,26 @@ MAX_LINE_BYTES = 64 * 1024 * 1024
 MAX_BOARD_SPACES = 4096
 #: The most characters of the user's input a message echoes (a 100 MB ``kind`` is cut to this).
 ECHO_LIMIT = 2000
+#: The deepest nesting of JSON data accepted (options, boards, headers, vector files): well below what
+#: the encoder can write again (orjson stops at 255 levels) and far above what any tombspec data needs.
+MAX_DEPTH = 100
+
+
+def check_depth(data: object, *, source: str, line: int | None = None, limit: int = MAX_DEPTH) -> None:
+    """Refuse data (parsed JSON or TOML) nested deeper than ``limit`` lists and objects: bad input naming
+    the place, before anything encodes it again (a traceback from the encoder otherwise)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            raise InvalidInput(f"the data is nested more than {limit} levels deep", source=source, line=line)
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, tuple)))
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:

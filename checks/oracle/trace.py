@@ -33,7 +33,7 @@ import orjson
 from tombspec.model import codec
 from tombspec.model.ruleset import Ruleset, get_ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
-from tombspec.spec.inputs import iter_lines
+from tombspec.spec.inputs import check_depth, iter_lines
 
 from . import schema
 
@@ -270,6 +270,7 @@ def parse_line(raw: bytes | str, *, source: str, line: int) -> Header | StepLine
     if "trace" in obj and "action" in obj:
         raise InvalidInput('a line is a header (with "trace") or an action line (with "action"), not both',
                            source=source, line=line)
+    check_depth(obj, source=source, line=line)
     if "trace" in obj:
         if not _plain_header(obj):
             schema.validate("trace-header", obj, source=source, line=line, what="the header line")

@@ -40,7 +40,7 @@ from tombspec.model.play import make_policy
 from tombspec.model.traceability import formalised as formalise
 from tombspec.model.traceability import recording
 from tombspec.spec.errors import InvalidInput, TombspecError
-from tombspec.spec.inputs import read_bytes
+from tombspec.spec.inputs import check_depth, read_bytes
 
 from . import schema
 from .conform import (ActionPool, Implementation, ImplementationFailure, Rejected, Undecided, Unsupported,
@@ -133,6 +133,7 @@ def _read_json(path: Path) -> Any:
     except orjson.JSONDecodeError as exc:
         raise InvalidInput(f"not valid JSON: {exc}", source=str(path)) from None
     check_duplicate_keys(raw, obj, source=str(path), line=1)
+    check_depth(obj, source=str(path))
     return obj
 
 

@@ -1,0 +1,66 @@
+"""Issue 29 (hardening, round two): nesting, the compare chart's path, and the smaller causes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tombspec.checks.oracle.trace import header
+
+from .conftest import run_cli
+
+DEEP = 300          # between orjson's 255 levels and its parser's limit: it ended in a traceback
+
+
+def test_a_trace_header_nested_too_deep_is_exit_2_naming_the_line(tmp_path: Path, rs) -> None:  # noqa: ANN001
+    head = orjson.dumps(dict(orjson.loads(orjson.dumps(header(rs))), **{"x-deep": 0}))
+    head = head.replace(b'"x-deep":0', b'"x-deep":' + b"[" * DEEP + b"]" * DEEP)
+    trace = tmp_path / "t.jsonl"
+    trace.write_bytes(head + b'\n{"action":{"kind":"coin-toss","winner":0}}\n')
+    code, out, err = run_cli("verify", str(trace))
+    assert code == 2 and f"{trace}:1" in out + err and "nested more than" in out + err
+
+
+@pytest.mark.parametrize("command", [["explore", "raiders", "--games", "1"],
+                                     ["conform", "--impl", "python:tombspec.checks.oracle.conform:ModelAdapter",
+                                      "--game", "raiders", "--games", "1"]])
+def test_options_nested_too_deep_are_exit_2(command: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_bytes(b'{"x":' + b"[" * DEEP + b"]" * DEEP + b"}")
+    code, _, err = run_cli(*command, "--options", str(path))
+    assert code == 2 and "nested more than" in err
+
+
+def test_a_vector_manifest_nested_too_deep_is_exit_2(tmp_path: Path, rs) -> None:  # noqa: ANN001
+    from tombspec.checks.oracle.vectors import make_vector
+
+    v = make_vector(rs, rs.initial_state(), rs.decode_action({"kind": "coin-toss", "winner": 0}))
+    case = v.write(tmp_path / "vectors")
+    raw = (case / "manifest.json").read_bytes().rstrip()
+    (case / "manifest.json").write_bytes(raw[:-1] + b',"deep":' + b"[" * DEEP + b"]" * DEEP + b"}")
+    code, out, err = run_cli("vectors", "run", str(tmp_path / "vectors"), "--impl",
+                             "python:tombspec.checks.oracle.conform:ModelAdapter")
+    assert code == 2 and "nested more than" in out + err and "manifest.json" in out + err
+
+
+def test_duplicate_keys_in_options_are_refused_as_in_trace_lines() -> None:
+    code, _, err = run_cli("explore", "raiders", "--games", "1", "--options",
+                           '{"penny_cap": "cap-six", "penny_cap": "no-cap"}')
+    assert code == 2 and "appears twice" in err
+
+
+def test_compare_names_the_configuration_whose_json_is_bad() -> None:
+    code, _, err = run_cli("compare", "raiders", "--b", "{bad", "--games", "2")
+    assert code == 2 and "--b:" in err and "--options" not in err
+
+
+def test_the_chart_is_written_to_exactly_the_path_given(tmp_path: Path) -> None:
+    target = tmp_path / "chart"          # no .png: it used to become chart.png, reported as chart
+    code, out, _ = run_cli("compare", "raiders", "--b", '{"policy": "greedy"}', "--games", "3", "--png",
+                           str(target), "--workers", "1")
+    assert code == 0 and target.read_bytes().startswith(b"\x89PNG") and not (tmp_path / "chart.png").exists()
+    code, _, err = run_cli("compare", "raiders", "--b", '{"policy": "greedy"}', "--games", "3", "--png",
+                           "/dev/full", "--workers", "1")
+    assert code == 2 and "/dev/full" in err and not Path("/dev/full.png").exists()
