@@ -5,7 +5,6 @@ malformed --scheduler address is a usage error at once."""
 
 from __future__ import annotations
 
-import os
 import resource
 import subprocess
 import sys
@@ -40,12 +39,12 @@ TOMBSPEC = [sys.executable, "-c", "from tombspec.checks.entry import main; main(
     ("len", "a function"),
     ("s.boss is", "not an expression"),
 ])
-def test_anything_outside_the_language_is_refused_before_the_search(text: str, where: str,
-                                                                   tmp_path: Path) -> None:
+def test_anything_outside_the_language_is_refused_before_the_search(text: str, where: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidInput, match="--find") as info:
         Query(text)
     assert where in str(info.value)
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)
     code, _, err = run_cli("explore", "raiders", "--exhaustive", "--depth", "2", "--find", text)
     assert code == 2 and "--find" in err and not (tmp_path / "pwned").exists()
 
