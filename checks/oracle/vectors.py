@@ -207,6 +207,13 @@ def _agrees_with_model(v: Vector, rs: Ruleset, pre: Any, action: Any, src: str) 
         if outcome.rule != v.error["rule"]:
             raise InvalidInput(f"the case disagrees with the model: error.json names {v.error['rule']}, the "
                                f"model refuses the action for {outcome.rule}", source=src + "/error.json")
+        also = v.error.get("also", [])
+        extra = [r for r in also if r not in (outcome.also or ())]
+        if extra:       # a rule the model does not say the action breaks would let a wrong refusal pass
+            raise InvalidInput(f"the case disagrees with the model: error.json's also names "
+                               f"{', '.join(map(str, extra))}, which the model does not say the action breaks "
+                               f"(it lists {', '.join(outcome.also or ()) or 'no other rule'})",
+                               source=src + "/error.json")
         return
     if outcome.kind == "error":
         raise InvalidInput(f"the case disagrees with the model: post.json expects the action accepted, the "

@@ -64,3 +64,21 @@ def test_the_chart_is_written_to_exactly_the_path_given(tmp_path: Path) -> None:
     code, _, err = run_cli("compare", "raiders", "--b", '{"policy": "greedy"}', "--games", "3", "--png",
                            "/dev/full", "--workers", "1")
     assert code == 2 and "/dev/full" in err and not Path("/dev/full.png").exists()
+
+
+def test_a_forged_also_in_error_json_is_malformed(tmp_path: Path, rs) -> None:  # noqa: ANN001
+    """Issue 29, cause 12: a forged ``"also": ["egypt.x.y"]`` let an implementation that refuses for a
+    rule that does not exist pass."""
+    from tombspec.checks.oracle.vectors import make_vector
+
+    state = rs.initial_state()
+    bad = rs.decode_action({"kind": "move"})          # no move before the coin toss
+    v = make_vector(rs, state, bad)
+    case = v.write(tmp_path / "vectors")
+    error = orjson.loads((case / "error.json").read_bytes())
+    model = "python:tombspec.checks.oracle.conform:ModelAdapter"
+    code, _, _ = run_cli("vectors", "run", str(tmp_path / "vectors"), "--impl", model)
+    assert code == 0
+    (case / "error.json").write_bytes(orjson.dumps(dict(error, also=[*error.get("also", []), "raiders.x.y"])))
+    code, out, err = run_cli("vectors", "run", str(tmp_path / "vectors"), "--impl", model)
+    assert code == 2 and "raiders.x.y" in out + err and "error.json" in out + err
