@@ -338,9 +338,8 @@ class ModelAdapter(Adapter):
             return {"state": self.rs.encode_state(self.state)}
 
 
-def load_adapter(spec: str, *, timeout: float | None = None) -> InProcess:
-    """``python:MODULE:CLASS`` or ``python:FILE.py:CLASS``: an in-process adapter class, instantiated
-    (loading and ``__init__`` under the same time-out and guard as every call)."""
+def adapter_parts(spec: str) -> tuple[str, str]:
+    """``(module or file, class)`` of ``python:MODULE:CLASS`` or ``python:FILE.py:CLASS``, checked."""
     body = spec.removeprefix("python:")
     where, sep, attr = body.rpartition(":")
     if not sep or not where or not attr:
@@ -348,6 +347,14 @@ def load_adapter(spec: str, *, timeout: float | None = None) -> InProcess:
                            "python:FILE.py:CLASS", source="--impl")
     if where.endswith(".py") and not Path(where).is_file():
         raise InvalidInput(f"no such file {where}", source="--impl")
+    return where, attr
+
+
+def load_adapter(spec: str, *, timeout: float | None = None) -> InProcess:
+    """``python:MODULE:CLASS`` or ``python:FILE.py:CLASS``: an in-process adapter class, instantiated
+    (loading and ``__init__`` under the same time-out and guard as every call).  This runs it inside
+    this process, for a program's own use; the command line runs it in a child (:class:`HostedAdapter`)."""
+    where, attr = adapter_parts(spec)
 
     def instantiate() -> Any:
         if where.endswith(".py"):
@@ -406,6 +413,7 @@ class ProcessImplementation(Implementation):
 
     def start(self) -> None:
         self.close()
+        become_reaper()              # before the child starts: what it orphans comes back to us
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True)
@@ -413,6 +421,8 @@ class ProcessImplementation(Implementation):
             raise InvalidInput(f"cannot start {self.name!r}: {getattr(exc, 'strerror', None) or exc}",
                                source="--impl") from None
         _GROUPS.add(self.proc.pid)   # its own session: the group id is its pid
+        _STARTED.add(self.proc.pid)
+        self.started_at = _start_time(self.proc.pid)
         _watch_signals()
         self.lines = queue.Queue()
         self.outbox: queue.Queue[bytes | None] = queue.Queue()
@@ -484,12 +494,16 @@ class ProcessImplementation(Implementation):
         finally:
             self._kill(proc)
 
-    @staticmethod
-    def _kill(proc: subprocess.Popen[bytes]) -> None:
+    def _kill(self, proc: subprocess.Popen[bytes]) -> None:
         """Kill the child's whole process group, whether or not the child itself still lives (a
-        grandchild keeps the group alive after its leader exits), then reap the child.  The pipes are
-        left to their reader threads (see above): nothing here can block."""
+        grandchild keeps the group alive after its leader exits), then every process it started that
+        left the group (``setsid``): tombspec is their reaper (:func:`reap_orphans`); then reap the
+        child.  The pipes are left to their reader threads (see above): nothing here can block."""
+        descendants = _descendants(proc.pid)
         kill_group(proc.pid)
+        for pid in descendants:                 # those that left the group, while their parents live
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         if proc.poll() is None:
             with contextlib.suppress(OSError):
                 proc.kill()
@@ -497,6 +511,8 @@ class ProcessImplementation(Implementation):
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - an unkillable child
             pass
+        _STARTED.discard(proc.pid)
+        reap_orphans(getattr(self, "started_at", None))
 
     def _died(self, what: str) -> ImplementationFailure:
         proc = self.proc
@@ -626,10 +642,37 @@ def _reset_answer(result: Any) -> ResetAnswer:
     return ResetAnswer(result["state"], tuple(fields) if fields is not None else None)
 
 
+class HostedAdapter(ProcessImplementation):
+    """A ``python:`` adapter run in a child process of tombspec's own (``tombspec.checks.oracle.host``),
+    judged as any implementation: whatever it does (``os._exit``, a ``KeyboardInterrupt``, a process it
+    starts, a call that never returns) stays in that child's process group and is a crash or a
+    time-out, never a result."""
+
+    def __init__(self, spec: str, *, timeout: float = 5.0):
+        adapter_parts(spec)
+        super().__init__([sys.executable, "-m", "tombspec.checks.oracle.host", spec], timeout=timeout)
+        self.name = spec
+
+    def check_loaded(self) -> None:
+        """Start the child and make sure the adapter loaded: one that cannot is bad input (exit 2)."""
+        from .host import NOT_LOADED
+
+        try:
+            self.call("tombspec.loaded", {})
+        except ImplementationFailure as exc:
+            if f"error {NOT_LOADED}:" in exc.message:
+                self.close()
+                raise InvalidInput(exc.message.split(f"error {NOT_LOADED}: ", 1)[1], source="--impl") from None
+            raise
+
+
 def open_implementation(spec: str, *, timeout: float = 5.0) -> Implementation:
-    """``--impl``: a command line (a child process), or ``python:MODULE:CLASS`` (in process)."""
+    """``--impl``: a command line, or ``python:MODULE:CLASS`` (an adapter in a child process of tombspec's
+    own: :class:`HostedAdapter`); either way a child process, judged the same way."""
     if spec.startswith("python:"):
-        return load_adapter(spec, timeout=timeout)
+        hosted = HostedAdapter(spec, timeout=timeout)
+        hosted.check_loaded()
+        return hosted
     return ProcessImplementation(spec, timeout=timeout)
 
 
@@ -645,6 +688,89 @@ def kill_group(pgid: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
         os.killpg(pgid, signal.SIGKILL)
     _GROUPS.discard(pgid)
+
+
+#: the children tombspec started itself (implementations), which are never taken for orphans
+_STARTED: set[int] = set()
+
+
+def become_reaper() -> None:
+    """Make this process the reaper of every process its descendants orphan (Linux
+    ``PR_SET_CHILD_SUBREAPER``): a grandchild whose parent died is then its child, not init's, and
+    :func:`reap_orphans` can find it.  Nothing where the call is not available."""
+    global _reaper
+    if _reaper or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        _reaper = libc.prctl(36, 1, 0, 0, 0) == 0       # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+        _reaper = False
+
+
+_reaper = False
+
+
+def _proc_stat(pid: int) -> tuple[int, int] | None:
+    """``(parent pid, start time in clock ticks)`` of a process, from ``/proc``; None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return int(fields[1]), int(fields[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _start_time(pid: int) -> int | None:
+    stat = _proc_stat(pid)
+    return stat[1] if stat is not None else None
+
+
+def _children_of() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:  # pragma: no cover - not Linux
+        return tree
+    for name in names:
+        if name.isdigit():
+            stat = _proc_stat(int(name))
+            if stat is not None:
+                tree.setdefault(stat[0], []).append(int(name))
+    return tree
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` now (its own session or not)."""
+    tree, out, todo = _children_of(), [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), ()):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def reap_orphans(since: int | None) -> None:
+    """Kill and reap the processes an implementation started that were orphaned onto tombspec (its
+    subreaper): this process's children started after the implementation (``since``, in clock ticks)
+    that tombspec did not start itself, and what they started."""
+    if since is None or not _reaper:
+        return
+    import multiprocessing
+
+    own = _STARTED | {p.pid for p in multiprocessing.active_children()}
+    tree = _children_of()
+    for pid in tree.get(os.getpid(), ()):
+        start = _start_time(pid)
+        if pid in own or start is None or start < since:
+            continue
+        for victim in (*_descendants(pid), pid):
+            with contextlib.suppress(OSError):
+                os.kill(victim, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, 0)
 
 
 def kill_all_groups() -> None:

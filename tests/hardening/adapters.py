@@ -55,3 +55,35 @@ class CrashesAt3(ModelAdapter):
         if self.n == 3:
             raise RuntimeError("boom")
         return super().step(action, player)
+
+
+class ExitsHardInReset(ModelAdapter):
+    """``os._exit(0)`` in reset: in process, it ended tombspec with exit 0 and no output."""
+
+    def reset(self, *args: Any) -> Any:
+        os._exit(0)
+
+
+class InterruptsInStep(ModelAdapter):
+    """A KeyboardInterrupt raised by the adapter: a crash, not the user's Ctrl-C."""
+
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+
+class StartsASleeper(ModelAdapter):
+    """Starts a process (its pid written to $TOMBSPEC_TEST_PIDS) that would outlive tombspec."""
+
+    def reset(self, *args: Any) -> Any:
+        import subprocess
+
+        proc = subprocess.Popen(["sleep", "605"])
+        with open(os.environ["TOMBSPEC_TEST_PIDS"], "a") as f:
+            f.write(f"{proc.pid}\n")
+        return super().reset(*args)
+
+
+class PrintsThenCrashes(ModelAdapter):
+    def step(self, action: dict[str, Any], player: int | None = None) -> dict[str, Any]:
+        print("a log line on stdout")
+        raise RuntimeError("boom")

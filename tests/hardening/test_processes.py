@@ -140,7 +140,42 @@ def test_an_adapter_that_sleeps_is_timed_out(monkeypatch: pytest.MonkeyPatch) ->
 def test_an_adapter_that_prints_keeps_json_clean() -> None:
     code, out, err = run_cli("conform", "--impl", adapter("Prints"), "--game", "raiders", "--games", "1", "--json")
     assert code == 0 and orjson.loads(out)["verdict"] == "conform"
-    assert "a log line on stdout" in err
+    # its prints go to its standard error, whose last words a crash report quotes
+    code, out, _ = run_cli("conform", "--impl", adapter("PrintsThenCrashes"), "--game", "raiders", "--games", "1",
+                           "--json", "--no-shrink")
+    assert code == 2 and "a log line on stdout" in orjson.loads(out)["failure"]["message"]
+
+
+@pytest.mark.parametrize("name, says", [("ExitsHardInReset", "exited with code 0"),
+                                        ("InterruptsInStep", "KeyboardInterrupt")])
+def test_an_adapter_cannot_end_or_interrupt_tombspec(name: str, says: str) -> None:
+    """Issue 29, cause 13: os._exit(0) in reset ended tombspec with exit 0 and no output; a
+    KeyboardInterrupt from the adapter was exit 130 'interrupted'.  Both are the adapter's crash."""
+    proc = tombspec("conform", "--impl", adapter(name), "--game", "raiders", "--games", "1", "--no-shrink")
+    assert proc.returncode == 2 and says in proc.stdout, (proc.returncode, proc.stdout[-2000:])
+
+
+def test_a_process_an_adapter_starts_does_not_outlive_tombspec(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("TOMBSPEC_TEST_PIDS", str(pidfile))
+    proc = tombspec("conform", "--impl", adapter("StartsASleeper"), "--game", "raiders", "--games", "2")
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    assert pids_in(pidfile) and all(gone(pid) for pid in pids_in(pidfile))
+
+
+def test_a_grandchild_that_leaves_the_session_is_reaped(tmp_path: Path) -> None:
+    """Issue 29, cause 14: a grandchild that calls setsid() (parent 1, a session of its own) survived."""
+    pidfile = tmp_path / "pids"
+    escape = tmp_path / "escape.py"       # starts a sleeper in a session of its own, then exits: an orphan
+    escape.write_text("import subprocess\n"
+                      "p = subprocess.Popen(['sleep', '606'], start_new_session=True)\n"
+                      f"open({str(pidfile)!r}, 'a').write(str(p.pid) + chr(10))\n")
+    impl = f"sh -c '{sys.executable} {escape}; exec {fake('crash', '6')}'"
+    proc = tombspec("conform", "--impl", impl, "--game", "raiders", "--games", "1", "--timeout", "5", "--no-shrink")
+    assert proc.returncode == 2
+    pids = pids_in(pidfile)
+    assert pids and all(gone(pid) for pid in pids), "a grandchild in its own session survived"
 
 
 def test_the_pytest_plugin_gives_up_after_the_first_time_out(tmp_path: Path) -> None:
