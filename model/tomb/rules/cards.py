@@ -12,9 +12,9 @@ from typing import Any
 import attrs
 
 from ...effects import TURN, Effect, add
-from ...traceability import implements
+from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState
+from ..state import Character, Party, TombState, evolve, loadout_facts
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
 NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger": "weapon", "daggers": "weapon",
@@ -154,6 +154,18 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     return None
 
 
+def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any) -> str | None:
+    """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads ``player``'s Party's
+    loadout alone (who is in it, who holds what, hence who has which dice), so its answer is a fact of
+    the loadout, worked out once for each (``state.loadout_facts``)."""
+    facts = loadout_facts(rs, state.parties[player].characters)
+    key = ("can-attach", name, card)
+    if key in facts:
+        return facts[key]
+    got = facts[key] = rule(rs, state, player, name, card)
+    return got
+
+
 @implements("tomb.ambiguity.monster-attachments")
 def monster_can_hold(rs: Any, held: Iterable[str], card: str) -> bool:
     """A Monster holds Inn cards like a Character (same-as-characters: the trait limit applies)."""
@@ -247,7 +259,7 @@ def is_used(rs: Any, state: TombState, player: int, holder: str, card: str) -> b
 
 
 def mark_used(state: TombState, player: int, holder: str, card: str) -> TombState:
-    return attrs.evolve(state, effects=add(state.effects, Effect("used", "tomb.play.once-per-turn", until=TURN,
+    return evolve(state, effects=add(state.effects, Effect("used", "tomb.play.once-per-turn", until=TURN,
                                                                  player=player, subject=holder, items=(card,))))
 
 
@@ -278,6 +290,22 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     printed on them, on cards Attached to them, or (Prayers, Spells, Tactics) from the hand by any
     Character who may cast it.  Text-only effects are never usable (the model cannot act on them)."""
     party = state.party(player)
+    names = None if holders is None else tuple(holders)
+    # what the loadout and the hand offer is a fact of them alone; what was used this Turn is not
+    facts = loadout_facts(rs, party.characters)
+    key = ("usable", party.hand, timing, trigger, names)
+    offered = facts.get(key)
+    if offered is None:
+        offered = facts[key] = tuple(_offered(rs, state, player, timing, trigger, names))
+    if not _recorders and not any(e.name == "used" for e in state.effects):
+        return list(offered)          # nothing used this Turn (while recording, is_used is asked all the same)
+    return [u for u in offered if not is_used(rs, state, player, u.holder, u.card)]
+
+
+def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str | None,
+             holders: tuple[str, ...] | None) -> list[Usable]:
+    """``usable_actions`` before the cards used this Turn are left out."""
+    party = state.party(player)
     names = [c.name for c in party.characters] if holders is None else list(holders)
     out: list[Usable] = []
     for ch in party.characters:
@@ -285,14 +313,12 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
             continue
         for e in rs.cards.characters[ch.name].effects:
             if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                if not is_used(rs, state, player, ch.name, ch.name):
-                    out.append(Usable(ch.name, ch.name, e, "printed"))
+                out.append(Usable(ch.name, ch.name, e, "printed"))
         for att in ch.attached:
             c = rs.cards.card(att)
             for e in c.effects:
                 if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                    if not is_used(rs, state, player, ch.name, att):
-                        out.append(Usable(att, ch.name, e, "attached"))
+                    out.append(Usable(att, ch.name, e, "attached"))
     for card in sorted(set(party.hand)):
         c = rs.cards.inn.get(card)
         if c is None or c.deck == "cryptmaster":
@@ -301,8 +327,7 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
             if not (e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger)):
                 continue
             for ch in party.characters:
-                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck) and \
-                        not is_used(rs, state, player, ch.name, card):
+                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck):
                     if c.after_use == "attach" and rs.can_attach(state, player, ch.name, card) is not None:
                         continue
                     out.append(Usable(card, ch.name, e, "hand"))

@@ -4,16 +4,14 @@ Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
-
-import attrs
 
 from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
-from ..state import Task
 from .agenda import DECIDE, legal, pop, push, task, why
-from ..state import TombState
+from ..state import Task, TombState, evolve, loadout_facts
 from .cards import card_type
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
@@ -27,9 +25,9 @@ def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     if party.location != "inn":
         return state
     note("tomb.free.inn-heals-all-wounds")
-    chars = tuple(attrs.evolve(c, wounds=0) for c in party.characters)
+    chars = tuple(evolve(c, wounds=0) for c in party.characters)
     state = state.with_party(player, characters=chars)
-    return attrs.evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
+    return evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
                                                                  until=TURN, player=player)))
 
 
@@ -61,17 +59,24 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     party = state.party(player)
     if len(party.characters) < 2:
         return []
-    out: list[MoveCard] = []
+    facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
+    moves = facts.get("redistributions")
+    if moves is None:
+        if first:
+            return next(([m] for m in _moves(rs, state, player)), [])     # stops at the first
+        moves = facts["redistributions"] = tuple(_moves(rs, state, player))
+    return list(moves[:1] if first else moves)
+
+
+def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
+    party = state.party(player)
     for frm in party.characters:
         for card in sorted(set(frm.attached)):
             if not movable(rs, card):
                 continue
             for to in party.characters:
                 if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
-                    out.append(MoveCard(card, frm.name, to.name))
-                    if first:
-                        return out
-    return out
+                    yield MoveCard(card, frm.name, to.name)
 
 
 @task("redistribute", DECIDE, "tomb.free.redistribute-attached", what="which card goes to whom")
@@ -130,7 +135,7 @@ def close_redistribution(state: TombState, player: int) -> TombState:
     """Another action was taken: from now on no Attached card moves this Turn (start-only)."""
     if has(state.effects, "free-closed", player=player):
         return state
-    return attrs.evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
+    return evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
                                                                  until=TURN, player=player)))
 
 
