@@ -49,7 +49,7 @@ def _tasks() -> dict[str, Any]:
         return attachments.fix_restrictions(rs, share(rs, state, t, action, player), player)
 
     tasks["redistribute"] = evolve(TASKS["redistribute"], legal=lambda rs, s, t, p: turn.share_options(rs, s, p),
-                                         apply=apply_share, rule="cryptmaster.free.share")
+                                   apply=apply_share, rule="cryptmaster.free.share", allows=None)
     tasks["pickpocket-pick"] = evolve(TASKS["pickpocket-pick"],
                                             legal=lambda rs, s, t, p: turn.pickpocket_options(rs, s, p))
 
@@ -207,6 +207,9 @@ class Cryptmaster(Tomb):
 
     def why_not_standard(self, state: TombState, player: int, action: Any) -> str:
         return turn.why_not_standard(self, state, player, action)
+
+    def allows_standard(self, state: TombState, player: int, action: Any) -> bool:
+        return turn.allows_standard(self, state, player, action)
 
     def send_to_inn(self, state: TombState, player: int, rule: str) -> TombState:
         return turn.send_to_inn(self, state, player, rule)

@@ -212,6 +212,10 @@ class Tomb(Ruleset):
     def why_not_standard(self, state: TombState, player: int, action: Any) -> str:
         return standard_actions.why_not_standard(self, state, player, action)
 
+    def allows_standard(self, state: TombState, player: int, action: Any) -> bool:
+        """Whether ``standard_actions`` lists ``action`` (legality by predicate)."""
+        return standard_actions.allows_standard(self, state, player, action)
+
     def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
         return cards.attach_fact(self, state, player, name, card, cards.can_attach)
 

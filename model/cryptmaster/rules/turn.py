@@ -339,6 +339,36 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     return out
 
 
+def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
+    party = state.party(player)
+    kind = type(action)
+    if not party.characters:
+        return kind is Recruit and not party.out and action in recruit_options(rs, state, player)
+    if kind is DrawFrom:
+        return can_draw(rs, state, player) and action.deck in tomb_actions.drawable_decks(rs, state, player)
+    if kind is Recruit:
+        return action in recruit_options(rs, state, player)
+    if kind is Move:
+        return action == Move() and tomb_actions.can_move(rs, state, player)
+    if kind is Heal:
+        return action == Heal() and any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
+            any(c.wounds for c in party.characters)
+    if kind is Pickpocket:
+        return action == Pickpocket() and bool(pickpocket_options(rs, state, player))
+    if kind is ReturnToInn:
+        return action == ReturnToInn() and not at_inn(state, player)
+    if kind is Raid:
+        return action == Raid() and can_raid(rs, state, player)
+    if kind is UseCard:
+        return action in tomb_actions.turn_card_actions(rs, state, player)
+    if kind is Kill and rs.options.pvp:
+        from .variants import kill_options
+
+        return action in kill_options(rs, state, player)
+    return False
+
+
 @implements("cryptmaster.turn-action.one-per-turn", "cryptmaster.card-text.turn", "cryptmaster.ambiguity.turn-action-wording")
 def apply_standard(rs: Any, state: TombState, player: int, action: Any) -> TombState:
     """"During your turn, your party may use ONE Turn action"."""

@@ -33,6 +33,9 @@ class Kind:
     actors: Callable[..., tuple[int, ...]] | None = None   # priority: (rs, state, task) -> players
     why: Callable[..., str] | None = None              # (rs, state, task, action, player) -> rule id
     what: str = ""                                     # for Pending.what
+    #: (rs, state, task, action, player) -> whether ``legal`` lists the action, asking only what could
+    #: list it (legality by predicate); None: the list is built and looked in
+    allows: Callable[..., bool] | None = None
 
 
 TASKS: dict[str, Kind] = {}
@@ -70,6 +73,10 @@ def why(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callabl
 
 def actors(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return _attach(name, "actors", registry)
+
+
+def allows(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return _attach(name, "allows", registry)
 
 
 def outcome(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

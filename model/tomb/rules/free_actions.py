@@ -10,7 +10,7 @@ from typing import Any
 from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
-from .agenda import DECIDE, legal, pop, push, task, why
+from .agenda import DECIDE, allows, legal, pop, push, task, why
 from ..state import Task, TombState, evolve, loadout_facts
 from .cards import card_type
 from .treasure import apply_bank_attached, bankable
@@ -87,6 +87,18 @@ def apply_redistribute_pick(rs: Any, state: TombState, t: Task, action: MoveCard
 @legal("redistribute")
 def legal_redistribute_pick(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     return redistributions(rs, state, player)
+
+
+@allows("redistribute")
+def allows_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``redistributions`` lists ``action``: that Attached card may move to that Character."""
+    if type(action) is not MoveCard or not can_redistribute(rs, state, player):
+        return False
+    party = state.party(player)
+    frm, to = party.character(action.frm), party.character(action.to)
+    return len(party.characters) >= 2 and frm is not None and to is not None and frm.name != to.name and \
+        action.card in frm.attached and movable(rs, action.card) and \
+        rs.can_attach(state, player, to.name, action.card) is None
 
 
 @why("redistribute")

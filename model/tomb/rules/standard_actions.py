@@ -15,7 +15,7 @@ from ..actions import (Attach, Defend, Destroy, Dismiss, Draw, DrawFrom, Heal, H
 from ..board import INN
 from ..cards import INN_DECKS
 from ..state import Roll, Task, TombState, evolve
-from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, replace, task, update_head, why
+from .agenda import AUTO, CHANCE, DECIDE, allows, legal, outcome, pop, push, replace, task, update_head, why
 from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
 from .death import discard_cards
 from .inn import join_party
@@ -71,6 +71,17 @@ def why_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> st
     return rs.why_not_standard(state, player, action)
 
 
+@allows("turn")
+def allows_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``legal_turn`` lists ``action``: a Free Action among the Free Actions; Pass when no
+    Standard Action is open; any other by the ruleset's ``allows_standard``."""
+    if rs.is_free_action(action):
+        return action in rs.free_actions(state, player)
+    if type(action) is Pass:
+        return action == Pass() and not rs.standard_actions(state, player)
+    return rs.allows_standard(state, player, action)
+
+
 def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     """Every Standard Action open to ``player`` now."""
     party = state.party(player)
@@ -92,6 +103,31 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
         out.append(Raid())
     out += turn_card_actions(rs, state, player)
     return out
+
+
+def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
+    kind = type(action)
+    if not state.party(player).characters:
+        return kind is Recruit and at_inn(state, player) and can_recruit(rs, state, player) and \
+            action.character in state.inn
+    if kind is DrawFrom:
+        return can_draw(rs, state, player) and action.deck in drawable_decks(rs, state, player)
+    if kind is Move:
+        return action == Move() and can_move(rs, state, player)
+    if kind is Heal:
+        return action in heal_actions(rs, state, player)
+    if kind is Pickpocket:
+        return action == Pickpocket() and can_pickpocket(rs, state, player)
+    if kind is Recruit:
+        return can_recruit(rs, state, player) and action.character in state.inn
+    if kind is ReturnToInn:
+        return action == ReturnToInn() and can_return(rs, state, player)
+    if kind is Raid:
+        return action == Raid() and can_raid(rs, state, player)
+    if kind is UseCard:
+        return action in turn_card_actions(rs, state, player)
+    return False
 
 
 def apply_standard(rs: Any, state: TombState, player: int, action: Any) -> TombState:

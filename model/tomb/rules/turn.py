@@ -442,12 +442,25 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
         state = k.apply(rs, state, t, action, None)  # type: ignore[misc]
     else:
         assert player is not None
-        legal = rs._legal_actions(state, player) if k.legal is not None else []
-        if action not in legal:
+        if not is_legal(rs, state, t, k, action, player):
             rule = k.why(rs, state, t, action, player) if k.why is not None else k.rule
             require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
         state = k.apply(rs, state, t, action, player)  # type: ignore[misc]
     return advance(rs, state)
+
+
+def is_legal(rs: Any, state: TombState, t: Task, k: Kind, action: Any, player: int) -> bool:
+    """Whether ``legal_actions`` lists ``action`` for ``player``: looked up in the list just made for
+    this very state (a player's policy lists, then steps), else asked of the kind's predicate
+    (``Kind.allows``), else looked for in the list."""
+    if k.legal is None:
+        return False
+    last = rs._last_legal
+    if last is not None and last[0] is state and last[1] == player:
+        return action in last[2]
+    if k.allows is not None:
+        return k.allows(rs, state, t, action, player)
+    return action in rs._legal_actions(state, player)
 
 
 def advance(rs: Any, state: TombState) -> TombState:
