@@ -69,8 +69,9 @@ class Tomb(Ruleset):
         self._last_pending: tuple[Any, Pending] | None = None
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
-    #: invariants' ``Checked``, ``state.loadout_facts``): never pickled, a worker process builds its own
-    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_checked", "_loadouts", "_loadout_facts")
+    #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
+    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_checked", "_loadouts", "_loadout_facts",
+                                                  "_member_facts")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()

@@ -9,7 +9,6 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -69,20 +68,21 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     temp_hp = tuple((e.subject, e.value) for e in state.effects if e.name == "temp-hp")
     for p, party in enumerate(state.parties):
         limit = rs.party_limit(state, p)
+        if checked.party_passed(party, (temp_hp, limit, overflowing)):
+            continue          # the very Party passed below, with the same temporary Hit Points and limit
+        found = len(out)
         if not overflowing and not inv_party(len(party.characters), limit):
             out.append(Violation("tomb.party.size-one-to-five", f"player {p}'s Party has {len(party.characters)} Characters (at most {limit})"))
         if party.location != INN and party.location not in rs.board.spaces:
             out.append(Violation("tomb.move.orthogonal", f"player {p}'s Party is on {party.location!r}, not on the board"))
-        if checked.party_passed(party, temp_hp):
-            continue          # the very Party passed below, with the same temporary Hit Points
         kept_sorted = list(party.hand) == sorted(party.hand) and list(party.bank) == sorted(party.bank)
         if not kept_sorted:
             out.append(Violation("tomb.banking.kept-separate", f"player {p}'s hand or bank is not kept sorted"))
         # the Characters' checks: not again for the very Characters that passed them
         if checked.party_passed(party.characters, temp_hp) or _characters_hold(rs, state, p, party, checking_hp, out):
             checked.pass_party(party.characters, temp_hp)
-            if kept_sorted:
-                checked.pass_party(party, temp_hp)
+            if len(out) == found:
+                checked.pass_party(party, (temp_hp, limit, overflowing))
     raid = state.raid
     if raid is not None:
         for i, m in enumerate(raid.monsters):
@@ -109,7 +109,7 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
     again = False
     found = len(out)
     if rs.game == "tomb" and rs.options.multi_trait == "counts-each":
-        traited = Counter(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
+        traited = _counted(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
         over = [t for t, n in traited.items() if n > len(party.characters)]
         if over:
             out.append(Violation("tomb.attach.excess-traited-items-discarded",
@@ -136,7 +136,7 @@ def _deaths_pending(state: TombState) -> bool:
 
 class Checked:
     """What the invariants keep from the states that passed them, on the ruleset (never in the state):
-    the Parties that passed their own checks (by identity, with the temporary Hit Points then), and the
+    the Parties that passed their own checks (by identity, with what else they read then), and the
     card and Character counts of the last state whose cards and Characters were each in one place.
     Each is replaced whole, one assignment at a time (threads may share a ruleset); never pickled."""
 
@@ -147,14 +147,16 @@ class Checked:
         self.cards: Tally | None = None
         self.people: Tally | None = None
 
-    def party_passed(self, party: Any, temp_hp: tuple[Any, ...]) -> bool:
+    def party_passed(self, party: Any, given: Any) -> bool:
+        """Whether ``party`` (a Party, or a Party's Characters) passed, the very value, ``given`` the
+        same (the other values its checks read: the temporary Hit Points, ...)."""
         seen = self.parties.get(id(party))
-        return seen is not None and seen[0] is party and seen[1] == temp_hp
+        return seen is not None and seen[0] is party and seen[1] == given
 
-    def pass_party(self, party: Any, temp_hp: tuple[Any, ...]) -> None:
+    def pass_party(self, party: Any, given: Any) -> None:
         if len(self.parties) >= self.LIMIT:
             self.parties = {}
-        self.parties[id(party)] = (party, temp_hp)
+        self.parties[id(party)] = (party, given)
 
 
 def checked_of(rs: Any) -> Checked:
@@ -289,9 +291,8 @@ class Tally:
             return self.recount_all(places)
         diff: dict[str, int] | None = None
         counts = list(self.counts)
-        for i, value in enumerate(values):
-            if value is self.values[i]:
-                continue
+        for i in [i for i, (value, old) in enumerate(zip(values, self.values)) if value is not old]:
+            value = values[i]
             got = count[i](value)
             if got != counts[i]:
                 if diff is None:

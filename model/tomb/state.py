@@ -323,6 +323,28 @@ def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
     return facts
 
 
+def member_facts(rs: Any, characters: tuple[Character, ...], name: str) -> dict[Any, Any]:
+    """The memo of pure facts about the Character ``name`` of a Party (of ``characters``): who is in
+    the Party (their classes may give him dice) and what he holds, not what the others hold.  What he
+    may hold or cast, and with which dice, is such a fact: shared by every loadout where only the
+    others' cards differ (a card moved between two Characters leaves the others' facts standing).
+    Kept as ``loadout_facts`` is (``_member_facts``, by value)."""
+    facts = loadout_facts(rs, characters)
+    got = facts.get(("member", name))
+    if got is None:
+        if _recorders:
+            return {}
+        names = facts.get("names")
+        if names is None:
+            names = facts["names"] = tuple(c.name for c in characters)
+        me = next((c for c in characters if c.name == name), None)
+        by_value = rs.__dict__.get("_member_facts")
+        if by_value is None or len(by_value) >= 8192:
+            by_value = rs._member_facts = {}
+        got = facts[("member", name)] = by_value.setdefault((names, name, None if me is None else me.attached), {})
+    return got
+
+
 @attrs.frozen
 class TombSetup:
     """What carries over from one game of a Campaign to the next: each player's XP tally."""

@@ -15,7 +15,7 @@ from tombspec.model.chance import Deck
 from tombspec.model.play import next_move, playout
 from tombspec.model.registry import get_ruleset
 from tombspec.model.tomb.rules.cards import _traits, character_hp
-from tombspec.model.tomb.state import evolve
+from tombspec.model.tomb.state import Character, evolve
 
 DEATHS_PENDING = ("wound-apply", "wound-window", "window", "roll", "assign-wound", "apply-assigned")
 
@@ -159,3 +159,23 @@ def test_two_cards_of_a_trait_are_caught(rs: Any) -> None:
     found = {v.invariant for v in rs.violations(broken)}
     assert "tomb.banking.never-returned" not in found          # only the trait limit is broken
     reported(rs, broken, rng, "tomb.attach.one-card-per-trait")
+
+
+def test_a_party_over_its_limit_is_caught(rs: Any) -> None:
+    """tomb.party.size-one-to-five: a sixth Character (from the Pool) in a Party of five."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    party = state.party(q)
+    names = sorted(c for c, _ in state.pool.counts)[:6 - len(party.characters)]
+    pool = state.pool
+    for name in names:
+        pool = pool.remove(name)
+    broken = with_party(evolve(state, pool=pool), q, characters=(*party.characters, *(Character(n) for n in names)))
+    assert len(broken.party(q).characters) == 6
+    reported(rs, broken, rng, "tomb.party.size-one-to-five")
+
+
+def test_a_party_off_the_board_is_caught(rs: Any) -> None:
+    """tomb.move.orthogonal: a Party on a space the board has not."""
+    state, rng = game_in_progress(rs, quiet)
+    reported(rs, with_party(state, other(state), location="99,99"), rng, "tomb.move.orthogonal")

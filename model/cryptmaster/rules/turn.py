@@ -62,8 +62,6 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     facts = loadout_facts(rs, state.party(player).characters)     # a fact of the loadout
     moves = facts.get("shares")
     if moves is None:
-        if first:
-            return next(([m] for m in _shares(rs, state, player)), [])     # stops at the first
         moves = facts["shares"] = tuple(_shares(rs, state, player))
     return list(moves[:1] if first else moves)
 

@@ -123,7 +123,9 @@ def start_pvp(rs: Any, state: TombState, attacker: int, defender: int) -> TombSt
 def _reset(state: TombState, *players: int) -> TombState:
     for p in players:
         party = state.party(p)
-        state = state.with_party(p, characters=tuple(evolve(c, actions=0) for c in party.characters))
+        if any(c.actions for c in party.characters):      # (else the Party keeps its very Characters)
+            state = state.with_party(p, characters=tuple(evolve(c, actions=0) if c.actions else c
+                                                         for c in party.characters))
     return state
 
 

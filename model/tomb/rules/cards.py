@@ -14,7 +14,7 @@ import attrs
 from ...effects import TURN, Effect, add
 from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState, evolve, loadout_facts
+from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
 NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger": "weapon", "daggers": "weapon",
@@ -155,11 +155,11 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
 
 
 def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any) -> str | None:
-    """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads ``player``'s Party's
-    loadout alone (who is in it, who holds what, hence who has which dice), so its answer is a fact of
-    the loadout, worked out once for each (``state.loadout_facts``)."""
-    facts = loadout_facts(rs, state.parties[player].characters)
-    key = ("can-attach", name, card)
+    """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads who is in
+    ``player``'s Party and what ``name`` holds alone (hence which dice he has), so its answer is a fact
+    of them, worked out once for each (``state.member_facts``)."""
+    facts = member_facts(rs, state.parties[player].characters, name)
+    key = ("can-attach", card)
     if key in facts:
         return facts[key]
     got = facts[key] = rule(rs, state, player, name, card)

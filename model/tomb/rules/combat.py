@@ -205,9 +205,10 @@ def reset_round(state: TombState) -> TombState:
     """"When a new Combat Round begins all Characters and Monsters "reset" allowing them to attack again"."""
     raid = state.raid
     assert raid is not None
-    ms = tuple(evolve(m, actions=0) for m in raid.monsters)
-    parties = tuple(evolve(p, characters=tuple(evolve(c, actions=0) for c in p.characters))
-                    for p in state.parties)
+    ms = tuple(evolve(m, actions=0) if m.actions else m for m in raid.monsters)
+    # (a Party none of whose Characters acted keeps its very value)
+    parties = tuple(evolve(p, characters=tuple(evolve(c, actions=0) if c.actions else c for c in p.characters))
+                    if any(c.actions for c in p.characters) else p for p in state.parties)
     return evolve(state, raid=evolve(raid, monsters=ms), parties=parties)
 
 

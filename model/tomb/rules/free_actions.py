@@ -25,8 +25,8 @@ def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     if party.location != "inn":
         return state
     note("tomb.free.inn-heals-all-wounds")
-    chars = tuple(evolve(c, wounds=0) for c in party.characters)
-    state = state.with_party(player, characters=chars)
+    if any(c.wounds for c in party.characters):      # (a Party without Wounds keeps its very Characters)
+        state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
     return evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
                                                                  until=TURN, player=player)))
 
@@ -62,8 +62,6 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
     moves = facts.get("redistributions")
     if moves is None:
-        if first:
-            return next(([m] for m in _moves(rs, state, player)), [])     # stops at the first
         moves = facts["redistributions"] = tuple(_moves(rs, state, player))
     return list(moves[:1] if first else moves)
 

@@ -20,7 +20,7 @@ from ...traceability import implements
 from ..actions import Draw, Roll
 from ..cards import ATTRIBUTES, COLOURS, NO_DICE, Dice
 from ..dice import TOMB_SUCCESS
-from ..state import TombState, loadout_facts
+from ..state import TombState, member_facts
 
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
@@ -183,10 +183,11 @@ def combined_pool(rs: Any, state: TombState, player: int, names: tuple[str, ...]
 
 def dice_count(rs: Any, state: TombState, player: int, name: str, attribute: str) -> int:
     """How many ``attribute`` dice a Character has (the automatic ones are dice too, reading
-    dice-not-rolled of tomb.ambiguity.automatic-dice-status; not with fixed-results).  A fact of the
-    Party's loadout (``character_pool`` without the party's bonus dice reads nothing else)."""
-    facts = loadout_facts(rs, state.parties[player].characters)
-    key = ("dice", name, attribute)
+    dice-not-rolled of tomb.ambiguity.automatic-dice-status; not with fixed-results).  A fact of who is
+    in the Party and what he holds (``character_pool`` without the party's bonus dice reads nothing
+    else: ``state.member_facts``)."""
+    facts = member_facts(rs, state.parties[player].characters, name)
+    key = ("dice", attribute)
     count = facts.get(key)
     if count is None:
         p = character_pool(rs, state, player, name, attribute, party_bonus=False)
