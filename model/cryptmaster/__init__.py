@@ -100,11 +100,17 @@ class Cryptmaster(Tomb):
             return super().initial_state(None)
 
     def _apply(self, state: TombState, action: Any, player: int | None) -> TombState:
+        if not traceability._recorders:          # the rules exercised matter only to a recording
+            return self._step_in_words(state, action, player)
         with self._in_cryptmaster_words():
-            try:
-                return super()._apply(state, action, player)
-            except IllegalAction as exc:
-                raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message) from None
+            return self._step_in_words(state, action, player)
+
+    def _step_in_words(self, state: TombState, action: Any, player: int | None) -> TombState:
+        """Tomb's step; a refusal names the Cryptmaster rule that states the Tomb rule it broke."""
+        try:
+            return super()._apply(state, action, player)
+        except IllegalAction as exc:
+            raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message) from None
 
     @contextmanager
     def _in_cryptmaster_words(self) -> Iterator[None]:
@@ -246,7 +252,9 @@ class Cryptmaster(Tomb):
 
     def passable(self, state: TombState, start: str) -> frozenset[str]:
         empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
-        rooms = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
+        rooms = self.memo.get("rooms")                  # the board's Rooms (a fact of the board)
+        if rooms is None:
+            rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
         return frozenset([*empty, *rooms, *([start] if start.startswith("crypt:") else [])])
 
     def arrive(self, state: TombState, player: int) -> TombState:

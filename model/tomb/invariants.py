@@ -9,6 +9,7 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -244,7 +245,7 @@ _CARD_PLACES = (_decks, _decks, _deck, _deck, _crypt_cards, _counted, _fallen_ca
 def _card_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters
     (how each place is counted, and the places)."""
-    return (_CARD_PLACES + (_party_cards,) * len(state.parties),     # hands, banks, Attached cards
+    return (_card_counts(len(state.parties)),                        # with the hands, banks, Attached cards
             (state.decks, state.discards, state.crypt_deck, state.crypt_discard, state.crypts, state.pillage,
              state.effects, state.agenda, state.raid, *state.parties))
 
@@ -264,9 +265,19 @@ def _fallen_people(effects: Any) -> dict[str, int]:
 _PEOPLE_PLACES = (_deck, _counted, _counted, _counted, _squires, _fallen_people)
 
 
+@cache
+def _card_counts(parties: int) -> tuple[Any, ...]:
+    return _CARD_PLACES + (_party_cards,) * parties
+
+
+@cache
+def _people_counts(parties: int) -> tuple[Any, ...]:
+    return _PEOPLE_PLACES + (_party_people,) * parties
+
+
 def _people_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, the Parties."""
-    return (_PEOPLE_PLACES + (_party_people,) * len(state.parties),
+    return (_people_counts(len(state.parties)),
             (state.pool, state.inn, state.dead, state.drawn, state.agenda, state.effects, *state.parties))
 
 
@@ -287,7 +298,7 @@ class Tally:
 
     def recount(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
         count, values = places
-        if count != self.count:          # another shape of state: every place counted afresh
+        if count is not self.count and count != self.count:     # another shape: every place counted afresh
             return self.recount_all(places)
         diff: dict[str, int] | None = None
         counts = list(self.counts)

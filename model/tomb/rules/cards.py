@@ -25,12 +25,13 @@ NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger":
 
 def card_type(rs: Any, card: str) -> str:
     """item, prayer, spell, tactics, cryptmaster (Inn cards), treasure, curse, monster or trap."""
-    memo = rs.memo
-    key = ("type", card)
-    kind = memo.get(key)
+    types = rs.memo.get("types")
+    if types is None:
+        types = rs.memo["types"] = {}
+    kind = types.get(card)
     if kind is None:
         c = rs.cards.card(card)
-        kind = memo[key] = c.deck if isinstance(c, InnCard) else c.type
+        kind = types[card] = c.deck if isinstance(c, InnCard) else c.type
     return kind
 
 
