@@ -221,7 +221,16 @@ BASE_MOVEMENT = 10
 
 
 def movement_bonus(rs: Any, party: Party) -> int:
-    """The bonus movement due to Characters, Item Cards, or Treasure in the Party."""
+    """The bonus movement due to Characters, Item Cards, or Treasure in the Party (a fact of its
+    loadout: ``state.loadout_facts``)."""
+    facts = loadout_facts(rs, party.characters)
+    bonus = facts.get("movement")
+    if bonus is None:
+        bonus = facts["movement"] = _movement_bonus(rs, party)
+    return bonus
+
+
+def _movement_bonus(rs: Any, party: Party) -> int:
     bonus = 0
     for ch in party.characters:
         bonus += rs.cards.characters[ch.name].movement
