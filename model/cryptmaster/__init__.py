@@ -19,8 +19,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar, Iterator
 
-import attrs
-
 from .. import traceability
 from ..errors import IllegalAction, InvalidInput
 from ..ruleset import Violation
@@ -29,7 +27,8 @@ from ..tomb.actions import CRYPTMASTER_ACTION_TYPES
 from ..tomb.board import INN
 from ..tomb.rules import combat as tomb_combat, raid as tomb_raid, turn as tomb_turn
 from ..tomb.rules.agenda import TASKS
-from ..tomb.state import TombState
+from ..tomb.rules.cards import attach_fact
+from ..tomb.state import TombState, evolve
 from ..traceability import implements, note
 from . import invariants, links
 from .options import CryptmasterOptions
@@ -49,9 +48,9 @@ def _tasks() -> dict[str, Any]:
     def apply_share(rs: Any, state: TombState, t: Any, action: Any, player: int) -> TombState:
         return attachments.fix_restrictions(rs, share(rs, state, t, action, player), player)
 
-    tasks["redistribute"] = attrs.evolve(TASKS["redistribute"], legal=lambda rs, s, t, p: turn.share_options(rs, s, p),
-                                         apply=apply_share, rule="cryptmaster.free.share")
-    tasks["pickpocket-pick"] = attrs.evolve(TASKS["pickpocket-pick"],
+    tasks["redistribute"] = evolve(TASKS["redistribute"], legal=lambda rs, s, t, p: turn.share_options(rs, s, p),
+                                   apply=apply_share, rule="cryptmaster.free.share", allows=None)
+    tasks["pickpocket-pick"] = evolve(TASKS["pickpocket-pick"],
                                             legal=lambda rs, s, t, p: turn.pickpocket_options(rs, s, p))
 
     def battled(apply: Any) -> Any:
@@ -59,22 +58,22 @@ def _tasks() -> dict[str, Any]:
             from ..effects import RAID, Effect, add
 
             if not rs.is_extra_battle_action(action):
-                state = attrs.evolve(state, effects=add(state.effects, Effect("battled", "cryptmaster.combat.alternate-until",
+                state = evolve(state, effects=add(state.effects, Effect("battled", "cryptmaster.combat.alternate-until",
                                                                              until=RAID, player=player)))
             return apply(rs, state, t, action, player)
 
         return wrapped
 
-    tasks["battle-cm"] = attrs.evolve(TASKS["battle-cm"], apply=battled(tomb_combat.apply_battle_cm))
+    tasks["battle-cm"] = evolve(TASKS["battle-cm"], apply=battled(tomb_combat.apply_battle_cm))
     raider = TASKS["battle-raider"]
-    tasks["battle-raider"] = attrs.evolve(raider, apply=turn.once_per_turn_apply(battled(tomb_combat.apply_battle_raider)),
+    tasks["battle-raider"] = evolve(raider, apply=turn.once_per_turn_apply(battled(tomb_combat.apply_battle_raider)),
                                           legal=turn.once_per_turn_legal(raider.legal),
                                           why=turn.once_per_turn_why(raider.why))
     merc = REGISTRY["merc-action"]
-    tasks["merc-action"] = attrs.evolve(merc, apply=turn.once_per_turn_apply(merc.apply),
+    tasks["merc-action"] = evolve(merc, apply=turn.once_per_turn_apply(merc.apply),
                                         legal=turn.once_per_turn_legal(merc.legal), why=turn.once_per_turn_why(merc.why))
     heal = TASKS["heal-assign"]
-    tasks["heal-assign"] = attrs.evolve(heal, legal=turn.heal_assign_legal(heal.legal))
+    tasks["heal-assign"] = evolve(heal, legal=turn.heal_assign_legal(heal.legal))
     del tomb_free
     return tasks
 
@@ -90,6 +89,7 @@ class Cryptmaster(Tomb):
     default_board: ClassVar[str] = "halls-of-the-cryptmaster"
     tasks: ClassVar[dict[str, Any]] = {}
     inn_decks: ClassVar[tuple[str, ...]] = ("prayer", "spell", "item", "tactics", "cryptmaster")
+    _STEP_CACHES: ClassVar[tuple[str, ...]] = (*Tomb._STEP_CACHES, "_checked_cryptmaster")
 
     # The protocol: Tomb's, speaking Cryptmaster's rules ---------------------------------------------------
 
@@ -100,11 +100,17 @@ class Cryptmaster(Tomb):
             return super().initial_state(None)
 
     def _apply(self, state: TombState, action: Any, player: int | None) -> TombState:
+        if not traceability._recorders:          # the rules exercised matter only to a recording
+            return self._step_in_words(state, action, player)
         with self._in_cryptmaster_words():
-            try:
-                return super()._apply(state, action, player)
-            except IllegalAction as exc:
-                raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message) from None
+            return self._step_in_words(state, action, player)
+
+    def _step_in_words(self, state: TombState, action: Any, player: int | None) -> TombState:
+        """Tomb's step; a refusal names the Cryptmaster rule that states the Tomb rule it broke."""
+        try:
+            return super()._apply(state, action, player)
+        except IllegalAction as exc:
+            raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message) from None
 
     @contextmanager
     def _in_cryptmaster_words(self) -> Iterator[None]:
@@ -208,11 +214,14 @@ class Cryptmaster(Tomb):
     def why_not_standard(self, state: TombState, player: int, action: Any) -> str:
         return turn.why_not_standard(self, state, player, action)
 
+    def allows_standard(self, state: TombState, player: int, action: Any) -> bool:
+        return turn.allows_standard(self, state, player, action)
+
     def send_to_inn(self, state: TombState, player: int, rule: str) -> TombState:
         return turn.send_to_inn(self, state, player, rule)
 
     def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
-        return attachments.can_attach(self, state, player, name, card)
+        return attach_fact(self, state, player, name, card, attachments.can_attach)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
         return state.party(player).location == INN and not attachments.is_cursed(self, card)
@@ -243,7 +252,9 @@ class Cryptmaster(Tomb):
 
     def passable(self, state: TombState, start: str) -> frozenset[str]:
         empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
-        rooms = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
+        rooms = self.memo.get("rooms")                  # the board's Rooms (a fact of the board)
+        if rooms is None:
+            rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
         return frozenset([*empty, *rooms, *([start] if start.startswith("crypt:") else [])])
 
     def arrive(self, state: TombState, player: int) -> TombState:
@@ -367,7 +378,7 @@ class Cryptmaster(Tomb):
         return leave_crypt(self, pop(state), state.current)
 
     def new_round(self, state: TombState) -> TombState:
-        return attrs.evolve(state, effects=tuple(e for e in state.effects if e.name not in ("battled", "passed")))
+        return evolve(state, effects=tuple(e for e in state.effects if e.name not in ("battled", "passed")))
 
     def extra_battle_options(self, state: TombState, player: int, side: str) -> list[Any]:
         return raid.extra_battle_options(self, state, player, side)

@@ -17,9 +17,16 @@ from .rules.attachments import breaches, compute_may_draw, is_cursed
 
 def violations(rs: Any, state: TombState) -> list[Violation]:
     out: list[Violation] = []
+    checked = rs.__dict__.get("_checked_cryptmaster")
+    if checked is None:
+        checked = rs._checked_cryptmaster = tomb.Checked()
     for p, party in enumerate(state.parties):
-        for ch in party.characters:
-            bad = [c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)]
+        # the checks that read the Party's Characters alone: not again for the very Characters that passed them
+        bad_of, cm_card = ((), False) if checked.party_passed(party.characters, ()) else _restrictions(rs, state, p, party)
+        if not bad_of and not cm_card:
+            checked.pass_party(party.characters, ())
+        for i, ch in enumerate(party.characters):
+            bad = bad_of[i] if bad_of else ()
             if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply"):
                 out.append(Violation("cryptmaster.attach.fix-by-discarding",
                                      f"{ch.name} holds {bad[0]} against the attachment restrictions"))
@@ -28,8 +35,7 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
                                      f"{ch.name} serves player {p} as a mercenary outside a raid's turn"))
         if party.out and party.characters:
             out.append(Violation("cryptmaster.pvp.elimination", f"player {p} is out but has Characters"))
-        if any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
-               if rs.cards.is_inn(c)):
+        if cm_card:
             out.append(Violation("cryptmaster.attach.allowed-types", f"player {p} has a cryptmaster card attached"))
     if state.overlord is not None and state.overlord_crypt is not None:
         placed = sum(1 for c in state.crypts for h in c.cards if h.card == state.overlord)
@@ -40,6 +46,16 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
         if placed + fighting + banked != 1:
             out.append(Violation("cryptmaster.overlord.placement", "the Overlord is not in one place"))
     return out
+
+
+def _restrictions(rs: Any, state: TombState, p: int, party: Any) -> tuple[tuple[list[str], ...], bool]:
+    """What breaks the attachment restrictions in ``player``'s Party, which reads its Characters alone: each
+    Character's non-Cursed breaches (empty when none has one), and whether a cryptmaster card is
+    Attached."""
+    bad_of = tuple([c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)] for ch in party.characters)
+    cm_card = any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
+                  if rs.cards.is_inn(c))
+    return (bad_of if any(bad_of) else ()), cm_card
 
 
 # Proof obligations -------------------------------------------------------------------------------------------

@@ -156,3 +156,11 @@ class CryptmasterOptions:
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(TOMB_DEFAULTS, name)
+
+
+# Tomb's readings where Cryptmaster does not speak, set on the class as plain values: the rules read
+# them on every step, and a class attribute is found at once (``__getattr__`` stays for any other name)
+for _field in attrs.fields(type(TOMB_DEFAULTS)):
+    if not hasattr(CryptmasterOptions, _field.name):
+        setattr(CryptmasterOptions, _field.name, getattr(TOMB_DEFAULTS, _field.name))
+del _field

@@ -66,6 +66,22 @@ class Tomb(Ruleset):
         self.roll_handlers = self.make_roll_handlers()
         self.memo: dict[Any, Any] = {}           # per-configuration caches of pure card facts
         self._last_legal: tuple[Any, int, list[Any]] | None = None
+        self._last_pending: tuple[Any, Pending] | None = None
+
+    #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
+    #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
+    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_checked", "_loadouts", "_loadout_facts",
+                                                  "_member_facts")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        for name in self._STEP_CACHES:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._last_legal = self._last_pending = None
 
     # The protocol ---------------------------------------------------------------------------------------
 
@@ -80,7 +96,12 @@ class Tomb(Ruleset):
         return turn.advance(self, state)
 
     def pending(self, state: TombState) -> Pending:
-        return turn.pending(self, state)
+        last = self._last_pending          # asked several times of one state (explore, step, legal_actions)
+        if last is not None and last[0] is state:
+            return last[1]
+        pending = turn.pending(self, state)
+        self._last_pending = (state, pending)
+        return pending
 
     def _legal_actions(self, state: TombState, player: int) -> list[Any]:
         last = self._last_legal
@@ -192,10 +213,12 @@ class Tomb(Ruleset):
     def why_not_standard(self, state: TombState, player: int, action: Any) -> str:
         return standard_actions.why_not_standard(self, state, player, action)
 
-    def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
-        from .rules.cards import can_attach
+    def allows_standard(self, state: TombState, player: int, action: Any) -> bool:
+        """Whether ``standard_actions`` lists ``action`` (legality by predicate)."""
+        return standard_actions.allows_standard(self, state, player, action)
 
-        return can_attach(self, state, player, name, card)
+    def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
+        return cards.attach_fact(self, state, player, name, card, cards.can_attach)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
         return free_actions.may_bank(self, state, player, holder, card)

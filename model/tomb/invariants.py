@@ -9,7 +9,7 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -53,36 +53,37 @@ def inv_level(level: Any) -> Any:
 
 
 # State invariants ---------------------------------------------------------------------------------------
+# Checked after every step, each cheaply: a state shares with the one before it every value the step
+# did not change (a Party, a deck, a Crypt), so what depends on one such value alone is computed again
+# only when it changed.  The ruleset keeps, by identity and with strong references, the Parties that
+# passed their checks and the card and Character counts of the last state where every one was in its
+# place (``Checked``); nothing is kept from a state that breaks an invariant.
 
 def violations(rs: Any, state: TombState) -> list[Violation]:
-    from .rules.cards import character_hp, monster_hp
+    from .rules.cards import monster_hp
 
     out: list[Violation] = []
+    checked = checked_of(rs)
     checking_hp = rs.options.hit_point_changes != "only-on-wound"
+    overflowing = any(t.kind in ("overflow", "dismiss-extra") for t in state.agenda) or rs.party_may_overflow(state)
+    temp_hp = tuple((e.subject, e.value) for e in state.effects if e.name == "temp-hp")
     for p, party in enumerate(state.parties):
         limit = rs.party_limit(state, p)
-        overflowing = any(t.kind in ("overflow", "dismiss-extra") for t in state.agenda) or rs.party_may_overflow(state)
+        if checked.party_passed(party, (temp_hp, limit, overflowing)):
+            continue          # the very Party passed below, with the same temporary Hit Points and limit
+        found = len(out)
         if not overflowing and not inv_party(len(party.characters), limit):
             out.append(Violation("tomb.party.size-one-to-five", f"player {p}'s Party has {len(party.characters)} Characters (at most {limit})"))
         if party.location != INN and party.location not in rs.board.spaces:
             out.append(Violation("tomb.move.orthogonal", f"player {p}'s Party is on {party.location!r}, not on the board"))
-        if list(party.hand) != sorted(party.hand) or list(party.bank) != sorted(party.bank):
+        kept_sorted = list(party.hand) == sorted(party.hand) and list(party.bank) == sorted(party.bank)
+        if not kept_sorted:
             out.append(Violation("tomb.banking.kept-separate", f"player {p}'s hand or bank is not kept sorted"))
-        if rs.game == "tomb" and rs.options.multi_trait == "counts-each":
-            traited = Counter(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
-            over = [t for t, n in traited.items() if n > len(party.characters)]
-            if over:
-                out.append(Violation("tomb.attach.excess-traited-items-discarded",
-                                     f"player {p}'s Party holds more {over[0]} cards than Characters"))
-        for ch in party.characters:
-            hp = character_hp(rs, state, p, ch.name)
-            if ch.wounds < 0 or (checking_hp and state.task is not None and not inv_wounds(ch.wounds, hp, True)
-                                 and not _deaths_pending(state)):
-                out.append(Violation("tomb.death.killed-at-hit-points",
-                                     f"{ch.name} has {ch.wounds} Wounds and {hp} Hit Points"))
-            for i, card in enumerate(ch.attached):
-                if rs.trait_limited(card) and is_trait_conflict(rs, ch.attached[:i], card) and not rs.conflict_allowed(state, p, ch, card):
-                    out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
+        # the Characters' checks: not again for the very Characters that passed them
+        if checked.party_passed(party.characters, temp_hp) or _characters_hold(rs, state, p, party, checking_hp, out):
+            checked.pass_party(party.characters, temp_hp)
+            if len(out) == found:
+                checked.pass_party(party, (temp_hp, limit, overflowing))
     raid = state.raid
     if raid is not None:
         for i, m in enumerate(raid.monsters):
@@ -90,7 +91,7 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
                 out.append(Violation("tomb.death.killed-at-hit-points", f"Monster {m.card} has {m.wounds} Wounds"))
         if raid.cm == state.current and rs.num_players > 1 and not rs.cm_may_be_raider():
             out.append(Violation("tomb.raid.crypt-master", "the Raiding Player is his own Crypt Master"))
-    out += _conservation(rs, state)
+    out += _conservation(rs, state, checked)
     if state.outcome is not None and state.agenda:
         out.append(Violation(rs.end_rule(), "the game is over but the agenda is not empty"))
     if state.outcome is None and not state.agenda:
@@ -98,9 +99,72 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     return out
 
 
+def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp: bool, out: list[Violation]) -> bool:
+    """The checks of a Party's Characters, which read them alone (and the temporary Hit Points): traits,
+    Wounds below Hit Points.  Appends what breaks to ``out``; returns whether they hold for good, so
+    that the very same Characters need no check again: not after a Violation, nor with a Character at
+    or past his Hit Points (a death pending may excuse him now, not later), nor with a trait conflict
+    (``rs.conflict_allowed`` reads the state)."""
+    from .rules.cards import character_hp
+
+    again = False
+    found = len(out)
+    if rs.game == "tomb" and rs.options.multi_trait == "counts-each":
+        traited = _counted(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
+        over = [t for t, n in traited.items() if n > len(party.characters)]
+        if over:
+            out.append(Violation("tomb.attach.excess-traited-items-discarded",
+                                 f"player {p}'s Party holds more {over[0]} cards than Characters"))
+    for ch in party.characters:
+        hp = character_hp(rs, state, p, ch.name)
+        below = inv_wounds(ch.wounds, hp, True)
+        if ch.wounds < 0 or (checking_hp and state.task is not None and not below and not _deaths_pending(state)):
+            out.append(Violation("tomb.death.killed-at-hit-points",
+                                 f"{ch.name} has {ch.wounds} Wounds and {hp} Hit Points"))
+        again = again or (checking_hp and not below)
+        for i, card in enumerate(ch.attached):
+            if rs.trait_limited(card) and is_trait_conflict(rs, ch.attached[:i], card):
+                again = True
+                if not rs.conflict_allowed(state, p, ch, card):
+                    out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
+    return not again and len(out) == found
+
+
 def _deaths_pending(state: TombState) -> bool:
     return any(t.kind in ("wound-apply", "wound-window", "window", "roll", "assign-wound", "apply-assigned")
                for t in state.agenda)
+
+
+class Checked:
+    """What the invariants keep from the states that passed them, on the ruleset (never in the state):
+    the Parties that passed their own checks (by identity, with what else they read then), and the
+    card and Character counts of the last state whose cards and Characters were each in one place.
+    Each is replaced whole, one assignment at a time (threads may share a ruleset); never pickled."""
+
+    LIMIT = 512           # Parties remembered, at most (then forgotten all at once)
+
+    def __init__(self) -> None:
+        self.parties: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+        self.cards: Tally | None = None
+        self.people: Tally | None = None
+
+    def party_passed(self, party: Any, given: Any) -> bool:
+        """Whether ``party`` (a Party, or a Party's Characters) passed, the very value, ``given`` the
+        same (the other values its checks read: the temporary Hit Points, ...)."""
+        seen = self.parties.get(id(party))
+        return seen is not None and seen[0] is party and seen[1] == given
+
+    def pass_party(self, party: Any, given: Any) -> None:
+        if len(self.parties) >= self.LIMIT:
+            self.parties = {}
+        self.parties[id(party)] = (party, given)
+
+
+def checked_of(rs: Any) -> Checked:
+    checked = rs.__dict__.get("_checked")
+    if checked is None:
+        checked = rs._checked = Checked()
+    return checked
 
 
 def _expected(rs: Any) -> tuple[dict[str, int], frozenset[str]]:
@@ -118,77 +182,192 @@ def _expected(rs: Any) -> tuple[dict[str, int], frozenset[str]]:
     return got
 
 
-def _conservation(rs: Any, state: TombState) -> list[Violation]:
-    """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters."""
-    out: list[Violation] = []
-    where: dict[str, int] = {}
+# Where the cards and the Characters are: the places of a state, each a value counted on its own -----------
 
-    def add(names: Any) -> None:
-        for n in names:
-            where[n] = where.get(n, 0) + 1
+def _counted(names: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n in names:
+        out[n] = out.get(n, 0) + 1
+    return out
 
-    for d in (*state.decks, *state.discards, state.crypt_deck, state.crypt_discard):
+
+def _decks(decks: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for d in decks:
         for c, n in d.counts:
-            where[c] = where.get(c, 0) + n
-    for party in state.parties:
-        add(party.hand)
-        add(party.bank)
-        add(party.crypt_hand)
-        for ch in party.characters:
-            add(ch.attached)
-    for crypt in state.crypts:
-        add(h.card for h in crypt.cards)
-    add(state.pillage)
-    for e in state.effects:
-        if e.name == "fallen-mercenary":
-            add(e.items)
-    if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
-        add(state.overlord_attached)       # the Overlord's cards, kept while it waits in its Crypt
-    for t in state.agenda:              # cards in hand between a draw and its placing
+            out[c] = out.get(c, 0) + n
+    return out
+
+
+def _deck(deck: Any) -> dict[str, int]:
+    return _decks((deck,))
+
+
+def _party_cards(party: Any) -> dict[str, int]:
+    return _counted((*party.hand, *party.bank, *party.crypt_hand, *(c for ch in party.characters for c in ch.attached)))
+
+
+def _crypt_cards(crypts: Any) -> dict[str, int]:
+    return _counted(h.card for crypt in crypts for h in crypt.cards)
+
+
+def _fallen_cards(effects: Any) -> dict[str, int]:
+    return _counted(c for e in effects if e.name == "fallen-mercenary" for c in e.items)
+
+
+def _task_cards(agenda: Any) -> dict[str, int]:
+    """Cards in hand between a draw and its placing."""
+    names: list[str] = []
+    for t in agenda:
         if t.kind in ("attach", "journeyman", "curse-attach") and t.card:
-            add((t.card,))
+            names.append(t.card)
         elif t.kind in ("loot", "give"):
-            add(t.items)
-    raid = state.raid
-    if raid is not None:
-        add(h.card for h in raid.cards)
-        add(raid.early)
-        add(raid.treasures)
-        if raid.trap is not None:
-            add((raid.trap,))
-        for m in raid.monsters:
-            if not m.dead:
-                add((m.card,))
-            add(m.attached)
-    if state.overlord is not None and state.overlord_crypt is None:
-        add((state.overlord,))             # selected, not yet placed
+            names += t.items
+    return _counted(names)
+
+
+def _raid_cards(raid: Any) -> dict[str, int]:
+    if raid is None:
+        return {}
+    names = [*(h.card for h in raid.cards), *raid.early, *raid.treasures]
+    if raid.trap is not None:
+        names.append(raid.trap)
+    for m in raid.monsters:
+        if not m.dead:
+            names.append(m.card)
+        names += m.attached
+    return _counted(names)
+
+
+_CARD_PLACES = (_decks, _decks, _deck, _deck, _crypt_cards, _counted, _fallen_cards, _task_cards, _raid_cards)
+
+
+def _card_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters
+    (how each place is counted, and the places)."""
+    return (_card_counts(len(state.parties)),                        # with the hands, banks, Attached cards
+            (state.decks, state.discards, state.crypt_deck, state.crypt_discard, state.crypts, state.pillage,
+             state.effects, state.agenda, state.raid, *state.parties))
+
+
+def _squires(agenda: Any) -> dict[str, int]:
+    return _counted(t.subject for t in agenda if t.kind == "squire" and t.subject)
+
+
+def _party_people(party: Any) -> dict[str, int]:
+    return _counted(ch.name for ch in party.characters)
+
+
+def _fallen_people(effects: Any) -> dict[str, int]:
+    return _counted(e.subject for e in effects if e.name == "fallen-mercenary" and e.subject)
+
+
+_PEOPLE_PLACES = (_deck, _counted, _counted, _counted, _squires, _fallen_people)
+
+
+@cache
+def _card_counts(parties: int) -> tuple[Any, ...]:
+    return _CARD_PLACES + (_party_cards,) * parties
+
+
+@cache
+def _people_counts(parties: int) -> tuple[Any, ...]:
+    return _PEOPLE_PLACES + (_party_people,) * parties
+
+
+def _people_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, the Parties."""
+    return (_people_counts(len(state.parties)),
+            (state.pool, state.inn, state.dead, state.drawn, state.agenda, state.effects, *state.parties))
+
+
+class Tally:
+    """Counts over the places of a state: ``values`` the places (``count(value)`` counts one, ``counts``
+    each place's), ``diff`` their sum less what is expected (only what differs).  ``recount`` counts
+    again only the places whose value is not the very one counted here."""
+
+    __slots__ = ("count", "values", "counts", "diff")
+
+    def __init__(self, count: tuple[Any, ...], values: tuple[Any, ...], counts: tuple[dict[str, int], ...],
+                 diff: dict[str, int]) -> None:
+        self.count, self.values, self.counts, self.diff = count, values, counts, diff
+
+    @classmethod
+    def start(cls, expected: dict[str, int]) -> "Tally":
+        return cls((), (), (), {k: -n for k, n in expected.items() if n})
+
+    def recount(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
+        count, values = places
+        if count is not self.count and count != self.count:     # another shape: every place counted afresh
+            return self.recount_all(places)
+        diff: dict[str, int] | None = None
+        counts = list(self.counts)
+        for i in [i for i, (value, old) in enumerate(zip(values, self.values)) if value is not old]:
+            value = values[i]
+            got = count[i](value)
+            if got != counts[i]:
+                if diff is None:
+                    diff = dict(self.diff)
+                _shift(diff, counts[i], -1)
+                _shift(diff, got, 1)
+            counts[i] = got
+        return Tally(count, values, tuple(counts), self.diff if diff is None else diff)
+
+    def recount_all(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
+        """Every place counted afresh (the places counted here taken off first)."""
+        diff = dict(self.diff)
+        for got in self.counts:
+            _shift(diff, got, -1)
+        count, values = places
+        counts = tuple(c(v) for c, v in zip(count, values))
+        for got in counts:
+            _shift(diff, got, 1)
+        return Tally(count, values, counts, diff)
+
+
+def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
+    if not counts:
+        return
+    for k, n in counts.items():
+        v = diff.get(k, 0) + sign * n
+        if v:
+            diff[k] = v
+        else:
+            diff.pop(k, None)
+
+
+def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> list[Violation]:
+    """Every card is somewhere, once (in the places of ``_card_places``, and the Overlord's); every
+    Character too.  Counted again only where the state differs from the last one that passed."""
+    checked = checked or checked_of(rs)
+    out: list[Violation] = []
     expected, everyone = _expected(rs)
+    cards = (checked.cards or Tally.start(expected)).recount(_card_places(state))
+    loose: list[str] = []
+    if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
+        loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
+    if state.overlord is not None and state.overlord_crypt is None:
+        loose.append(state.overlord)       # selected, not yet placed
+    diff = cards.diff
     extra = rs.extra_cards(state)
-    if extra:
-        expected = dict(expected)
-        for k, v in extra.items():
-            expected[k] = expected.get(k, 0) + v
-    if where != expected:
-        diff = {k: where.get(k, 0) - expected.get(k, 0) for k in set(where) | set(expected)
-                if where.get(k, 0) != expected.get(k, 0)}
-        if diff:
-            out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
-    people: dict[str, int] = {}
-    for c, n in state.pool.counts:
-        people[c] = people.get(c, 0) + n
-    for group in (state.inn, state.dead, state.drawn,
-                  (t.subject for t in state.agenda if t.kind == "squire" and t.subject),
-                  (ch.name for party in state.parties for ch in party.characters),
-                  (e.subject for e in state.effects if e.name == "fallen-mercenary" and e.subject)):
-        for n in group:
-            people[n] = people.get(n, 0) + 1
-    if rs.options.dead_destination == "removed":
-        for m in everyone - set(people):
-            people[m] = 1
-    if any(v > 1 for v in people.values()) or set(people) != everyone:
-        dup = sorted(k for k, v in people.items() if v > 1)
-        lost = sorted(everyone - set(people))
+    if loose or extra:
+        diff = dict(diff)
+        _shift(diff, _counted(loose), 1)
+        _shift(diff, extra, -1)
+    if diff:
+        out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
+    else:
+        checked.cards = cards
+    people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(_people_places(state))
+    removed = rs.options.dead_destination == "removed"
+    # diff: a Character's count less one; anyone else's count
+    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
+    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
+    stray = [k for k in people.diff if k not in everyone]
+    if dup or lost or stray:
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))
+    else:
+        checked.people = people
     return out
 
 

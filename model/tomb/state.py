@@ -72,13 +72,19 @@ effect                 made by                                     what it holds
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..chance import Deck
+from ..codec import canonical_order
+from ..draft import replacer
 from ..effects import Effect
+from ..traceability import _recorders
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Task:
     """One entry of the agenda: what happens next, for whom, about what."""
 
@@ -92,7 +98,8 @@ class Task:
     rule: str = ""                  # the catalog rule that queued it
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Character:
     """A Character in an Adventuring Party."""
 
@@ -103,7 +110,8 @@ class Character:
     owner: int | None = None        # Cryptmaster: the home player of a Mercenary (None: this party's)
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Party:
     """A player's Adventuring Party and what the player holds."""
 
@@ -126,7 +134,8 @@ class Party:
         return tuple(c.name for c in self.characters)
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Hidden:
     """A face-down Crypt card and the players who know what it is."""
 
@@ -134,7 +143,8 @@ class Hidden:
     known: tuple[int, ...] = ()     # the seats that know it, sorted: none for a card dealt from the deck; its placer (Fill the Tomb); every seat for a card back from a Raid (and Cryptmaster's Overlord); a seat added by a peek (Keziah's Orb), which changes nothing else
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Crypt:
     """A Crypt of the Tomb and its face-down cards: in the order placed while the Tomb is filled; once
     a Raid returns cards to it, all of them sorted (by card, then who knows it)."""
@@ -143,7 +153,8 @@ class Crypt:
     cards: tuple[Hidden, ...] = ()
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Monster:
     """A revealed Monster in a Raid (or a Traitor)."""
 
@@ -154,7 +165,8 @@ class Monster:
     dead: bool = False
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Raid:
     """A Raid in progress."""
 
@@ -176,7 +188,8 @@ class Raid:
     overlord_killed: bool = False
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Roll:
     """A roll being made: the dice of one pool, the reason, and the successes once rolled.
 
@@ -210,7 +223,8 @@ class Roll:
     card: str | None = None         # the card whose effect rolls
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class TombState:
     agenda: tuple[Task, ...]
     current: int                            # whose turn it is
@@ -251,8 +265,8 @@ class TombState:
 
     def with_party(self, player: int, **changes: object) -> "TombState":
         parties = list(self.parties)
-        parties[player] = attrs.evolve(parties[player], **changes)
-        return attrs.evolve(self, parties=tuple(parties))
+        parties[player] = evolve(parties[player], **changes)
+        return evolve(self, parties=tuple(parties))
 
     def crypt(self, cid: str) -> Crypt:
         for c in self.crypts:
@@ -261,8 +275,7 @@ class TombState:
         raise KeyError(cid)
 
     def with_crypt(self, cid: str, **changes: object) -> "TombState":
-        return attrs.evolve(self, crypts=tuple(attrs.evolve(c, **changes) if c.id == cid else c
-                                              for c in self.crypts))
+        return evolve(self, crypts=tuple(evolve(c, **changes) if c.id == cid else c for c in self.crypts))
 
     def owner_of(self, name: str) -> int | None:
         """The player whose Party holds Character ``name`` (None if no Party does)."""
@@ -270,6 +283,66 @@ class TombState:
             if party.character(name) is not None:
                 return p
         return None
+
+
+#: the fast ``attrs.evolve`` of each class above (model/draft.py's ``replacer``: one ``__dict__`` copy)
+_REPLACERS = {cls: replacer(cls) for cls in (Task, Character, Party, Hidden, Crypt, Monster, Raid, Roll, TombState)}
+
+
+def evolve(inst: Any, /, **changes: Any) -> Any:
+    """``attrs.evolve(inst, **changes)``; for the classes of the state, a copy of the value's
+    ``__dict__`` (they are dict-backed and kept in canonical order: no ``__init__`` to run)."""
+    replace = _REPLACERS.get(type(inst))
+    return attrs.evolve(inst, **changes) if replace is None else replace(inst, **changes)
+
+
+def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
+    """The memo of pure facts about a Party's *loadout* under the ruleset ``rs``: which Characters it
+    has, in order, and the cards Attached to each (not their Wounds, actions or owners).  What a
+    Character may hold, cast or use, and with which dice, is such a fact.  Kept on the ruleset, never
+    pickled: by the loadout's value (``_loadout_facts``), reached from a Characters tuple by identity
+    (``_loadouts``, holding the tuple itself so that its id cannot be reused); each table is replaced
+    whole when full.  While a recording notes the rules exercised (``traceability.recording``) nothing
+    is remembered: every fact is worked out, so that the rules it reads are noted."""
+    if _recorders:
+        return {}
+    table = rs.__dict__.get("_loadouts")
+    if table is None or len(table) >= 1024:
+        table = rs._loadouts = {}
+    entry = table.get(id(characters))
+    if entry is not None and entry[0] is characters:
+        return entry[1]
+    by_value = rs.__dict__.get("_loadout_facts")
+    if by_value is None or len(by_value) >= 4096:
+        by_value = rs._loadout_facts = {}
+    key = tuple((c.name, c.attached) for c in characters)
+    facts = by_value.get(key)
+    if facts is None:
+        facts = by_value[key] = {}
+    table[id(characters)] = (characters, facts)
+    return facts
+
+
+def member_facts(rs: Any, characters: tuple[Character, ...], name: str) -> dict[Any, Any]:
+    """The memo of pure facts about the Character ``name`` of a Party (of ``characters``): who is in
+    the Party (their classes may give him dice) and what he holds, not what the others hold.  What he
+    may hold or cast, and with which dice, is such a fact: shared by every loadout where only the
+    others' cards differ (a card moved between two Characters leaves the others' facts standing).
+    Kept as ``loadout_facts`` is (``_member_facts``, by value)."""
+    facts = loadout_facts(rs, characters)
+    got = facts.get(("member", name))
+    if got is None:
+        if _recorders:
+            return {}
+        names = facts.get("names")
+        if names is None:
+            names = facts["names"] = tuple(c.name for c in characters)
+        me = next((c for c in characters if c.name == name), None)
+        by_value = rs.__dict__.get("_member_facts")
+        if by_value is None or len(by_value) >= 8192:
+            by_value = rs._member_facts = {}
+        got = facts[("member", name)] = by_value.setdefault((names, name, None if me is None else me.attached), {})
+    return got
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ from typing import Any
 from ...tomb.rules.cards import card_type
 from ...tomb.rules.rolling import has_die
 from ...tomb.state import TombState
-from ...traceability import implements
+from ...traceability import _recorders, implements
 
 ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
 CURSED = "cursed"
@@ -33,6 +33,16 @@ def is_cursed(rs: Any, card: str) -> bool:
 def keyword_clash(rs: Any, held: Iterable[str], card: str) -> bool:
     """"A character may not have multiples of the same keyword attached (such as two "weapon", or two
     "armor"), with the exception of the "cursed" keyword."""
+    key = ("keyword-clash", tuple(held), card)
+    got = rs.memo.get(key)
+    if got is None:
+        got = _keyword_clash(rs, key[1], card)
+        if not _recorders:          # while recording, worked out every time (its rules are noted)
+            rs.memo[key] = got
+    return got
+
+
+def _keyword_clash(rs: Any, held: tuple[str, ...], card: str) -> bool:
     mine = {k for k in keywords(rs, card) if k != CURSED}
     if not mine:
         return False

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import RAID, TURN, Effect, add, has
 from ...tomb.actions import Continue, Curse, Done, Hire, Leave, Lend, Pass, Target, UseCard
 from ...tomb.board import INN
@@ -18,7 +16,7 @@ from ...tomb.rules.rolling import combined_pool, character_pool
 from ...tomb.rules.standard_actions import start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import live_monsters, monster_index, update_character, update_monster, wounds_then_death
-from ...tomb.state import Roll, Task, TombState
+from ...tomb.state import Roll, Task, TombState, evolve
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import fix_restrictions
@@ -105,7 +103,7 @@ def apply_lend(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     state = pop(state)
     if isinstance(action, Pass):
         # reading consent-no-cm: the invited player may decline, once; the raid's host does not ask again
-        return attrs.evolve(state, effects=add(state.effects, Effect(
+        return evolve(state, effects=add(state.effects, Effect(
             "declined", "cryptmaster.ambiguity.mercenary-trait-scope", until=TURN, player=player)))
     raider = int(t.items[0])
     home = state.party(player)
@@ -113,8 +111,8 @@ def apply_lend(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     assert ch is not None
     state = state.with_party(player, characters=tuple(c for c in home.characters if c.name != ch.name))
     raiders = state.party(raider)
-    state = state.with_party(raider, characters=(*raiders.characters, attrs.evolve(ch, owner=player, actions=0)))
-    return attrs.evolve(state, effects=add(state.effects, Effect("hired", "cryptmaster.mercenary.one-character", until=TURN,
+    state = state.with_party(raider, characters=(*raiders.characters, evolve(ch, owner=player, actions=0)))
+    return evolve(state, effects=add(state.effects, Effect("hired", "cryptmaster.mercenary.one-character", until=TURN,
                                                                  player=player, subject=ch.name)))
 
 
@@ -145,7 +143,7 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             home = ch.owner
             assert home is not None
             state = state.with_party(p, characters=tuple(c for c in state.party(p).characters if c.name != ch.name))
-            back = attrs.evolve(ch, owner=None, actions=0, wounds=0 if rs.options.merc_return_state == "fully-healed"
+            back = evolve(ch, owner=None, actions=0, wounds=0 if rs.options.merc_return_state == "fully-healed"
                                 else ch.wounds)
             state = state.with_party(home, characters=(*state.party(home).characters, back))
             state = fix_restrictions(rs, state, p)
@@ -163,7 +161,7 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             if rs.options.merc_return_state != "fully-healed":
                 hp = character_hp(rs, state, home, back.name)
                 state = update_character(state, home, back.name, wounds=max(hp - 1, 0))
-        state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
+        state = evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
     return state
 
 
@@ -215,7 +213,7 @@ def run_curses(rs: Any, state: TombState, t: Task) -> TombState:
     if not curses:
         pending = [e for e in state.effects if e.name == "curse-pending"]
         if pending:                                   # all-at-once: now the checks, in the order attached
-            state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "curse-pending"))
+            state = evolve(state, effects=tuple(e for e in state.effects if e.name != "curse-pending"))
             return push(state, *(Task("curse-check", state.current, e.subject, card=e.items[0],
                                       rule="cryptmaster.curse.holiness-check") for e in pending))
         state = pop(state)
@@ -225,7 +223,7 @@ def run_curses(rs: Any, state: TombState, t: Task) -> TombState:
     from ...tomb.rules.raid import take_card
 
     state = take_card(state, curses[0])
-    state = attrs.evolve(state, effects=add(state.effects, Effect("cursed-this-raid", "cryptmaster.curse.reveal-and-attach",
+    state = evolve(state, effects=add(state.effects, Effect("cursed-this-raid", "cryptmaster.curse.reveal-and-attach",
                                                                  until=RAID)))
     cm = raid.cm if raid.cm is not None else t.player
     return push(state, Task("curse-attach", cm, card=curses[0], rule="cryptmaster.curse.reveal-and-attach"))
@@ -242,7 +240,7 @@ def apply_curse_attach(rs: Any, state: TombState, t: Task, action: Curse, player
     state = update_character(state, owner, ch.name, attached=(*ch.attached, action.card))
     state = fix_restrictions(rs, state, owner)
     if rs.options.curse_order == "all-at-once":
-        return attrs.evolve(state, effects=add(state.effects, Effect(
+        return evolve(state, effects=add(state.effects, Effect(
             "curse-pending", "cryptmaster.ambiguity.curse-reveal-order", until=RAID, subject=action.character,
             items=(action.card,))))
     return push(state, Task("curse-check", raider, action.character, card=action.card, rule="cryptmaster.curse.holiness-check"))
@@ -285,7 +283,7 @@ def curse_check_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombS
     note("cryptmaster.curse.lifted-banked")
     raid = state.raid
     if raid is not None:
-        state = attrs.evolve(state, raid=attrs.evolve(raid, resolved=raid.resolved + 1))
+        state = evolve(state, raid=evolve(raid, resolved=raid.resolved + 1))
     return lift_curse(rs, state, roll.player, roll.subject or "", roll.card or "")
 
 
@@ -387,22 +385,22 @@ def apply_cm_card(rs: Any, state: TombState, player: int, action: UseCard) -> To
     hand.remove(action.card)
     state = state.with_party(player, hand=tuple(hand))
     state = discard_cards(rs, state, (action.card,))
-    state = attrs.evolve(state, effects=add(state.effects, Effect("cm-used", "cryptmaster.ambiguity.different-cm-effects",
+    state = evolve(state, effects=add(state.effects, Effect("cm-used", "cryptmaster.ambiguity.different-cm-effects",
                                                                  until=TURN, player=player, subject=action.card)))
     raid = state.raid
     if raid is not None and player != raid.cm:
-        state = attrs.evolve(state, effects=add(state.effects, Effect("cm-effect-used",
+        state = evolve(state, effects=add(state.effects, Effect("cm-effect-used",
                                                                      "cryptmaster.presence.bystander-one-cm-effect",
                                                                      until=RAID, player=player)))
     effect = rs.cards.inn[action.card].effects[0]
     if effect.kind == "cm-monster-dice":
-        return attrs.evolve(state, effects=add(state.effects, Effect("monster-dice", "cryptmaster.presence.cm-effects",
+        return evolve(state, effects=add(state.effects, Effect("monster-dice", "cryptmaster.presence.cm-effects",
                                                                      until=RAID, subject=action.target, value=effect.value,
                                                                      items=(effect.attribute or "attack",
                                                                             effect.colour or "red"))))
     if effect.kind == "cm-trap-tn":
         trap = state.raid.trap if state.raid is not None else None
-        return attrs.evolve(state, effects=add(state.effects, Effect("trap-tn", "cryptmaster.presence.cm-effects",
+        return evolve(state, effects=add(state.effects, Effect("trap-tn", "cryptmaster.presence.cm-effects",
                                                                      until=RAID, subject=trap, value=effect.value)))
     if effect.kind == "cm-wound" and action.target is not None:
         owner = state.owner_of(action.target)
@@ -493,7 +491,7 @@ def apply_extra_battle(rs: Any, state: TombState, player: int, action: Any, side
         owner = state.owner_of(name)
         ch = state.party(owner).character(name)  # type: ignore[arg-type]
         state = update_character(state, owner, name, actions=ch.actions + 1)  # type: ignore[arg-type,union-attr]
-    return attrs.evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
+    return evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
                                                                  until=RAID, player=player)))
 
 
@@ -555,7 +553,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
     if ch.owner is not None:
         note("cryptmaster.death.mercenary-returns")
         state = state.with_party(player, characters=tuple(c for c in party.characters if c.name != name))
-        state = attrs.evolve(state, effects=add(state.effects, Effect("fallen-mercenary", "cryptmaster.death.mercenary-returns",
+        state = evolve(state, effects=add(state.effects, Effect("fallen-mercenary", "cryptmaster.death.mercenary-returns",
                                                                      player=ch.owner, subject=name, items=ch.attached)))
         if rs.options.merc_death_replacement == "replacement":
             state = push(state, Task("replace", None, name, rule="cryptmaster.death.replacement-to-inn"))
@@ -564,7 +562,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
         return check_all_deaths(rs, state)       # his cards leave with him: the others' Hit Points may drop
     if any(e.name == "pvp-combat" for e in state.effects):
         note("cryptmaster.death.pillage-pile")
-        state = attrs.evolve(state, pillage=tuple(sorted((*state.pillage, *ch.attached))))
+        state = evolve(state, pillage=tuple(sorted((*state.pillage, *ch.attached))))
         state = update_character(state, player, name, attached=())
     return tomb_kill(rs, state, player, name)
 

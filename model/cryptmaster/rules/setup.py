@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Deck
 from ...tomb.actions import Draw, Keep, Pass, PlaceOverlord, Recruit
 from ...tomb.rules.agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, task
 from ...tomb.rules.inn import join_party
 from ...tomb.rules.rolling import deck_draw
 from ...tomb.rules.setup import first_turn_player
-from ...tomb.state import Hidden, Task, TombState
+from ...tomb.state import Hidden, Task, TombState, evolve
 from ...traceability import implements, note
 from . import REGISTRY
 
@@ -44,7 +42,7 @@ def chance_overlord(rs: Any, state: TombState, t: Task) -> Any:
 @outcome("overlord-select", registry=REGISTRY)
 def apply_overlord(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     note("cryptmaster.overlord.select")
-    return attrs.evolve(pop(state), overlord=action.card)
+    return evolve(pop(state), overlord=action.card)
 
 
 @implements("cryptmaster.setup.starting-character", "cryptmaster.setup.starting-cryptmaster-card",
@@ -82,7 +80,7 @@ def apply_place_overlord(rs: Any, state: TombState, t: Task, action: PlaceOverlo
     crypt = state.crypt(action.crypt)
     everyone = tuple(range(rs.num_players))
     state = state.with_crypt(action.crypt, cards=(*crypt.cards, Hidden(state.overlord or "", everyone)))
-    return attrs.evolve(pop(state), overlord_crypt=action.crypt)
+    return evolve(pop(state), overlord_crypt=action.crypt)
 
 
 @legal("place-overlord", registry=REGISTRY)
@@ -104,7 +102,7 @@ def apply_cm_keep(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     second = bool(pariahs) and is_pariah(rs, action.character) and not t.value and \
         rs.options.setup_second == "from-drawn"
     drawn.remove(action.character)
-    state = attrs.evolve(state, drawn=tuple(drawn))
+    state = evolve(state, drawn=tuple(drawn))
     if second:
         state = push(state, Task("cm-keep", player, value=1, rule="cryptmaster.setup.starting-pariah"))
     how = "first" if rs.options.setup_class == "draws" else "setup"
@@ -129,7 +127,7 @@ def apply_cm_second_inn(rs: Any, state: TombState, t: Task, action: Any, player:
         return state
     inn = list(state.inn)
     inn.remove(action.character)
-    state = attrs.evolve(state, inn=tuple(inn))
+    state = evolve(state, inn=tuple(inn))
     return join_party(rs, state, player, action.character, how="recruit")
 
 

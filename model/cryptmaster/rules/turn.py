@@ -5,10 +5,9 @@ Slain Parties, Dismiss Extra Members, Cleanup, Is the Tomb empty?).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
-
-import attrs
 
 from ...effects import TURN, Effect, add
 from ...tomb.actions import (Attach, Attack, Bank, Continue, Discard, DispelCurse, Dismiss, DrawFrom, Equip, EquipCards, Heal, Kill,
@@ -26,7 +25,7 @@ from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
@@ -45,12 +44,13 @@ def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
     """"Equip — Free: Any number of times per turn, you may attach a card from your hand to a character
     in your party" (where the attachment restrictions allow it; cryptmaster cards are never attached)."""
     party = state.party(player)
-    out = []
-    for card in sorted(set(party.hand)):
-        for ch in party.characters:
-            if rs.can_attach(state, player, ch.name, card) is None:
-                out.append(Equip(card, ch.name))
-    return out
+    facts = loadout_facts(rs, party.characters)       # a fact of the loadout and the hand
+    got = facts.get(("equip", party.hand))
+    if got is None:
+        got = facts[("equip", party.hand)] = tuple(Equip(card, ch.name) for card in sorted(set(party.hand))
+                                                   for ch in party.characters
+                                                   if rs.can_attach(state, player, ch.name, card) is None)
+    return list(got)
 
 
 @implements("cryptmaster.free.share", "cryptmaster.ambiguity.cursed-versus-curses")
@@ -59,18 +59,22 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     characters in your party"."""
     if state.raid is not None:
         return []
+    facts = loadout_facts(rs, state.party(player).characters)     # a fact of the loadout
+    moves = facts.get("shares")
+    if moves is None:
+        moves = facts["shares"] = tuple(_shares(rs, state, player))
+    return list(moves[:1] if first else moves)
+
+
+def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     party = state.party(player)
-    out: list[MoveCard] = []
     for frm in party.characters:
         for card in sorted(set(frm.attached)):
             if is_cursed(rs, card):
                 continue
             for to in party.characters:
                 if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
-                    out.append(MoveCard(card, frm.name, to.name))
-                    if first:
-                        return out
-    return out
+                    yield MoveCard(card, frm.name, to.name)
 
 
 @implements("cryptmaster.free.bank", "cryptmaster.free.bank-scores")
@@ -118,7 +122,7 @@ def _used(state: TombState, player: int, what: str) -> bool:
 
 
 def _use(state: TombState, player: int, what: str) -> TombState:
-    return attrs.evolve(state, effects=add(state.effects, Effect("free-used", "cryptmaster.card-text.free", until=TURN,
+    return evolve(state, effects=add(state.effects, Effect("free-used", "cryptmaster.card-text.free", until=TURN,
                                                                  player=player, subject=what)))
 
 
@@ -154,7 +158,7 @@ def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState
         note("cryptmaster.free.rest-wounds")
         state = _use(state, player, "rest")
         party = state.party(player)
-        state = state.with_party(player, characters=tuple(attrs.evolve(c, wounds=0) for c in party.characters))
+        state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
         for curse in action.curses:
             for card, name in true_curses(rs, state, player):
                 if card == curse:
@@ -167,7 +171,7 @@ def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState
                     break
         return fix_restrictions(rs, state, player)
     assert isinstance(action, DispelCurse)
-    state = attrs.evolve(state, effects=add(state.effects, Effect("dispelled", "cryptmaster.free.dispel-curse-limit",
+    state = evolve(state, effects=add(state.effects, Effect("dispelled", "cryptmaster.free.dispel-curse-limit",
                                                                  until=TURN, player=player,
                                                                  subject=f"{action.character}|{action.card}")))
     curse = rs.cards.crypt[action.card]
@@ -247,7 +251,7 @@ def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit) -> To
     from .setup import is_pariah
 
     note("cryptmaster.recruit.recruit-one")
-    state = attrs.evolve(state, inn=_sorted_remove(state.inn, action.character))
+    state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     left = [c for c in state.inn if is_pariah(rs, c)]
     more = left and (not is_pariah(rs, action.character) or rs.options.pariah_first == "always-two") and \
         len(state.party(player).characters) + 2 <= 5
@@ -258,7 +262,7 @@ def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit) -> To
 @task("recruit-pariah", DECIDE, "cryptmaster.recruit.pariah", what="the Pariah who must come too", registry=REGISTRY)
 @implements("cryptmaster.ambiguity.pariah-first-choice")
 def apply_recruit_pariah(rs: Any, state: TombState, t: Task, action: Recruit, player: int) -> TombState:
-    state = attrs.evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
+    state = evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
     return join_party(rs, state, player, action.character, how="recruit")
 
 
@@ -315,7 +319,7 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     if can_draw(rs, state, player):
         out += [DrawFrom(d) for d in tomb_actions.drawable_decks(rs, state, player)]
     out += recruit_options(rs, state, player)
-    if tomb_actions.move_targets(rs, state, player):
+    if tomb_actions.can_move(rs, state, player):
         out.append(Move())
     if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and any(c.wounds for c in party.characters):
         out.append(Heal())
@@ -331,6 +335,36 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
 
         out += kill_options(rs, state, player)
     return out
+
+
+def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
+    party = state.party(player)
+    kind = type(action)
+    if not party.characters:
+        return kind is Recruit and not party.out and action in recruit_options(rs, state, player)
+    if kind is DrawFrom:
+        return can_draw(rs, state, player) and action.deck in tomb_actions.drawable_decks(rs, state, player)
+    if kind is Recruit:
+        return action in recruit_options(rs, state, player)
+    if kind is Move:
+        return action == Move() and tomb_actions.can_move(rs, state, player)
+    if kind is Heal:
+        return action == Heal() and any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
+            any(c.wounds for c in party.characters)
+    if kind is Pickpocket:
+        return action == Pickpocket() and bool(pickpocket_options(rs, state, player))
+    if kind is ReturnToInn:
+        return action == ReturnToInn() and not at_inn(state, player)
+    if kind is Raid:
+        return action == Raid() and can_raid(rs, state, player)
+    if kind is UseCard:
+        return action in tomb_actions.turn_card_actions(rs, state, player)
+    if kind is Kill and rs.options.pvp:
+        from .variants import kill_options
+
+        return action in kill_options(rs, state, player)
+    return False
 
 
 @implements("cryptmaster.turn-action.one-per-turn", "cryptmaster.card-text.turn", "cryptmaster.ambiguity.turn-action-wording")
@@ -532,7 +566,7 @@ def once_per_turn_legal(legal_fn: Any) -> Any:
 def once_per_turn_apply(apply_fn: Any) -> Any:
     def apply_battle(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
         if isinstance(action, Attack) and rs.options.once_per_turn == "everything":
-            state = attrs.evolve(state, effects=add(state.effects, Effect(
+            state = evolve(state, effects=add(state.effects, Effect(
                 "attacked", "cryptmaster.card-text.actions-once-per-turn", until=TURN, player=player,
                 subject=action.character)))
         return apply_fn(rs, state, t, action, player)
@@ -652,7 +686,7 @@ def run_refill(rs: Any, state: TombState, t: Task) -> TombState:
         if not state.pool and rs.options.empty_bag == "reshuffle-dead" and state.dead:
             from ...chance import Deck
 
-            state = attrs.evolve(state, pool=Deck.of(list(state.dead)), dead=())
+            state = evolve(state, pool=Deck.of(list(state.dead)), dead=())
         tasks.append(Task("restart-draw", q, rule="cryptmaster.upkeep.refill-slain-parties"))
     return push(state, *tasks)
 
@@ -713,12 +747,12 @@ def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     pillage cards ...). If any deck has no cards in it, shuffle its discard pile into the deck.\""""
     state = pop(state)
     if state.pillage:
-        state = attrs.evolve(discard_cards(rs, state, state.pillage), pillage=())
+        state = evolve(discard_cards(rs, state, state.pillage), pillage=())
     decks, discards = list(state.decks), list(state.discards)
     for i, d in enumerate(INN_DECKS):
         if not decks[i] and discards[i]:
             decks[i], discards[i] = discards[i], discards[i].__class__()
-    return attrs.evolve(state, decks=tuple(decks), discards=tuple(discards))
+    return evolve(state, decks=tuple(decks), discards=tuple(discards))
 
 
 @task("tomb-empty", AUTO, "cryptmaster.upkeep.tomb-empty-game-ends", registry=REGISTRY)

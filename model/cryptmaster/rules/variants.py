@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import TURN, Effect, add, discard
 from ...tomb.actions import Attack, Flee, Kill, MoveTo, Pass, Target
 from ...tomb.board import INN
@@ -15,7 +13,7 @@ from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.rolling import character_pool
 from ...tomb.rules.standard_actions import move_targets, start_roll
-from ...tomb.state import Monster, Roll, Task, TombState
+from ...tomb.state import Monster, Roll, Task, TombState, evolve
 from ...traceability import implements, note
 from . import REGISTRY
 from .turn import card_xp, claim_cards
@@ -33,7 +31,7 @@ def new_monster(rs: Any, state: TombState, name: str) -> Monster:
 
 
 def persist_monster(rs: Any, state: TombState, m: Monster) -> TombState:
-    return attrs.evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+    return evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
 
 
 @implements("cryptmaster.overlord.game-ends-on-defeat", "cryptmaster.death.monster-dies")
@@ -48,9 +46,9 @@ def kill_monster(rs: Any, state: TombState, index: int) -> TombState:
     state = tomb_kill(rs, state, index)
     if state.overlord is not None and m.card == state.overlord:
         note("cryptmaster.overlord.game-ends-on-defeat")
-        state = attrs.evolve(state, raid=attrs.evolve(state.raid, overlord_killed=True), overlord_wounds=0,
+        state = evolve(state, raid=evolve(state.raid, overlord_killed=True), overlord_wounds=0,
                              overlord_attached=())
-        state = attrs.evolve(state, effects=add(state.effects, Effect("overlord-defeated", "cryptmaster.overlord.game-ends-on-defeat",
+        state = evolve(state, effects=add(state.effects, Effect("overlord-defeated", "cryptmaster.overlord.game-ends-on-defeat",
                                                                      until="game")))
     return state
 
@@ -117,7 +115,7 @@ def legal_pvp_meet(rs: Any, state: TombState, t: Task, player: int) -> list[Any]
 @implements("cryptmaster.combat.attacker-defender", "cryptmaster.defs.enemy-pvp")
 def start_pvp(rs: Any, state: TombState, attacker: int, defender: int) -> TombState:
     state = _reset(state, attacker, defender)
-    state = attrs.evolve(state, effects=add(state.effects, Effect("pvp-combat", "cryptmaster.death.pillage-pile", until=TURN,
+    state = evolve(state, effects=add(state.effects, Effect("pvp-combat", "cryptmaster.death.pillage-pile", until=TURN,
                                                                  player=attacker, value=defender, subject="defender")))
     return push(state, Task("pvp", attacker, str(defender), rule="cryptmaster.combat.pvp-pillage"))
 
@@ -125,7 +123,9 @@ def start_pvp(rs: Any, state: TombState, attacker: int, defender: int) -> TombSt
 def _reset(state: TombState, *players: int) -> TombState:
     for p in players:
         party = state.party(p)
-        state = state.with_party(p, characters=tuple(attrs.evolve(c, actions=0) for c in party.characters))
+        if any(c.actions for c in party.characters):      # (else the Party keeps its very Characters)
+            state = state.with_party(p, characters=tuple(evolve(c, actions=0) if c.actions else c
+                                                         for c in party.characters))
     return state
 
 
@@ -156,7 +156,7 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
         if not any(x.name == "battled" for x in state.effects) and any(x.name == "passed" for x in state.effects):
             return end_pvp(rs, pop(state), attacker, defender, defenders_left=True)     # a stalemate
         state = _reset(state, attacker, defender)
-        state = attrs.evolve(state, effects=tuple(x for x in state.effects if x.name not in ("battled", "passed")))
+        state = evolve(state, effects=tuple(x for x in state.effects if x.name not in ("battled", "passed")))
         return _side(state, "defender")
     state = _side(state, "attacker" if actor == defender else "defender")
     return push(state, Task("pvp-act", actor, items=(str(attacker), str(defender)), rule="cryptmaster.combat.defender-acts"))
@@ -165,7 +165,7 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
 def _side(state: TombState, side: str) -> TombState:
     e = _pvp(state)
     assert e is not None
-    return attrs.evolve(state, effects=tuple(attrs.evolve(x, items=(side,)) if x is e else x for x in state.effects))
+    return evolve(state, effects=tuple(evolve(x, items=(side,)) if x is e else x for x in state.effects))
 
 
 @task("pvp-act", DECIDE, "cryptmaster.combat.defender-acts", what="a battle action", registry=REGISTRY)
@@ -182,14 +182,14 @@ def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     assert ch is not None
     state = update_character(state, player, name, actions=ch.actions + 1)
     if isinstance(action, Pass):
-        return attrs.evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
+        return evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
                                                                      until=TURN, player=player)))
-    state = attrs.evolve(state, effects=add(state.effects, Effect("battled", "cryptmaster.combat.alternate-until",
+    state = evolve(state, effects=add(state.effects, Effect("battled", "cryptmaster.combat.alternate-until",
                                                                  until=TURN, player=player)))
     if isinstance(action, Flee):
         note("cryptmaster.pvp.flee-20")
         e = _pvp(state)
-        state = attrs.evolve(state, effects=tuple(attrs.evolve(x, subject="fled") if x is e else x for x in state.effects))
+        state = evolve(state, effects=tuple(evolve(x, subject="fled") if x is e else x for x in state.effects))
         return move_twenty(rs, state, player)
     return push(state, Task("pvp-target", enemy, name, items=(str(player),), rule="cryptmaster.attack.victim-picks-target"))
 
@@ -228,10 +228,10 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     defender claims all pillage" (like-pickpocket: treasures and curses attached, Inn cards to hand)."""
     claimer = defender if defenders_left else attacker
     pillage = state.pillage
-    state = attrs.evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
+    state = evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
     state = _reset(state, attacker, defender)
     if not pillage or not state.party(claimer).characters:
-        return attrs.evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
+        return evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
     if rs.options.pvp_claim == "like-pickpocket":
         return claim_cards(rs, state, claimer, pillage)
     # hand: every claimed card goes to the hand, the treasures excepted (a treasure is never in a hand)

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ..state import Task, TombState
+from ..state import Task, TombState, evolve
 
 DECIDE, CHANCE, AUTO, PRIORITY = "decide", "chance", "auto", "priority"
 
@@ -33,6 +33,9 @@ class Kind:
     actors: Callable[..., tuple[int, ...]] | None = None   # priority: (rs, state, task) -> players
     why: Callable[..., str] | None = None              # (rs, state, task, action, player) -> rule id
     what: str = ""                                     # for Pending.what
+    #: (rs, state, task, action, player) -> whether ``legal`` lists the action, asking only what could
+    #: list it (legality by predicate); None: the list is built and looked in
+    allows: Callable[..., bool] | None = None
 
 
 TASKS: dict[str, Kind] = {}
@@ -72,6 +75,10 @@ def actors(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Call
     return _attach(name, "actors", registry)
 
 
+def allows(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return _attach(name, "allows", registry)
+
+
 def outcome(name: str, registry: dict[str, Kind] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """For a chance task: the function applying its outcome."""
     return _attach(name, "apply", registry)
@@ -84,7 +91,7 @@ def _attach(name: str, field: str, registry: dict[str, Kind] | None) -> Callable
         if old is None:
             reg[name] = Kind(name, DECIDE, "", **{field: fn})
         else:
-            reg[name] = attrs.evolve(old, **{field: fn})
+            reg[name] = evolve(old, **{field: fn})
         return fn
 
     return mark
@@ -94,20 +101,20 @@ def _attach(name: str, field: str, registry: dict[str, Kind] | None) -> Callable
 
 def push(state: TombState, *tasks: Task) -> TombState:
     """``tasks`` go on top of the agenda, the first of them next."""
-    return attrs.evolve(state, agenda=(*tasks, *state.agenda))
+    return evolve(state, agenda=(*tasks, *state.agenda))
 
 
 def pop(state: TombState) -> TombState:
-    return attrs.evolve(state, agenda=state.agenda[1:])
+    return evolve(state, agenda=state.agenda[1:])
 
 
 def replace(state: TombState, *tasks: Task) -> TombState:
     """The head task replaced by ``tasks``."""
-    return attrs.evolve(state, agenda=(*tasks, *state.agenda[1:]))
+    return evolve(state, agenda=(*tasks, *state.agenda[1:]))
 
 
 def update_head(state: TombState, **changes: Any) -> TombState:
-    return attrs.evolve(state, agenda=(attrs.evolve(state.agenda[0], **changes), *state.agenda[1:]))
+    return evolve(state, agenda=(evolve(state.agenda[0], **changes), *state.agenda[1:]))
 
 
 def drop_until(state: TombState, kind: str, *, keep: bool = True) -> TombState:
@@ -115,7 +122,7 @@ def drop_until(state: TombState, kind: str, *, keep: bool = True) -> TombState:
     agenda = state.agenda
     for i, t in enumerate(agenda):
         if t.kind == kind:
-            return attrs.evolve(state, agenda=agenda[i:] if keep else agenda[i + 1:])
+            return evolve(state, agenda=agenda[i:] if keep else agenda[i + 1:])
     return state
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import attrs
 
 from ...effects import TURN, Effect, add
-from ...traceability import implements
+from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState
+from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
 NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger": "weapon", "daggers": "weapon",
@@ -25,12 +25,13 @@ NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger":
 
 def card_type(rs: Any, card: str) -> str:
     """item, prayer, spell, tactics, cryptmaster (Inn cards), treasure, curse, monster or trap."""
-    memo = rs.memo
-    key = ("type", card)
-    kind = memo.get(key)
+    types = rs.memo.get("types")
+    if types is None:
+        types = rs.memo["types"] = {}
+    kind = types.get(card)
     if kind is None:
         c = rs.cards.card(card)
-        kind = memo[key] = c.deck if isinstance(c, InnCard) else c.type
+        kind = types[card] = c.deck if isinstance(c, InnCard) else c.type
     return kind
 
 
@@ -154,6 +155,18 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     return None
 
 
+def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any) -> str | None:
+    """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads who is in
+    ``player``'s Party and what ``name`` holds alone (hence which dice he has), so its answer is a fact
+    of them, worked out once for each (``state.member_facts``)."""
+    facts = member_facts(rs, state.parties[player].characters, name)
+    key = ("can-attach", card)
+    if key in facts:
+        return facts[key]
+    got = facts[key] = rule(rs, state, player, name, card)
+    return got
+
+
 @implements("tomb.ambiguity.monster-attachments")
 def monster_can_hold(rs: Any, held: Iterable[str], card: str) -> bool:
     """A Monster holds Inn cards like a Character (same-as-characters: the trait limit applies)."""
@@ -208,7 +221,16 @@ BASE_MOVEMENT = 10
 
 
 def movement_bonus(rs: Any, party: Party) -> int:
-    """The bonus movement due to Characters, Item Cards, or Treasure in the Party."""
+    """The bonus movement due to Characters, Item Cards, or Treasure in the Party (a fact of its
+    loadout: ``state.loadout_facts``)."""
+    facts = loadout_facts(rs, party.characters)
+    bonus = facts.get("movement")
+    if bonus is None:
+        bonus = facts["movement"] = _movement_bonus(rs, party)
+    return bonus
+
+
+def _movement_bonus(rs: Any, party: Party) -> int:
     bonus = 0
     for ch in party.characters:
         bonus += rs.cards.characters[ch.name].movement
@@ -247,7 +269,7 @@ def is_used(rs: Any, state: TombState, player: int, holder: str, card: str) -> b
 
 
 def mark_used(state: TombState, player: int, holder: str, card: str) -> TombState:
-    return attrs.evolve(state, effects=add(state.effects, Effect("used", "tomb.play.once-per-turn", until=TURN,
+    return evolve(state, effects=add(state.effects, Effect("used", "tomb.play.once-per-turn", until=TURN,
                                                                  player=player, subject=holder, items=(card,))))
 
 
@@ -278,6 +300,22 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     printed on them, on cards Attached to them, or (Prayers, Spells, Tactics) from the hand by any
     Character who may cast it.  Text-only effects are never usable (the model cannot act on them)."""
     party = state.party(player)
+    names = None if holders is None else tuple(holders)
+    # what the loadout and the hand offer is a fact of them alone; what was used this Turn is not
+    facts = loadout_facts(rs, party.characters)
+    key = ("usable", party.hand, timing, trigger, names)
+    offered = facts.get(key)
+    if offered is None:
+        offered = facts[key] = tuple(_offered(rs, state, player, timing, trigger, names))
+    if not _recorders and not any(e.name == "used" for e in state.effects):
+        return list(offered)          # nothing used this Turn (while recording, is_used is asked all the same)
+    return [u for u in offered if not is_used(rs, state, player, u.holder, u.card)]
+
+
+def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str | None,
+             holders: tuple[str, ...] | None) -> list[Usable]:
+    """``usable_actions`` before the cards used this Turn are left out."""
+    party = state.party(player)
     names = [c.name for c in party.characters] if holders is None else list(holders)
     out: list[Usable] = []
     for ch in party.characters:
@@ -285,14 +323,12 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
             continue
         for e in rs.cards.characters[ch.name].effects:
             if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                if not is_used(rs, state, player, ch.name, ch.name):
-                    out.append(Usable(ch.name, ch.name, e, "printed"))
+                out.append(Usable(ch.name, ch.name, e, "printed"))
         for att in ch.attached:
             c = rs.cards.card(att)
             for e in c.effects:
                 if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                    if not is_used(rs, state, player, ch.name, att):
-                        out.append(Usable(att, ch.name, e, "attached"))
+                    out.append(Usable(att, ch.name, e, "attached"))
     for card in sorted(set(party.hand)):
         c = rs.cards.inn.get(card)
         if c is None or c.deck == "cryptmaster":
@@ -301,8 +337,7 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
             if not (e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger)):
                 continue
             for ch in party.characters:
-                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck) and \
-                        not is_used(rs, state, player, ch.name, card):
+                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck):
                     if c.after_use == "attach" and rs.can_attach(state, player, ch.name, card) is not None:
                         continue
                     out.append(Usable(card, ch.name, e, "hand"))

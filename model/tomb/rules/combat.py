@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import COMBAT, ROUND, TURN, Effect, add, expire
 from ...traceability import implements, note
 from ..actions import Attack, Continue, Flee, Give, Leave, MonsterAttack, Target, UseCard
 from ..board import INN
-from ..state import Monster, Roll, Task, TombState
+from ..state import Monster, Roll, Task, TombState, evolve
 from .agenda import AUTO, DECIDE, legal, pop, push, task, update_head, why
 from .cards import extra_actions, monster_hp, usable_actions
 from .raid import abort_raid, leave_crypt, raid_cards, take_card
@@ -91,7 +89,7 @@ def run_reveal(rs: Any, state: TombState, t: Task) -> TombState:
     raid = state.raid
     assert raid is not None
     monsters = tuple(rs.new_monster(state, n) for n in names)
-    state = attrs.evolve(state, raid=attrs.evolve(raid, monsters=monsters, early=(), stage="monsters"))
+    state = evolve(state, raid=evolve(raid, monsters=monsters, early=(), stage="monsters"))
     tasks: list[Task] = []
     cm = cm_of(state)
     for i, m in enumerate(monsters):
@@ -193,7 +191,7 @@ def run_combat(rs: Any, state: TombState, t: Task) -> TombState:
     raid = state.raid
     if raid is None:
         return state
-    state = attrs.evolve(state, raid=attrs.evolve(raid, stage="combat", round=1, side=first_side(rs)))
+    state = evolve(state, raid=evolve(raid, stage="combat", round=1, side=first_side(rs)))
     state = reset_round(state)
     return push(state, Task("battle", t.player, rule="tomb.combat.alternate-battle-actions"))
 
@@ -207,10 +205,11 @@ def reset_round(state: TombState) -> TombState:
     """"When a new Combat Round begins all Characters and Monsters "reset" allowing them to attack again"."""
     raid = state.raid
     assert raid is not None
-    ms = tuple(attrs.evolve(m, actions=0) for m in raid.monsters)
-    parties = tuple(attrs.evolve(p, characters=tuple(attrs.evolve(c, actions=0) for c in p.characters))
-                    for p in state.parties)
-    return attrs.evolve(state, raid=attrs.evolve(raid, monsters=ms), parties=parties)
+    ms = tuple(evolve(m, actions=0) if m.actions else m for m in raid.monsters)
+    # (a Party none of whose Characters acted keeps its very value)
+    parties = tuple(evolve(p, characters=tuple(evolve(c, actions=0) if c.actions else c for c in p.characters))
+                    if any(c.actions for c in p.characters) else p for p in state.parties)
+    return evolve(state, raid=evolve(raid, monsters=ms), parties=parties)
 
 
 def monster_extra(rs: Any, m: Monster) -> int:
@@ -268,12 +267,12 @@ def run_battle(rs: Any, state: TombState, t: Task) -> TombState:
         raid = state.raid
         assert raid is not None
         note("tomb.combat.new-round")
-        state = attrs.evolve(state, raid=attrs.evolve(raid, round=raid.round + 1, side=first_side(rs)))
+        state = evolve(state, raid=evolve(raid, round=raid.round + 1, side=first_side(rs)))
         state = reset_round(state)
         if rs.options.raid_turn == "round-is-turn":
-            state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "used"))
+            state = evolve(state, effects=tuple(e for e in state.effects if e.name != "used"))
         return state
-    state = attrs.evolve(state, raid=attrs.evolve(raid, side=side))
+    state = evolve(state, raid=evolve(raid, side=side))
     if side == "cm":
         return push(state, Task("battle-cm", cm_of(state), rule="tomb.combat.monster-attack-targets"))
     return push(state, Task("battle-raider", raider_of(state), rule="tomb.combat.character-attack-targets"))
@@ -282,7 +281,7 @@ def run_battle(rs: Any, state: TombState, t: Task) -> TombState:
 def flip(state: TombState) -> TombState:
     raid = state.raid
     assert raid is not None
-    return attrs.evolve(state, raid=attrs.evolve(raid, side="raider" if raid.side == "cm" else "cm"))
+    return evolve(state, raid=evolve(raid, side="raider" if raid.side == "cm" else "cm"))
 
 
 # The CM's Battle Actions ------------------------------------------------------------------------------------
@@ -371,7 +370,7 @@ def apply_attack_target(rs: Any, state: TombState, t: Task, action: Target, play
     roll = Roll("monster-attack", cm_of(state), pool.dice, pool.auto, subject=t.subject, target=action.character)
     from .reacts import window_task
 
-    state = attrs.evolve(pop(state), roll=roll)
+    state = evolve(pop(state), roll=roll)
     return push(state, window_task(player, "before-monster-attack"),
                 Task("roll", roll.player, roll.purpose, rule="tomb.combat.monster-attack-roll"),
                 window_task(roll.player, "after-attack-roll"),
@@ -417,7 +416,7 @@ def run_attack_land(rs: Any, state: TombState, t: Task) -> TombState:
     roll = state.roll
     if roll is None:
         return state
-    state = attrs.evolve(state, roll=None)
+    state = evolve(state, roll=None)
     target = roll.target or ""
     n = wounds_on(rs, state, target, roll)
     idx = monster_index(target)

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Deck, draw
 from ...traceability import implements, note
 from ..actions import Draw, Pass, Recruit, ToPool
 from ..cards import INN_DECKS, InnCard
-from ..state import Task, TombState
+from ..state import Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task
 from .wounds import update_character, update_monster
 from .rolling import deck_draw
@@ -41,7 +39,7 @@ def discard_cards(rs: Any, state: TombState, cards: tuple[str, ...]) -> TombStat
             discards[i] = discards[i].add(c)
         else:
             crypt = crypt.add(c)
-    return attrs.evolve(state, discards=tuple(discards), crypt_discard=crypt)
+    return evolve(state, discards=tuple(discards), crypt_discard=crypt)
 
 
 def is_dead(rs: Any, state: TombState, player: int, name: str) -> bool:
@@ -117,7 +115,7 @@ def replaces_dead(rs: Any, state: TombState) -> bool:
 def to_discard_pile(rs: Any, state: TombState, name: str) -> TombState:
     if rs.options.dead_destination == "removed":
         return state
-    return attrs.evolve(state, dead=_sorted_add(state.dead, name))
+    return evolve(state, dead=_sorted_add(state.dead, name))
 
 
 @task("squire", DECIDE, "tomb.campaign.level-4-squire", what="Squire: the Character to the Pool?")
@@ -127,7 +125,7 @@ def apply_squire(rs: Any, state: TombState, t: Task, action: Any, player: int) -
     state = pop(state)
     if isinstance(action, ToPool):
         note("tomb.campaign.level-4-squire")
-        return attrs.evolve(state, pool=state.pool.add(t.subject))
+        return evolve(state, pool=state.pool.add(t.subject))
     return to_discard_pile(rs, state, t.subject)
 
 
@@ -148,7 +146,7 @@ def chance_replace(rs: Any, state: TombState, t: Task) -> Any:
 @outcome("replace")
 def apply_replace(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     note("tomb.death.replacement-to-inn")
-    return attrs.evolve(pop(state), pool=state.pool.remove(action.card), inn=_sorted_add(state.inn, action.card))
+    return evolve(pop(state), pool=state.pool.remove(action.card), inn=_sorted_add(state.inn, action.card))
 
 
 @task("wipe", AUTO, "tomb.death.party-wiped-discard")
@@ -187,7 +185,7 @@ def chance_restart(rs: Any, state: TombState, t: Task) -> Any:
 def apply_restart(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     from .inn import join_party
 
-    state = attrs.evolve(pop(state), pool=state.pool.remove(action.card))
+    state = evolve(pop(state), pool=state.pool.remove(action.card))
     return join_party(rs, state, t.player, action.card, how="restart")
 
 
@@ -195,7 +193,7 @@ def apply_restart(rs: Any, state: TombState, t: Task, action: Draw, player: None
 def apply_restart_recruit(rs: Any, state: TombState, t: Task, action: Recruit, player: int) -> TombState:
     from .inn import join_party
 
-    state = attrs.evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
+    state = evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
     return join_party(rs, state, player, action.character, how="restart")
 
 
@@ -269,7 +267,7 @@ def kill_monster(rs: Any, state: TombState, index: int) -> TombState:
     note("tomb.death.dead-monster-banked")
     state = update_monster(state, index, dead=True, attached=())
     state = discard_cards(rs, state, m.attached)
-    state = attrs.evolve(state, raid=attrs.evolve(state.raid, resolved=state.raid.resolved + 1))
+    state = evolve(state, raid=evolve(state.raid, resolved=state.raid.resolved + 1))
     return bank_card(rs, state, state.current, m.card)
 
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import GAME, Effect, add, has
 from ...traceability import implements, note
-from ..state import TombState
+from ..state import TombState, evolve
 
 #: Solitaire: the rank chart (tomb.solo.rank-chart-rows), highest first: (least XP, rank).
 RANKS = ((101, "Power Gamer"), (91, "Dungeon Master"), (81, "Tomb Raider"), (71, "Slayer"), (61, "Gamer"),
@@ -33,7 +31,7 @@ def check_end(rs: Any, state: TombState) -> TombState:
         return state
     if rs.options.end_trigger == "end-of-round" and not rs.options.solitaire:
         if not has(state.effects, "crypts-cleared"):
-            state = attrs.evolve(state, effects=add(state.effects, Effect("crypts-cleared", "tomb.ambiguity.end-trigger",
+            state = evolve(state, effects=add(state.effects, Effect("crypts-cleared", "tomb.ambiguity.end-trigger",
                                                                          until=GAME)))
         return state
     note("tomb.end.crypts-emptied")
@@ -43,8 +41,8 @@ def check_end(rs: Any, state: TombState) -> TombState:
 def finish(rs: Any, state: TombState, outcome: str) -> TombState:
     """The game is over: every player's score, and the winners."""
     scores = tuple(rs.score(state, p) for p in range(rs.num_players))
-    state = attrs.evolve(state, agenda=(), outcome=outcome, scores=scores, raid=None, roll=None)
-    return attrs.evolve(state, winners=rs.winners(state))
+    state = evolve(state, agenda=(), outcome=outcome, scores=scores, raid=None, roll=None)
+    return evolve(state, winners=rs.winners(state))
 
 
 @implements("tomb.end.total-xp", "tomb.object.most-xp", "tomb.banking.kept-separate")

@@ -4,16 +4,14 @@ Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
-
-import attrs
 
 from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
-from ..state import Task
-from .agenda import DECIDE, legal, pop, push, task, why
-from ..state import TombState
+from .agenda import DECIDE, allows, legal, pop, push, task, why
+from ..state import Task, TombState, evolve, loadout_facts
 from .cards import card_type
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
@@ -27,9 +25,9 @@ def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     if party.location != "inn":
         return state
     note("tomb.free.inn-heals-all-wounds")
-    chars = tuple(attrs.evolve(c, wounds=0) for c in party.characters)
-    state = state.with_party(player, characters=chars)
-    return attrs.evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
+    if any(c.wounds for c in party.characters):      # (a Party without Wounds keeps its very Characters)
+        state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
+    return evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
                                                                  until=TURN, player=player)))
 
 
@@ -61,17 +59,22 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     party = state.party(player)
     if len(party.characters) < 2:
         return []
-    out: list[MoveCard] = []
+    facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
+    moves = facts.get("redistributions")
+    if moves is None:
+        moves = facts["redistributions"] = tuple(_moves(rs, state, player))
+    return list(moves[:1] if first else moves)
+
+
+def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
+    party = state.party(player)
     for frm in party.characters:
         for card in sorted(set(frm.attached)):
             if not movable(rs, card):
                 continue
             for to in party.characters:
                 if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
-                    out.append(MoveCard(card, frm.name, to.name))
-                    if first:
-                        return out
-    return out
+                    yield MoveCard(card, frm.name, to.name)
 
 
 @task("redistribute", DECIDE, "tomb.free.redistribute-attached", what="which card goes to whom")
@@ -82,6 +85,18 @@ def apply_redistribute_pick(rs: Any, state: TombState, t: Task, action: MoveCard
 @legal("redistribute")
 def legal_redistribute_pick(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     return redistributions(rs, state, player)
+
+
+@allows("redistribute")
+def allows_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``redistributions`` lists ``action``: that Attached card may move to that Character."""
+    if type(action) is not MoveCard or not can_redistribute(rs, state, player):
+        return False
+    party = state.party(player)
+    frm, to = party.character(action.frm), party.character(action.to)
+    return len(party.characters) >= 2 and frm is not None and to is not None and frm.name != to.name and \
+        action.card in frm.attached and movable(rs, action.card) and \
+        rs.can_attach(state, player, to.name, action.card) is None
 
 
 @why("redistribute")
@@ -130,7 +145,7 @@ def close_redistribution(state: TombState, player: int) -> TombState:
     """Another action was taken: from now on no Attached card moves this Turn (start-only)."""
     if has(state.effects, "free-closed", player=player):
         return state
-    return attrs.evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
+    return evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
                                                                  until=TURN, player=player)))
 
 

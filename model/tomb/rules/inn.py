@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import draw
 from ...traceability import implements, note
 from ..actions import Draw, Keep, Pass, Recruit, Search
-from ..state import Character, Task, TombState
+from ..state import Character, Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, task, why
 from .rolling import deck_draw
 
@@ -89,7 +87,7 @@ def apply_knight_search(rs: Any, state: TombState, t: Task, action: Any, player:
     if isinstance(action, Pass):
         return push(state, *usual_draw(rs, state, player))
     note("tomb.campaign.level-9-knight")
-    state = attrs.evolve(state, pool=state.pool.remove(action.character))
+    state = evolve(state, pool=state.pool.remove(action.character))
     state = join_party(rs, state, player, action.character, how="first")
     n = 5 if rs.options.knight_vs_page == "knight-five" else draw_count(rs, state, player)
     return push(state, *(Task("character-draw", player, "inn", rule="tomb.campaign.level-9-knight") for _ in range(n)))
@@ -109,20 +107,20 @@ def chance_character_draw(rs: Any, state: TombState, t: Task) -> Any:
 
 @outcome("character-draw")
 def apply_character_draw(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
-    state = attrs.evolve(pop(state), pool=state.pool.remove(action.card))
+    state = evolve(pop(state), pool=state.pool.remove(action.card))
     if t.subject == "inn":
-        return attrs.evolve(state, inn=_sorted_add(state.inn, action.card))
-    return attrs.evolve(state, drawn=_sorted_add(state.drawn, action.card))
+        return evolve(state, inn=_sorted_add(state.inn, action.card))
+    return evolve(state, drawn=_sorted_add(state.drawn, action.card))
 
 
 @task("keep", DECIDE, "tomb.inn.first-turn-draw-five", what="keep a Character")
 def apply_keep(rs: Any, state: TombState, t: Task, action: Keep, player: int) -> TombState:
     """The player keeps a drawn Character for his Party."""
     first = not state.party(player).characters
-    state = attrs.evolve(state, drawn=_sorted_remove(state.drawn, action.character))
+    state = evolve(state, drawn=_sorted_remove(state.drawn, action.character))
     left = t.value - 1
     state = pop(state) if left <= 0 or not state.drawn else \
-        attrs.evolve(state, agenda=(attrs.evolve(t, value=left), *state.agenda[1:]))
+        evolve(state, agenda=(evolve(t, value=left), *state.agenda[1:]))
     return join_party(rs, state, player, action.character, how="first" if first else "keep")
 
 
@@ -134,13 +132,13 @@ def legal_keep(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 @task("drawn-to-inn", AUTO, "tomb.inn.first-turn-draw-five")
 def run_drawn_to_inn(rs: Any, state: TombState, t: Task) -> TombState:
     """"... selects one to be part of his or her Adventuring Party, and places the rest in the Inn"."""
-    return attrs.evolve(pop(state), inn=_sorted_add(state.inn, *state.drawn), drawn=())
+    return evolve(pop(state), inn=_sorted_add(state.inn, *state.drawn), drawn=())
 
 
 @task("first-recruit", DECIDE, "tomb.solo.twenty-characters-in-inn", what="recruit the first Character")
 def apply_first_recruit(rs: Any, state: TombState, t: Task, action: Recruit, player: int) -> TombState:
     """Solitaire (from-the-twenty): the first Character is recruited from the twenty at the Inn."""
-    state = attrs.evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
+    state = evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
     return join_party(rs, state, player, action.character, how="recruit")
 
 

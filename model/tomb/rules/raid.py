@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import COMBAT, RAID, expire
 from ...traceability import implements, note
 from ..actions import Announce, Continue, Disarm, Draw, Leave, Target
 from ..board import INN
-from ..state import Crypt, Hidden, Raid, Roll, Task, TombState
+from ..state import Crypt, Hidden, Raid, Roll, Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task, why
 from .death import discard_cards
 from .rolling import deck_draw, combined_pool, dice_count
@@ -71,11 +69,11 @@ def run_raid_enter(rs: Any, state: TombState, t: Task) -> TombState:
     cm = rs.crypt_master(state, player, cid, door)
     crypt = state.crypt(cid)
     looks = {cm} if cm is not None and not solo_secret(rs) else set()
-    seen = tuple(sorted((attrs.evolve(h, known=tuple(sorted(set(h.known) | looks))) for h in crypt.cards),
+    seen = tuple(sorted((evolve(h, known=tuple(sorted(set(h.known) | looks))) for h in crypt.cards),
                         key=lambda h: (h.card, h.known)))
     raid = Raid(cid, door, cm, cards=seen, stage="traps")
     state = state.with_crypt(cid, cards=())
-    state = attrs.evolve(state, raid=raid)
+    state = evolve(state, raid=raid)
     return state.with_party(player, location=rs.board.crypts[cid].node)
 
 
@@ -121,7 +119,7 @@ def take_card(state: TombState, card: str) -> TombState:
         if h.card == card:
             del cards[i]
             break
-    return attrs.evolve(state, raid=attrs.evolve(raid, cards=tuple(cards)))
+    return evolve(state, raid=evolve(raid, cards=tuple(cards)))
 
 
 # Traps -----------------------------------------------------------------------------------------------------
@@ -164,7 +162,7 @@ def apply_trap_announce(rs: Any, state: TombState, t: Task, action: Announce, pl
                 early.append(h.card)
     raid = state.raid
     assert raid is not None
-    state = attrs.evolve(state, raid=attrs.evolve(raid, trap=action.card, traps_announced=raid.traps_announced + 1,
+    state = evolve(state, raid=evolve(raid, trap=action.card, traps_announced=raid.traps_announced + 1,
                                                   early=tuple(early), results=(), disarmers=()))
     return state
 
@@ -211,7 +209,7 @@ def apply_trap_disarmers(rs: Any, state: TombState, t: Task, action: Disarm, pla
     number of Characters)."""
     raid = state.raid
     assert raid is not None
-    return attrs.evolve(pop(state), raid=attrs.evolve(raid, disarmers=action.characters))
+    return evolve(pop(state), raid=evolve(raid, disarmers=action.characters))
 
 
 @legal("trap-disarmers")
@@ -271,7 +269,7 @@ def run_trap_roll(rs: Any, state: TombState, t: Task) -> TombState:
 def disarm_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     raid = state.raid
     assert raid is not None
-    return attrs.evolve(state, raid=attrs.evolve(raid, results=(*raid.results, total)))
+    return evolve(state, raid=evolve(raid, results=(*raid.results, total)))
 
 
 @implements("tomb.trap.combined-successes", "tomb.trap.example-disarm-roll", "tomb.dice.target-number")
@@ -301,7 +299,7 @@ def run_trap_resolve(rs: Any, state: TombState, t: Task) -> TombState:
     assert player is not None
     trap = rs.cards.crypt[raid.trap]
     ok = is_disarmed(rs, state)
-    state = attrs.evolve(state, raid=attrs.evolve(raid, trap=None, resolved=raid.resolved + (1 if ok else 0)))
+    state = evolve(state, raid=evolve(raid, trap=None, resolved=raid.resolved + (1 if ok else 0)))
     if ok:
         note("tomb.trap.disarmed-banked")
         state = rs.bank_disarmed_trap(state, player, trap.name)
@@ -433,7 +431,7 @@ def abort_raid(rs: Any, state: TombState, why: str) -> TombState:
     back += [Hidden(c, everyone) for c in raid.treasures]
     crypt = state.crypt(raid.crypt)
     state = state.with_crypt(raid.crypt, cards=tuple(sorted((*crypt.cards, *back), key=lambda h: (h.card, h.known))))
-    state = attrs.evolve(state, raid=None, roll=None, wounds_due=(), effects=expire(state.effects, COMBAT, RAID))
+    state = evolve(state, raid=None, roll=None, wounds_due=(), effects=expire(state.effects, COMBAT, RAID))
     return drop_until(state, "raid-end", keep=False)
 
 
@@ -448,6 +446,6 @@ def run_raid_end(rs: Any, state: TombState, t: Task) -> TombState:
         left = [*raid.cards, *(Hidden(c, tuple(range(rs.num_players))) for c in raid.treasures)]
         if left:
             state = state.with_crypt(raid.crypt, cards=tuple(sorted((*crypt.cards, *left), key=lambda h: (h.card, h.known))))
-        state = attrs.evolve(state, raid=None, roll=None, effects=expire(state.effects, COMBAT, RAID))
+        state = evolve(state, raid=None, roll=None, effects=expire(state.effects, COMBAT, RAID))
         state = rs.after_raid(state, t.player, raid)
     return rs.check_end(state)

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import draw
 from ...effects import COMBAT, TURN, Effect, add
 from ...traceability import implements, note
 from ..actions import Draw, Pass, UseCard
 from ..cards import CardEffect
-from ..state import Roll, Task, TombState
+from ..state import Roll, Task, TombState, evolve
 from .agenda import CHANCE, PRIORITY, actors, legal, outcome, pop, push, task, update_head, why
 from .cards import Usable, after_use, find_usable, mark_used, usable_actions
 from .rolling import deck_draw, COLOUR_INDEX, Pool, character_pool, monster_pool
@@ -184,10 +182,10 @@ def apply_react(rs: Any, state: TombState, t: Task, player: int, action: UseCard
         k = e.value
         if r < k and auto and rs.options.automatic_dice == "dice-not-rolled":
             auto = max(auto - (k - r), 0)
-        return attrs.evolve(state, roll=attrs.evolve(roll, dice=(max(g - k, 0), max(b - k, 0), max(r - k, 0)), auto=auto))
+        return evolve(state, roll=evolve(roll, dice=(max(g - k, 0), max(b - k, 0), max(r - k, 0)), auto=auto))
     if e.kind == "temp-hp":
         note("tomb.cards.example-stone-skin")
-        return attrs.evolve(state, effects=add(state.effects, Effect("temp-hp", "tomb.cards.example-stone-skin", until=TURN,
+        return evolve(state, effects=add(state.effects, Effect("temp-hp", "tomb.cards.example-stone-skin", until=TURN,
                                                                      player=player, subject=action.target, value=e.value)))
     if e.kind == "peek":
         note("tomb.cards.example-keziahs-orb")
@@ -195,7 +193,7 @@ def apply_react(rs: Any, state: TombState, t: Task, player: int, action: UseCard
     if e.kind == "volley":
         note("tomb.item.example-throwing-daggers")
         dice = e.dice
-        return push(attrs.evolve(state, roll=Roll("volley", player, dice, 0, subject=action.holder)),
+        return push(evolve(state, roll=Roll("volley", player, dice, 0, subject=action.holder)),
                     Task("roll", player, "volley", rule="tomb.item.example-throwing-daggers"))
     if e.kind == "reroll-miss":
         return push(state, Task("reroll", player, action.target, rule="tomb.actions.react"))
@@ -203,7 +201,7 @@ def apply_react(rs: Any, state: TombState, t: Task, player: int, action: UseCard
         pool = character_pool(rs, state, player, action.holder, e.attribute or "holiness")
         ward = Roll("ward", player, pool.dice, pool.auto, subject=action.holder, target=t.card, value=e.tn,
                     card=str(e.value))
-        return push(attrs.evolve(state, roll=ward), Task("roll", player, "ward", rule="tomb.death.abate-immediately"))
+        return push(evolve(state, roll=ward), Task("roll", player, "ward", rule="tomb.death.abate-immediately"))
     return state
 
 
@@ -237,7 +235,7 @@ def apply_reroll(rs: Any, state: TombState, t: Task, action: Any, player: None) 
     assert roll is not None and roll.successes is not None
     succ = list(roll.successes)
     succ[COLOUR_INDEX[t.subject or "green"]] += action.total
-    return attrs.evolve(pop(state), roll=attrs.evolve(roll, successes=(succ[0], succ[1], succ[2])))
+    return evolve(pop(state), roll=evolve(roll, successes=(succ[0], succ[1], succ[2])))
 
 
 @task("peek", CHANCE, "tomb.cards.example-keziahs-orb", what="a look at one Crypt card")
@@ -264,7 +262,7 @@ def apply_peek(rs: Any, state: TombState, t: Task, action: Draw, player: None) -
     p = t.player
     for i, h in enumerate(cards):
         if h.card == action.card and (rs.options.peek != "unknown-card" or p not in h.known):
-            cards[i] = attrs.evolve(h, known=tuple(sorted({*h.known, p})))  # type: ignore[arg-type]
+            cards[i] = evolve(h, known=tuple(sorted({*h.known, p})))  # type: ignore[arg-type]
             break
     return state.with_crypt(cid, cards=tuple(cards))
 
@@ -285,7 +283,7 @@ def apply_card_effect(rs: Any, state: TombState, player: int, e: CardEffect, act
         return update_character(state, player, ch.name, wounds=max(ch.wounds - e.value, 0))
     if e.kind == "party-dice":
         until = COMBAT if state.raid is not None else TURN
-        return attrs.evolve(state, effects=add(state.effects, Effect("party-dice", "tomb.example.mirin-casts-bless",
+        return evolve(state, effects=add(state.effects, Effect("party-dice", "tomb.example.mirin-casts-bless",
                                                                      until=until, player=player, subject=e.colour,
                                                                      value=e.value)))
     if e.kind == "storm":
@@ -293,7 +291,7 @@ def apply_card_effect(rs: Any, state: TombState, player: int, e: CardEffect, act
         from .rolling import party_dice
 
         pool = (pool + party_dice(state, player)).times(e.times)
-        return push(attrs.evolve(state, roll=Roll("storm", player, pool.dice, pool.auto, subject=action.holder)),
+        return push(evolve(state, roll=Roll("storm", player, pool.dice, pool.auto, subject=action.holder)),
                     Task("roll", player, "storm", rule="tomb.example.fireball"))
     return state
 
@@ -371,7 +369,7 @@ def apply_monster_card(rs: Any, state: TombState, cm: int, action: UseCard) -> T
     for e in rs.cards.card(action.card).effects:
         if e.kind == "storm":
             pool = monster_pool(rs, state, idx, e.attribute or "magic").times(e.times)
-            return push(attrs.evolve(state, roll=Roll("storm", cm, pool.dice, pool.auto, subject=action.holder)),
+            return push(evolve(state, roll=Roll("storm", cm, pool.dice, pool.auto, subject=action.holder)),
                         Task("roll", cm, "storm", rule="tomb.combat.monster-inn-card-swap-words"))
         if e.kind == "heal":
             j = monster_index(action.target or "")
@@ -379,7 +377,7 @@ def apply_monster_card(rs: Any, state: TombState, cm: int, action: UseCard) -> T
                 state = update_monster(state, j, wounds=max(state.raid.monsters[j].wounds - e.value, 0))  # type: ignore[union-attr]
             return state
         if e.kind == "party-dice":
-            return attrs.evolve(state, effects=add(state.effects, Effect("party-dice", "tomb.combat.monster-inn-card-swap-words",
+            return evolve(state, effects=add(state.effects, Effect("party-dice", "tomb.combat.monster-inn-card-swap-words",
                                                                          until=COMBAT, player=-1, subject=e.colour,
                                                                          value=e.value)))
     return state

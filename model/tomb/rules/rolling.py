@@ -20,7 +20,7 @@ from ...traceability import implements
 from ..actions import Draw, Roll
 from ..cards import ATTRIBUTES, COLOURS, NO_DICE, Dice
 from ..dice import TOMB_SUCCESS
-from ..state import TombState
+from ..state import TombState, member_facts
 
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
@@ -183,11 +183,16 @@ def combined_pool(rs: Any, state: TombState, player: int, names: tuple[str, ...]
 
 def dice_count(rs: Any, state: TombState, player: int, name: str, attribute: str) -> int:
     """How many ``attribute`` dice a Character has (the automatic ones are dice too, reading
-    dice-not-rolled of tomb.ambiguity.automatic-dice-status; not with fixed-results)."""
-    p = character_pool(rs, state, player, name, attribute, party_bonus=False)
-    if rs.options.automatic_dice == "fixed-results":
-        return p.green + p.blue + p.red
-    return p.count
+    dice-not-rolled of tomb.ambiguity.automatic-dice-status; not with fixed-results).  A fact of who is
+    in the Party and what he holds (``character_pool`` without the party's bonus dice reads nothing
+    else: ``state.member_facts``)."""
+    facts = member_facts(rs, state.parties[player].characters, name)
+    key = ("dice", attribute)
+    count = facts.get(key)
+    if count is None:
+        p = character_pool(rs, state, player, name, attribute, party_bonus=False)
+        count = facts[key] = p.green + p.blue + p.red if rs.options.automatic_dice == "fixed-results" else p.count
+    return count
 
 
 def has_die(rs: Any, state: TombState, player: int, name: str, attribute: str) -> bool:

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Deck, draw
 from ...traceability import implements, note
 from ..actions import Draw, Pass, PlaceCard, Reroll, TakeCard
 from ..cards import INN_DECKS
-from ..state import Crypt, Hidden, Party, Task, TombState
+from ..state import Crypt, Hidden, Party, Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, replace, task, why
 from .rolling import deck_draw, roll_distribution
 
@@ -44,7 +42,7 @@ def setup_agenda(rs: Any, state: TombState) -> TombState:
     """The first tasks: the order of play (Solitaire: there is no other player), then the Crypts."""
     n = rs.num_players
     if rs.options.solitaire:
-        state = attrs.evolve(state, first_player=0)
+        state = evolve(state, first_player=0)
         return push(state, *hero_tasks(rs, state), *solo_fill_tasks(rs, state))
     return push(state, *(Task("order-roll", p, rule="tomb.setup.order-roll") for p in range(n)),
                 Task("order-resolve", items=tuple(str(p) for p in range(n)), rule="tomb.setup.player-one"))
@@ -65,7 +63,7 @@ def apply_order_roll(rs: Any, state: TombState, t: Task, action: Any, player: No
     assert p is not None
     rolls = list(state.order_rolls)
     rolls[p] = action.total
-    state = attrs.evolve(pop(state), order_rolls=tuple(rolls))
+    state = evolve(pop(state), order_rolls=tuple(rolls))
     if rs.level(state, p) >= 2:
         return push(state, Task("order-reroll", p, rule="tomb.campaign.level-2-greenhorn"))
     return state
@@ -101,7 +99,7 @@ def apply_order_reroll_roll(rs: Any, state: TombState, t: Task, action: Any, pla
     assert p is not None
     rolls = list(state.order_rolls)
     rolls[p] = rolls[p] - int(t.items[0]) + action.total
-    return attrs.evolve(pop(state), order_rolls=tuple(rolls))
+    return evolve(pop(state), order_rolls=tuple(rolls))
 
 
 @task("order-resolve", AUTO, "tomb.setup.player-one")
@@ -116,12 +114,12 @@ def run_order_resolve(rs: Any, state: TombState, t: Task) -> TombState:
         note("tomb.setup.reroll-ties")
         again = leaders if rs.options.order_ties == "tied-leaders" else rolling
         rolls = tuple(-1 if p in again else r for p, r in enumerate(state.order_rolls))
-        state = attrs.evolve(state, order_rolls=rolls)
+        state = evolve(state, order_rolls=rolls)
         return replace(state, *(Task("order-roll", p, rule="tomb.setup.reroll-ties") for p in again),
                        Task("order-resolve", items=tuple(str(p) for p in again), rule="tomb.setup.reroll-ties"))
     first = leaders[0]
     note("tomb.setup.player-one")
-    state = attrs.evolve(pop(state), first_player=first, current=first)
+    state = evolve(pop(state), first_player=first, current=first)
     return push(state, *hero_tasks(rs, state), *fill_tasks(rs, state))
 
 
@@ -155,7 +153,7 @@ def apply_hero(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
         return state
     party = state.party(player)
     state = state.with_party(player, crypt_hand=tuple(sorted((*party.crypt_hand, action.card))))
-    return attrs.evolve(state, crypt_deck=state.crypt_deck.remove(action.card))
+    return evolve(state, crypt_deck=state.crypt_deck.remove(action.card))
 
 
 @legal("hero")
@@ -187,7 +185,7 @@ def chance_crypt_draw(rs: Any, state: TombState, t: Task) -> Any:
 def apply_crypt_draw(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     p = t.player
     assert p is not None
-    state = attrs.evolve(pop(state), crypt_deck=state.crypt_deck.remove(action.card))
+    state = evolve(pop(state), crypt_deck=state.crypt_deck.remove(action.card))
     party = state.party(p)
     return state.with_party(p, crypt_hand=tuple(sorted((*party.crypt_hand, action.card))))
 
@@ -277,7 +275,7 @@ def chance_deal_crypt(rs: Any, state: TombState, t: Task) -> Any:
 def apply_deal_crypt(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     cid = t.subject
     assert cid is not None
-    state = attrs.evolve(pop(state), crypt_deck=state.crypt_deck.remove(action.card))
+    state = evolve(pop(state), crypt_deck=state.crypt_deck.remove(action.card))
     crypt = state.crypt(cid)
     return state.with_crypt(cid, cards=(*crypt.cards, Hidden(action.card, ())))
 
@@ -293,8 +291,8 @@ def run_crypts_full(rs: Any, state: TombState, t: Task) -> TombState:
     for party in state.parties:
         for c in party.crypt_hand:
             discard = discard.add(c)
-        parties.append(attrs.evolve(party, crypt_hand=()))
-    state = attrs.evolve(state, parties=tuple(parties), crypt_discard=discard)
+        parties.append(evolve(party, crypt_hand=()))
+    state = evolve(state, parties=tuple(parties), crypt_discard=discard)
     return rs.after_filling(state)
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-import attrs
-
 from ...chance import draw
 from ...effects import GAME, Effect, add, has
 from ...traceability import implements, note
@@ -16,8 +14,8 @@ from ..actions import (Attach, Defend, Destroy, Dismiss, Draw, DrawFrom, Heal, H
                        Pickpocket, Steal, Raid, Recruit, Redistribute, Redraw, ReturnToInn, SpendBank, UseCard, Bank, Done)
 from ..board import INN
 from ..cards import INN_DECKS
-from ..state import Roll, Task, TombState
-from .agenda import AUTO, CHANCE, DECIDE, legal, outcome, pop, push, replace, task, update_head, why
+from ..state import Roll, Task, TombState, evolve
+from .agenda import AUTO, CHANCE, DECIDE, allows, legal, outcome, pop, push, replace, task, update_head, why
 from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
 from .death import discard_cards
 from .inn import join_party
@@ -73,6 +71,17 @@ def why_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> st
     return rs.why_not_standard(state, player, action)
 
 
+@allows("turn")
+def allows_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``legal_turn`` lists ``action``: a Free Action among the Free Actions; Pass when no
+    Standard Action is open; any other by the ruleset's ``allows_standard``."""
+    if rs.is_free_action(action):
+        return action in rs.free_actions(state, player)
+    if type(action) is Pass:
+        return action == Pass() and not rs.standard_actions(state, player)
+    return rs.allows_standard(state, player, action)
+
+
 def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     """Every Standard Action open to ``player`` now."""
     party = state.party(player)
@@ -81,10 +90,10 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
         return [Recruit(c) for c in state.inn] if at_inn(state, player) and can_recruit(rs, state, player) else []
     if can_draw(rs, state, player):
         out += [DrawFrom(d) for d in drawable_decks(rs, state, player)]
-    if move_targets(rs, state, player):
+    if can_move(rs, state, player):
         out.append(Move())
     out += heal_actions(rs, state, player)
-    if pickpocket_actions(rs, state, player):
+    if can_pickpocket(rs, state, player):
         out.append(Pickpocket())
     if can_recruit(rs, state, player):
         out += [Recruit(c) for c in state.inn]
@@ -94,6 +103,31 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
         out.append(Raid())
     out += turn_card_actions(rs, state, player)
     return out
+
+
+def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
+    kind = type(action)
+    if not state.party(player).characters:
+        return kind is Recruit and at_inn(state, player) and can_recruit(rs, state, player) and \
+            action.character in state.inn
+    if kind is DrawFrom:
+        return can_draw(rs, state, player) and action.deck in drawable_decks(rs, state, player)
+    if kind is Move:
+        return action == Move() and can_move(rs, state, player)
+    if kind is Heal:
+        return action in heal_actions(rs, state, player)
+    if kind is Pickpocket:
+        return action == Pickpocket() and can_pickpocket(rs, state, player)
+    if kind is Recruit:
+        return can_recruit(rs, state, player) and action.character in state.inn
+    if kind is ReturnToInn:
+        return action == ReturnToInn() and can_return(rs, state, player)
+    if kind is Raid:
+        return action == Raid() and can_raid(rs, state, player)
+    if kind is UseCard:
+        return action in turn_card_actions(rs, state, player)
+    return False
 
 
 def apply_standard(rs: Any, state: TombState, player: int, action: Any) -> TombState:
@@ -286,11 +320,11 @@ def apply_inn_draw(rs: Any, state: TombState, t: Task, action: Draw, player: Non
     if not state.decks[i] and rs.reshuffles():
         decks, discards = list(state.decks), list(state.discards)
         decks[i], discards[i] = discards[i], discards[i].__class__()
-        state = attrs.evolve(state, decks=tuple(decks), discards=tuple(discards))
+        state = evolve(state, decks=tuple(decks), discards=tuple(discards))
         note("cryptmaster.inn-cards.reshuffle") if rs.game == "cryptmaster" else None
     decks = list(state.decks)
     decks[i] = decks[i].remove(action.card)
-    state = attrs.evolve(state, decks=tuple(decks))
+    state = evolve(state, decks=tuple(decks))
     who = t.player
     assert who is not None
     if t.subject and t.subject.startswith("m"):
@@ -364,7 +398,7 @@ def apply_journeyman(rs: Any, state: TombState, t: Task, action: Any, player: in
     state = pop(state)
     if isinstance(action, Redraw):
         note("tomb.campaign.level-5-journeyman")
-        state = attrs.evolve(state, effects=add(state.effects, Effect("journeyman-used", "tomb.campaign.level-5-journeyman",
+        state = evolve(state, effects=add(state.effects, Effect("journeyman-used", "tomb.campaign.level-5-journeyman",
                                                                      until=GAME, player=player)))
         state = discard_cards(rs, state, (t.card or "",))
         return push(state, Task("inn-draw", player, t.subject if t.subject != "hand" else "hand", deck=t.deck,
@@ -385,7 +419,7 @@ def apply_solo_destroy(rs: Any, state: TombState, t: Task, action: Destroy, play
     note("tomb.solo.inn-draw-destroys-character")
     from .death import to_discard_pile
 
-    state = attrs.evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
+    state = evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
     return to_discard_pile(rs, state, action.character)
 
 
@@ -434,7 +468,7 @@ def start_heal(rs: Any, state: TombState, player: int, action: Heal) -> TombStat
 
 def start_roll(state: TombState, roll: Roll, *after: Task) -> TombState:
     """Make ``roll`` next: the chance event, then what follows it."""
-    return push(attrs.evolve(state, roll=roll), Task("roll", roll.player, roll.purpose, rule="tomb.dice.attribute-named"),
+    return push(evolve(state, roll=roll), Task("roll", roll.player, roll.purpose, rule="tomb.dice.attribute-named"),
                 *after)
 
 
@@ -483,6 +517,14 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
         exact = [n for n in spots if dist[n] == reach or rs.board.kind(n) == "door"]
         spots = exact or spots
     return sorted(spots, key=lambda n: (dist[n], rs.board.order(n)))
+
+
+def can_move(rs: Any, state: TombState, player: int) -> bool:
+    """Whether ``move_targets`` has a space (the predicate: nothing listed, nothing sorted)."""
+    start = state.party(player).location
+    reach = party_movement(rs, state, player)
+    return any((0 < d or start == INN) and d <= reach and n != INN and n != start
+               for n, d in rs.distances(state, player, start).items())
 
 
 def distances(rs: Any, state: TombState, player: int, start: str) -> dict[str, int]:
@@ -547,6 +589,16 @@ def pickpocket_actions(rs: Any, state: TombState, player: int) -> list[Steal]:
                 if card_type(rs, card) in ("item", "treasure"):
                     out += [rs.pickpocket_action(r, q, ch.name, card) for r in rogues]
     return sorted(set(out), key=lambda a: (a.player, a.character, a.card or "", a.rogue))
+
+
+def can_pickpocket(rs: Any, state: TombState, player: int) -> bool:
+    """Whether ``pickpocket_actions`` has a card to steal (the predicate: nothing listed)."""
+    if at_inn(state, player):
+        return False
+    if not any(rs.cards.characters[c.name].has("rogue") for c in state.party(player).characters):
+        return False
+    return any(card_type(rs, card) in ("item", "treasure")
+               for q in in_range(rs, state, player) for ch in state.party(q).characters for card in ch.attached)
 
 
 def pickpocket_action(rs: Any, rogue: str, player: int, character: str, card: str) -> Steal:
@@ -620,7 +672,7 @@ def legal_defend(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 
 def pickpocket_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     """The Rogue's successes are remembered for the opposing roll."""
-    return attrs.evolve(state, effects=add(state.effects, Effect("rogue-roll", "tomb.pickpocket.rogue-rolls-skill",
+    return evolve(state, effects=add(state.effects, Effect("rogue-roll", "tomb.pickpocket.rogue-rolls-skill",
                                                                  player=roll.player, subject=roll.subject, value=total)))
 
 
@@ -641,7 +693,7 @@ def defend_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombS
     from ...effects import discard as drop
 
     rogue_e = next(e for e in state.effects if e.name == "rogue-roll")
-    state = attrs.evolve(state, effects=drop(state.effects, "rogue-roll"))
+    state = evolve(state, effects=drop(state.effects, "rogue-roll"))
     thief, rogue, rogue_total = rogue_e.player, rogue_e.subject, rogue_e.value or 0
     assert thief is not None and rogue is not None
     if is_theft(rogue_total, total):
@@ -681,7 +733,7 @@ def start_catch(rs: Any, state: TombState, catcher_player: int, catcher: str, th
     away, following the standard rules for attacking."""
     pool = character_pool(rs, state, catcher_player, catcher, "attack")
     roll = Roll("catch", catcher_player, pool.dice, pool.auto, subject=catcher, target=rogue, value=thief)
-    state = attrs.evolve(state, effects=add(state.effects, Effect("catching", "tomb.pickpocket.rogue-killed-cards-to-attacker",
+    state = evolve(state, effects=add(state.effects, Effect("catching", "tomb.pickpocket.rogue-killed-cards-to-attacker",
                                                                  player=catcher_player, subject=rogue)))
     return start_roll(state, roll, Task("window", catcher_player, "after-attack-roll", rule="tomb.actions.react-priority"),
                       Task("attack-land", catcher_player, rule="tomb.pickpocket.rogue-wounded"),
@@ -694,7 +746,7 @@ def run_caught_done(rs: Any, state: TombState, t: Task) -> TombState:
     """"The Rogue suffers Wounds from this Attack, like any other, before returning to his Party"."""
     from ...effects import discard as drop
 
-    return attrs.evolve(pop(state), effects=drop(state.effects, "catching"))
+    return evolve(pop(state), effects=drop(state.effects, "catching"))
 
 
 # Recruit -------------------------------------------------------------------------------------------------
@@ -729,7 +781,7 @@ def party_limit(rs: Any, state: TombState, player: int) -> int:
 
 def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit, how: str = "recruit") -> TombState:
     note("tomb.recruit.one-from-inn")
-    state = attrs.evolve(state, inn=_sorted_remove(state.inn, action.character))
+    state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     tasks: list[Task] = []
     if len(state.party(player).characters) + 1 > rs.party_limit(state, player):
         tasks.append(Task("overflow", player, rule="tomb.ambiguity.party-size-overflow"))
@@ -784,7 +836,7 @@ def apply_overflow(rs: Any, state: TombState, t: Task, action: Dismiss, player: 
     assert ch is not None
     state = state.with_party(player, characters=tuple(c for c in party.characters if c.name != ch.name))
     state = discard_cards(rs, state, ch.attached)
-    state = attrs.evolve(state, inn=_sorted_add(state.inn, ch.name))
+    state = evolve(state, inn=_sorted_add(state.inn, ch.name))
     if len(state.party(player).characters) <= rs.party_limit(state, player):
         state = pop(state)
     from .death import check_all_deaths

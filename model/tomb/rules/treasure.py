@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...traceability import implements, note
 from ..actions import Attach, Bank
-from ..state import Task, TombState
+from ..state import Task, TombState, evolve
 from .agenda import AUTO, DECIDE, legal, pop, push, task, why
 from .wounds import update_character
 
@@ -39,7 +37,7 @@ def run_treasure(rs: Any, state: TombState, t: Task) -> TombState:
         return state
     found = tuple(sorted(h.card for h in raid.cards if rs.cards.crypt[h.card].type == "treasure"))
     rest = tuple(h for h in raid.cards if rs.cards.crypt[h.card].type != "treasure")
-    state = attrs.evolve(state, raid=attrs.evolve(raid, cards=rest, treasures=found, stage="treasure"))
+    state = evolve(state, raid=evolve(raid, cards=rest, treasures=found, stage="treasure"))
     if found:
         note("tomb.treasure.receive-all")
         state = push(state, Task("treasure-choice", state.current, rule="tomb.treasure.bank-or-attach-immediately"))
@@ -56,7 +54,7 @@ def apply_treasure_choice(rs: Any, state: TombState, t: Task, action: Any, playe
     card = action.card
     left = list(raid.treasures)
     left.remove(card)
-    state = attrs.evolve(state, raid=attrs.evolve(raid, treasures=tuple(left), resolved=raid.resolved + 1))
+    state = evolve(state, raid=evolve(raid, treasures=tuple(left), resolved=raid.resolved + 1))
     if isinstance(action, Bank):
         note("tomb.treasure.bank-or-attach")
         state = bank_card(rs, state, player, card)

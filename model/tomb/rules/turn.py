@@ -59,13 +59,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import TURN, expire, has
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Roll as RollOutcome
-from ..state import Task, TombState
+from ..state import Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, PRIORITY, TASKS, Kind, outcome, pop, push, task
 from .end import finish, out_of_characters
 from .free_actions import inn_heal
@@ -444,12 +442,25 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
         state = k.apply(rs, state, t, action, None)  # type: ignore[misc]
     else:
         assert player is not None
-        legal = rs._legal_actions(state, player) if k.legal is not None else []
-        if action not in legal:
+        if not is_legal(rs, state, t, k, action, player):
             rule = k.why(rs, state, t, action, player) if k.why is not None else k.rule
             require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
         state = k.apply(rs, state, t, action, player)  # type: ignore[misc]
     return advance(rs, state)
+
+
+def is_legal(rs: Any, state: TombState, t: Task, k: Kind, action: Any, player: int) -> bool:
+    """Whether ``legal_actions`` lists ``action`` for ``player``: looked up in the list just made for
+    this very state (a player's policy lists, then steps), else asked of the kind's predicate
+    (``Kind.allows``), else looked for in the list."""
+    if k.legal is None:
+        return False
+    last = rs._last_legal
+    if last is not None and last[0] is state and last[1] == player:
+        return action in last[2]
+    if k.allows is not None:
+        return k.allows(rs, state, t, action, player)
+    return action in rs._legal_actions(state, player)
 
 
 def advance(rs: Any, state: TombState) -> TombState:
@@ -473,9 +484,13 @@ def advance(rs: Any, state: TombState) -> TombState:
                 state = pop(state)
                 continue
             return state
-        if t.kind in SKIP_EMPTY and not k.legal(rs, state, t, t.player if t.player is not None else state.current):  # type: ignore[misc]
-            state = pop(state)
-            continue
+        if t.kind in SKIP_EMPTY:
+            player = t.player if t.player is not None else state.current
+            legal = k.legal(rs, state, t, player)  # type: ignore[misc]
+            if not legal:
+                state = pop(state)
+                continue
+            rs._last_legal = (state, player, legal)      # what legal_actions lists next (by identity)
         return state
     raise RuntimeError("tomb: the agenda does not settle (a loop of automatic tasks)")
 
@@ -493,7 +508,7 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
     state = pop(state)
     p = t.player
     assert p is not None
-    state = attrs.evolve(state, current=p, turn=state.turn + 1, effects=expire(state.effects, TURN))
+    state = evolve(state, current=p, turn=state.turn + 1, effects=expire(state.effects, TURN))
     if out_of_characters(rs, state):
         note("tomb.solo.end-no-characters")
         return finish(rs, state, "no-characters")
@@ -530,13 +545,13 @@ def run_end_turn(rs: Any, state: TombState, t: Task) -> TombState:
     state = pop(state)
     p = t.player
     assert p is not None
-    state = attrs.evolve(state, effects=expire(state.effects, TURN), roll=None)
+    state = evolve(state, effects=expire(state.effects, TURN), roll=None)
     before = len(state.agenda)
     state = check_all_deaths(rs, state)
     if len(state.agenda) > before:
         # a Character died as his Hit Points fell: that is resolved first, then the turn ends
         new = len(state.agenda) - before
-        return attrs.evolve(state, agenda=(*state.agenda[:new], Task("end-turn", p, rule="tomb.setup.clockwise"),
+        return evolve(state, agenda=(*state.agenda[:new], Task("end-turn", p, rule="tomb.setup.clockwise"),
                                            *state.agenda[new:]))
     state = rs.check_end(state)          # the last card may have gone in a Raid that did not finish
     if state.outcome is not None:
@@ -573,8 +588,8 @@ def apply_roll(rs: Any, state: TombState, t: Task, action: RollOutcome, player: 
     roll = state.roll
     assert roll is not None
     state = pop(state)
-    roll = attrs.evolve(roll, dice=rs.rolled_dice(roll), successes=(action.green, action.blue, action.red))
+    roll = evolve(roll, dice=rs.rolled_dice(roll), successes=(action.green, action.blue, action.red))
     total = action.total + roll.auto
     keep = roll.purpose in rs.attack_purposes
-    state = attrs.evolve(state, roll=roll if keep else None)
+    state = evolve(state, roll=roll if keep else None)
     return rs.roll_handlers[roll.purpose](rs, state, roll, total)

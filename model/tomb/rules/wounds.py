@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import Effect, add, discard
 from ...traceability import implements, note
-from ..state import Monster, Task, TombState
+from ..state import Monster, Task, TombState, evolve
 from .agenda import AUTO, DECIDE, legal, push, task
 
 
 def update_character(state: TombState, player: int, name: str, **changes: Any) -> TombState:
     party = state.party(player)
-    chars = tuple(attrs.evolve(c, **changes) if c.name == name else c for c in party.characters)
+    chars = tuple(evolve(c, **changes) if c.name == name else c for c in party.characters)
     return state.with_party(player, characters=chars)
 
 
@@ -24,8 +22,8 @@ def update_monster(state: TombState, index: int, **changes: Any) -> TombState:
     raid = state.raid
     assert raid is not None
     ms = list(raid.monsters)
-    ms[index] = attrs.evolve(ms[index], **changes)
-    return attrs.evolve(state, raid=attrs.evolve(raid, monsters=tuple(ms)))
+    ms[index] = evolve(ms[index], **changes)
+    return evolve(state, raid=evolve(raid, monsters=tuple(ms)))
 
 
 def monster_index(target: str) -> int | None:
@@ -97,12 +95,12 @@ def run_wound_apply(rs: Any, state: TombState, t: Any) -> TombState:
 
     state = pop(state)
     prevented = sum(e.value or 0 for e in state.effects if e.name == "prevent" and e.subject == t.subject)
-    state = attrs.evolve(state, effects=discard(state.effects, "prevent")) if prevented else state
+    state = evolve(state, effects=discard(state.effects, "prevent")) if prevented else state
     return suffer(rs, state, t.player, t.subject, max(t.value - prevented, 0), rule=t.rule or "tomb.wounds.marker-placed")
 
 
 def prevent(state: TombState, name: str, n: int, rule: str) -> TombState:
-    return attrs.evolve(state, effects=add(state.effects, Effect("prevent", rule, player=None, subject=name, value=n)))
+    return evolve(state, effects=add(state.effects, Effect("prevent", rule, player=None, subject=name, value=n)))
 
 
 # Wounds a player places one at a time (Fireball, Throwing Daggers, a Trap's Wounds, spill-over) ------------
@@ -149,7 +147,7 @@ def apply_assign_wound(rs: Any, state: TombState, t: Any, action: Any, player: i
     if idx is not None:
         state = monster_suffers(rs, state, idx, 1)
     else:
-        state = attrs.evolve(state, wounds_due=(*state.wounds_due, action.target))
+        state = evolve(state, wounds_due=(*state.wounds_due, action.target))
     if t.value <= 1:
         return pop(state)
     return update_head(state, value=t.value - 1)
@@ -171,7 +169,7 @@ def run_apply_assigned(rs: Any, state: TombState, t: Any) -> TombState:
 
     state = pop(state)
     due = state.wounds_due
-    state = attrs.evolve(state, wounds_due=())
+    state = evolve(state, wounds_due=())
     owner = int(t.deck) if t.deck is not None else t.player
     order: list[str] = []
     for target in due:

@@ -1,0 +1,95 @@
+"""Seeded breaks of Cryptmaster's attachment invariants, which check a Party's Characters only when
+they are not the very Characters that passed (``cryptmaster.invariants``): each break is seeded in a
+game in progress, every invariant checked after every step before it, and must be reported with its
+rule id on the broken state and again on the next state, which shares the broken Characters.  (Tomb's
+counts of cards and Characters, which Cryptmaster checks too, are broken in ``tests/tomb``; one here.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tombspec.model.cryptmaster.links import to_cryptmaster
+from tombspec.model.cryptmaster.rules.attachments import is_cursed, keywords
+from tombspec.model.play import next_move, playout
+from tombspec.model.registry import get_ruleset
+from tombspec.model.tomb.cards import INN_DECKS
+from tombspec.model.tomb.state import evolve
+
+RESOLVING = ("window", "roll", "wound-apply")
+CARDS_COUNTED = to_cryptmaster("tomb.banking.never-returned")      # Tomb's count of cards, in Cryptmaster's words
+
+
+@pytest.fixture
+def rs() -> Any:
+    return get_ruleset("cryptmaster", options={"players": 3})
+
+
+def game_in_progress(rs: Any, seed: int = 1, steps: int = 120) -> tuple[Any, random.Random, int]:
+    """A game of uniform play, every invariant checked after every step, played ``steps`` steps and on
+    to a turn decision outside a Raid where a player other than the current one has Characters; and
+    that player."""
+    rng = random.Random(seed)
+    state = rs.initial_state()
+    for n, (_, _, state) in enumerate(playout(rs, rng, max_steps=5000)):
+        assert rs.violations(state) == []
+        q = (state.current + 1) % len(state.parties)
+        if n >= steps and state.task is not None and state.task.kind == "turn" and state.raid is None \
+                and state.party(q).characters and not any(t.kind in RESOLVING for t in state.agenda):
+            return state, rng, q
+    raise AssertionError("the game never came to such a state")
+
+
+def attach_from_deck(state: Any, q: int, cards: list[str]) -> Any:
+    """``cards`` taken from their Inn decks and Attached to the first Character of player ``q``."""
+    decks = list(state.decks)
+    for card in cards:
+        i = next(i for i, d in enumerate(decks) if d.count(card))
+        decks[i] = decks[i].remove(card)
+    party = state.party(q)
+    ch = party.characters[0]
+    parties = list(state.parties)
+    parties[q] = evolve(party, characters=(evolve(ch, attached=(*ch.attached, *cards)), *party.characters[1:]))
+    return evolve(state, decks=tuple(decks), parties=tuple(parties))
+
+
+def reported(rs: Any, broken: Any, rng: random.Random, rule: str) -> None:
+    found = {v.invariant for v in rs.violations(broken)}
+    assert rule in found and CARDS_COUNTED not in found          # the cards were moved, none made
+    action, player = next_move(rs, broken, rng)
+    after = rs.step(broken, action, player)
+    assert rule in {v.invariant for v in rs.violations(after)}
+
+
+def test_two_cards_of_a_keyword_are_caught(rs: Any) -> None:
+    """cryptmaster.attach.fix-by-discarding: two non-Cursed Weapons Attached to one Character."""
+    state, rng, q = game_in_progress(rs)
+    held = {c for d in state.decks for c, _ in d.counts}
+    weapons = [c for c in sorted(held) if "weapon" in keywords(rs, c) and not is_cursed(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the decks")
+    reported(rs, attach_from_deck(state, q, weapons), rng, "cryptmaster.attach.fix-by-discarding")
+
+
+def test_an_attached_cryptmaster_card_is_caught(rs: Any) -> None:
+    """cryptmaster.attach.allowed-types: a cryptmaster card Attached."""
+    state, rng, q = game_in_progress(rs)
+    deck = state.decks[INN_DECKS.index("cryptmaster")]
+    if not deck:
+        pytest.skip("the cryptmaster deck is empty")
+    reported(rs, attach_from_deck(state, q, [deck.counts[0][0]]), rng, "cryptmaster.attach.allowed-types")
+
+
+def test_a_card_that_appears_is_caught(rs: Any) -> None:
+    """Tomb's count of cards, in Cryptmaster's words: a banked card that is also in its deck."""
+    state, rng, q = game_in_progress(rs)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    party = state.party(q)
+    parties = list(state.parties)
+    parties[q] = evolve(party, bank=tuple(sorted((*party.bank, card))))
+    broken = evolve(state, parties=tuple(parties))
+    assert {v.invariant for v in rs.violations(broken)} == {CARDS_COUNTED}
+    action, player = next_move(rs, broken, rng)
+    assert CARDS_COUNTED in {v.invariant for v in rs.violations(rs.step(broken, action, player))}

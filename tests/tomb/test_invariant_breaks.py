@@ -1,0 +1,181 @@
+"""Seeded breaks: the invariants check only what a step changed (``tomb.invariants``: the card and
+Character counts kept from the last state that passed, the Parties and Characters that passed not
+checked again while they are the very same values), so each break below is seeded in a game in
+progress, every invariant checked after every step before it (their caches warm), and must be reported
+with its rule id on the broken state and again on the next state, which shares the broken value."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import pytest
+
+from tombspec.model.chance import Deck
+from tombspec.model.play import next_move, playout
+from tombspec.model.registry import get_ruleset
+from tombspec.model.tomb.rules.cards import _traits, character_hp
+from tombspec.model.tomb.state import Character, evolve
+
+DEATHS_PENDING = ("wound-apply", "wound-window", "window", "roll", "assign-wound", "apply-assigned")
+
+
+def game_in_progress(rs: Any, until: Callable[[Any], bool], seed: int = 1, steps: int = 120) -> tuple[Any, random.Random]:
+    """A game of uniform play, every invariant checked after every step, played ``steps`` steps and on
+    until ``until(state)``."""
+    rng = random.Random(seed)
+    state = rs.initial_state()
+    for n, (_, _, state) in enumerate(playout(rs, rng, max_steps=5000)):
+        assert rs.violations(state) == []
+        if n >= steps and until(state):
+            return state, rng
+    raise AssertionError("the game never came to such a state")
+
+
+def other(state: Any) -> int:
+    """A player who is not acting now: his Party is what the next step leaves alone."""
+    return (state.current + 1) % len(state.parties)
+
+
+def quiet(state: Any) -> bool:
+    """A decision of the current player's turn, no Raid, nothing that may kill."""
+    t = state.task
+    return t is not None and t.kind == "turn" and state.raid is None and \
+        not any(t.kind in DEATHS_PENDING for t in state.agenda)
+
+
+def with_party(state: Any, player: int, **changes: Any) -> Any:
+    parties = list(state.parties)
+    parties[player] = evolve(parties[player], **changes)
+    return evolve(state, parties=tuple(parties))
+
+
+def reported(rs: Any, broken: Any, rng: random.Random, rule: str) -> None:
+    """``rule`` is reported on ``broken`` and on the state after a step from it."""
+    assert rule in {v.invariant for v in rs.violations(broken)}
+    action, player = next_move(rs, broken, rng)
+    after = rs.step(broken, action, player)
+    assert rule in {v.invariant for v in rs.violations(after)}
+
+
+@pytest.fixture
+def rs() -> Any:
+    return get_ruleset("tomb", options={"players": 3})
+
+
+def test_a_card_that_appears_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a banked card that is also in its deck."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = with_party(state, q, bank=tuple(sorted((*state.party(q).bank, card))))
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_that_vanishes_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a face-down card gone from its Crypt."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and any(c.cards for c in s.crypts))
+    crypts = list(state.crypts)
+    i = next(i for i, c in enumerate(crypts) if c.cards)
+    crypts[i] = evolve(crypts[i], cards=crypts[i].cards[1:])
+    reported(rs, evolve(state, crypts=tuple(crypts)), rng, "tomb.banking.never-returned")
+
+
+def test_a_card_dropped_by_a_broken_rule_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a rule broken mid-game (an Inn card drawn is placed nowhere) is
+    caught at the step that loses the card."""
+    state, rng = game_in_progress(rs, quiet)
+    rs.place_inn_card = lambda state, player, card, dest: state          # the card vanishes
+    for _, _, state in playout(rs, rng, state=state, max_steps=5000):
+        found = {v.invariant for v in rs.violations(state)}
+        if found:
+            assert found == {"tomb.banking.never-returned"}
+            return
+    raise AssertionError("no Inn card was drawn")
+
+
+def test_a_character_in_two_places_is_caught(rs: Any) -> None:
+    """tomb.glossary.character-pool: a Character of a Party also at the Inn."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    name = state.party(other(state)).characters[0].name
+    reported(rs, evolve(state, inn=tuple(sorted((*state.inn, name)))), rng, "tomb.glossary.character-pool")
+
+
+def test_a_lost_character_is_caught(rs: Any) -> None:
+    """tomb.glossary.character-pool: a Character gone from his Party and from everywhere else."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and len(s.party(other(s)).characters) > 1)
+    q = other(state)
+    broken = with_party(state, q, characters=state.party(q).characters[1:])
+    reported(rs, broken, rng, "tomb.glossary.character-pool")
+
+
+def test_wounds_at_hit_points_are_caught(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: a living Character with as many Wounds as Hit Points."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    q = other(state)
+    ch = state.party(q).characters[0]
+    hp = character_hp(rs, state, q, ch.name)
+    broken = with_party(state, q, characters=(evolve(ch, wounds=hp), *state.party(q).characters[1:]))
+    reported(rs, broken, rng, "tomb.death.killed-at-hit-points")
+
+
+def test_negative_wounds_are_caught(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: Wounds are never negative."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    q = other(state)
+    ch = state.party(q).characters[0]
+    broken = with_party(state, q, characters=(evolve(ch, wounds=-1), *state.party(q).characters[1:]))
+    reported(rs, broken, rng, "tomb.death.killed-at-hit-points")
+
+
+def test_an_unsorted_bank_is_caught(rs: Any) -> None:
+    """tomb.banking.kept-separate: the bank kept sorted (two cards moved there from their deck)."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    i, deck = next((i, d) for i, d in enumerate(state.decks) if len(d.counts) >= 2)
+    (first, _), (second, _) = deck.counts[:2]
+    decks = list(state.decks)
+    decks[i] = deck.remove(first).remove(second)
+    broken = with_party(evolve(state, decks=tuple(decks)), q,
+                        bank=(*sorted((*state.party(q).bank, first, second)),)[::-1])
+    assert broken.party(q).bank != tuple(sorted(broken.party(q).bank))
+    reported(rs, broken, rng, "tomb.banking.kept-separate")
+
+
+def test_two_cards_of_a_trait_are_caught(rs: Any) -> None:
+    """tomb.attach.one-card-per-trait: two Weapons Attached to one Character (taken from the Item deck)."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    q = other(state)
+    items = next(i for i, d in enumerate(state.decks) if any("weapon" in _traits(rs, c) for c, _ in d.counts))
+    weapons = [c for c, _ in state.decks[items].counts if "weapon" in _traits(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the deck")
+    decks = list(state.decks)
+    decks[items] = Deck.of({**dict(state.decks[items].counts),
+                            **{w: dict(state.decks[items].counts)[w] - 1 for w in weapons}})
+    ch = state.party(q).characters[0]
+    broken = with_party(evolve(state, decks=tuple(decks)), q,
+                        characters=(evolve(ch, attached=(*ch.attached, *weapons)), *state.party(q).characters[1:]))
+    found = {v.invariant for v in rs.violations(broken)}
+    assert "tomb.banking.never-returned" not in found          # only the trait limit is broken
+    reported(rs, broken, rng, "tomb.attach.one-card-per-trait")
+
+
+def test_a_party_over_its_limit_is_caught(rs: Any) -> None:
+    """tomb.party.size-one-to-five: a sixth Character (from the Pool) in a Party of five."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    party = state.party(q)
+    names = sorted(c for c, _ in state.pool.counts)[:6 - len(party.characters)]
+    pool = state.pool
+    for name in names:
+        pool = pool.remove(name)
+    broken = with_party(evolve(state, pool=pool), q, characters=(*party.characters, *(Character(n) for n in names)))
+    assert len(broken.party(q).characters) == 6
+    reported(rs, broken, rng, "tomb.party.size-one-to-five")
+
+
+def test_a_party_off_the_board_is_caught(rs: Any) -> None:
+    """tomb.move.orthogonal: a Party on a space the board has not."""
+    state, rng = game_in_progress(rs, quiet)
+    reported(rs, with_party(state, other(state), location="99,99"), rng, "tomb.move.orthogonal")
