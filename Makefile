@@ -25,10 +25,13 @@ check: $(STAMP)
 	@$(BYTECODE)
 	$(VENV)/bin/tombspec check
 
-## make test: the test-suite (hypothesis profile "ci": derandomised and bounded)
+## make test: the test-suite (hypothesis profile "ci": derandomised and bounded), on every core: one
+## pytest-xdist worker per core, each test file kept on one worker (its module fixtures built once);
+## TEST_WORKERS=0 runs it in this process alone
+TEST_WORKERS ?= auto
 test: $(STAMP)
 	@$(BYTECODE)
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 ## make docs: the HTML site with warnings as errors, then the doctests
 docs: $(STAMP)
