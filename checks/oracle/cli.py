@@ -137,22 +137,40 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--shrink-seconds", default=60.0, show_default=True, type=Seconds(min=0, max=86_400))
 @click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the shrunk failing game as a trace to FILE.")
+@click.option("--infer-readings", is_flag=True,
+              help="Settle, from the implementation's answers, the readings it takes where the rulebook is open: "
+                   "adopt the reading that explains each divergence and play again, then try every other reading "
+                   "of each ambiguity the games reached; print its reading profile (one game: --game).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable report.")
 @bad_input_exits_2
 def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
             board: str | None, probe_rate: float, max_steps: int, policy: str, rule_coverage: bool | None,
             rule_match: str, no_shrink: bool,
-            shrink_seconds: float, trace_out: Path | None, as_json: bool) -> None:
+            shrink_seconds: float, trace_out: Path | None, infer_readings: bool, as_json: bool) -> None:
     """Drive an implementation live: random games, compared with the model after every step.
 
     Exit 0 it conforms, 1 it diverges (the shrunk game is printed as a replayable trace), 2 bad input
-    or an implementation that crashes, hangs, answers late or answers garbage."""
-    from .conform import conform as run, open_implementation
+    or an implementation that crashes, hangs, answers late or answers garbage.  With --infer-readings:
+    0 when the readings settled make it conform, 1 when a divergence no reading explains is left."""
+    from .conform import conform as run, infer_readings as infer, open_implementation
 
     games = _games_argument(game)
+    if infer_readings and len(games) != 1:
+        fail("--infer-readings settles one game's readings: name it with --game")
     opts = load_options(games[0], options)
     board_arg = board_argument(games, board)
     implementation = open_implementation(impl, timeout=timeout)
+    if infer_readings:
+        try:
+            profile = infer(implementation, games[0], games=n_games, seed=seed, options=opts, board=board_arg,
+                            probe_rate=probe_rate, max_steps=max_steps, rule_match=rule_match, policy=policy)
+        finally:
+            implementation.close()
+        if as_json:
+            emit_json(profile.to_json())
+        else:
+            click.echo(profile.describe())
+        sys.exit(profile.exit_code())
     try:
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
                      probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,

@@ -56,6 +56,7 @@ from typing import Any, IO
 import attrs
 import orjson
 
+from tombspec.model import codec
 from tombspec.model.errors import IllegalAction, Unspecified
 from tombspec.model.options import counted, counting_reads, given, settles
 from tombspec.model.play import Policy, make_policy
@@ -66,7 +67,7 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from . import schema
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
                     diff, plain, state_fields)
-from .verify import UNCHANGED, Outcome, expect, rule_text, set_by, settling_option
+from .verify import UNCHANGED, Outcome, expect, readings_explaining, rule_text, set_by, settling_option
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).
 ILLEGAL_ACTION = 1
@@ -300,6 +301,9 @@ class ModelAdapter(Adapter):
     only then: a subclass that changes one rule is a *mutant* the oracle must catch."""
 
     patches: Sequence[tuple[str, Any]] = ()
+    #: readings this adapter settles its own way whatever the options say (``{option: reading}``): a
+    #: conforming implementation with one reading changed
+    readings: dict[str, str] = {}
 
     def __init__(self) -> None:
         self.rs: Ruleset | None = None
@@ -320,6 +324,8 @@ class ModelAdapter(Adapter):
             yield
 
     def reset(self, game: str, options: Any, board: Any, state: Any = None) -> dict[str, Any]:
+        if self.readings:
+            options = {**(options or {}), **self.readings}
         with self.patched():
             self.rs = configure(game, options, board, source="reset")
             self.state = self.rs.initial_state() if state is None else self.rs.decode_state(state)
@@ -877,6 +883,7 @@ class Exchange:
     answer: dict[str, Any] | None = None
     rejected: str | None = None      # the rule the implementation named
     note: str = ""
+    before: Any = attrs.field(default=None, repr=False, eq=False)   # the model's state before the action
 
 
 class Session:
@@ -959,7 +966,7 @@ class Session:
         rs = self.rs
         outcome = expect(rs, self.state, action, player)
         data = rs.encode_action(action)
-        ex = Exchange(action, outcome, player=player)
+        ex = Exchange(action, outcome, player=player, before=self.state)
         self.exchanges.append(ex)
         self.steps += 1
         n = self.steps
@@ -1157,6 +1164,27 @@ def ddmin(items: list[Any], fails: Callable[[list[Any]], bool], *, budget: Calla
 
 
 # --------------------------------------------------------------------------------------------------
+# Divergences explained by readings
+
+
+def explaining_readings(rs: Ruleset, config: dict[str, Any], ex: Exchange,
+                        fields: tuple[str, ...] | None) -> list[tuple[str, str, str]]:
+    """The readings under which the model gives the implementation's answer (its state, its refusal's
+    rule) to the exchange that diverged (:func:`.verify.readings_explaining`)."""
+    if ex.before is None:
+        return []
+
+    def agrees(other: Ruleset, outcome: Outcome) -> bool:
+        if ex.rejected is not None:
+            return outcome.kind == "error" and ex.rejected in (outcome.rule, *outcome.also)
+        if ex.answer is not None:
+            return outcome.kind == "post" and not compare_state(other, outcome.state, ex.answer, fields)
+        return False
+
+    return readings_explaining(rs, config.get("board"), ex.before, ex.action, ex.player, agrees)
+
+
+# --------------------------------------------------------------------------------------------------
 # The oracle
 
 
@@ -1173,11 +1201,15 @@ class GameFailure:
     trace: list[dict[str, Any]]
     shrink_tests: int = 0
     shrink_stopped: str = ""     # why shrinking stopped early ("replays", "seconds"), or "" when it finished
+    #: the readings under which the model gives the implementation's answer at the diverging step
+    #: (:func:`explaining_readings`): ``(option, ambiguity, reading)``
+    readings: list[tuple[str, str, str]] = attrs.field(factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "index": self.index, "seed": self.seed, **self.mismatch.to_json(),
                 "original_length": self.original_length, "shrunk_length": len(self.actions),
                 "shrink_replays": self.shrink_tests, "shrink_stopped": self.shrink_stopped or None,
+                "explained_by": [{"option": o, "ambiguity": a, "reading": r} for o, a, r in self.readings],
                 "trace": self.trace}
 
     def steps_table(self) -> str:
@@ -1369,6 +1401,13 @@ class ConformReport:
                 text = rule_text(f.game, rid)
                 if text.get("quote"):
                     lines.append(f"    {rid}: \u201c{text['quote']}\u201d")
+            for option, ambiguity, reading_ in f.readings:
+                lines.append(f"the implementation reads {ambiguity} as {reading_}: the model gives its answer "
+                             f"under that reading; rerun with --options '{{\"{option}\": \"{reading_}\"}}' to "
+                             "check (or --infer-readings)")
+            if m.step and not m.is_failure and not f.readings:
+                lines.append("no other reading of the ambiguities this step consults gives the implementation's "
+                             "answer")
             if len(f.actions) < f.original_length:
                 stopped = {"replays": "; stopped at its replay budget", "seconds": "; stopped at its time budget"}
                 lines.append(f"shrunk from {f.original_length} to {len(f.actions)} action(s) "
@@ -1482,7 +1521,11 @@ class Oracle:
                         failed = (i, played, mismatch, session)
                         break
             if failed is not None:        # shrunk on the options themselves (its trace's header holds them)
+                session = failed[3]
+                readings = explaining_readings(rs, config, session.exchanges[-1], session.fields) \
+                    if session.exchanges and failed[2].step == len(session.exchanges) else []
                 report.failure = self._shrunk(rs, config, failed[0], seed, *failed[1:])
+                report.failure.readings = readings
         finally:
             if start is not None:
                 report.play_seconds += time.perf_counter() - start
@@ -1606,3 +1649,137 @@ def conform(impl: Implementation, games_list: Sequence[str], *, games: int, seed
         if report.failure is not None:
             break
     return report
+
+
+# --------------------------------------------------------------------------------------------------
+# --infer-readings: an implementation's reading profile
+
+
+@attrs.define
+class ReadingRow:
+    """One ambiguity the games reached: the readings still consistent with every answer, and for each
+    other reading the game that ruled it out."""
+
+    option: str
+    ambiguity: str
+    consistent: list[str]
+    ruled_out: dict[str, str]          # reading -> "game N: what differed"
+
+
+@attrs.define
+class ReadingProfile:
+    """What ``conform --infer-readings`` found: the readings it settled, in the order the divergences
+    taught them, and every reached ambiguity's consistent readings under them."""
+
+    game: str
+    settled: list[tuple[str, str, str, str]] = attrs.field(factory=list)  # option, ambiguity, reading, why
+    rows: list[ReadingRow] = attrs.field(factory=list)
+    final: ConformReport | None = None
+    unexplained: GameFailure | None = None
+    runs: int = 0
+
+    @property
+    def options(self) -> dict[str, str]:
+        return {option: reading_ for option, _, reading_, _ in self.settled}
+
+    def exit_code(self) -> int:
+        if self.final is None or (self.final.failure is not None and self.final.failure.mismatch.is_failure):
+            return 2
+        return 1 if self.unexplained is not None else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "runs": self.runs,
+                "settled": [{"option": o, "ambiguity": a, "reading": r, "decided_by": why}
+                            for o, a, r, why in self.settled],
+                "options": self.options,
+                "profile": [{"option": r.option, "ambiguity": r.ambiguity, "consistent": r.consistent,
+                             "ruled_out": r.ruled_out} for r in self.rows],
+                "unexplained": self.unexplained.to_json() if self.unexplained is not None else None,
+                "final": self.final.to_json() if self.final is not None else None}
+
+    def describe(self) -> str:
+        from io import StringIO
+
+        from rich.console import Console
+        from rich.table import Table
+
+        lines = [f"{self.game}: the implementation's reading profile ({self.runs} conform runs)"]
+        if self.settled:
+            lines.append("readings settled from its answers, in the order the divergences showed them:")
+            lines += [f"  {a}: {r} (option {o}; {why})" for o, a, r, why in self.settled]
+        else:
+            lines.append("no divergence needed a reading other than those given")
+        if self.unexplained is not None:
+            m = self.unexplained.mismatch
+            lines.append(f"a divergence no single reading explains: game {self.unexplained.index}, action {m.step}: "
+                         f"{m.kind}: {m.message}")
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        for col in ("ambiguity", "readings still consistent", "ruled out by"):
+            table.add_column(col, overflow="fold")
+        for row in self.rows:
+            table.add_row(row.ambiguity, ", ".join(row.consistent) or "none",
+                          "; ".join(f"{r}: {why}" for r, why in row.ruled_out.items()))
+        out = StringIO()
+        Console(file=out, width=120, no_color=True, highlight=False).print(table)
+        lines.append(out.getvalue().rstrip())
+        options = orjson.dumps(self.options).decode()
+        lines.append(f"rerun with --options '{options}' to check them" if self.settled else
+                     "every reached ambiguity's reading given agrees with the implementation")
+        return "\n".join(lines)
+
+
+def infer_readings(impl: Implementation, game: str, *, games: int, seed: int, options: Any = None,
+                   board: Any = None, max_rounds: int = 20, consistency: bool = True,
+                   **oracle: Any) -> ReadingProfile:
+    """Play ``games`` games; at each divergence that one reading explains (:func:`explaining_readings`),
+    adopt that reading and play them again, until they conform or a divergence no reading explains.
+    Then, for every ambiguity the games reached, play them once under each other reading: those that
+    still conform are consistent with every answer, the others name the game that ruled them out."""
+    oracle = {**oracle, "shrink": False}
+    profile = ReadingProfile(game)
+    chosen: dict[str, Any] = dict(options or {})
+
+    def run(opts: dict[str, Any]) -> ConformReport:
+        profile.runs += 1
+        return Oracle(impl, **oracle).run(game, games=games, seed=seed, options=opts, board=board)
+
+    report = run(chosen)
+    for _ in range(max_rounds):
+        f = report.failure
+        if f is None or f.mismatch.is_failure:
+            break
+        fresh = [r for r in f.readings if r[0] not in chosen]
+        if not fresh:
+            profile.unexplained = f
+            break
+        option, ambiguity, reading_ = fresh[0]
+        why = f"game {f.index}, action {f.mismatch.step}: {f.mismatch.kind}"
+        if len(fresh) > 1:
+            why += "; also explained by " + ", ".join(f"{a} = {r}" for _, a, r in fresh[1:])
+        profile.settled.append((option, ambiguity, reading_, why))
+        chosen[option] = reading_
+        report = run(chosen)
+    profile.final = report
+    if report.failure is not None or not consistency:
+        return profile
+    rs = configure(game, chosen or None, board, source="--options")
+    raw = given(rs)
+    fields = attrs.fields_dict(type(raw))
+    reached = sorted({key.split(" = ")[0] for key in report.readings.get(game, {})})
+    for name in reached:
+        field = fields.get(name)
+        if field is None or "settles" not in field.metadata:
+            continue
+        now = getattr(raw, name)
+        row = ReadingRow(name, field.metadata["settles"], [now], {})
+        for other in field.metadata["readings"]:
+            if other == now:
+                continue
+            trial = run({**chosen, name: other})
+            if trial.failure is None:
+                row.consistent.append(other)
+            else:
+                m = trial.failure.mismatch
+                row.ruled_out[other] = f"game {trial.failure.index}, action {m.step} ({m.kind})"
+        profile.rows.append(row)
+    return profile

@@ -65,6 +65,47 @@ def expect(rs: Ruleset, state: Any, action: Any, player: int | None = None) -> O
         return refusal(exc, state)
 
 
+def readings_consulted(rs: Ruleset, state: Any, action: Any, player: int | None) -> list[str]:
+    """The reading options the model's step from ``state`` consults (by ``read``, as an attribute, or
+    through ``by_reading`` where the readings part), in the order first consulted."""
+    from tombspec.model.options import counted, counting_reads
+
+    with counted(rs), counting_reads() as consulted:
+        try:
+            rs.step(state, action, player)
+        except TombspecError:
+            pass
+    return list(dict.fromkeys(name for name, _ in consulted))
+
+
+def readings_explaining(rs: Ruleset, board: Any, state: Any, action: Any, player: int | None,
+                        agrees: Any) -> list[tuple[str, str, str]]:
+    """The readings of the ambiguities a diverging step consults under which the model's answer
+    ``agrees(ruleset, outcome)`` with the implementation's: each ``(option, ambiguity, reading)``, one
+    option changed at a time from ``rs``'s (``board``: the board data its header gave, or None)."""
+    from tombspec.model.options import given, settles
+
+    from .trace import configure, plain
+
+    options = given(rs)
+    kinds = settles(type(options))
+    fields = attrs.fields_dict(type(options))
+    out: list[tuple[str, str, str]] = []
+    for name in readings_consulted(rs, state, action, player):
+        for reading in fields[name].metadata["readings"]:
+            if reading == getattr(options, name):
+                continue
+            try:
+                other = configure(rs.game, {**plain(codec.to_data(options)), name: reading}, board,
+                                  source="<reading>")
+                outcome = expect(other, state, action, player)
+                if agrees(other, outcome):
+                    out.append((name, kinds[name], reading))
+            except Exception:  # noqa: BLE001 - a reading under which this state cannot be replayed
+                continue
+    return out
+
+
 def refusal(exc: Exception, state: Any) -> Outcome:
     """The model's verdict when its step raised ``exc``: a refusal or an open question; anything else
     is re-raised (bad input) or is a bug of the model (:class:`ModelError`)."""
@@ -198,6 +239,8 @@ class Divergence:
     set_by: dict[str, Any] = attrs.field(factory=dict)
     text: dict[str, str] = attrs.field(factory=dict)
     message: str = ""
+    #: the readings under which the model gives what the trace claims: ``(option, ambiguity, reading)``
+    readings: list[tuple[str, str, str]] = attrs.field(factory=list)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"file": self.source, "line": self.line, "game": self.game,
@@ -216,6 +259,8 @@ class Divergence:
             out["set_by"] = self.set_by
         if self.message:
             out["message"] = self.message
+        if self.readings:
+            out["explained_by"] = [{"option": o, "ambiguity": a, "reading": r} for o, a, r in self.readings]
         return out
 
     def describe(self) -> str:
@@ -254,9 +299,12 @@ class Divergence:
             lines.append(f"    {self.message}")
         if self.text.get("quote"):
             lines.append(f"    {self.rule}: \u201c{self.text['quote']}\u201d")
-        plain_rules = [r for r in self.exercised if ".ambiguity." not in r]
+        plain_rules = [r for r in self.exercised if r and ".ambiguity." not in r]
         if plain_rules and not self.set_by:
             lines.append(f"    rules this step exercises: {', '.join(plain_rules)}")
+        for option, ambiguity, reading in self.readings:
+            lines.append(f"    the trace reads {ambiguity} as {reading}: the model gives what it claims under that "
+                         f"reading (option {option}: set it in the header's options to check)")
         return "\n".join(lines)
 
     def _set_by(self, path: str) -> str:
@@ -592,7 +640,26 @@ class Verifier:
         if len(self.report.divergences) >= KEEP:
             self.report.diverging += 1
             return
-        self._keep(self._divergence(game, line, source, kind, action, **more))
+        d = self._divergence(game, line, source, kind, action, **more)
+        d.readings = self._explained(game, line, source, action)
+        self._keep(d)
+
+    @staticmethod
+    def _explained(game: _Game, line: StepLine, source: str, action: Any) -> list[tuple[str, str, str]]:
+        """The readings under which the model gives the trace's claim for this line (:func:`readings_explaining`);
+        ``game.state`` is still the state before it."""
+        rs = game.rs
+
+        def agrees(other: Ruleset, outcome: Outcome) -> bool:
+            if line.error is not None:
+                return outcome.kind == "error" and line.error["rule"] in (outcome.rule, *outcome.also)
+            return outcome.kind == "post" and not compare_claims(other, outcome.state, line, source=source)
+
+        try:
+            board = rs.describe().get("board")
+            return readings_explaining(rs, board, game.state, action, line.player, agrees)
+        except Exception:  # noqa: BLE001 - an explanation is a help, never a reason to stop verifying
+            return []
 
     def _keep(self, d: Divergence) -> None:
         self.report.diverging += 1
