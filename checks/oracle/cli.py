@@ -54,6 +54,8 @@ def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict:
             click.echo(d.describe())
         for m in report.incomplete:
             click.echo(m)
+        for m in report.protocol_notes:
+            click.echo(f"note: {m}")
         for m in report.malformed:
             click.echo(f"tombspec: error: {m}", err=True)
         click.echo(report.summary())
@@ -83,7 +85,9 @@ def trace_schema(name: str | None, game: str | None, as_json: bool) -> None:
     if game is not None:
         from tombspec.model.ruleset import get_ruleset
 
-        emit_json(schema.game_schemas(get_ruleset(game)))
+        from .protocol import protocol_version
+
+        emit_json({**schema.game_schemas(get_ruleset(game)), "protocol": protocol_version(game)})
         return
     if name is None:
         emit_json(schema.ALL)
@@ -137,6 +141,10 @@ def _games_argument(game: str | None) -> list[str]:
 @click.option("--shrink-seconds", default=60.0, show_default=True, type=Seconds(min=0, max=86_400))
 @click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the shrunk failing game as a trace to FILE.")
+@click.option("--protocol", "protocol", type=click.IntRange(min=1, max=10_000), metavar="N",
+              help="The version of the game's protocol the implementation speaks: it is sent only that version's "
+                   "options and compared on its state fields, and the report says what changed since "
+                   "(tombspec protocol GAME lists the versions).")
 @click.option("--infer-readings", is_flag=True,
               help="Settle, from the implementation's answers, the readings it takes where the rulebook is open: "
                    "adopt the reading that explains each divergence and play again, then try every other reading "
@@ -146,7 +154,8 @@ def _games_argument(game: str | None) -> list[str]:
 def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float, options: str | None,
             board: str | None, probe_rate: float, max_steps: int, policy: str, rule_coverage: bool | None,
             rule_match: str, no_shrink: bool,
-            shrink_seconds: float, trace_out: Path | None, infer_readings: bool, as_json: bool) -> None:
+            shrink_seconds: float, trace_out: Path | None, protocol: int | None, infer_readings: bool,
+            as_json: bool) -> None:
     """Drive an implementation live: random games, compared with the model after every step.
 
     Exit 0 it conforms, 1 it diverges (the shrunk game is printed as a replayable trace), 2 bad input
@@ -163,7 +172,8 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
     if infer_readings:
         try:
             profile = infer(implementation, games[0], games=n_games, seed=seed, options=opts, board=board_arg,
-                            probe_rate=probe_rate, max_steps=max_steps, rule_match=rule_match, policy=policy)
+                            probe_rate=probe_rate, max_steps=max_steps, rule_match=rule_match, policy=policy,
+                            protocol=protocol)
         finally:
             implementation.close()
         if as_json:
@@ -175,7 +185,8 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
         report = run(implementation, games, games=n_games, seed=seed, options=opts, board=board_arg,
                      probe_rate=probe_rate, max_steps=max_steps, shrink=not no_shrink,
                      shrink_seconds=shrink_seconds, rule_match=rule_match, policy=policy,
-                     coverage=policy == "coverage" if rule_coverage is None else rule_coverage)
+                     coverage=policy == "coverage" if rule_coverage is None else rule_coverage,
+                     protocol=protocol)
     finally:
         implementation.close()
     if report.failure is not None and not as_json:
@@ -347,4 +358,45 @@ def explain(game: str, board: str | None, options: str | None, n_games: int, bud
         click.echo(to_markdown(guide))
 
 
-COMMANDS = (verify, trace, conform, vectors, explain)
+@click.command()
+@click.argument("game")
+@click.option("--since", type=click.IntRange(min=1, max=10_000), metavar="N",
+              help="Only what changed since version N (what an implementation of version N must change).")
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def protocol(game: str, since: int | None, as_json: bool) -> None:
+    """The versions of GAME's protocol (its state, actions, options and the rules a refusal names), and
+    what each changed, computed from the recorded surfaces."""
+    from .protocol import changes_between, changes_since, current_version, version_of, versions
+
+    games = _games_argument(game)
+    history = versions(games[0])
+    if not history:
+        fail(f"{game} has no recorded protocol versions")
+    now = current_version(games[0])
+    if since is not None:
+        version_of(games[0], since)
+        data: Any = {"game": game, "current": now, "since": since, "changes": changes_since(games[0], since)}
+        if as_json:
+            emit_json(data)
+        else:
+            click.echo(f"{game}: protocol version {now}; changed since version {since}:" if data["changes"] else
+                       f"{game}: protocol version {now}; nothing changed since version {since}")
+            for line in data["changes"]:
+                click.echo(f"  - {line}")
+        return
+    rows = []
+    for i, v in enumerate(history):
+        changed = changes_between(history[i - 1]["surface"], v["surface"]) if i else []
+        rows.append({"version": v["version"], "date": v["date"], "changes": v["changes"], "computed": changed})
+    if as_json:
+        emit_json({"game": game, "current": now, "versions": rows})
+        return
+    click.echo(f"{game}: protocol version {now}")
+    for r in rows:
+        click.echo(f"version {r['version']} ({r['date']}): {r['changes']}")
+        for line in r["computed"]:
+            click.echo(f"  - {line}")
+
+
+COMMANDS = (verify, trace, conform, vectors, explain, protocol)

@@ -124,12 +124,16 @@ class ImplementationFailure(TombspecError):
 class ResetAnswer:
     state: dict[str, Any]
     fields: tuple[str, ...] | None = None
+    protocol: int | None = None          # the version of the game's protocol the implementation speaks
 
 
 class Implementation(ABC):
     """What the oracle drives: ``reset`` and ``step`` over canonical JSON data."""
 
     name: str = "implementation"
+    #: the version of the game's protocol the oracle speaks, told to a process at ``reset`` (its
+    #: ``protocol`` parameter); set by the oracle before each reset
+    protocol: int | None = None
 
     @abstractmethod
     def reset(self, game: str, options: Any, board: Any, state: Any = None) -> ResetAnswer: ...
@@ -617,6 +621,8 @@ class ProcessImplementation(Implementation):
         params: dict[str, Any] = {"game": game, "options": options, "board": board}
         if state is not None:
             params["state"] = state
+        if self.protocol is not None:
+            params["protocol"] = self.protocol
         try:
             result = self.call("reset", params)
         except Rejected as exc:
@@ -645,7 +651,7 @@ def _reset_answer(result: Any) -> ResetAnswer:
         raise ImplementationFailure("garbage", f"the result of reset is not {{'state': ..., "
                                     f"'fields': [...]}} ({p})")
     fields = result.get("fields")
-    return ResetAnswer(result["state"], tuple(fields) if fields is not None else None)
+    return ResetAnswer(result["state"], tuple(fields) if fields is not None else None, result.get("protocol"))
 
 
 class HostedAdapter(ProcessImplementation):
@@ -890,8 +896,11 @@ class Session:
     """One game against one implementation: ``reset`` then ``step`` after ``step``, each compared."""
 
     def __init__(self, impl: Implementation, rs: Ruleset, config: dict[str, Any], start: Any = None,
-                 rule_match: str = "any"):
+                 rule_match: str = "any", speaks: int | None = None):
         self.impl = impl
+        #: the version of the protocol the implementation speaks, where it said so (``--protocol``): only
+        #: the state fields of that version are compared
+        self.speaks = speaks
         #: "any": a refusal may name any rule the model lists as broken (IllegalAction.rules); "exact":
         #: only the first
         self.rule_match = rule_match
@@ -904,9 +913,13 @@ class Session:
         self.exchanges: list[Exchange] = []
         self.unspecified: str | None = None
         self.reset_state: dict[str, Any] | None = None
+        self.said_protocol: int | None = None
 
     def reset(self) -> Mismatch | None:
+        from .protocol import protocol_version
+
         start = self.rs.encode_state(self.start) if self.start != self.rs.initial_state() else None
+        self.impl.protocol = protocol_version(self.rs.game)
         try:
             answer = self.impl.reset(self.config["game"], self.config["options"], self.config["board"], start)
         except ImplementationFailure as exc:
@@ -921,6 +934,12 @@ class Session:
                 return Mismatch("garbage", f"reset declares field(s) {', '.join(unknown)}, not in the "
                                 f"{self.rs.game} state (fields: {', '.join(known)})", 0)
         self.fields = answer.fields
+        self.said_protocol = answer.protocol
+        if self.speaks is not None:                   # the fields its version has, of those it models
+            from .protocol import state_fields_of
+
+            known = state_fields_of(self.rs.game, self.speaks)
+            self.fields = tuple(f for f in (self.fields or state_fields(self.rs)) if f in known)
         self.reset_state = answer.state
         diffs = compare_state(self.rs, self.state, answer.state, self.fields)
         if diffs:
@@ -1163,6 +1182,27 @@ def ddmin(items: list[Any], fails: Callable[[list[Any]], bool], *, budget: Calla
     return items
 
 
+def _declined_hint(game: str, speaks: int | None) -> str:
+    """What to tell an implementation that declined a configuration: the options new since the version
+    it speaks (``--protocol``), with their defaults; or how to say which version it speaks."""
+    from .protocol import new_options_since, protocol_version
+
+    now = protocol_version(game)
+    if now is None:
+        return ""
+    if speaks is not None and speaks < now:
+        new = new_options_since(game, speaks)
+        if new:
+            return (f"; options new since protocol version {speaks}: "
+                    + ", ".join(f"{k} (default {orjson.dumps(v).decode()})" for k, v in sorted(new.items())))
+        return ""
+    if speaks is None:
+        return (f" (if it declined an option it does not know: this tombspec speaks {game} protocol version {now}; "
+                f"say which version it speaks with --protocol N, and it is sent only that version's options, "
+                f"and told what changed since: tombspec protocol {game})")
+    return ""
+
+
 # --------------------------------------------------------------------------------------------------
 # Divergences explained by readings
 
@@ -1296,6 +1336,21 @@ class ConformReport:
     readings: dict[str, dict[str, int]] = attrs.field(factory=dict)
     #: per game: the readings chosen other than the defaults (``"option = reading"``)
     chosen: dict[str, list[str]] = attrs.field(factory=dict)
+    #: per game: the version of its protocol the model speaks, the one the implementation speaks (said
+    #: with --protocol, or in its reset's answer), and what changed since
+    protocol: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+
+    def note_protocol(self, game: str, speaks: int | None, said: int | None) -> None:
+        from .protocol import changes_since, protocol_version
+
+        now = protocol_version(game)
+        theirs = speaks if speaks is not None else said
+        entry: dict[str, Any] = {"model": now, "implementation": theirs}
+        if now is not None and theirs is not None and theirs < now:
+            entry["changed_since"] = changes_since(game, theirs)
+        elif now is not None and theirs is not None and theirs > now:
+            entry["changed_since"] = [f"version {theirs} is newer than this tombspec's ({now})"]
+        self.protocol[game] = entry
 
     @property
     def unreached(self) -> dict[str, list[str]]:
@@ -1356,7 +1411,7 @@ class ConformReport:
                 "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
                 "per_game": self.per_game, "unsupported": self.unsupported, "compared_fields": self.compared,
                 "readings": self.readings, "readings_never_reached": self.unreached,
-                "warnings": self.warnings(),
+                "protocol": self.protocol, "warnings": self.warnings(),
                 "rule_coverage": {g: {"formalised": self.formalised.get(g, 0),
                                       "exercised": len(self.exercised.get(g, ())),
                                       "not_exercised": self.not_exercised[g]} for g in self.not_exercised},
@@ -1385,6 +1440,16 @@ class ConformReport:
             if names:
                 lines.append(f"{game}: readings chosen that no game reached (a pass says nothing about them): "
                              + ", ".join(names))
+        for game, p in self.protocol.items():
+            if p["model"] is None:
+                continue
+            if p["implementation"] is None:
+                lines.append(f"{game}: protocol version {p['model']} (the implementation did not say which it speaks)")
+            elif p["implementation"] == p["model"]:
+                lines.append(f"{game}: protocol version {p['model']}, spoken by both")
+            else:
+                lines.append(f"{game}: the model speaks protocol version {p['model']}, the implementation "
+                             f"{p['implementation']}; changed since: " + "; ".join(p.get("changed_since", [])))
         lines += [f"warning: {w}" for w in self.warnings()]
         lines += [f"skipped {game}: {why}; none of its games was checked" for game, why in self.unsupported.items()]
         f = self.failure
@@ -1434,7 +1499,8 @@ class Oracle:
 
     def __init__(self, impl: Implementation, *, probe_rate: float = 0.15, max_steps: int = 5000,
                  shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400,
-                 rule_match: str = "any", policy: str = "uniform", coverage: bool = False):
+                 rule_match: str = "any", policy: str = "uniform", coverage: bool = False,
+                 protocol: int | None = None):
         if rule_match not in RULE_MATCHES:
             raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}",
                                source="--rule-match")
@@ -1451,12 +1517,21 @@ class Oracle:
         self.shrink_seconds = shrink_seconds
         self.shrink_replays = shrink_replays
         self.rulesets = RulesetCache()
+        #: the version of the game's protocol the implementation speaks (``--protocol``): it is sent only
+        #: that version's options, and compared on that version's state fields
+        self.protocol = protocol
 
     def run(self, game: str, *, games: int, seed: int, options: Any = None, board: Any = None,
             report: ConformReport | None = None) -> ConformReport:
         report = report or ConformReport(self.impl.name)
         rs = self.rulesets.get(game, options, board, source="--game/--options/--board")
         config = plain({"game": game, "options": None, "board": None, **rs.describe()})
+        speaks = self.protocol
+        if speaks is not None:
+            from .protocol import options_of
+
+            known = options_of(game, speaks)
+            config["options"] = {k: v for k, v in (config["options"] or {}).items() if k in known}
         pool = ActionPool(rs)
         policy = make_policy(self.policy)
         new_game = getattr(policy, "new_game", None)
@@ -1479,11 +1554,14 @@ class Oracle:
                     if new_game is not None:
                         new_game()
                     with counting_reads() as consulted:    # the readings this game's rules consulted
-                        session = Session(self.impl, rs, config, rule_match=self.rule_match)
+                        session = Session(self.impl, rs, config, rule_match=self.rule_match, speaks=speaks)
                         mismatch = session.reset()
                         if mismatch is not None and mismatch.kind == "unsupported" and i == 0:
-                            report.unsupported[game] = mismatch.message     # skipped, and said so: never a pass
+                            # skipped, and said so: never a pass; with what is new, should it be the options
+                            report.unsupported[game] = mismatch.message + _declined_hint(game, speaks)
                             break
+                        if i == 0:
+                            report.note_protocol(game, speaks, session.said_protocol)
                         if mismatch is None:
                             report.note_fields(game, session.fields, state_fields(rs))
                         played: list[Any] = []
@@ -1541,7 +1619,7 @@ class Oracle:
         """Play ``actions`` (``(action, player, is_probe)``) from a fresh reset.  A played action the
         model now refuses (the actions before it were cut away) is skipped, not sent: a shrinking
         candidate stays a game; a probe is sent as such."""
-        session = Session(self.impl, rs, config, rule_match=self.rule_match)
+        session = Session(self.impl, rs, config, rule_match=self.rule_match, speaks=self.protocol)
         mismatch = session.reset()
         for action, player, *probe in actions:
             if mismatch is not None or session.unspecified:

@@ -636,8 +636,11 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
     opts = options_table(rs, cat)
     turn_rules = top(seen["turn_rule"])
     state_doc = inspect.getdoc(inspect.getmodule(rs.state_type)) or ""
+    from .protocol import protocol_version
+
     return {
         "game": game, "title": getattr(cat, "title", game), "players": list(rs.player_counts),
+        "protocol": protocol_version(game),
         "configuration": {"options": config.get("options"), "board": _abbreviate(config.get("board"), 0)},
         "configuration_keys": {k: sorted(v) if isinstance(v, dict) else type(v).__name__
                                for k, v in config.items()},
@@ -749,6 +752,10 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                + ". The rest describes the "
                + ("default configuration" if s["configurations"][0] == {} else "configuration asked for")
                + ".\n")
+    if g.get("protocol") is not None:
+        out.append(f"This is version {g['protocol']} of the {g['game']} protocol (the state, the actions, the "
+                   "options and the rules a refusal names). A trace's header and `reset` say it as `protocol`; "
+                   f"`tombspec protocol {g['game']}` lists every version and what each changed.\n")
     out.append(f"{h}# The turn\n")
     out.append("Each row is a point where the game waits: for players to decide (`pending.kind` "
                "\"decision\") or for chance (\"chance\"). `what` is `pending.what`. A wrong kind of action "

@@ -232,6 +232,7 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
         report.divergences.extend(part.divergences[:max(0, KEEP - len(report.divergences))])
         report.unspecified.extend(part.unspecified[:max(0, KEEP - len(report.unspecified))])
         report.incomplete.extend(part.incomplete)
+        report.protocol_notes.extend(n for n in part.protocol_notes if n not in report.protocol_notes)
         if part.malformed:
             report.malformed.extend(part.malformed)
             stopped.add(index)

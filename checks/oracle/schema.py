@@ -55,6 +55,9 @@ TRACE_HEADER: dict[str, Any] = {
                                  "claims the state after its action)",
                   "properties": {"state": STATE, "project": {"type": "object", "minProperties": 1},
                                  "digest": DIGEST}},
+        "protocol": {"type": "integer", "minimum": 1,
+                     "description": "the version of the game's protocol the trace speaks (tombspec protocol GAME); "
+                                    "absent: not said"},
         "seed": {"type": "integer"},
         "index": {"type": "integer", "minimum": 0},
         "note": {"type": "string"},
@@ -158,6 +161,9 @@ RESET_RESULT: dict[str, Any] = {
         "state": STATE,
         "fields": {"type": "array", "items": {"type": "string"}, "minItems": 1, "uniqueItems": True,
                    "description": "the top-level state fields the implementation models (absent: all)"},
+        "protocol": {"type": "integer", "minimum": 1,
+                     "description": "the version of the game's protocol the implementation speaks (absent: "
+                                    "not said; conform then reports what changed since it)"},
     },
     "additionalProperties": True,
 }

@@ -42,7 +42,13 @@ TRACE_VERSION = 1
 
 
 def header(rs: Ruleset, **extra: Any) -> dict[str, Any]:
-    return {"trace": TRACE_NAME, "version": TRACE_VERSION, "game": rs.game, **rs.describe(), **extra}
+    """A game's header line: the format, the game and the version of its protocol (where recorded), its
+    configuration, and ``extra``."""
+    from .protocol import protocol_version
+
+    version = protocol_version(rs.game)
+    said = {"protocol": version} if version is not None else {}
+    return {"trace": TRACE_NAME, "version": TRACE_VERSION, "game": rs.game, **said, **rs.describe(), **extra}
 
 
 def action_line(rs: Ruleset, action: Any, state: Any | None = None, *, claim: str = "digest",
@@ -181,6 +187,8 @@ def _plain_header(obj: dict[str, Any]) -> bool:
             ok = kind is dict or kind is str or value is None
         elif key == "seed":
             ok = kind is int
+        elif key == "protocol":
+            ok = kind is int and value >= 1
         elif key == "index":
             ok = kind is int and value >= 0
         elif key == "note":

@@ -336,6 +336,9 @@ class VerifyReport:
     diverging: int = 0             # every divergence, kept or not
     unspecified_games: int = 0     # every unspecified game, kept or not
     incomplete: list[str] = attrs.field(factory=list)
+    #: traces that speak another version of their game's protocol than this model's (once per file and
+    #: version): what changed since (never a verdict: the replay is the model's either way)
+    protocol_notes: list[str] = attrs.field(factory=list)
     seconds: float = 0.0
     strict: bool = False
 
@@ -363,7 +366,8 @@ class VerifyReport:
                 "divergences_not_shown": self.diverging - len(self.divergences),
                 "unspecified": [d.to_json() for d in self.unspecified],
                 "unspecified_not_shown": self.unspecified_games - len(self.unspecified),
-                "malformed": self.malformed, "incomplete": self.incomplete}
+                "malformed": self.malformed, "incomplete": self.incomplete,
+                "protocol_notes": self.protocol_notes}
 
     def summary(self) -> str:
         return (f"{self.files} file(s), {self.games} game(s), {self.steps:,} action(s) in {self.seconds:.2f} s: "
@@ -402,6 +406,7 @@ class Verifier:
 
     def __init__(self, report: VerifyReport | None = None, *, itf_dir: Path | None = None):
         self.report = report or VerifyReport()
+        self._noted: set[str] = set()
         self.rulesets = RulesetCache()
         self.itf_dir = itf_dir
         self._actions: dict[tuple[type, Any], Any] = {}
@@ -484,6 +489,9 @@ class Verifier:
     def _start(self, header: Header, number: int, source: str) -> _Game:
         cfg = header.config()
         rs = self.rulesets.get(cfg["game"], cfg["options"], cfg["board"], source=source, line=header.line)
+        said = header.data.get("protocol")
+        if said is not None:
+            self._protocol_note(rs.game, said, source, header.line)
         if "state" in header.data and "setup" in header.data:
             raise InvalidInput("a header gives a start 'state' or a 'setup', not both", source=source,
                                line=header.line)
@@ -514,6 +522,23 @@ class Verifier:
             game.itf = open_writer(self.itf_dir, stem, number, rs, source=source, written=self._itf_written)
             game.itf.state(state)
         return game
+
+    def _protocol_note(self, game: str, said: int, source: str, line: int) -> None:
+        from .protocol import changes_since, protocol_version
+
+        now = protocol_version(game)
+        key = f"{source}|{game}|{said}"
+        if now is None or said == now or key in self._noted:
+            return
+        self._noted.add(key)
+        if said > now:
+            note = f"{source}:{line}: the trace speaks {game} protocol version {said}, newer than this tombspec's " \
+                   f"({now}): a field or option it does not know is refused as malformed"
+        else:
+            changed = changes_since(game, said)
+            note = f"{source}:{line}: the trace speaks {game} protocol version {said}; this model speaks {now}, " \
+                   f"which changed: " + "; ".join(changed)
+        self.report.protocol_notes.append(clip(note))
 
     def _finish(self, game: _Game | None, source: str, complete: bool = True) -> None:
         if game is None:
