@@ -148,6 +148,10 @@ class Ambiguity:
     severity: str | None = None
     answered: Answer | None = None
     found_by: tuple[str, ...] = ()
+    #: replacement wording a publisher could print (errors and contradictions: the errata's proposal)
+    correction: str = ""
+    #: findings that one rewrite settles together share a group name (the errata shows them as one)
+    group: str = ""
 
     @property
     def effective_severity(self) -> str:
@@ -418,7 +422,8 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         f = r.fields(raw, "an [[ambiguities]] entry",
                      {"id": str, "title": str, "kind": str, "rules": list, "question": str,
                       "readings": list, "default": str},
-                     {"note": str, "severity": str, "answered": dict, "found_by": list})
+                     {"note": str, "severity": str, "answered": dict, "found_by": list, "correction": str,
+                      "group": str})
         aid = f["id"]
         new_id(aid, "ambiguity")
         if f["kind"] not in AMBIGUITY_KINDS:
@@ -455,6 +460,13 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
                 raise r.fail(f"answered by the rulebook with reading {af['reading']!r}, but the default (the "
                              f"model's reading) is {f['default']!r}: the model takes what the rulebook says", aid)
             answer = Answer(af["quote"], af["reading"])
+            if f.get("severity") in ("error", "contradiction"):
+                raise r.fail(f"answered by the rulebook, so it cannot be {'an error' if f['severity'] == 'error' else 'a contradiction'}: what the text answers "
+                             "is a note (drop 'severity', or 'answered' if the text does not settle it)", aid)
+        if f.get("group") is not None and not SECTION_ID_RE.match(f["group"]):
+            raise r.fail(f"group {f['group']!r} is not lower case with hyphens", aid)
+        if f.get("correction") is not None and not f["correction"].strip():
+            raise r.fail("'correction' is empty: give the wording a publisher could print, or leave it out", aid)
         found_by = r.id_list(f, "found_by", aid)
         for ref in found_by:
             if not ID_RE.match(ref) or ref.split(".", 1)[0] != gid:
@@ -462,7 +474,8 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
                              f"('{gid}.<detector>.<subject>')", aid)
         ambiguities.append(Ambiguity(aid, gid, f["title"], f["kind"], rule_ids, f["question"],
                                      tuple(readings), f["default"], f.get("note", ""),
-                                     r.line_of(aid), f.get("severity"), answer, found_by))
+                                     r.line_of(aid), f.get("severity"), answer, found_by,
+                                     f.get("correction", "").strip(), f.get("group", "")))
 
     # References within the catalog resolve.  (same_as / changes may point at another game's
     # catalog; those are resolved by load_all().)

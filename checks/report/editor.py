@@ -122,8 +122,9 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
         target = entries.get(linked.get(f.id, ""))
         if target is not None:
             target.evidence.append(_evidence(f))
-            # The detector may know better how grave it is (a worked example that does not add up).
-            if SEVERITIES.index(f.severity) < SEVERITIES.index(target.severity):
+            # The detector may know better how grave it is (a worked example that does not add up),
+            # unless the rulebook's own text answers the question: what the text answers is a note
+            if target.answered is None and SEVERITIES.index(f.severity) < SEVERITIES.index(target.severity):
                 target.severity = f.severity
             continue
         key = (f.game, f.kind, tuple(sorted(f.rules)))

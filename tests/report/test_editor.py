@@ -77,12 +77,14 @@ def test_severity_follows_the_kind_unless_set() -> None:
 def test_catalog_severity_answered_and_found_by_are_read(tmp_path: Path) -> None:
     cat = demo(tmp_path, "").__class__  # noqa: F841  (the plain demo loads)
     path = tmp_path / "demo.toml"
-    path.write_text(HEAD + AMBIGUITY.replace('default = "one"\n', 'default = "one"\nseverity = "error"\n'
+    path.write_text(HEAD + AMBIGUITY.replace('default = "one"\n', 'default = "one"\nseverity = "note"\n'
                                              'found_by = ["demo.detector.dice"]\n'
-                                             'answered = { quote = "Each player takes one die.", reading = "one" }\n'),
+                                             'answered = { quote = "Each player takes one die.", reading = "one" }\n'
+                                             'correction = """Each player takes one die."""\ngroup = "dice"\n'),
                     encoding="utf-8")
     amb = load_catalog_file(path).ambiguity("demo.ambiguity.dice")
-    assert amb.severity == "error" and amb.found_by == ("demo.detector.dice",)
+    assert amb.severity == "note" and amb.found_by == ("demo.detector.dice",)
+    assert (amb.correction, amb.group) == ("Each player takes one die.", "dice")
     assert amb.answered is not None and amb.answered.reading == "one"
     # An answered quote is a quote the catalog claims is in the rulebook: the catalog test checks it.
     assert ("demo.ambiguity.dice:answered", "Each player takes one die.") in list(load_catalog_file(path).quoted())
@@ -94,6 +96,12 @@ def test_catalog_severity_answered_and_found_by_are_read(tmp_path: Path) -> None
     ('answered = { reading = "one" }\n', "'answered' needs a non-empty 'quote'"),
     ('answered = { quote = "Each player takes one die.", reading = "two" }\n', "but the default (the model's reading) is 'one'"),
     ('found_by = ["other.detector.x"]\n', "not a finding id of this game"),
+    ('severity = "error"\nanswered = { quote = "Each player takes one die.", reading = "one" }\n',
+     "answered by the rulebook, so it cannot be an error"),
+    ('severity = "contradiction"\nanswered = { quote = "Each player takes one die.", reading = "one" }\n',
+     "cannot be a contradiction"),
+    ('correction = "  "\n', "'correction' is empty"),
+    ('group = "Two Words"\n', "group 'Two Words' is not lower case"),
 ])
 def test_bad_new_fields_name_file_line_and_problem(tmp_path: Path, extra: str, problem: str) -> None:
     path = tmp_path / "demo.toml"
