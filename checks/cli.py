@@ -298,21 +298,30 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
               help="Only findings a detector found, or the catalog records (repeatable).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Also write the report as one self-contained HTML page (an anchor per finding).")
+@click.option("--full", is_flag=True,
+              help="Print every finding in full (by default the terminal gets the summary, the errors and "
+                   "where the rest is: the errata, --json, --html).")
 @parallel_options
 @bad_input_exits_2
 def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n_games: int,
           severities: tuple[str, ...], kinds: tuple[str, ...], rule_ids: tuple[str, ...],
-          sources: tuple[str, ...], html_path: Path | None, workers: int | None, scheduler: str | None) -> None:
+          sources: tuple[str, ...], html_path: Path | None, full: bool, workers: int | None,
+          scheduler: str | None) -> None:
     """The main job: proofs, constraints, reachability and findings over every catalog and model.
 
-    The report leads with a summary per game, then the findings, errors first, each with the quotes
-    of the rules it cites."""
+    The terminal gets a one-screen summary per game, the errors, and where the rest is (--full prints
+    every finding; tombspec errata GAME is the editor's document).  With --severity, --kind, --rule or
+    --source it answers from the findings alone, without proofs or explorations, in seconds."""
     from .report import run_check
 
     games = list(catalog_games())
     if game is not None and game not in games:
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(games)}")
-    result = run_check([game] if game else games, board=board, timeout=timeout, explore_games=n_games,
+    chosen = [game] if game else games
+    if (severities or kinds or rule_ids or sources) and board is None:
+        _check_findings(chosen, severities, kinds, rule_ids, sources, html_path, as_json)
+        return
+    result = run_check(chosen, board=board, timeout=timeout, explore_games=n_games,
                        progress=not as_json, workers=workers, scheduler=scheduler)
     shown = result.select(severity=severities, kind=kinds, rule=rule_ids, source=sources)
     if html_path is not None:
@@ -322,9 +331,70 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
             fail(f"{html_path}: cannot write the HTML report: {exc.strerror}")
     if as_json:
         emit_json(result.to_json(shown))
-    else:
+    elif full:
         result.print(shown)
+    else:
+        result.print_summary(html_path)
     sys.exit(result.exit_code)
+
+
+def _check_findings(games: list[str], severities: tuple[str, ...], kinds: tuple[str, ...],
+                    rule_ids: tuple[str, ...], sources: tuple[str, ...], html_path: Path | None,
+                    as_json: bool) -> None:
+    """``check`` with filters over findings: the catalogs and detectors alone (no proof, no exploration)."""
+    import time
+
+    from .report import CheckResult
+    from .report.errata import findings_only
+    from .report.editor import select
+
+    start = time.perf_counter()
+    _, entries = findings_only(games)
+    result = CheckResult(games=games, entries=entries)
+    result.seconds = time.perf_counter() - start
+    shown = select(entries, severity=severities, kind=kinds, rule=rule_ids, source=sources)
+    if html_path is not None:
+        try:
+            html_path.write_text(result.html(shown), encoding="utf-8")
+        except OSError as exc:
+            fail(f"{html_path}: cannot write the HTML report: {exc.strerror}")
+    if as_json:
+        emit_json({**result.to_json(shown), "findings_only": True})
+    else:
+        result.print(shown, findings_only=True)
+    sys.exit(0)
+
+
+# --------------------------------------------------------------------------------------------------
+# errata
+
+
+@main.command()
+@click.argument("game")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the errata as one self-contained HTML page.")
+@click.option("--json", "as_json", is_flag=True)
+@bad_input_exits_2
+def errata(game: str, html_path: Path | None, as_json: bool) -> None:
+    """The rules editor's document for GAME, in the rulebook's order: an index; each error and
+    contradiction with its passages and a proposed correction; the open questions by section, with their
+    readings.  Markdown on standard output (--json: as data; --html FILE: a page).  Needs no proof or
+    exploration: it answers in seconds."""
+    from .report.errata import build, to_html, to_markdown
+
+    games = list(catalog_games())
+    if game not in games:
+        fail(f"unknown game {game!r}; the catalogs are: {', '.join(games)}")
+    data = build(game)
+    if html_path is not None:
+        try:
+            html_path.write_text(to_html(data), encoding="utf-8")
+        except OSError as exc:
+            fail(f"{html_path}: cannot write the errata: {exc.strerror}")
+    if as_json:
+        emit_json(data)
+    else:
+        click.echo(to_markdown(data), nl=False)
 
 
 # --------------------------------------------------------------------------------------------------

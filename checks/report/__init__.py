@@ -29,7 +29,7 @@ from ..games import catalog_findings, model_findings, run_constraints, run_reach
 from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
 from .coverage import coverage, replayed_examples
 from .editor import Entry, editor_findings, select
-from .render import html_report, print_report, summary_rows
+from .render import html_report, print_report, print_summary, summary_rows
 
 
 #: Games (over all configurations) whose steps ``tombspec check`` records for the rule coverage.
@@ -87,10 +87,18 @@ class CheckResult:
                 "machine_findings": sum(f.source == "machine" for f in self.findings),
                 "problems": len(self.problems)}
 
-    def print(self, shown: list[Entry] | None = None, console: Any = None) -> None:
+    def print(self, shown: list[Entry] | None = None, console: Any = None, *, findings_only: bool = False) -> None:
         from rich.console import Console
         console = console or Console(highlight=False)
-        print_report(self, self.entries, self.entries if shown is None else shown, console)
+        print_report(self, self.entries, self.entries if shown is None else shown, console,
+                     findings_only=findings_only)
+
+    def print_summary(self, html_path: Any = None, console: Any = None) -> None:
+        """What a terminal gets by default: the summary table, the problems, the errors, and where the
+        rest is."""
+        from rich.console import Console
+        console = console or Console(highlight=False)
+        print_summary(self, console, html_path)
 
     def html(self, shown: list[Entry] | None = None) -> str:
         return html_report(self, self.entries, self.entries if shown is None else shown)

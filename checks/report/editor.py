@@ -42,6 +42,8 @@ class Entry:
     answered: dict[str, Any] | None = None
     note: str = ""
     evidence: list[dict[str, Any]] = attrs.field(factory=list)
+    correction: str = ""             # the catalog's proposed replacement wording (errors, contradictions)
+    group: str = ""                  # findings one rewrite settles together
 
     @property
     def sources(self) -> list[str]:
@@ -113,6 +115,7 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
         if amb.answered:
             entry.answered = {"quote": amb.answered.quote, "reading": amb.answered.reading,
                               "line": quote_line(cat.rulebook, amb.answered.quote)}
+        entry.correction, entry.group = amb.correction, amb.group
         entries[amb.id] = entry
 
     same_fact: dict[tuple[str, str, tuple[str, ...]], Entry] = {}

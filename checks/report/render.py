@@ -69,20 +69,51 @@ def _coverage_text(row: dict[str, Any]) -> str:
 
 # Terminal ------------------------------------------------------------------------------------------
 
-def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequence[Entry],
-                 console: Any) -> None:
-    from rich.markup import escape
+def _summary_table(result: "CheckResult", entries: Sequence[Entry], findings_only: bool = False) -> Any:
     from rich.table import Table
 
-    table = Table(title="tombspec check", title_justify="left", show_lines=False, pad_edge=False)
+    table = Table(title="tombspec check" + (" (findings only: no proofs or explorations run)" if findings_only else ""),
+                  title_justify="left", show_lines=False, pad_edge=False)
     for col, justify in (("game", "left"), ("errors", "right"), ("contra-\ndictions", "right"),
                          ("open\nquestions", "right"), ("notes", "right"),
                          ("proofs", "left"), ("rules\nformalised", "left")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for row in summary_rows(result, entries):
         table.add_row(row["game"], str(row["error"]), str(row["contradiction"]), str(row["open-question"]),
-                      str(row["note"]), _proofs_text(row), _coverage_text(row))
-    console.print(table)
+                      str(row["note"]), _proofs_text(row) if not findings_only else "-",
+                      _coverage_text(row) if not findings_only else "-")
+    return table
+
+
+def print_summary(result: "CheckResult", console: Any, html_path: Any = None) -> None:
+    """The one screen a terminal gets: the summary, the problems, the errors (a line each), the
+    exploration's totals, and where every other finding is."""
+    from rich.markup import escape
+
+    entries = result.entries
+    console.print(_summary_table(result, entries))
+    for p in result.problems:
+        console.print(f"[red]PROBLEM[/red] {escape(p)}")
+    errors = [e for e in entries if e.severity == "error"]
+    if errors:
+        console.print(f"[{STYLES['error']}]Errors in the rulebooks ({len(errors)})[/]")
+        for e in errors:
+            console.print(f"  {escape(e.game)}: {escape(e.title)} [dim]({escape(e.id)})[/dim]")
+    explored = sum(e["games"] for e in result.explore)
+    if explored:
+        console.print(f"explored {explored:,} games ({sum(e['steps'] for e in result.explore):,} steps), "
+                      f"{sum(len(e['problems']) for e in result.explore)} problem(s); {result.seconds:.1f} s")
+    console.print("the rest: [bold]tombspec errata GAME[/bold] (the editor's document: corrections and open "
+                  "questions), [bold]tombspec check --full[/bold] (every finding here), "
+                  + "--json, " + (f"the HTML page {escape(str(html_path))}" if html_path
+                                                    else "--html FILE") + "; filter with --severity/--kind/--rule")
+
+
+def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequence[Entry],
+                 console: Any, *, findings_only: bool = False) -> None:
+    from rich.markup import escape
+
+    console.print(_summary_table(result, entries, findings_only))
     for p in result.problems:
         console.print(f"[red]PROBLEM[/red] {escape(p)}")
     hidden = len(entries) - len(shown)
@@ -97,7 +128,8 @@ def print_report(result: "CheckResult", entries: Sequence[Entry], shown: Sequenc
         for e in group:
             _print_entry(e, console)
 
-    if any(g for g in (result.constraints, result.reachability, result.explore)) or result.proofs:
+    if not findings_only and (any(g for g in (result.constraints, result.reachability, result.explore))
+                              or result.proofs):
         console.rule("[bold]The model")
         for game in result.games:
             _print_model(result, game, console)

@@ -1,0 +1,110 @@
+"""``tombspec errata GAME``: the rules editor's document (issue 30): in the rulebook's order, an index
+that fits on two screens, the passages and the proposed correction of each error and contradiction,
+the open questions by section; no model vocabulary; no proof or exploration needed."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from tombspec.checks import proofs
+from tombspec.checks.cli import main
+from tombspec.checks.explore import games as explore_games
+from tombspec.checks.report.errata import build, to_html, to_markdown
+
+GAMES = ["raiders", "secrets", "tomb", "cryptmaster", "egypt"]
+MODEL_WORDS = re.compile(r"the model|model's|\(the [a-z]+ default\)|option [a-z]+_[a-z_]+|effect kind|\.py\b", re.I)
+
+
+@pytest.fixture(autouse=True)
+def nothing_proved_or_explored(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise AssertionError("the errata ran a proof or an exploration")
+
+    monkeypatch.setattr(proofs, "prove_game", refuse)
+    monkeypatch.setattr(explore_games, "_play_one", refuse)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_errata_is_in_the_rulebooks_order(game: str) -> None:
+    data = build(game)
+    assert data["counts"]["open-question"] > 0
+    sections = [item["section"] for item in data["index"]]
+    from tombspec.spec import load_catalog
+
+    order = {s.title: i for i, s in enumerate(load_catalog(game).sections)}
+    ranks = [order.get(s, len(order)) for s in sections]
+    assert ranks == sorted(ranks), "the index follows the rulebook's sections"
+    text = to_markdown(data)
+    assert "(the model's default)" not in text and "answered by the rulebook" not in text
+    # every error and contradiction of the index is printed with its passages
+    printed = {f["id"] for block in data["rewrites"] for f in block["findings"]}
+    assert printed == {i["id"] for i in data["index"] if i["severity"] in ("error", "contradiction")}
+    assert all(f["passages"] for block in data["rewrites"] for f in block["findings"])
+
+
+def test_the_secrets_index_fits_on_two_screens() -> None:
+    text = to_markdown(build("secrets"))
+    index = text.split("## Index", 1)[1].split("\n## ", 1)[0]
+    assert len([line for line in index.splitlines() if line.startswith("- ")]) <= 90
+
+
+def test_a_group_is_one_rewrite_with_its_correction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tombspec.checks.report import errata
+    from tombspec.checks.report.editor import Entry
+
+    q = {"rule": "demo.a.b", "section": "setup", "section_title": "Setup", "line": 3, "quote": "Roll two dice."}
+    mk = lambda i, sev, group, fix: Entry(i, "demo", sev, "contradiction", "catalog", f"title {i}", "s", ["demo.a.b"],  # noqa: E731
+                                           [q], question=f"question {i}", correction=fix, group=group)
+    entries = [mk("demo.x.one", "contradiction", "dice", "Roll three dice."),
+               mk("demo.x.two", "error", "dice", "Roll three dice."), mk("demo.x.three", "contradiction", "", "")]
+
+    class Cat:
+        title, rulebook = "Demo", "demo.txt"
+        sections = [type("S", (), {"id": "setup", "title": "Setup"})()]
+
+    data = errata.build("demo", {"demo": Cat()}, entries)   # type: ignore[dict-item]
+    assert [len(b["findings"]) for b in data["rewrites"]] == [2, 1]
+    assert data["rewrites"][0]["corrections"] == ["Roll three dice."]
+    assert data["missing_corrections"] == ["demo.x.three"]
+    heading = next(line for line in to_markdown(data).splitlines() if line.startswith("### One rewrite"))
+    assert "title demo.x.one" in heading and "title demo.x.two" in heading
+
+
+def test_the_cli_gives_markdown_json_and_html(tmp_path: Path) -> None:
+    runner = CliRunner()
+    md = runner.invoke(main, ["errata", "raiders"])
+    assert md.exit_code == 0 and md.stdout.startswith("# Errata: Raiders of the Lost Tomb")
+    js = runner.invoke(main, ["errata", "raiders", "--json", "--html", str(tmp_path / "e.html")])
+    data = orjson.loads(js.stdout)
+    assert data["game"] == "raiders" and data["index"] and set(data["counts"]) == {"error", "contradiction",
+                                                                                   "open-question"}
+    page = (tmp_path / "e.html").read_text()
+
+    class Anchors(HTMLParser):
+        ids: set[str] = set()
+        hrefs: set[str] = set()
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:  # noqa: ANN001
+            d = dict(attrs)
+            if "id" in d:
+                self.ids.add(d["id"])
+            if tag == "a" and d.get("href", "").startswith("#"):
+                self.hrefs.add(d["href"][1:])
+
+    parser = Anchors()
+    parser.feed(page)
+    assert parser.hrefs and parser.hrefs <= parser.ids, "every index link lands on its finding"
+    assert runner.invoke(main, ["errata", "chess"]).exit_code == 2
+
+
+def test_check_with_a_filter_answers_from_the_findings_alone() -> None:
+    result = CliRunner().invoke(main, ["check", "--severity", "error", "--json"])
+    data = orjson.loads(result.stdout)
+    assert result.exit_code == 0 and data["findings_only"] and data["findings"]
+    assert {f["severity"] for f in data["findings"]} == {"error"}
