@@ -73,7 +73,8 @@ def build(game: str, catalogs: dict[str, Catalog] | None = None,
                 for q in e.quotes if q.get("quote")]
 
     index = [{"id": e.id, "severity": e.severity, "title": e.title, "section": _place(cat, e)[2],
-              "line": _place(cat, e)[3], "group": e.group or None} for e in placed]
+              "section_index": _place(cat, e)[0], "line": _place(cat, e)[3], "group": e.group or None}
+             for e in placed]
     # the index a person reads: every error and contradiction on a line of its own, the open questions a
     # line per section (their count and lines): so that it fits on two screens even for Secrets
     summary: list[dict[str, Any]] = []
