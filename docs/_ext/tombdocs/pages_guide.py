@@ -38,8 +38,7 @@ def versions_page(games: list[str]) -> str:
     (``spec/protocol/<game>.json``): it cannot go stale, since a surface without a version fails a test."""
     from tombspec.checks.oracle.protocol import changes_between, current_version, versions
 
-    out = ["# Protocol versions
-",
+    out = ["# Protocol versions\n",
            "Each game's protocol (its state fields, its actions, its options and the readings they settle, and "
            "the rules a refusal may name) has a version. A trace's header and `reset` state it as `protocol`; "
            "`tombspec explain`, `tombspec trace schema --game` and `tombspec protocol GAME` print it. An "
