@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import IO
 
@@ -72,9 +75,45 @@ def _describe_mode(mode: int) -> str:
     return "not a regular file"
 
 
+#: while set (:func:`data_only`), the data being read came from a trace, a vector or a protocol message:
+#: it may name shipped files only (``_SHIPPED``), never one of its own choosing
+_DATA_ONLY: ContextVar[str | None] = ContextVar("tombspec_data_only", default=None)
+#: the folders of the data tombspec ships (catalogs, boards, card and component sets)
+_SHIPPED = (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "model")
+
+
+@contextmanager
+def data_only(what: str) -> Iterator[None]:
+    """While open, data (``what``: a trace header, a vector's manifest) may make tombspec read only the
+    files it ships: a board, card set or component set it names must be a shipped one or inline data.
+    Any other path is refused, with the same words whether or not it exists (docs/limits.md)."""
+    token = _DATA_ONLY.set(what)
+    try:
+        yield
+    finally:
+        _DATA_ONLY.reset(token)
+
+
+def check_may_read(path: str | Path, *, source: str | None = None) -> None:
+    """Inside :func:`data_only`, refuse a path outside tombspec's own shipped data (before looking at it:
+    the answer does not tell whether it exists)."""
+    what = _DATA_ONLY.get()
+    if what is None:
+        return
+    try:
+        real = Path(path).resolve()
+    except (OSError, ValueError, RuntimeError):
+        real = None
+    if real is None or not any(real.is_relative_to(root) for root in _SHIPPED):
+        raise InvalidInput(f"{what} may name only shipped boards, card sets and components, or hold them "
+                           f"inline; {str(path)[:80]!r} is not one (it never makes tombspec read a file of its "
+                           "choosing)", source=source or what)
+
+
 def open_regular(path: str | Path, *, source: str | None = None) -> IO[bytes]:
     """``path`` opened for reading in binary, if it is a regular file; else :class:`InvalidInput`."""
     name = source or str(path)
+    check_may_read(path, source=name)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:

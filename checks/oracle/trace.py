@@ -33,7 +33,7 @@ import orjson
 from tombspec.model import codec
 from tombspec.model.ruleset import Ruleset, get_ruleset
 from tombspec.spec.errors import InvalidInput, TombspecError
-from tombspec.spec.inputs import check_depth, iter_lines
+from tombspec.spec.inputs import check_depth, data_only, iter_lines
 
 from . import schema
 
@@ -367,7 +367,10 @@ def configure(game: Any, options: Any, board: Any, *, source: str, line: int | N
         arg = board_argument(game, board, allow_paths=allow_paths)
         if arg is not None:
             config["board"] = arg
-        return get_ruleset(game, **config)
+        if allow_paths:
+            return get_ruleset(game, **config)
+        with data_only(source if source.startswith("<") else f"{source}: the configuration"):
+            return get_ruleset(game, **config)
     except InvalidInput as exc:
         raise InvalidInput(f"cannot configure {game}: {exc}", source=source, line=line) from None
     except TombspecError as exc:

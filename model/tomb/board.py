@@ -44,7 +44,7 @@ import networkx as nx
 from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
-from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
+from tombspec.spec.inputs import MAX_BOARD_SPACES, check_may_read, read_toml
 
 INN = "inn"
 HALLWAY_KINDS = ("hallway", "entrance", "stairs", "hazard")
@@ -377,6 +377,7 @@ def board_from_data(doc: Any, *, source: str = "<board>", text: str = "", game: 
             cards = load_cards(shipped[card_ref], games)
         else:
             path = Path(card_ref) if base is None else (base / card_ref)
+            check_may_read(path, source=source)      # data from a trace names no file of its choosing
             if not path.is_file():
                 raise fail(f"cards = {card_ref!r} is neither a shipped card set ({', '.join(shipped)}) "
                            "nor a file", "cards")

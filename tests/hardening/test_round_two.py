@@ -82,3 +82,27 @@ def test_a_forged_also_in_error_json_is_malformed(tmp_path: Path, rs) -> None:  
     (case / "error.json").write_bytes(orjson.dumps(dict(error, also=[*error.get("also", []), "raiders.x.y"])))
     code, out, err = run_cli("vectors", "run", str(tmp_path / "vectors"), "--impl", model)
     assert code == 2 and "raiders.x.y" in out + err and "error.json" in out + err
+
+
+@pytest.mark.parametrize("game", ["tomb", "cryptmaster"])
+def test_a_trace_header_never_makes_tombspec_read_a_file_of_its_choosing(game: str, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, cause 6: an inline board whose cards is '/etc/passwd' was read, 'evil.toml' in the working
+    folder was loaded and conformed, and a missing path was answered differently (telling whether a file
+    exists).  Now each is refused with the same words; the shipped set still plays."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "evil.toml").write_text("x = 1\n")
+    trace = tmp_path / "t.jsonl"
+    assert run_cli("explore", game, "--games", "1", "--seed", "1", "--trace", str(trace), "--workers", "1")[0] == 0
+    lines = trace.read_bytes().splitlines()
+    answers = []
+    for cards in ("/etc/passwd", "evil.toml", "missing.toml"):
+        head = orjson.loads(lines[0])
+        head["board"]["cards"] = cards
+        forged = tmp_path / "forged.jsonl"
+        forged.write_bytes(orjson.dumps(head) + b"\n" + lines[1] + b"\n")
+        code, out, err = run_cli("verify", str(forged))
+        assert code == 2 and "may name only shipped" in err, err
+        answers.append(err.replace(cards, "<path>"))
+    assert len(set(answers)) == 1, "the answer does not tell whether the file exists"
+    assert run_cli("verify", str(trace))[0] == 0
