@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import attrs
 
 from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
@@ -33,7 +32,7 @@ from ...traceability import implements, note, require
 from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
-from ..state import SecretsState, Task
+from ..state import SecretsState, Task, evolve
 from .engine import task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
@@ -125,7 +124,7 @@ def has(t: Task, flag: str) -> bool:
 
 def flagged(t: Task, *add: str, drop: tuple[str, ...] = ()) -> Task:
     kept = tuple(f for f in t.flags if f not in drop and not any(f.startswith(d + ":") for d in drop))
-    return attrs.evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
+    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
 
 
 def stage(t: Task) -> str:
@@ -235,7 +234,7 @@ def _to_roll(rs: Any, state: SecretsState, t: Task) -> Task:
         adv = state.adventurer(t.seat)
         assert adv is not None
         size = adv.audacity
-    return attrs.evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
+    return evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
 
 
 def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -264,10 +263,10 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
     from .adventurers import change_audacity
     st = stage(t)
     if st == "roll":
-        require(isinstance(action, Dice) and pool(t.m).prob(action) > 0, "secrets.dice.dice-pool",
-                f"{action!r} is not a roll of {t.m} dice")
+        require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
+                "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
-        return state.pop().push(attrs.evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
+        return state.pop().push(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
     legal = _legal(rs, state, t, seat if seat is not None else -1)
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
@@ -286,7 +285,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         else:
             from .abilities import spend_token
             state = spend_token(rs, state, t.seat, action.by)
-        again = attrs.evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
+        again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
         note("secrets.dice.audacity-single-roll")
         return state.pop().push(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",
