@@ -64,12 +64,14 @@ class Secrets(Ruleset):
         self.passed: Any = None
         self.last_pending: Any = None
         self.last_legal: Any = None
+        self.last_tomb: Any = None
 
     #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
     #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
     #: after.  ``passed``: the last state on which every invariant held (``invariants.py``);
-    #: ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``
-    CACHES = ("passed", "last_pending", "last_legal")
+    #: ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``; ``last_tomb``:
+    #: ``board.tomb_of``'s
+    CACHES = ("passed", "last_pending", "last_legal", "last_tomb")
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}

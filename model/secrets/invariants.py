@@ -10,7 +10,7 @@ arithmetic, the creature limit of 10 and the Comet track's first space.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from itertools import zip_longest
 from typing import Any
 
@@ -263,73 +263,81 @@ def _in_flight(agenda: tuple[Any, ...]) -> Counter[str]:
 #: (base and elite); Room tiles
 CARDS, COMPANIONS, STATUSES, CREATURES, TILES = "cards", "companions", "statuses", "creatures", "tiles"
 
+#: what a place holds: (census line, component, copies)
+Contents = Iterable[tuple[str, str, int]]
 
-def _pile(line: str) -> Callable[[Any], Iterable[tuple[tuple[str, ...], Any, Reader]]]:
+
+def _in_agenda(agenda: tuple[Any, ...]) -> Contents:
+    """Cards in flight count as cards, Companions, creatures and Room tiles alike (as they are drawn)."""
+    return [(line, name, n) for name, n in _in_flight(agenda).items()
+            for line in (CARDS, COMPANIONS, CREATURES, TILES)]
+
+
+def _in_piles(line: str) -> Callable[[Any], Contents]:
     """A shuffled deck and its discard pile, counted in ``line``."""
-    return lambda piles: (((line,), piles.deck, _deck), ((line,), piles.discard, _deck))
+    return lambda piles: [(line, name, n) for deck in (piles.deck, piles.discard) for name, n in deck.counts]
 
 
-def _seats(seats: tuple[Any, ...]) -> Iterator[tuple[tuple[str, ...], Any, Reader]]:
-    for s in seats:
-        adv = s.adventurer
-        yield (CARDS,), () if adv is None else adv.cards, _held
-        yield (COMPANIONS,), () if adv is None else adv.companions, _held
-        yield (STATUSES,), () if adv is None else adv.status, _names_of
+def _in_deck(line: str) -> Callable[[Any], Contents]:
+    return lambda deck: [(line, name, n) for name, n in deck.counts]
 
 
-def _rooms(rooms: tuple[Any, ...]) -> Iterator[tuple[tuple[str, ...], Any, Reader]]:
-    yield (TILES,), rooms, _held
-    for r in rooms:
-        yield (CARDS,), r.drop, _held
+def _in_box(boxed: tuple[str, ...]) -> Contents:
+    return [(line, name, 1) for name in boxed for line in (CARDS, COMPANIONS, STATUSES)]
 
 
-Reader = Callable[[Any], Iterable[tuple[str, int]]]
+def _set_aside(names: tuple[str, ...]) -> Contents:
+    return [(line, name, 1) for name in names for line in (CARDS, COMPANIONS)]
+
+
+def _in_play(creatures: tuple[Any, ...]) -> Contents:
+    return [(CREATURES, c.name, 1) for c in creatures]
+
+
+def _at_seat(seat: Any) -> Contents:
+    """An adventurer's cards, Companions and Status Effects."""
+    adv = seat.adventurer
+    if adv is None:
+        return []
+    return [*((CARDS, h.name, 1) for h in adv.cards), *((COMPANIONS, c.name, 1) for c in adv.companions),
+            *((STATUSES, name, 1) for name in adv.status)]
+
+
+def _on_tile(room: Any) -> Contents:
+    """A placed Room tile, and the cards under its Item Drop token."""
+    return [(TILES, room.name, 1), *((CARDS, h.name, 1) for h in room.drop)]
+
 
 #: Every place a component can lie in, by the field of the state that holds it: the field, and its
-#: places as (the census lines it counts in, the object that holds it, how to read what it holds as
-#: (name, copies) pairs), the same places in the same order in every state (a room may be new)
-PLACES: tuple[tuple[str, Callable[[Any], Iterable[tuple[tuple[str, ...], Any, Reader]]]], ...] = (
-    ("agenda", lambda agenda: (((CARDS, COMPANIONS, CREATURES, TILES), agenda, _flying),)),
-    ("items", _pile(CARDS)),
-    ("artifacts", _pile(CARDS)),
-    ("companions", _pile(COMPANIONS)),
-    ("base", _pile(CREATURES)),
-    ("elite", _pile(CREATURES)),
-    ("tiles", _pile(TILES)),
-    ("monger", lambda deck: (((CARDS,), deck, _deck),)),
-    ("statuses", lambda deck: (((STATUSES,), deck, _deck),)),
-    ("boxed", lambda names: (((CARDS, COMPANIONS, STATUSES), names, _names_of),)),
-    ("set_aside", lambda names: (((CARDS, COMPANIONS), names, _names_of),)),
-    ("creatures", lambda creatures: (((CREATURES,), creatures, _held),)),
-    ("rooms", _rooms),
-    ("seats", _seats),
+#: places as (the object that holds it, what it holds), the same places in the same order in every
+#: state (a room may be new)
+PLACES: tuple[tuple[str, Callable[[Any], Iterable[tuple[Any, Callable[[Any], Contents]]]]], ...] = (
+    ("agenda", lambda agenda: ((agenda, _in_agenda),)),
+    ("items", lambda piles: ((piles, _in_piles(CARDS)),)),
+    ("artifacts", lambda piles: ((piles, _in_piles(CARDS)),)),
+    ("companions", lambda piles: ((piles, _in_piles(COMPANIONS)),)),
+    ("base", lambda piles: ((piles, _in_piles(CREATURES)),)),
+    ("elite", lambda piles: ((piles, _in_piles(CREATURES)),)),
+    ("tiles", lambda piles: ((piles, _in_piles(TILES)),)),
+    ("monger", lambda deck: ((deck, _in_deck(CARDS)),)),
+    ("statuses", lambda deck: ((deck, _in_deck(STATUSES)),)),
+    ("boxed", lambda names: ((names, _in_box),)),
+    ("set_aside", lambda names: ((names, _set_aside),)),
+    ("creatures", lambda creatures: ((creatures, _in_play),)),
+    ("rooms", lambda rooms: [(r, _on_tile) for r in rooms]),
+    ("seats", lambda seats: [(s, _at_seat) for s in seats]),
 )
 
-
-def _flying(agenda: tuple[Any, ...]) -> Iterable[tuple[str, int]]:
-    return _in_flight(agenda).items()
-
-
-def _deck(deck: Any) -> Iterable[tuple[str, int]]:
-    return deck.counts
-
-
-def _names_of(names: tuple[str, ...]) -> Iterable[tuple[str, int]]:
-    return [(n, 1) for n in names]
-
-
-def _held(things: tuple[Any, ...]) -> Iterable[tuple[str, int]]:
-    return [(x.name, 1) for x in things]
+_NOWHERE = (None, lambda _: ())     # a room in one of two states only: it holds nothing in the other
 
 
 def census(state: SecretsState) -> dict[str, Counter[str]]:
     """How many copies of each component lie in all the places, by census line."""
     out: dict[str, Counter[str]] = {line: Counter() for line in (CARDS, COMPANIONS, STATUSES, CREATURES, TILES)}
     for field, places in PLACES:
-        for lines, held, read in places(getattr(state, field)):
-            for name, n in read(held):
-                for line in lines:
-                    out[line][name] += n
+        for held, contents in places(getattr(state, field)):
+            for line, name, n in contents(held):
+                out[line][name] += n
     return out
 
 
@@ -344,25 +352,19 @@ def recount(last: SecretsState, counts: dict[str, Counter[str]],
         now, then = getattr(state, field), getattr(last, field)
         if now is then:
             continue
-        for place, before in zip_longest(places(now), places(then)):
-            lines, held, read = place or (before[0], (), before[2])     # a room in one state only
-            was = before[1] if before is not None else ()
+        for (held, contents), (was, contained) in zip_longest(places(now), places(then), fillvalue=_NOWHERE):
             if held is was:
                 continue
-            old, new = list(read(was)), list(read(held))
+            old, new = contained(was), contents(held)
             if old == new:
                 continue
-            for line in lines:
-                if out[line] is counts[line]:
-                    out[line] = Counter(counts[line])
-                    moved[line] = set()
-                tally, names = out[line], moved[line]
-                for name, n in old:
-                    tally[name] -= n
-                    names.add(name)
-                for name, n in new:
-                    tally[name] += n
-                    names.add(name)
+            for sign, items in ((-1, old), (1, new)):
+                for line, name, n in items:
+                    if out[line] is counts[line]:
+                        out[line] = Counter(counts[line])
+                        moved[line] = set()
+                    out[line][name] += sign * n
+                    moved[line].add(name)
     return out, moved
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require

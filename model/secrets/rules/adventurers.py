@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...effects import GAME, Effect, add
 from ...numeric import clamp, if_, max_, min_
 from ...options import read

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
 from ...options import read

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-
 from ...effects import GAME, Effect, add, named
 from ...ruleset import Pending
 from ...traceability import implements, note, require

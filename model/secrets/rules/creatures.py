@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...effects import GAME, Effect, add
 from ...numeric import if_, max_
 from ...options import read

@@ -23,7 +23,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-
 from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
 from ...options import read
@@ -55,6 +54,11 @@ class DicePool(Distribution):
         if type(outcome) is not Dice:
             return Fraction(0)
         return self.counts.prob(outcome.faces)
+
+    def possible(self, outcome: Any) -> bool:
+        """A roll of the pool's dice: every face count is possible (each face shows with 2 in 12)."""
+        return type(outcome) is Dice and type(outcome.faces) is tuple and len(outcome.faces) == 6 and \
+            all(type(c) is int and c >= 0 for c in outcome.faces) and sum(outcome.faces) == self.n
 
     def _outcomes(self) -> Any:
         for faces, p in self.counts.support():

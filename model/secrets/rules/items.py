@@ -6,11 +6,12 @@ Phase), and the Soul Monger's Inventory and Services.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from math import gcd
+from typing import Any, NamedTuple
 
-
-from ...chance import Deck, Outcomes, draw
+from ...chance import Deck, Distribution, Outcomes, choose
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
@@ -51,9 +52,52 @@ def refill(rs: Any, state: SecretsState, name: str) -> SecretsState:
     return evolve(state, **{name: Piles(p.discard)})
 
 
+class DeckDraw(Distribution):
+    """Drawing one card from a shuffled deck, as a :class:`~tombspec.model.secrets.actions.Drawn`: each
+    card with probability count / cards left.  The outcomes, their order and their probabilities are those
+    of ``chance.draw(deck).map(Drawn, ...)``, and so is a sample (``chance.choose`` over the same shares);
+    the shares are kept as integers, made :class:`~fractions.Fraction` only when a probability is asked."""
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+        self.total = deck.total
+
+    @property
+    def size(self) -> int:
+        return len(self.deck.counts)
+
+    def prob(self, outcome: Any) -> Fraction:
+        n = self.deck.count(outcome.card) if type(outcome) is Drawn else 0
+        return Fraction(n, self.total) if n else Fraction(0)
+
+    def possible(self, outcome: Any) -> bool:
+        return type(outcome) is Drawn and self.deck.count(outcome.card) > 0
+
+    def _outcomes(self) -> Any:
+        for card, n in self.deck.counts:
+            yield Drawn(card), Fraction(n, self.total)
+
+    def sample(self, rng: Any) -> Drawn:
+        total = self.total
+        shares = []
+        for card, n in self.deck.counts:
+            g = gcd(n, total)
+            shares.append((card, Share(n // g, total // g)))     # n / total in lowest terms, as Fraction has it
+        return Drawn(choose(rng, shares))
+
+
+class Share(NamedTuple):
+    """A probability in lowest terms, as ``chance.choose`` reads one."""
+
+    numerator: int
+    denominator: int
+
+
 @lru_cache(maxsize=4096)
 def _draw_of(deck: Deck) -> Any:
-    return draw(deck).map(Drawn, lambda a: a.card)
+    if not deck:
+        raise ValueError("cannot draw from an empty deck")
+    return DeckDraw(deck)
 
 
 def deck_draw(deck: Deck) -> Any:

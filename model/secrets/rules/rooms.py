@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...chance import Deck
 from ...effects import GAME, Effect, add, named
 from ...options import read

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...effects import GAME, Effect, add, named
 from ...numeric import max_
 from ...options import read

@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-
 from ...chance import Deck, Outcomes
 from ...effects import GAME, Effect, add
 from ...options import read

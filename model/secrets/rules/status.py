@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...chance import Deck
 from ...options import read
 from ...ruleset import Pending

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...chance import Outcomes
 from ...effects import GAME, ROUND, Effect, add, expire, named
 from ...numeric import if_

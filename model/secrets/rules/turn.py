@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..state import SecretsState, Task, evolve
