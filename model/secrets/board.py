@@ -50,6 +50,7 @@ CREATURE_KINDS = frozenset({"door", "stairs", "adjacent"})
 FLYING_KINDS = frozenset({"door", "stairs", "adjacent", "rope"})
 BOSS_KINDS = frozenset({"door", "stairs", "adjacent", "rope", "unroped", "boss"})
 DOOR_KINDS = frozenset({"door"})
+MOVERS = ("adventurer", "creature", "flying", "boss", "door")
 
 
 def rotated(doors: Iterable[str], rotation: int) -> frozenset[str]:
@@ -205,8 +206,13 @@ class Tomb:
         return self.view(DOOR_KINDS)
 
     def mover_view(self, mover: str) -> Any:
-        return {"adventurer": self.adventurer_view, "creature": self.creature_view, "flying": self.flying_view,
-                "boss": self.boss_view, "door": self.door_view}[mover]
+        """The view of ``mover`` (adventurer, creature, flying, boss or door), built when first asked.  The
+        creatures' view is built first whatever the mover: it needs the readings a layout leaves open
+        (``Unspecified`` where one is unset), and any move on such a layout asks for them."""
+        if mover not in MOVERS:
+            raise KeyError(mover)
+        self.creature_view  # noqa: B018 (built for the readings it checks)
+        return getattr(self, f"{mover}_view")
 
     @cached_property
     def _order(self) -> dict[str, int]:

@@ -140,7 +140,7 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
         return True
     if (state.story is not last.story or state.tomb is not last.tomb) and _decks(rs, state):
         return True
-    return bool(_conservation(rs, None, counts, moved))
+    return bool(moved) and bool(_conservation(rs, None, counts, moved))
 
 
 def _names(state: SecretsState) -> list[Violation]:
@@ -246,17 +246,25 @@ def in_flight(state: SecretsState) -> Counter[str]:
 
 
 def _in_flight(agenda: tuple[Any, ...]) -> Counter[str]:
-    out: Counter[str] = Counter()
-    for t in agenda:
-        if t.kind == "draw":
-            out.update(t.items)
-        elif t.kind == "keep" and "from-deck" not in t.flags:
-            out.update(t.items)
-        elif t.kind == "explore":
-            out.update(t.items[1:])
-        elif t.kind == "spawn-one" and ":" in t.target:
-            out[t.target.partition(":")[2]] += 1
-    return out
+    return Counter(name for t in agenda if t.kind in IN_FLIGHT for name in _flying(t))
+
+
+#: the task kinds that can hold cards drawn and not yet given
+IN_FLIGHT = frozenset({"draw", "keep", "explore", "spawn-one"})
+
+
+def _flying(t: Any) -> tuple[str, ...]:
+    """The cards a task holds: a pending draw's, a keep's (not from a deck), an exploration's tiles, a
+    creature drawn to spawn."""
+    if t.kind == "draw":
+        return t.items
+    if t.kind == "keep" and "from-deck" not in t.flags:
+        return t.items
+    if t.kind == "explore":
+        return t.items[1:]
+    if t.kind == "spawn-one" and ":" in t.target:
+        return (t.target.partition(":")[2],)
+    return ()
 
 
 #: the lines of the census: Item, Artifact and Soul Monger cards; Companions; Status Effects; creatures
@@ -268,8 +276,9 @@ Contents = Iterable[tuple[str, str, int]]
 
 
 def _in_agenda(agenda: tuple[Any, ...]) -> Contents:
-    """Cards in flight count as cards, Companions, creatures and Room tiles alike (as they are drawn)."""
-    return [(line, name, n) for name, n in _in_flight(agenda).items()
+    """Cards in flight (as ``in_flight`` finds them, task by task) count as cards, Companions, creatures
+    and Room tiles alike (as they are drawn)."""
+    return [(line, name, 1) for t in agenda if t.kind in IN_FLIGHT for name in _flying(t)
             for line in (CARDS, COMPANIONS, CREATURES, TILES)]
 
 
@@ -348,8 +357,9 @@ def recount(last: SecretsState, counts: dict[str, Counter[str]],
     the components whose count changed, by census line."""
     out = dict(counts)              # a line is copied before it changes
     moved: dict[str, set[str]] = {}
+    fields, was_fields = state.__dict__, last.__dict__     # the classes are dict-backed
     for field, places in PLACES:
-        now, then = getattr(state, field), getattr(last, field)
+        now, then = fields[field], was_fields[field]
         if now is then:
             continue
         for (held, contents), (was, contained) in zip_longest(places(now), places(then), fillvalue=_NOWHERE):

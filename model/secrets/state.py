@@ -271,7 +271,7 @@ class SecretsState:
     def with_seat(self, seat: int, **changes: object) -> "SecretsState":
         seats = list(self.seats)
         seats[seat] = evolve(seats[seat], **changes)
-        return evolve(self, seats=tuple(seats))
+        return _with(self, "seats", tuple(seats))
 
     def with_adventurer(self, seat: int, **changes: object) -> "SecretsState":
         adv = self.seats[seat].adventurer
@@ -286,14 +286,18 @@ class SecretsState:
 
     def push(self, *tasks: Task) -> "SecretsState":
         """Queue ``tasks`` before everything pending (they are resolved next, in order)."""
-        return evolve(self, agenda=(*tasks, *self.agenda))
+        return _with(self, "agenda", (*tasks, *self.agenda))
+
+    def replace_head(self, *tasks: Task) -> "SecretsState":
+        """The head of the agenda resolved into ``tasks`` (resolved next, in order): ``pop`` then ``push``."""
+        return _with(self, "agenda", (*tasks, *self.agenda[1:]))
 
     def then(self, *tasks: Task) -> "SecretsState":
         """Queue ``tasks`` after everything pending."""
-        return evolve(self, agenda=(*self.agenda, *tasks))
+        return _with(self, "agenda", (*self.agenda, *tasks))
 
     def pop(self) -> "SecretsState":
-        return evolve(self, agenda=self.agenda[1:])
+        return _with(self, "agenda", self.agenda[1:])
 
     @property
     def head(self) -> Task | None:
@@ -319,6 +323,15 @@ def evolve(value: Any, **changes: Any) -> Any:
     new = _new(cls)
     _set(new, "__dict__", data)
     return new
+
+
+def _with(value: Any, field: str, new: Any) -> Any:
+    """``evolve(value, field=new)`` for a field the builders know the class has."""
+    data = value.__dict__.copy()
+    data[field] = new
+    out = _new(type(value))
+    _set(out, "__dict__", data)
+    return out
 
 
 _new = object.__new__

@@ -287,7 +287,7 @@ def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     require(action in legal, "secrets.companions.redirect-damage",
             f"{action!r} does not redirect damage onto a living companion of this adventurer")
     if isinstance(action, Done):
-        return state.pop().push(evolve(t, flags=(*t.flags, "decided")))
+        return state.replace_head(evolve(t, flags=(*t.flags, "decided")))
     assert isinstance(action, Redirect)
     adv = state.adventurer(t.seat)
     assert adv is not None

@@ -364,11 +364,11 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
                         target="combat")
     if wide:
         head = state.agenda[0]
-        state = state.pop().push(evolve(head, flags=(*head.flags, "wide")))
+        state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
     if pool <= 0:
         note("secrets.dice.zero-pool-fails")
         head = state.agenda[0]
-        state = state.pop().push(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
+        state = state.replace_head(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
                                       faces=(0, 0, 0, 0, 0, 0)))
     return state
 
@@ -558,7 +558,7 @@ def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
                         pool_size=pool, target="combat")
     if wide:
         head = state.agenda[0]
-        state = state.pop().push(evolve(head, flags=(*head.flags, "wide")))
+        state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
     return state
 
 

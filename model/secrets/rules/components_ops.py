@@ -65,7 +65,7 @@ def _op_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if op.who != "self" and op.kind not in ("spawn", "boss", "place-room", "comet", "flag", "win", "lose", "text"):
         targets = seats_for(rs, state, t.seat, op.who)
         single = evolve(op, who="self")
-        return state.pop().push(*(Task("op", s, rule=t.rule, ops=(single,)) for s in targets))
+        return state.replace_head(*(Task("op", s, rule=t.rule, ops=(single,)) for s in targets))
     if op.kind == "choice":
         return None
     return apply_op(rs, state.pop(), t.seat, op, t.rule)

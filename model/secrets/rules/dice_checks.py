@@ -127,16 +127,27 @@ def has(t: Task, flag: str) -> bool:
 
 
 def flagged(t: Task, *add: str, drop: tuple[str, ...] = ()) -> Task:
-    kept = tuple(f for f in t.flags if f not in drop and not any(f.startswith(d + ":") for d in drop))
+    """The task with flags ``add`` (those it has not), without those named in ``drop`` (``name`` or
+    ``name:value``)."""
+    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop)
     return evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
 
 
+def flag_value(t: Task, name: str, default: str) -> str:
+    """The value of the task's first flag ``name:value``, else ``default``."""
+    prefix = name + ":"
+    for f in t.flags:
+        if f.startswith(prefix):
+            return f[len(prefix):]
+    return default
+
+
 def stage(t: Task) -> str:
-    return next((f.split(":", 1)[1] for f in t.flags if f.startswith("stage:")), "pre")
+    return flag_value(t, "stage", "pre")
 
 
 def result_kind(t: Task) -> str:
-    return next((f.split(":", 1)[1] for f in t.flags if f.startswith("result:")), "plain")
+    return flag_value(t, "result", "plain")
 
 
 @implements("secrets.dice.dice-pool", "secrets.dice.checks", "secrets.dice.check-notation",
@@ -226,7 +237,7 @@ def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         return state.pop()
     st = stage(t)
     if st == "pre" and not can_spend(rs, state, t):
-        return state.pop().push(_to_roll(rs, state, t))
+        return state.replace_head(_to_roll(rs, state, t))
     if st == "post" and not can_spend(rs, state, t) and not reroll_abilities(rs, state, t):
         return _accept(rs, state.pop(), t)
     return None
@@ -270,17 +281,17 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
                 "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
-        return state.pop().push(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
+        return state.replace_head(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
     legal = _legal(rs, state, t, seat if seat is not None else -1)
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity to spend on this roll")
         state = change_audacity(rs, state, t.seat, -1)
         boosted = flagged(t, "boosted", "spent")
-        return state.pop().push(_to_roll(rs, state, boosted))
+        return state.replace_head(_to_roll(rs, state, boosted))
     if isinstance(action, Roll):
         require(st == "pre", "secrets.dice.audacity-before-roll", "the dice are already rolled")
-        return state.pop().push(_to_roll(rs, state, t))
+        return state.replace_head(_to_roll(rs, state, t))
     if isinstance(action, Reroll):
         require(action in legal, "secrets.dice.audacity-reroll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity (or token) to reroll with")
@@ -291,7 +302,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
             state = spend_token(rs, state, t.seat, action.by)
         again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
         note("secrets.dice.audacity-single-roll")
-        return state.pop().push(again)
+        return state.replace_head(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",
             "accept the roll or reroll it")
     return _accept(rs, state.pop(), t)

@@ -121,7 +121,7 @@ def _draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     require(isinstance(action, Drawn) and p.deck.count(action.card) > 0, "secrets.setup.shuffle-decks",
             f"{action!r} is not a card left in the {t.target} deck")
     state = evolve(state, **{t.target: evolve(p, deck=p.deck.remove(action.card))})
-    return state.pop().push(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
+    return state.replace_head(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
 
 
 def _draw_done(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -764,7 +764,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     adv = state.adventurer(t.seat)
     assert adv is not None
     me = t.seat
-    state = state.pop().push(evolve(t, flags=(*t.flags, "dealt")))
+    state = state.replace_head(evolve(t, flags=(*t.flags, "dealt")))
     if isinstance(action, Buy):
         note("secrets.adventurer-phase.soul-monger-take-card")
         note("secrets.adventurer-phase.soul-monger-items-are-items")

@@ -124,10 +124,9 @@ def _explore_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if t.items[1:]:   # a tile drawn and waiting to be turned
         return None
     discards = read(rs.options, "run_out_of_tiles") == "reshuffle-first"
-    candidates = [n for n in _remaining(state, discards=discards) if placeable(rs, state, n, level, x, y, entry)]
-    if not candidates:
+    if not any(placeable(rs, state, n, level, x, y, entry) for n in _remaining(state, discards=discards)):
         sealing = read(rs.options, "sealed_level") == "no-open-door-then-place" and \
-            [n for n in _remaining(state, discards=discards) if placeable(rs, state, n, level, x, y, entry, allow_seal=True)]
+            any(placeable(rs, state, n, level, x, y, entry, allow_seal=True) for n in _remaining(state, discards=discards))
         if not sealing:
             return door_to_nowhere(rs, state.pop(), t.seat, level)
     if not state.tiles.deck:
@@ -182,7 +181,7 @@ def _explore_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
             return evolve(state, tiles=evolve(state.tiles, discard=state.tiles.discard.add(action.card)))
         if len(rots) == 1:
             return place_explored(rs, state.pop(), held, rots[0])
-        return state.pop().push(held)
+        return state.replace_head(held)
     require(isinstance(action, Rotate) and action.rotation in _rotations(rs, state, t),
             "secrets.explore.place-matching-doors", "turn the tile so that a door connects to the door walked through "
             "(and the level is not sealed off)")

@@ -154,7 +154,7 @@ def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | 
     if not targets:
         return state.pop()
     if len({state.adventurer(x).room for x in targets}) == 1:   # one room to move toward: nothing to choose
-        return state.pop().push(evolve(t, items=(str(targets[0]),)))
+        return state.replace_head(evolve(t, items=(str(targets[0]),)))
     return None
 
 
@@ -207,7 +207,7 @@ def _creature_move_apply(rs: Any, state: SecretsState, t: Task, action: Any, sea
         require(isinstance(action, Target) and action.seat in nearest_targets(rs, state, t.target)[0],
                 "secrets.tomb-phase.creature-move-tie", "the creature moves toward one of the nearest adventurers with "
                 "the most Soul Shards")
-        return state.pop().push(evolve(t, items=(str(action.seat),)))
+        return state.replace_head(evolve(t, items=(str(action.seat),)))
     require(isinstance(action, Route) and action.room in _route_ends(rs, state, t),
             "secrets.tomb-phase.creature-full-movement", "the creature moves its full Movement by a shortest route")
     return move_creature(rs, state.pop(), t.target, action.room)
@@ -268,7 +268,7 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if t.target:   # the next creature is chosen: its target
         targets = combat_targets(rs, state, t.target)
         if not targets:
-            return state.pop().push(evolve(t, target="", items=(*t.items, t.target)))
+            return state.replace_head(evolve(t, target="", items=(*t.items, t.target)))
         if len(targets) == 1:
             return _engage(state.pop(), t, t.target, targets[0])
         return None
@@ -276,7 +276,7 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if not cands:
         return state.pop()
     if len(cands) == 1:
-        return state.pop().push(evolve(t, target=cands[0]))
+        return state.replace_head(evolve(t, target=cands[0]))
     return None
 
 
@@ -294,9 +294,9 @@ def _fix_targets(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
             continue
         targets = combat_targets(rs, state, c.key)
         if len(targets) == 1:
-            return state.pop().push(evolve(t, items=(*t.items, f"{c.key}={targets[0]}")))
-        return state.pop().push(evolve(t, target=c.key)) if t.target != c.key else None
-    return state.pop().push(evolve(t, target="", flags=(*t.flags, "fixed")))
+            return state.replace_head(evolve(t, items=(*t.items, f"{c.key}={targets[0]}")))
+        return state.replace_head(evolve(t, target=c.key)) if t.target != c.key else None
+    return state.replace_head(evolve(t, target="", flags=(*t.flags, "fixed")))
 
 
 def _fixed_next(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -306,7 +306,7 @@ def _fixed_next(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     key, seat = pairs[0].split("=")
     rest = evolve(t, items=tuple(x for x in t.items if x != pairs[0]))
     c, adv = state.creature(key), state.adventurer(int(seat))
-    state = state.pop().push(rest)
+    state = state.replace_head(rest)
     if c is None or adv is None or adv.room != c.room:
         return state
     return state.push(Task("combat", int(seat), rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)))
@@ -324,9 +324,9 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), "secrets.tomb-phase.combat-target",
             f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
     if isinstance(action, Next):
-        return state.pop().push(evolve(t, target=action.creature))
+        return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":
-        return state.pop().push(evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
+        return state.replace_head(evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
     return _engage(state.pop(), t, t.target, action.seat)
 
 
@@ -466,7 +466,7 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:
             return _place(rs, state.pop(), drawn, rooms)
-        return state.pop().push(drawn)
+        return state.replace_head(drawn)
     require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
             "secrets.tomb-phase.spawn-evenly", "spawn in a red-outlined room, rooms with adventurers first, as evenly "
             "as possible")

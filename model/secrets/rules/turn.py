@@ -544,7 +544,7 @@ def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
             "save a fleeing adventurer in your room, or end the turn")
     if isinstance(action, Done):
-        return state.pop().push(evolve(t, flags=(*t.flags, "saved")))
+        return state.replace_head(evolve(t, flags=(*t.flags, "saved")))
     assert isinstance(action, Save) and t.seat is not None
     return adventurers.apply_save(rs, state, t.seat, action.seat)
 
