@@ -89,8 +89,10 @@ def violations(rs: Any, state: SecretsState) -> list[Violation]:
         return out
     last, last_placed, last_census = passed
     placed = last_placed if state.rooms is last.rooms else frozenset(r.name for r in state.rooms)
+    if placed == last_placed:          # the same rooms' names: the very set the last state passed with
+        placed = last_placed
     counts, moved = recount(last, last_census, state)
-    if _changed_violations(rs, state, last, placed, counts, moved):
+    if _changed_violations(rs, state, last, placed, placed is last_placed, counts, moved):
         return all_violations(rs, state)
     rs.passed = (state, placed, counts)
     return []
@@ -111,10 +113,11 @@ def all_violations(rs: Any, state: SecretsState) -> list[Violation]:
     return out
 
 
-def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed: frozenset[str],
+def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed: frozenset[str], same_rooms: bool,
                         counts: dict[str, Counter[str]], moved: dict[str, set[str]]) -> bool:
     """Whether an invariant fails, checking only the parts not the very objects they were in ``last``
-    (``moved``: the components whose count changed since, by census line)."""
+    (``placed``: the names of the rooms, ``same_rooms`` when they are those of ``last``; ``moved``: the
+    components whose count changed since, by census line)."""
     comps = rs.components
     if state.seats is not last.seats:
         if _names(state):
@@ -122,8 +125,10 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
         for i, seat in enumerate(state.seats):
             if seat is not last.seats[i] and _seat(rs, state, i, seat, placed):
                 return True
-    for i, seat in enumerate(state.seats):        # these read more than the seat: read every time
-        if seat.adventurer is not None and _seat_in_tomb(state, i, seat.adventurer, placed):
+    for i, seat in enumerate(state.seats):        # an unchanged seat's checks that read more than the seat
+        adv = seat.adventurer
+        if adv is not None and seat is last.seats[i] and \
+                (_alive(state, i, adv) or (not same_rooms and _in_tomb(i, adv, placed))):
             return True
     if (state.creatures is not last.creatures or state.effects is not last.effects) and \
             _creature_limit(state, comps):
@@ -132,7 +137,7 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
         old = {id(c) for c in last.creatures}
         if any(_creature(rs, c, placed) for c in state.creatures if id(c) not in old):
             return True
-    if any(c.room not in placed for c in state.creatures):
+    if not same_rooms and any(c.room not in placed for c in state.creatures):
         return True
     if state.rooms is not last.rooms and _spaces(state):
         return True
@@ -172,7 +177,8 @@ def _seat(rs: Any, state: SecretsState, i: int, seat: Any, placed: frozenset[str
     if not inv_health(adv.health, adv.start_health):
         out.append(Violation("secrets.adventurers.health-cap", f"seat {i}: Health {adv.health} of "
                              f"{adv.start_health}"))
-    out += _seat_in_tomb(state, i, adv, placed)
+    out += _alive(state, i, adv)
+    out += _in_tomb(i, adv, placed)
     types = [comps.statuses[s].type for s in adv.status]
     if len(types) != len(set(types)) and o.status_same_type != "player-chooses":
         out.append(Violation("secrets.status.one-per-type", f"seat {i} holds {adv.status}"))
@@ -185,16 +191,19 @@ def _seat(rs: Any, state: SecretsState, i: int, seat: Any, placed: frozenset[str
     return out
 
 
-def _seat_in_tomb(state: SecretsState, i: int, adv: Any, placed: frozenset[str]) -> list[Violation]:
-    """What holds of an adventurer and the rest of the state (read even where the seat is unchanged):
-    dead at 0 Health, standing in the Tomb."""
-    out = []
+def _alive(state: SecretsState, i: int, adv: Any) -> list[Violation]:
+    """An adventurer at 0 Health is dead, or its death is pending (read after every step: the agenda)."""
     if adv.health <= 0 and state.phase != "over" and \
             not any(t.kind in ("die", "harrison") and t.seat == i for t in state.agenda):
-        out.append(Violation("secrets.adventurers.death-at-zero-health", f"seat {i} at 0 Health and alive"))
+        return [Violation("secrets.adventurers.death-at-zero-health", f"seat {i} at 0 Health and alive")]
+    return []
+
+
+def _in_tomb(i: int, adv: Any, placed: frozenset[str]) -> list[Violation]:
+    """An adventurer stands in a room of the Tomb (read again when the rooms' names change)."""
     if adv.room not in placed:
-        out.append(Violation("secrets.adventurer-phase.move", f"seat {i} stands on {adv.room!r}, not in the Tomb"))
-    return out
+        return [Violation("secrets.adventurer-phase.move", f"seat {i} stands on {adv.room!r}, not in the Tomb")]
+    return []
 
 
 def _creature_limit(state: SecretsState, comps: Any) -> list[Violation]:
@@ -303,11 +312,8 @@ def _in_play(creatures: tuple[Any, ...]) -> Contents:
     return [(CREATURES, c.name, 1) for c in creatures]
 
 
-def _at_seat(seat: Any) -> Contents:
+def _carried(adv: Any) -> Contents:
     """An adventurer's cards, Companions and Status Effects."""
-    adv = seat.adventurer
-    if adv is None:
-        return []
     return [*((CARDS, h.name, 1) for h in adv.cards), *((COMPANIONS, c.name, 1) for c in adv.companions),
             *((STATUSES, name, 1) for name in adv.status)]
 
@@ -317,34 +323,39 @@ def _on_tile(room: Any) -> Contents:
     return [(TILES, room.name, 1), *((CARDS, h.name, 1) for h in room.drop)]
 
 
-#: Every place a component can lie in, by the field of the state that holds it: the field, and its
-#: places as (the object that holds it, what it holds), the same places in the same order in every
-#: state (a room may be new)
-PLACES: tuple[tuple[str, Callable[[Any], Iterable[tuple[Any, Callable[[Any], Contents]]]]], ...] = (
-    ("agenda", lambda agenda: ((agenda, _in_agenda),)),
-    ("items", lambda piles: ((piles, _in_piles(CARDS)),)),
-    ("artifacts", lambda piles: ((piles, _in_piles(CARDS)),)),
-    ("companions", lambda piles: ((piles, _in_piles(COMPANIONS)),)),
-    ("base", lambda piles: ((piles, _in_piles(CREATURES)),)),
-    ("elite", lambda piles: ((piles, _in_piles(CREATURES)),)),
-    ("tiles", lambda piles: ((piles, _in_piles(TILES)),)),
-    ("monger", lambda deck: ((deck, _in_deck(CARDS)),)),
-    ("statuses", lambda deck: ((deck, _in_deck(STATUSES)),)),
-    ("boxed", lambda names: ((names, _in_box),)),
-    ("set_aside", lambda names: ((names, _set_aside),)),
-    ("creatures", lambda creatures: ((creatures, _in_play),)),
-    ("rooms", lambda rooms: [(r, _on_tile) for r in rooms]),
-    ("seats", lambda seats: [(s, _at_seat) for s in seats]),
-)
+def _adventurers(seats: tuple[Any, ...]) -> list[Any]:
+    return [s.adventurer for s in seats]
 
-_NOWHERE = (None, lambda _: ())     # a room in one of two states only: it holds nothing in the other
+
+#: Every place a component can lie in: the field of the state that holds it, what a place holds, and
+#: where the field holds several places, each one of them (a room; a seat's adventurer, None for none:
+#: the same places in the same order in every state, where a room may be new)
+PLACES: tuple[tuple[str, Callable[[Any], Contents], Callable[[Any], Any] | None], ...] = (
+    ("agenda", _in_agenda, None),
+    ("items", _in_piles(CARDS), None),
+    ("artifacts", _in_piles(CARDS), None),
+    ("companions", _in_piles(COMPANIONS), None),
+    ("base", _in_piles(CREATURES), None),
+    ("elite", _in_piles(CREATURES), None),
+    ("tiles", _in_piles(TILES), None),
+    ("monger", _in_deck(CARDS), None),
+    ("statuses", _in_deck(STATUSES), None),
+    ("boxed", _in_box, None),
+    ("set_aside", _set_aside, None),
+    ("creatures", _in_play, None),
+    ("rooms", _on_tile, tuple),
+    ("seats", _carried, _adventurers),
+)
 
 
 def census(state: SecretsState) -> dict[str, Counter[str]]:
     """How many copies of each component lie in all the places, by census line."""
     out: dict[str, Counter[str]] = {line: Counter() for line in (CARDS, COMPANIONS, STATUSES, CREATURES, TILES)}
-    for field, places in PLACES:
-        for held, contents in places(getattr(state, field)):
+    for field, contents, each in PLACES:
+        value = getattr(state, field)
+        for held in each(value) if each else (value,):
+            if held is None:
+                continue
             for line, name, n in contents(held):
                 out[line][name] += n
     return out
@@ -357,15 +368,16 @@ def recount(last: SecretsState, counts: dict[str, Counter[str]],
     the components whose count changed, by census line."""
     out = dict(counts)              # a line is copied before it changes
     moved: dict[str, set[str]] = {}
-    fields, was_fields = state.__dict__, last.__dict__     # the classes are dict-backed
-    for field, places in PLACES:
-        now, then = fields[field], was_fields[field]
+    fields, were = state.__dict__, last.__dict__     # the classes are dict-backed
+    for field, contents, each in PLACES:
+        now, then = fields[field], were[field]
         if now is then:
             continue
-        for (held, contents), (was, contained) in zip_longest(places(now), places(then), fillvalue=_NOWHERE):
+        for held, was in zip_longest(each(now), each(then)) if each else ((now, then),):   # None: no place
             if held is was:
                 continue
-            old, new = contained(was), contents(held)
+            old = contents(was) if was is not None else ()
+            new = contents(held) if held is not None else ()
             if old == new:
                 continue
             for sign, items in ((-1, old), (1, new)):
