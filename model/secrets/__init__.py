@@ -61,6 +61,25 @@ class Secrets(Ruleset):
         if len([s for s in board.adventurers.values()]) < options.players:
             raise InvalidInput(f"secrets.ambiguity.max-adventurers: the component set has {len(board.adventurers)} "
                                f"Adventurer sheets, fewer than {options.players} Adventurers", source="<options>")
+        self.passed: Any = None
+        self.last_pending: Any = None
+        self.last_legal: Any = None
+        self.last_tomb: Any = None
+
+    #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
+    #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
+    #: after.  ``passed``: the last state on which every invariant held (``invariants.py``);
+    #: ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``; ``last_tomb``:
+    #: ``board.tomb_of``'s
+    CACHES = ("passed", "last_pending", "last_legal", "last_tomb")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in self.CACHES:
+            setattr(self, name, None)
 
     @property
     def board(self) -> Components:
@@ -78,10 +97,27 @@ class Secrets(Ruleset):
         return turn.settle(self, initial_state(self))
 
     def pending(self, state: SecretsState) -> Pending:
-        return turn.pending(self, state)
+        """Who acts next (``rules/turn.py``), remembered for the last state asked (by identity): a step
+        asks it of the same state several times."""
+        last = self.last_pending
+        if last is not None and last[0] is state:
+            return last[1]
+        out = turn.pending(self, state)
+        self.last_pending = (state, out)
+        return out
+
+    def legal(self, state: SecretsState, seat: int) -> tuple[Any, ...]:
+        """The decisions open to ``seat`` (``rules/turn.py``), remembered for the last state and seat asked
+        (by identity): the step that answers checks its answer against the list the player chose from."""
+        last = self.last_legal
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        out = tuple(turn.legal_actions(self, state, seat))
+        self.last_legal = (state, seat, out)
+        return out
 
     def _legal_actions(self, state: SecretsState, player: int) -> list[Any]:
-        return turn.legal_actions(self, state, player)
+        return list(self.legal(state, player))
 
     def chance(self, state: SecretsState) -> Any:
         return turn.chance(self, state)

@@ -50,6 +50,7 @@ CREATURE_KINDS = frozenset({"door", "stairs", "adjacent"})
 FLYING_KINDS = frozenset({"door", "stairs", "adjacent", "rope"})
 BOSS_KINDS = frozenset({"door", "stairs", "adjacent", "rope", "unroped", "boss"})
 DOOR_KINDS = frozenset({"door"})
+MOVERS = ("adventurer", "creature", "flying", "boss", "door")
 
 
 def rotated(doors: Iterable[str], rotation: int) -> frozenset[str]:
@@ -86,6 +87,8 @@ class Tomb:
         self.key = key
         self._succ: dict[tuple[str, str], tuple[str, ...]] = {}
         self._dist: dict[tuple[str, str, bool], dict[str, int]] = {}
+        self._doors: dict[str, frozenset[str]] = {}
+        self._open: dict[int | None, tuple[tuple[str, str, int, int], ...]] = {}
         self.readings = readings
         one_way, adjacency_creatures, level_3, network, boss_link = readings
         self.where = {name: (level, x, y) for name, level, x, y, _, _ in key}
@@ -136,13 +139,24 @@ class Tomb:
         return self.components.rooms[name]
 
     def doors(self, name: str) -> frozenset[str]:
-        return rotated(self.tile(name).doors, self.rotation[name])
+        """The sides of a placed tile that show a door (cached per Tomb)."""
+        out = self._doors.get(name)
+        if out is None:
+            out = self._doors[name] = rotated(self.tile(name).doors, self.rotation[name])
+        return out
 
     def level(self, name: str) -> int:
         return self.where[name][0]
 
-    def open_doors(self, level: int | None = None) -> list[tuple[str, str, int, int]]:
-        """Doors leading to vacant spaces: (room, side, x, y of the vacant space), in layout order."""
+    def open_doors(self, level: int | None = None) -> tuple[tuple[str, str, int, int], ...]:
+        """Doors leading to vacant spaces: (room, side, x, y of the vacant space), in layout order (cached
+        per Tomb)."""
+        out = self._open.get(level)
+        if out is None:
+            out = self._open[level] = tuple(self._open_doors(level))
+        return out
+
+    def _open_doors(self, level: int | None) -> list[tuple[str, str, int, int]]:
         out = []
         for name, lv, x, y, _, _ in self.key:
             if level is not None and lv != level:
@@ -192,8 +206,13 @@ class Tomb:
         return self.view(DOOR_KINDS)
 
     def mover_view(self, mover: str) -> Any:
-        return {"adventurer": self.adventurer_view, "creature": self.creature_view, "flying": self.flying_view,
-                "boss": self.boss_view, "door": self.door_view}[mover]
+        """The view of ``mover`` (adventurer, creature, flying, boss or door), built when first asked.  The
+        creatures' view is built first whatever the mover: it needs the readings a layout leaves open
+        (``Unspecified`` where one is unset), and any move on such a layout asks for them."""
+        if mover not in MOVERS:
+            raise KeyError(mover)
+        self.creature_view  # noqa: B018 (built for the readings it checks)
+        return getattr(self, f"{mover}_view")
 
     @cached_property
     def _order(self) -> dict[str, int]:
@@ -306,10 +325,17 @@ def _tomb(components: Components, key: tuple[Any, ...], readings: tuple[str, str
 
 
 def tomb_of(rs: Any, rooms: tuple[Room, ...]) -> Tomb:
-    """The (cached) graph of the Tomb laid out as ``rooms``, for the ruleset's readings."""
+    """The (cached) graph of the Tomb laid out as ``rooms``, for the ruleset's readings; remembered on the
+    ruleset for the last ``rooms`` asked (by identity: a step asks it of the same rooms several times)."""
+    last = getattr(rs, "last_tomb", None)
+    if last is not None and last[0] is rooms:
+        return last[1]
     o = rs.options
     readings = (o.stairs_of_blood, o.adjacency_creatures, o.level_3_creatures, o.rope_network, o.boss_link)
-    return _tomb(rs.components, layout_key(rooms), readings)
+    tomb = _tomb(rs.components, layout_key(rooms), readings)
+    if hasattr(rs, "last_tomb"):
+        rs.last_tomb = (rooms, tomb)
+    return tomb
 
 
 def need(value: str | None, ambiguity: str) -> str:

@@ -10,6 +10,8 @@ arithmetic, the creature limit of 10 and the Comet track's first space.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
+from itertools import zip_longest
 from typing import Any
 
 from ..numeric import all_, implies
@@ -69,151 +71,375 @@ def inv_rating(rating: Any) -> Any:
 
 # --------------------------------------------------------------------------------------------------
 # The state
+#
+# Every invariant is checked after every step, but a step changes little: the check reads again only
+# what is not the very object (``is``) it was in the last state on which every invariant held, since
+# states share what a step leaves unchanged.  That state is kept on the ruleset (``rs.passed``: the
+# state, the names of its rooms, its census), one tuple replaced at a time, and only ever a state that
+# passed.  A check reading an unchanged part would read what passed there, so skipping it changes no
+# verdict; a state with a violation is judged afresh in full, so its report is the same either way.
 
 
 def violations(rs: Any, state: SecretsState) -> list[Violation]:
-    out: list[Violation] = []
-    o = rs.options
+    passed = rs.passed
+    if passed is None:
+        out = all_violations(rs, state)
+        if not out:
+            rs.passed = (state, frozenset(r.name for r in state.rooms), census(state))
+        return out
+    last, last_placed, last_census = passed
+    placed = last_placed if state.rooms is last.rooms else frozenset(r.name for r in state.rooms)
+    if placed == last_placed:          # the same rooms' names: the very set the last state passed with
+        placed = last_placed
+    counts, moved = recount(last, last_census, state)
+    if _changed_violations(rs, state, last, placed, placed is last_placed, counts, moved):
+        return all_violations(rs, state)
+    rs.passed = (state, placed, counts)
+    return []
+
+
+def all_violations(rs: Any, state: SecretsState) -> list[Violation]:
+    """Every invariant, read in full."""
+    placed = frozenset(r.name for r in state.rooms)
+    out = _names(state)
+    for i, seat in enumerate(state.seats):
+        out += _seat(rs, state, i, seat, placed)
+    out += _creature_limit(state, rs.components)
+    for c in state.creatures:
+        out += _creature(rs, c, placed)
+    out += _spaces(state)
+    out += _tracks(rs, state)
+    out += _conservation(rs, state, census(state))
+    return out
+
+
+def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed: frozenset[str], same_rooms: bool,
+                        counts: dict[str, Counter[str]], moved: dict[str, set[str]]) -> bool:
+    """Whether an invariant fails, checking only the parts not the very objects they were in ``last``
+    (``placed``: the names of the rooms, ``same_rooms`` when they are those of ``last``; ``moved``: the
+    components whose count changed since, by census line)."""
     comps = rs.components
-    placed = {r.name for r in state.rooms}
-    cap = AUDACITY_MAX if o.extra_audacity != "uncapped-at-setup" else AUDACITY_MAX + 2 + max(o.audacity_adjust, 0)
-    floor = 0 if o.audacity_floor != "negative" else -AUDACITY_MAX
+    if state.seats is not last.seats:
+        if _names(state):
+            return True
+        for i, seat in enumerate(state.seats):
+            if seat is not last.seats[i] and _seat(rs, state, i, seat, placed):
+                return True
+    for i, seat in enumerate(state.seats):        # an unchanged seat's checks that read more than the seat
+        adv = seat.adventurer
+        if adv is not None and seat is last.seats[i] and \
+                (_alive(state, i, adv) or (not same_rooms and _in_tomb(i, adv, placed))):
+            return True
+    if (state.creatures is not last.creatures or state.effects is not last.effects) and \
+            _creature_limit(state, comps):
+        return True
+    if state.creatures is not last.creatures:
+        old = {id(c) for c in last.creatures}
+        if any(_creature(rs, c, placed) for c in state.creatures if id(c) not in old):
+            return True
+    if not same_rooms and any(c.room not in placed for c in state.creatures):
+        return True
+    if state.rooms is not last.rooms and _spaces(state):
+        return True
+    if _tracks(rs, state):
+        return True
+    if (state.story is not last.story or state.tomb is not last.tomb) and _decks(rs, state):
+        return True
+    return bool(moved) and bool(_conservation(rs, None, counts, moved))
+
+
+def _names(state: SecretsState) -> list[Violation]:
     names = [s.adventurer.name for s in state.seats if s.adventurer is not None]
     if len(names) != len(set(names)):
-        out.append(Violation("secrets.adventurers.choose-new-adventurer", f"an Adventurer sheet plays twice: {names}"))
-    for i, seat in enumerate(state.seats):
-        if not 0 <= seat.search <= 2:
-            out.append(Violation("secrets.adventurer-phase.search-turn-token", f"seat {i}'s Search token at {seat.search}"))
-        if seat.tokens < 0 or seat.action_tokens < 1:
-            out.append(Violation("secrets.adventurer-phase.perform-action", f"seat {i} has {seat.tokens} of "
-                                 f"{seat.action_tokens} Action tokens"))
-        adv = seat.adventurer
-        if adv is None:
-            continue
-        if not inv_courage(adv.courage):
-            out.append(Violation("secrets.adventurers.courage-range", f"seat {i}: Courage {adv.courage}"))
-        if not inv_audacity(adv.audacity, floor, cap):
-            out.append(Violation("secrets.dice.audacity-max-10", f"seat {i}: Audacity {adv.audacity}"))
-        if not inv_health(adv.health, adv.start_health):
-            out.append(Violation("secrets.adventurers.health-cap", f"seat {i}: Health {adv.health} of "
-                                 f"{adv.start_health}"))
-        if adv.health <= 0 and state.phase != "over" and \
-                not any(t.kind in ("die", "harrison") and t.seat == i for t in state.agenda):
-            out.append(Violation("secrets.adventurers.death-at-zero-health", f"seat {i} at 0 Health and alive"))
-        if adv.room not in placed:
-            out.append(Violation("secrets.adventurer-phase.move", f"seat {i} stands on {adv.room!r}, not in the Tomb"))
-        types = [comps.statuses[s].type for s in adv.status]
-        if len(types) != len(set(types)) and o.status_same_type != "player-chooses":
-            out.append(Violation("secrets.status.one-per-type", f"seat {i} holds {adv.status}"))
-        for c in adv.companions:
-            if not 0 < c.health <= comps.companions[c.name].health:
-                out.append(Violation("secrets.companions.death", f"seat {i}: {c.name} at {c.health} Health"))
-        for a, n in adv.tokens:
-            if n < 0:
-                out.append(Violation("secrets.sheet.no-tokens-no-use", f"seat {i}: {n} tokens for {a}"))
+        return [Violation("secrets.adventurers.choose-new-adventurer", f"an Adventurer sheet plays twice: {names}")]
+    return []
+
+
+def _seat(rs: Any, state: SecretsState, i: int, seat: Any, placed: frozenset[str]) -> list[Violation]:
+    """What holds of one seat and its adventurer."""
+    out = []
+    o = rs.options
+    comps = rs.components
+    cap = AUDACITY_MAX if o.extra_audacity != "uncapped-at-setup" else AUDACITY_MAX + 2 + max(o.audacity_adjust, 0)
+    floor = 0 if o.audacity_floor != "negative" else -AUDACITY_MAX
+    if not 0 <= seat.search <= 2:
+        out.append(Violation("secrets.adventurer-phase.search-turn-token", f"seat {i}'s Search token at {seat.search}"))
+    if seat.tokens < 0 or seat.action_tokens < 1:
+        out.append(Violation("secrets.adventurer-phase.perform-action", f"seat {i} has {seat.tokens} of "
+                             f"{seat.action_tokens} Action tokens"))
+    adv = seat.adventurer
+    if adv is None:
+        return out
+    if not inv_courage(adv.courage):
+        out.append(Violation("secrets.adventurers.courage-range", f"seat {i}: Courage {adv.courage}"))
+    if not inv_audacity(adv.audacity, floor, cap):
+        out.append(Violation("secrets.dice.audacity-max-10", f"seat {i}: Audacity {adv.audacity}"))
+    if not inv_health(adv.health, adv.start_health):
+        out.append(Violation("secrets.adventurers.health-cap", f"seat {i}: Health {adv.health} of "
+                             f"{adv.start_health}"))
+    out += _alive(state, i, adv)
+    out += _in_tomb(i, adv, placed)
+    types = [comps.statuses[s].type for s in adv.status]
+    if len(types) != len(set(types)) and o.status_same_type != "player-chooses":
+        out.append(Violation("secrets.status.one-per-type", f"seat {i} holds {adv.status}"))
+    for c in adv.companions:
+        if not 0 < c.health <= comps.companions[c.name].health:
+            out.append(Violation("secrets.companions.death", f"seat {i}: {c.name} at {c.health} Health"))
+    for a, n in adv.tokens:
+        if n < 0:
+            out.append(Violation("secrets.sheet.no-tokens-no-use", f"seat {i}: {n} tokens for {a}"))
+    return out
+
+
+def _alive(state: SecretsState, i: int, adv: Any) -> list[Violation]:
+    """An adventurer at 0 Health is dead, or its death is pending (read after every step: the agenda)."""
+    if adv.health <= 0 and state.phase != "over" and \
+            not any(t.kind in ("die", "harrison") and t.seat == i for t in state.agenda):
+        return [Violation("secrets.adventurers.death-at-zero-health", f"seat {i} at 0 Health and alive")]
+    return []
+
+
+def _in_tomb(i: int, adv: Any, placed: frozenset[str]) -> list[Violation]:
+    """An adventurer stands in a room of the Tomb (read again when the rooms' names change)."""
+    if adv.room not in placed:
+        return [Violation("secrets.adventurer-phase.move", f"seat {i} stands on {adv.room!r}, not in the Tomb")]
+    return []
+
+
+def _creature_limit(state: SecretsState, comps: Any) -> list[Violation]:
     counted = sum(1 for c in state.creatures if comps.creatures[c.name].deck != "boss")
     alive = {c.id for c in state.creatures}     # a creature placed over the limit widens it while it lives
     forced = sum(1 for e in state.effects if e.name == "over-limit" and e.value in alive)
     if not inv_limit(counted, CREATURE_LIMIT + forced):
-        out.append(Violation("secrets.tomb-phase.creature-limit", f"{counted} creatures against the limit"))
-    for c in state.creatures:
-        cc = comps.creatures[c.name]
-        if c.room not in placed:
-            out.append(Violation("secrets.tomb-phase.move-creatures", f"{c.key} stands on {c.room!r}"))
-        if cc.swarm and c.swarm < 1:
-            out.append(Violation("secrets.creatures.swarm-death", f"{c.key} is a swarm without tokens"))
-        if cc.swarm and c.damage >= cc.health:
-            out.append(Violation("secrets.creatures.swarm-remove-token", f"{c.key} keeps {c.damage} damage"))
-        if not cc.swarm and (c.damage >= cc.health if o.death_threshold != "exceed-kills" else c.damage > cc.health):
-            out.append(Violation("secrets.combat.creature-death", f"{c.key} lives with {c.damage} damage"))
+        return [Violation("secrets.tomb-phase.creature-limit", f"{counted} creatures against the limit")]
+    return []
+
+
+def _creature(rs: Any, c: Any, placed: frozenset[str]) -> list[Violation]:
+    out = []
+    cc = rs.components.creatures[c.name]
+    if c.room not in placed:
+        out.append(Violation("secrets.tomb-phase.move-creatures", f"{c.key} stands on {c.room!r}"))
+    if cc.swarm and c.swarm < 1:
+        out.append(Violation("secrets.creatures.swarm-death", f"{c.key} is a swarm without tokens"))
+    if cc.swarm and c.damage >= cc.health:
+        out.append(Violation("secrets.creatures.swarm-remove-token", f"{c.key} keeps {c.damage} damage"))
+    if not cc.swarm and (c.damage >= cc.health if rs.options.death_threshold != "exceed-kills" else c.damage > cc.health):
+        out.append(Violation("secrets.combat.creature-death", f"{c.key} lives with {c.damage} damage"))
+    return out
+
+
+def _spaces(state: SecretsState) -> list[Violation]:
     spaces = Counter((r.level, r.x, r.y) for r in state.rooms)
-    if any(n > 1 for n in spaces.values()) or len(placed) != len(state.rooms):
-        out.append(Violation("secrets.explore.place-matching-doors", "two Room tiles on one space"))
-    if not inv_comet(state.comet) and o.comet_bounds != "unbounded":
+    if any(n > 1 for n in spaces.values()) or len({r.name for r in state.rooms}) != len(state.rooms):
+        return [Violation("secrets.explore.place-matching-doors", "two Room tiles on one space")]
+    return []
+
+
+def _tracks(rs: Any, state: SecretsState) -> list[Violation]:
+    out = []
+    if not inv_comet(state.comet) and rs.options.comet_bounds != "unbounded":
         out.append(Violation("secrets.tomb-phase.comet-track-moves", f"the Comet track at {state.comet}"))
     if (state.phase == "over") != bool(state.outcome):
         out.append(Violation("secrets.scenarios.winning-losing", f"phase {state.phase} with outcome {state.outcome!r}"))
-    out.extend(_conservation(rs, state))
     return out
+
+
+# --------------------------------------------------------------------------------------------------
+# Every component in exactly one place: the census
 
 
 def in_flight(state: SecretsState) -> Counter[str]:
     """Cards drawn and not yet given: held by a pending draw, keep, exploration or spawn."""
-    out: Counter[str] = Counter()
-    for t in state.agenda:
-        if t.kind == "draw":
-            out.update(t.items)
-        elif t.kind == "keep" and "from-deck" not in t.flags:
-            out.update(t.items)
-        elif t.kind == "explore":
-            out.update(t.items[1:])
-        elif t.kind == "spawn-one" and ":" in t.target:
-            out[t.target.partition(":")[2]] += 1
+    return _in_flight(state.agenda)
+
+
+def _in_flight(agenda: tuple[Any, ...]) -> Counter[str]:
+    return Counter(name for t in agenda if t.kind in IN_FLIGHT for name in _flying(t))
+
+
+#: the task kinds that can hold cards drawn and not yet given
+IN_FLIGHT = frozenset({"draw", "keep", "explore", "spawn-one"})
+
+
+def _flying(t: Any) -> tuple[str, ...]:
+    """The cards a task holds: a pending draw's, a keep's (not from a deck), an exploration's tiles, a
+    creature drawn to spawn."""
+    if t.kind == "draw":
+        return t.items
+    if t.kind == "keep" and "from-deck" not in t.flags:
+        return t.items
+    if t.kind == "explore":
+        return t.items[1:]
+    if t.kind == "spawn-one" and ":" in t.target:
+        return (t.target.partition(":")[2],)
+    return ()
+
+
+#: the lines of the census: Item, Artifact and Soul Monger cards; Companions; Status Effects; creatures
+#: (base and elite); Room tiles
+CARDS, COMPANIONS, STATUSES, CREATURES, TILES = "cards", "companions", "statuses", "creatures", "tiles"
+
+#: what a place holds: (census line, component, copies)
+Contents = Iterable[tuple[str, str, int]]
+
+
+def _in_agenda(agenda: tuple[Any, ...]) -> Contents:
+    """Cards in flight (as ``in_flight`` finds them, task by task) count as cards, Companions, creatures
+    and Room tiles alike (as they are drawn)."""
+    return [(line, name, 1) for t in agenda if t.kind in IN_FLIGHT for name in _flying(t)
+            for line in (CARDS, COMPANIONS, CREATURES, TILES)]
+
+
+def _in_piles(line: str) -> Callable[[Any], Contents]:
+    """A shuffled deck and its discard pile, counted in ``line``."""
+    return lambda piles: [(line, name, n) for deck in (piles.deck, piles.discard) for name, n in deck.counts]
+
+
+def _in_deck(line: str) -> Callable[[Any], Contents]:
+    return lambda deck: [(line, name, n) for name, n in deck.counts]
+
+
+def _in_box(boxed: tuple[str, ...]) -> Contents:
+    return [(line, name, 1) for name in boxed for line in (CARDS, COMPANIONS, STATUSES)]
+
+
+def _set_aside(names: tuple[str, ...]) -> Contents:
+    return [(line, name, 1) for name in names for line in (CARDS, COMPANIONS)]
+
+
+def _in_play(creatures: tuple[Any, ...]) -> Contents:
+    return [(CREATURES, c.name, 1) for c in creatures]
+
+
+def _carried(adv: Any) -> Contents:
+    """An adventurer's cards, Companions and Status Effects."""
+    return [*((CARDS, h.name, 1) for h in adv.cards), *((COMPANIONS, c.name, 1) for c in adv.companions),
+            *((STATUSES, name, 1) for name in adv.status)]
+
+
+def _on_tile(room: Any) -> Contents:
+    """A placed Room tile, and the cards under its Item Drop token."""
+    return [(TILES, room.name, 1), *((CARDS, h.name, 1) for h in room.drop)]
+
+
+def _adventurers(seats: tuple[Any, ...]) -> list[Any]:
+    return [s.adventurer for s in seats]
+
+
+#: Every place a component can lie in: the field of the state that holds it, what a place holds, and
+#: where the field holds several places, each one of them (a room; a seat's adventurer, None for none:
+#: the same places in the same order in every state, where a room may be new)
+PLACES: tuple[tuple[str, Callable[[Any], Contents], Callable[[Any], Any] | None], ...] = (
+    ("agenda", _in_agenda, None),
+    ("items", _in_piles(CARDS), None),
+    ("artifacts", _in_piles(CARDS), None),
+    ("companions", _in_piles(COMPANIONS), None),
+    ("base", _in_piles(CREATURES), None),
+    ("elite", _in_piles(CREATURES), None),
+    ("tiles", _in_piles(TILES), None),
+    ("monger", _in_deck(CARDS), None),
+    ("statuses", _in_deck(STATUSES), None),
+    ("boxed", _in_box, None),
+    ("set_aside", _set_aside, None),
+    ("creatures", _in_play, None),
+    ("rooms", _on_tile, tuple),
+    ("seats", _carried, _adventurers),
+)
+
+
+def census(state: SecretsState) -> dict[str, Counter[str]]:
+    """How many copies of each component lie in all the places, by census line."""
+    out: dict[str, Counter[str]] = {line: Counter() for line in (CARDS, COMPANIONS, STATUSES, CREATURES, TILES)}
+    for field, contents, each in PLACES:
+        value = getattr(state, field)
+        for held in each(value) if each else (value,):
+            if held is None:
+                continue
+            for line, name, n in contents(held):
+                out[line][name] += n
     return out
 
 
-def _conservation(rs: Any, state: SecretsState) -> list[Violation]:
+def recount(last: SecretsState, counts: dict[str, Counter[str]],
+            state: SecretsState) -> tuple[dict[str, Counter[str]], dict[str, set[str]]]:
+    """The census of ``state`` from ``counts``, that of ``last``: the places that are not the very objects
+    they were in ``last`` are read again, what they held taken off and what they hold added.  With it,
+    the components whose count changed, by census line."""
+    out = dict(counts)              # a line is copied before it changes
+    moved: dict[str, set[str]] = {}
+    fields, were = state.__dict__, last.__dict__     # the classes are dict-backed
+    for field, contents, each in PLACES:
+        now, then = fields[field], were[field]
+        if now is then:
+            continue
+        for held, was in zip_longest(each(now), each(then)) if each else ((now, then),):   # None: no place
+            if held is was:
+                continue
+            old = contents(was) if was is not None else ()
+            new = contents(held) if held is not None else ()
+            if old == new:
+                continue
+            for sign, items in ((-1, old), (1, new)):
+                for line, name, n in items:
+                    if out[line] is counts[line]:
+                        out[line] = Counter(counts[line])
+                        moved[line] = set()
+                    out[line][name] += sign * n
+                    moved[line].add(name)
+    return out, moved
+
+
+def _conservation(rs: Any, state: SecretsState | None, counts: dict[str, Counter[str]],
+                  names: dict[str, set[str]] | None = None) -> list[Violation]:
     """Every card is in exactly one place: a deck, a discard pile, a hand, an Item Drop pile, the box (or
-    in the hands of a pending draw)."""
+    in the hands of a pending draw).  ``counts`` is the state's census; ``names``, where given, the
+    components to check on each line (by default every one), the story and Tomb decks then left out
+    (``_decks``; ``state`` None)."""
     comps = rs.components
     out = []
-    flying = in_flight(state)
-    have: Counter[str] = Counter(flying)
-    for pile in (state.items, state.artifacts):
-        have.update(dict(pile.deck.counts))
-        have.update(dict(pile.discard.counts))
-    have.update(dict(state.monger.counts))
-    have.update(state.boxed)
-    have.update(state.set_aside)
-    for r in state.rooms:
-        have.update(h.name for h in r.drop)
-    for s in state.seats:
-        if s.adventurer is not None:
-            have.update(h.name for h in s.adventurer.cards)
-    for name, card in comps.cards.items():
+    have = counts[CARDS]
+    for name in comps.cards if names is None else names.get(CARDS, ()):
+        card = comps.cards.get(name)
+        if card is None:
+            continue
         held = have[name]
         if held != card.count and not (rs.options.stock == "unlimited" and card.deck == "soul-monger"):
             out.append(Violation("secrets.components.component-list", f"{held} copies of {name!r} in play, "
                                  f"{card.count} in the set"))
-    comp: Counter[str] = Counter(flying)
-    comp.update(dict(state.companions.deck.counts))
-    comp.update(dict(state.companions.discard.counts))
-    comp.update(n for n in state.boxed if n in comps.companions)
-    comp.update(n for n in state.set_aside if n in comps.companions)
-    for s in state.seats:
-        if s.adventurer is not None:
-            comp.update(c.name for c in s.adventurer.companions)
-    for name, c in comps.companions.items():
-        if comp[name] != c.count:
+    comp = counts[COMPANIONS]
+    for name in comps.companions if names is None else names.get(COMPANIONS, ()):
+        c = comps.companions.get(name)
+        if c is not None and comp[name] != c.count:
             out.append(Violation("secrets.companions.death", f"{comp[name]} copies of companion {name!r}"))
-    status: Counter[str] = Counter(dict(state.statuses.counts))
-    status.update(n for n in state.boxed if n in comps.statuses)
-    for s in state.seats:
-        if s.adventurer is not None:
-            status.update(s.adventurer.status)
-    for name, st in comps.statuses.items():
-        if status[name] != st.count:
+    status = counts[STATUSES]
+    for name in comps.statuses if names is None else names.get(STATUSES, ()):
+        st = comps.statuses.get(name)
+        if st is not None and status[name] != st.count:
             out.append(Violation("secrets.status.identical-ignored", f"{status[name]} copies of status {name!r}"))
-    creatures: Counter[str] = Counter(flying)
-    for pile in (state.base, state.elite):
-        creatures.update(dict(pile.deck.counts))
-        creatures.update(dict(pile.discard.counts))
-    creatures.update(c.name for c in state.creatures)
-    for name, cc in comps.creatures.items():
-        if cc.deck != "boss" and creatures[name] != cc.count:
+    creatures = counts[CREATURES]
+    for name in comps.creatures if names is None else names.get(CREATURES, ()):
+        cc = comps.creatures.get(name)
+        if cc is not None and cc.deck != "boss" and creatures[name] != cc.count:
             out.append(Violation("secrets.setup.separate-decks", f"{creatures[name]} copies of creature {name!r}"))
+    if state is not None:
+        out += _decks(rs, state)
+    tiles = counts[TILES]
+    for name in comps.rooms if names is None else names.get(TILES, ()):
+        if name in comps.rooms and tiles[name] > 1:
+            out.append(Violation("secrets.setup.shuffle-room-tiles", f"Room tile {name!r} is in {tiles[name]} places"))
+    return out
+
+
+def _decks(rs: Any, state: SecretsState) -> list[Violation]:
+    """The Story and Tomb decks (drawn and discarded, never dealt) hold no more cards than the set."""
+    comps = rs.components
+    out = []
     for pile, table, rule in ((state.story, comps.stories, "secrets.story.draw-card"),
                               (state.tomb, comps.tomb_cards, "secrets.tomb-phase.draw-tomb-card")):
         total = pile.deck.total + pile.discard.total
         if total > sum(c.count for c in table.values()):
             out.append(Violation(rule, f"{total} cards in a deck of {sum(c.count for c in table.values())}"))
-    tiles = Counter(flying)
-    tiles.update(dict(state.tiles.deck.counts))
-    tiles.update(dict(state.tiles.discard.counts))
-    tiles.update(r.name for r in state.rooms)
-    for name in comps.rooms:
-        if tiles[name] > 1:
-            out.append(Violation("secrets.setup.shuffle-room-tiles", f"Room tile {name!r} is in {tiles[name]} places"))
     return out
 
 

@@ -28,13 +28,20 @@ What lasts from one step to a later one is in ``effects`` (:mod:`tombspec.model.
 * ``bought`` (``secrets.ambiguity.reference-soul-monger-attribute-services``): an attribute service bought;
 * ``flag``: ``subject`` a scenario flag set; ``boss``: ``value`` the boss's creature id;
   ``boss-killed``: ``subject`` its name.
+
+Every class here is dict-backed (``slots=False``) and keeps its fields in canonical key order
+(:func:`~tombspec.model.codec.canonical_order`): a change is one ``__dict__`` copy (:func:`evolve`), and
+a digest hands orjson the ``__dict__`` with nothing to sort.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..chance import Deck
+from ..codec import canonical_order
 from ..effects import Effect, find, named
 from .components import Op
 
@@ -43,7 +50,8 @@ ENTRANCE = "Tomb's Entrance"
 MONGOLS_HALL = "Mongol's Hall"
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Held:
     """A card an adventurer holds: an Item, Artifact or Soul Monger Item."""
 
@@ -55,13 +63,15 @@ class Held:
     owner: str = ""                # who set it aside (an Item Drop pile's card), else ""
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Companion:
     name: str
     health: int
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Adventurer:
     name: str                      # the Adventurer sheet
     room: str
@@ -97,7 +107,8 @@ class Adventurer:
         return 0
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Seat:
     """One Adventurer's place: the Adventurer in the Tomb (or None), and what the seat keeps."""
 
@@ -108,7 +119,8 @@ class Seat:
     out: bool = False              # no adventurer and none to come: sits out
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Room:
     """A Room tile in the Tomb."""
 
@@ -125,7 +137,8 @@ class Room:
     scenario_done: bool = False    # its Scenario Effect has triggered
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Creature:
     id: int
     name: str                      # its card
@@ -138,7 +151,8 @@ class Creature:
         return f"c{self.id}"
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Piles:
     """A shuffled deck (a multiset: order is not recorded; each draw is a chance event) and its discards."""
 
@@ -150,7 +164,8 @@ class Piles:
         return self.deck.total + self.discard.total
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Task:
     """One piece of pending work (``rules/turn.py`` lists the kinds and the module resolving each)."""
 
@@ -167,7 +182,8 @@ class Task:
     items: tuple[str, ...] = ()    # a list (candidates, a path, cards)
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Combat:
     """The combat being fought (one at a time; area combat queues the next target)."""
 
@@ -182,7 +198,8 @@ class Combat:
     defender_armor: int = 0
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class SecretsState:
     phase: str                     # setup | adventurer | tomb | over
     seats: tuple[Seat, ...]
@@ -253,33 +270,69 @@ class SecretsState:
 
     def with_seat(self, seat: int, **changes: object) -> "SecretsState":
         seats = list(self.seats)
-        seats[seat] = attrs.evolve(seats[seat], **changes)
-        return attrs.evolve(self, seats=tuple(seats))
+        seats[seat] = evolve(seats[seat], **changes)
+        return _with(self, "seats", tuple(seats))
 
     def with_adventurer(self, seat: int, **changes: object) -> "SecretsState":
         adv = self.seats[seat].adventurer
         assert adv is not None, f"seat {seat} has no adventurer"
-        return self.with_seat(seat, adventurer=attrs.evolve(adv, **changes))
+        return self.with_seat(seat, adventurer=evolve(adv, **changes))
 
     def with_room(self, name: str, **changes: object) -> "SecretsState":
-        return attrs.evolve(self, rooms=tuple(attrs.evolve(r, **changes) if r.name == name else r
-                                              for r in self.rooms))
+        return evolve(self, rooms=tuple(evolve(r, **changes) if r.name == name else r for r in self.rooms))
 
     def with_creature(self, key: str, **changes: object) -> "SecretsState":
-        return attrs.evolve(self, creatures=tuple(attrs.evolve(c, **changes) if c.key == key else c
-                                                  for c in self.creatures))
+        return evolve(self, creatures=tuple(evolve(c, **changes) if c.key == key else c for c in self.creatures))
 
     def push(self, *tasks: Task) -> "SecretsState":
         """Queue ``tasks`` before everything pending (they are resolved next, in order)."""
-        return attrs.evolve(self, agenda=(*tasks, *self.agenda))
+        return _with(self, "agenda", (*tasks, *self.agenda))
+
+    def replace_head(self, *tasks: Task) -> "SecretsState":
+        """The head of the agenda resolved into ``tasks`` (resolved next, in order): ``pop`` then ``push``."""
+        return _with(self, "agenda", (*tasks, *self.agenda[1:]))
 
     def then(self, *tasks: Task) -> "SecretsState":
         """Queue ``tasks`` after everything pending."""
-        return attrs.evolve(self, agenda=(*self.agenda, *tasks))
+        return _with(self, "agenda", (*self.agenda, *tasks))
 
     def pop(self) -> "SecretsState":
-        return attrs.evolve(self, agenda=self.agenda[1:])
+        return _with(self, "agenda", self.agenda[1:])
 
     @property
     def head(self) -> Task | None:
         return self.agenda[0] if self.agenda else None
+
+
+#: each state class's field names (every one of them dict-backed, its ``__init__`` only storing its fields)
+_FIELDS = {cls: frozenset(f.name for f in attrs.fields(cls))
+           for cls in (Held, Companion, Adventurer, Seat, Room, Creature, Piles, Task, Combat, SecretsState)}
+
+
+def evolve(value: Any, **changes: Any) -> Any:
+    """``attrs.evolve(value, **changes)``, as one ``__dict__`` copy for a class of this module (its
+    ``__init__`` only stores the fields: canonical_order), ``attrs.evolve`` itself for any other value."""
+    cls = type(value)
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        return attrs.evolve(value, **changes)
+    if not fields.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
+    data = value.__dict__.copy()
+    data.update(changes)          # existing keys: the canonical order is kept
+    new = _new(cls)
+    _set(new, "__dict__", data)
+    return new
+
+
+def _with(value: Any, field: str, new: Any) -> Any:
+    """``evolve(value, field=new)`` for a field the builders know the class has."""
+    data = value.__dict__.copy()
+    data[field] = new
+    out = _new(type(value))
+    _set(out, "__dict__", data)
+    return out
+
+
+_new = object.__new__
+_set = object.__setattr__

@@ -10,8 +10,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
@@ -19,7 +17,7 @@ from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move,
                        RoomAction, Save, Search, SearchArtifact, Steal, Step, Stop, Take, Teleport, Trade, Use)
 from ..board import OPPOSITE, tomb_of
 from ..components import Op
-from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task
+from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items, rooms
 from .components_ops import continuation, run_ops
@@ -218,8 +216,8 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
             "secrets.rooms.action-effect-repeat", "secrets.ambiguity.rooms-action-effect-timing")
 def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsState:
     """One turn: a free decision, or an action: flip an Action token from green to red, then resolve it."""
-    legal = turn_legal(rs, state, seat)
-    require(action in legal, _refusal(rs, state, seat, action), f"{action!r} is not open to seat {seat} now")
+    if action not in rs.legal(state, seat):       # the turn's decisions (turn_legal), listed once per state
+        require(False, _refusal(rs, state, seat, action), "{!r} is not open to seat {} now", action, seat)
     if isinstance(action, Drop):
         return items.apply_drop(rs, state, seat, action.card)
     if isinstance(action, Save):
@@ -336,10 +334,10 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
             return advs.apply_fled(rs, state, seat_)
         stop = state.creatures_in(action.room) and read(rs.options, "fleeing_movement") == "must-stop"
         if not stop:
-            state = state.push(attrs.evolve(t, n=t.n - 1, flags=(*t.flags, "moved")))
+            state = state.push(evolve(t, n=t.n - 1, flags=(*t.flags, "moved")))
         return advs.arrive_fleeing(rs, state, seat_, action.room)      # its damage and traps come first
     evade = evasion_targets(rs, state, seat_, action)
-    rest = attrs.evolve(t, n=t.n - 1, flags=(*t.flags, "moved"))
+    rest = evolve(t, n=t.n - 1, flags=(*t.flags, "moved"))
     if isinstance(action, Step):
         then = [Task("step", seat_, rule="secrets.adventurer-phase.move", target=action.room), rest]
     elif isinstance(action, Explore):
@@ -420,7 +418,7 @@ def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         return state
     key, rest = t.items[0], t.items[1:]
     if rest:
-        state = state.push(attrs.evolve(t, items=rest))
+        state = state.push(evolve(t, items=rest))
     if key.startswith("s"):
         other = state.adventurer(int(key[1:]))
         if other is None:
@@ -636,7 +634,7 @@ def heal_companion(rs: Any, state: SecretsState, seat: int, name: str, amount: i
     adv = state.adventurer(seat)
     assert adv is not None
     top = rs.components.companions[name].health
-    comps = tuple(attrs.evolve(c, health=min(c.health + amount, top)) if c.name == name else c for c in adv.companions)
+    comps = tuple(evolve(c, health=min(c.health + amount, top)) if c.name == name else c for c in adv.companions)
     return state.with_adventurer(seat, companions=comps)
 
 

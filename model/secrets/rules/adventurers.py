@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import GAME, Effect, add
 from ...numeric import clamp, if_, max_, min_
 from ...options import read
@@ -18,7 +16,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Choose, Decline, Step
 from ..components import AdventurerSheet
-from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task
+from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task, evolve
 from .engine import task
 
 COURAGE_MIN, COURAGE_MAX = -10, 10
@@ -289,7 +287,7 @@ def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     require(action in legal, "secrets.companions.redirect-damage",
             f"{action!r} does not redirect damage onto a living companion of this adventurer")
     if isinstance(action, Done):
-        return state.pop().push(attrs.evolve(t, flags=(*t.flags, "decided")))
+        return state.replace_head(evolve(t, flags=(*t.flags, "decided")))
     assert isinstance(action, Redirect)
     adv = state.adventurer(t.seat)
     assert adv is not None
@@ -299,17 +297,17 @@ def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     if left <= 0:
         note("secrets.companions.death")
         del comps[i]
-        state = attrs.evolve(state, companions=attrs.evolve(state.companions,
+        state = evolve(state, companions=evolve(state.companions,
                                                             discard=state.companions.discard.add(action.companion)))
     else:
-        comps[i] = attrs.evolve(comps[i], health=left)
+        comps[i] = evolve(comps[i], health=left)
     state = state.with_adventurer(t.seat, companions=tuple(comps))
     rest = t.n - action.amount if read(rs.options, "redirect") == "any-portion-capped" else 0
     state = state.pop()
     if rest > 0:
-        state = state.push(attrs.evolve(t, n=rest, items=(*t.items, action.companion)))
+        state = state.push(evolve(t, n=rest, items=(*t.items, action.companion)))
     else:
-        state = state.push(attrs.evolve(t, n=0))
+        state = state.push(evolve(t, n=0))
     return _mark_damage_dealt(state, t)
 
 
@@ -324,8 +322,8 @@ task("damage", run=_damage_run, pending=_damage_pending, legal=_damage_legal, ap
 
 def discard_companion(state: SecretsState, seat: int, name: str) -> SecretsState:
     """A companion of the adventurer of ``seat`` goes to the discard pile."""
-    piles = attrs.evolve(state.companions, discard=state.companions.discard.add(name))
-    out = attrs.evolve(state, companions=piles)
+    piles = evolve(state.companions, discard=state.companions.discard.add(name))
+    out = evolve(state, companions=piles)
     adv = out.adventurer(seat)
     assert adv is not None
     comps = list(adv.companions)
@@ -384,7 +382,7 @@ def leave_game(state: SecretsState, seat: int) -> SecretsState:
     adv = state.adventurer(seat)
     assert adv is not None
     state = state.with_seat(seat, adventurer=None)
-    return attrs.evolve(state, gone=(*state.gone, adv.name), boxed=(*state.boxed, *adv.status))
+    return evolve(state, gone=(*state.gone, adv.name), boxed=(*state.boxed, *adv.status))
 
 
 def death_advances(rs: Any) -> int:
@@ -402,7 +400,7 @@ def drop_everything(rs: Any, state: SecretsState, seat: int, *, dead: bool) -> S
     assert adv is not None
     room = state.room(adv.room)
     assert room is not None
-    cards = tuple(attrs.evolve(h, origin=h.origin if h.origin == "set-aside" else "dropped", owner=adv.name)
+    cards = tuple(evolve(h, origin=h.origin if h.origin == "set-aside" else "dropped", owner=adv.name)
                   for h in adv.cards)
     shards = 0
     if dead and read(rs.options, "death_possessions") == "shards-dropped":
@@ -421,7 +419,7 @@ def after_removal(rs: Any, state: SecretsState, seat: int) -> SecretsState:
         if read(rs.options, "replacement_timing") == "immediately":
             state = state.push(Task("recruit", seat, rule="secrets.adventurers.choose-new-adventurer"))
         else:
-            state = attrs.evolve(state, effects=add(state.effects, Effect(
+            state = evolve(state, effects=add(state.effects, Effect(
                 "recruit", "secrets.adventurers.choose-new-adventurer", until=GAME, player=seat)))
     else:
         state = state.with_seat(seat, out=True)
@@ -665,7 +663,7 @@ def apply_save(rs: Any, state: SecretsState, saver: int, seat: int) -> SecretsSt
             state = state.with_room(room.name, drop=tuple(h for h in room.drop if h.owner != adv.name))
             again = state.adventurer(seat)
             assert again is not None
-            state = state.with_adventurer(seat, cards=(*again.cards, *(attrs.evolve(h, origin="", owner="")
+            state = state.with_adventurer(seat, cards=(*again.cards, *(evolve(h, origin="", owner="")
                                                                         for h in mine)))
     return state
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
 from ...options import read
@@ -22,7 +20,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield
 from ..components import Op
-from ..state import Combat, SecretsState, Task
+from ..state import Combat, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items
 from .components_ops import continuation, run_ops
@@ -91,12 +89,12 @@ def _combat_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         other = int(t.target[1:])
         if state.adventurer(other) is None or state.adventurer(other).room != adv.room:
             return state
-        state = attrs.evolve(state, combat=Combat(t.seat, t.target, tomb))
+        state = evolve(state, combat=Combat(t.seat, t.target, tomb))
         return state.push(Task("brace", other, rule="secrets.combat.ava-defender-audacity"))
     c = state.creature(t.target)
     if c is None:
         return state
-    state = attrs.evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)))
+    state = evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)))
     evading = tomb or read(rs.options, "phase_differences") == "outnumber-only"
     if evading and not adv.fleeing and retreat_rooms(rs, state, t.seat):
         return state.push(Task("combat-evade", t.seat, rule="secrets.combat.evade-check"))
@@ -163,11 +161,11 @@ def _retreat_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     from .rooms import enter_room
     require(isinstance(action, Retreat) and action.room in retreat_rooms(rs, state, t.seat),
             "secrets.combat.evade-success", "move to an adjacent room without creatures")
-    state = attrs.evolve(state.pop(), combat=None).with_adventurer(t.seat, room=action.room)
+    state = evolve(state.pop(), combat=None).with_adventurer(t.seat, room=action.room)
     return enter_room(rs, state, t.seat, action.room, how="evade")
 
 
-task("retreat", run=lambda rs, s, t: attrs.evolve(s.pop(), combat=None) if not retreat_rooms(rs, s, t.seat) else None,
+task("retreat", run=lambda rs, s, t: evolve(s.pop(), combat=None) if not retreat_rooms(rs, s, t.seat) else None,
      pending=lambda rs, s, t: Pending.decision(t.seat, "where to evade"),
      legal=lambda rs, s, t, seat: [Retreat(r) for r in retreat_rooms(rs, s, t.seat)] if seat == t.seat else [],
      apply=_retreat_apply, rule=lambda *a: "secrets.combat.evade-success")
@@ -192,7 +190,7 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
     if not (evading and mode == "evade-extra"):
         if any(e.subject == subject for e in named(state.effects, "courage-lost")):
             return state
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
+        state = evolve(state, effects=add(state.effects, Effect(
             "courage-lost", "secrets.combat.lose-courage-once-per-scenario", until=SCENARIO, player=seat, subject=subject)))
     return advs.change_courage(rs, state, seat, -creature_card(rs, c).courage_attack, "secrets.combat.lose-courage")
 
@@ -205,12 +203,12 @@ def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
     combat = state.combat
     if combat is None or state.adventurer(t.seat) is None:
-        return attrs.evolve(state, combat=None)
+        return evolve(state, combat=None)
     before = len(state.agenda)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     fled = len(state.agenda) > before and state.agenda[0].kind == "flee"
     if fled and read(rs.options, "courage_flee_combat") == "flee-ends-combat":
-        return attrs.evolve(state, combat=None)
+        return evolve(state, combat=None)
     return state.push(Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit"))
 
 
@@ -246,12 +244,12 @@ def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     rating = compute_defender_rating(pool, action.audacity)
     defender_armor = items.armor_value(rs, defender, armor) if read(rs.options, "ava_details") == \
         "defender-chooses-armor-as-creature" else 0
-    state = attrs.evolve(state, combat=attrs.evolve(combat, rating=rating, defender_armor=defender_armor))
+    state = evolve(state, combat=evolve(combat, rating=rating, defender_armor=defender_armor))
     return state.push(Task("combat-gear", combat.seat, rule="secrets.combat.weapon-limit"))
 
 
 task("brace", pending=lambda rs, s, t: Pending.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
-     run=lambda rs, s, t: attrs.evolve(s.pop(), combat=None) if s.adventurer(t.seat) is None else None,
+     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.adventurer(t.seat) is None else None,
      rule=lambda *a: "secrets.combat.ava-defender-audacity")
 
 
@@ -359,18 +357,18 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     if action.area:
         area = tuple(c.key for c in state.creatures_in(adv.room) if c.key != combat.foe)
         note("secrets.combat.area-combat")
-    state = attrs.evolve(state, combat=attrs.evolve(combat, weapons=action.weapons, armor=action.armor, area=area))
+    state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area))
     wide = any(4 in items.card(rs, w).succeeds_on for w in action.weapons)
     flags = ("result:combat-roll",) + (("weapon-wide",) if wide else ())
     state = start_check(rs, state, t.seat, "none", 0, flags=flags, rule="secrets.combat.pool-sources", pool_size=pool,
                         target="combat")
     if wide:
         head = state.agenda[0]
-        state = state.pop().push(attrs.evolve(head, flags=(*head.flags, "wide")))
+        state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
     if pool <= 0:
         note("secrets.dice.zero-pool-fails")
         head = state.agenda[0]
-        state = state.pop().push(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
+        state = state.replace_head(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
                                       faces=(0, 0, 0, 0, 0, 0)))
     return state
 
@@ -396,7 +394,7 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 task("combat-gear", pending=lambda rs, s, t: Pending.decision(t.seat, "choose weapons and armor"),
      legal=lambda rs, s, t, seat: gear_options(rs, s, t.seat) if seat == t.seat else [], apply=_gear_apply,
-     run=lambda rs, s, t: attrs.evolve(s.pop(), combat=None) if s.combat is None or s.adventurer(t.seat) is None else None,
+     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.combat is None or s.adventurer(t.seat) is None else None,
      rule=_gear_rule)
 
 
@@ -447,7 +445,7 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         return state.push(*tasks)
     c = state.creature(combat.foe)
     if c is None:
-        return attrs.evolve(state, combat=None)
+        return evolve(state, combat=None)
     cc = creature_card(rs, c)
     if combat.controlled:
         return _controlled_resolve(rs, state, combat, c, plain_for_damage, crits, defence_plain + defence_crits)
@@ -464,7 +462,7 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     if order == "body-order":
         tasks = [damage, critical, hit]
     else:
-        tasks = [damage, hit, attrs.evolve(critical, flags=(*critical.flags, order))]
+        tasks = [damage, hit, evolve(critical, flags=(*critical.flags, order))]
     return state.push(*tasks, Task("combat-end", combat.seat))
 
 
@@ -529,13 +527,13 @@ def _combat_end_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     foe = state.creature(combat.foe)
     if foe is not None and creature_card(rs, foe).swarm and read(rs.options, "swarm_carryover") == "resets":
         state = state.with_creature(foe.key, damage=0)
-    state = attrs.evolve(state, combat=None)
+    state = evolve(state, combat=None)
     adv = state.adventurer(combat.seat)
     if combat.area and adv is not None and read(rs.options, "area_combat") == "per-target-checks":
         nxt = next((k for k in combat.area if state.creature(k) is not None and state.creature(k).room == adv.room), None)
         if nxt is not None:
             rest = tuple(k for k in combat.area if k != nxt)
-            state = attrs.evolve(state, combat=Combat(combat.seat, nxt, combat.tomb, combat.weapons, combat.armor, rest))
+            state = evolve(state, combat=Combat(combat.seat, nxt, combat.tomb, combat.weapons, combat.armor, rest))
             return state.push(Task("combat-area", combat.seat, rule="secrets.combat.area-combat-separate-checks"))
     if combat.area and adv is not None and read(rs.options, "area_combat") == "single-check":
         note("secrets.ambiguity.combat-area-combat")
@@ -552,7 +550,7 @@ def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
     combat = state.combat
     if combat is None or state.adventurer(t.seat) is None:
-        return attrs.evolve(state, combat=None)
+        return evolve(state, combat=None)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     pool = pool_for(rs, state, t.seat, combat.weapons, combat.armor, True)
     wide = any(4 in items.card(rs, w).succeeds_on for w in combat.weapons)
@@ -560,7 +558,7 @@ def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
                         pool_size=pool, target="combat")
     if wide:
         head = state.agenda[0]
-        state = state.pop().push(attrs.evolve(head, flags=(*head.flags, "wide")))
+        state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
     return state
 
 
@@ -588,7 +586,7 @@ def harm_creatures(rs: Any, state: SecretsState, seat: int, amount: int, ignore_
                 note("secrets.ambiguity.combat-soul-shards-room")
                 pile = getattr(state, creature_card(rs, c).deck, None)
                 if pile is not None:
-                    state = attrs.evolve(state, **{creature_card(rs, c).deck: attrs.evolve(pile, discard=pile.discard.add(c.name))})
+                    state = evolve(state, **{creature_card(rs, c).deck: evolve(pile, discard=pile.discard.add(c.name))})
                 continue
             state = creature_killed(rs, state, c, killer)
     return state
@@ -623,7 +621,7 @@ def _command_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     pool = advs.attribute(rs, adv, "mythos")
     if read(rs.options, "cvc_dice") == "seven":
         pool += combat_rating(rs, state, ctrl, "cvc")
-    state = attrs.evolve(state, combat=Combat(t.seat, action.target, False, controlled=action.creature))
+    state = evolve(state, combat=Combat(t.seat, action.target, False, controlled=action.creature))
     if read(rs.options, "cvc_outnumber") == "as-normal":
         pool += outnumber_for(rs, state, t.seat)
     return start_check(rs, state, t.seat, "none", 0, flags=("result:combat-roll",), rule="secrets.combat.cvc-dice-pool",
@@ -645,7 +643,7 @@ def _controlled_resolve(rs: Any, state: SecretsState, combat: Combat, target: An
     creature gives no Soul Shards; the controller gains from what it kills."""
     ctrl = state.creature(combat.controlled)
     if ctrl is None:
-        return attrs.evolve(state, combat=None)
+        return evolve(state, combat=None)
     if read(rs.options, "cvc_defence") == "rating-defends":
         defence = combat_rating(rs, state, ctrl, "cvc")
     taken = compute_damage_taken(combat_rating(rs, state, target, "cvc"), defence, 0, 0)
@@ -655,8 +653,8 @@ def _controlled_resolve(rs: Any, state: SecretsState, combat: Combat, target: An
         deck = creature_card(rs, ctrl).deck
         if deck in ("base", "elite"):
             pile = getattr(state, deck)
-            state = attrs.evolve(state, **{deck: attrs.evolve(pile, discard=pile.discard.add(ctrl.name))})
+            state = evolve(state, **{deck: evolve(pile, discard=pile.discard.add(ctrl.name))})
     state, dead = damage_creature(rs, state, target.key, dealt)
     if dead:
         state = creature_killed(rs, state, target, combat.seat, controlled=True, room=target.room)
-    return attrs.evolve(state, combat=None)
+    return evolve(state, combat=None)

@@ -14,14 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from ...effects import GAME, Effect, add, named
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Branch
 from ..components import Op
-from ..state import SecretsState, Task
+from ..state import SecretsState, Task, evolve
 from .engine import task
 
 Continuation = Callable[[Any, SecretsState, int, Op], SecretsState]
@@ -66,8 +64,8 @@ def _op_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         return CONTINUATIONS[op.kind](rs, state.pop(), t.seat if t.seat is not None else -1, op)
     if op.who != "self" and op.kind not in ("spawn", "boss", "place-room", "comet", "flag", "win", "lose", "text"):
         targets = seats_for(rs, state, t.seat, op.who)
-        single = attrs.evolve(op, who="self")
-        return state.pop().push(*(Task("op", s, rule=t.rule, ops=(single,)) for s in targets))
+        single = evolve(op, who="self")
+        return state.replace_head(*(Task("op", s, rule=t.rule, ops=(single,)) for s in targets))
     if op.kind == "choice":
         return None
     return apply_op(rs, state.pop(), t.seat, op, t.rule)
@@ -175,7 +173,7 @@ def record_text(state: SecretsState, text: str, rule: str) -> SecretsState:
     """The model met text it cannot act on: recorded as a limitation (once per text)."""
     if any(e.subject == text for e in named(state.effects, "text-only")):
         return state
-    return attrs.evolve(state, effects=add(state.effects, Effect("text-only", rule, until=GAME, subject=text)))
+    return evolve(state, effects=add(state.effects, Effect("text-only", rule, until=GAME, subject=text)))
 
 
 @implements("secrets.dice.d3", "secrets.ambiguity.audacity-on-non-check-rolls")

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import GAME, Effect, add
 from ...numeric import if_, max_
 from ...options import read
 from ...traceability import implements, note
 from ..components import CreatureCard
-from ..state import Creature, SecretsState
+from ..state import Creature, SecretsState, evolve
 
 
 def card(rs: Any, c: Creature) -> CreatureCard:
@@ -62,7 +60,7 @@ def new_creature(rs: Any, state: SecretsState, name: str, room: str) -> tuple[Se
     """A creature enters the Tomb; a Swarm creature with its X Swarm tokens."""
     cc = rs.components.creatures[name]
     c = Creature(state.next_creature, name, room, swarm=cc.swarm)
-    return attrs.evolve(state, creatures=(*state.creatures, c), next_creature=state.next_creature + 1), c
+    return evolve(state, creatures=(*state.creatures, c), next_creature=state.next_creature + 1), c
 
 
 @implements("secrets.creatures.boss-mobility", "secrets.tomb-phase.tomb-cards-spawn-base-elite",
@@ -72,7 +70,7 @@ def spawn_boss(rs: Any, state: SecretsState, name: str, room: str) -> SecretsSta
     if state.boss is not None or room not in {r.name for r in state.rooms}:
         return state
     state, c = new_creature(rs, state, name, room)
-    return attrs.evolve(state, effects=add(state.effects, Effect("boss", "secrets.creatures.spawn-times",
+    return evolve(state, effects=add(state.effects, Effect("boss", "secrets.creatures.spawn-times",
                                                                  until=GAME, subject=name, value=c.id)))
 
 
@@ -111,7 +109,7 @@ def damage_creature(rs: Any, state: SecretsState, key: str, dealt: int) -> tuple
 
 
 def _remove(state: SecretsState, key: str) -> SecretsState:
-    return attrs.evolve(state, creatures=tuple(c for c in state.creatures if c.key != key))
+    return evolve(state, creatures=tuple(c for c in state.creatures if c.key != key))
 
 
 @implements("secrets.combat.killer-soul-shards", "secrets.combat.bystander-soul-shard", "secrets.combat.regain-courage",
@@ -129,7 +127,7 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
     # the dead creature's card goes to its discard pile
     if cc.deck in ("base", "elite"):
         pile = getattr(state, cc.deck)
-        state = attrs.evolve(state, **{cc.deck: attrs.evolve(pile, discard=pile.discard.add(c.name))})
+        state = evolve(state, **{cc.deck: evolve(pile, discard=pile.discard.add(c.name))})
     gainers: list[int] = []
     if killer is not None and state.adventurer(killer) is not None:
         adv = state.adventurer(killer)

@@ -23,8 +23,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
 from ...options import read
@@ -33,7 +31,7 @@ from ...traceability import implements, note, require
 from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
-from ..state import SecretsState, Task
+from ..state import SecretsState, Task, evolve
 from .engine import task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
@@ -56,6 +54,11 @@ class DicePool(Distribution):
         if type(outcome) is not Dice:
             return Fraction(0)
         return self.counts.prob(outcome.faces)
+
+    def possible(self, outcome: Any) -> bool:
+        """A roll of the pool's dice: every face count is possible (each face shows with 2 in 12)."""
+        return type(outcome) is Dice and type(outcome.faces) is tuple and len(outcome.faces) == 6 and \
+            all(type(c) is int and c >= 0 for c in outcome.faces) and sum(outcome.faces) == self.n
 
     def _outcomes(self) -> Any:
         for faces, p in self.counts.support():
@@ -124,16 +127,27 @@ def has(t: Task, flag: str) -> bool:
 
 
 def flagged(t: Task, *add: str, drop: tuple[str, ...] = ()) -> Task:
-    kept = tuple(f for f in t.flags if f not in drop and not any(f.startswith(d + ":") for d in drop))
-    return attrs.evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
+    """The task with flags ``add`` (those it has not), without those named in ``drop`` (``name`` or
+    ``name:value``)."""
+    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop)
+    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
+
+
+def flag_value(t: Task, name: str, default: str) -> str:
+    """The value of the task's first flag ``name:value``, else ``default``."""
+    prefix = name + ":"
+    for f in t.flags:
+        if f.startswith(prefix):
+            return f[len(prefix):]
+    return default
 
 
 def stage(t: Task) -> str:
-    return next((f.split(":", 1)[1] for f in t.flags if f.startswith("stage:")), "pre")
+    return flag_value(t, "stage", "pre")
 
 
 def result_kind(t: Task) -> str:
-    return next((f.split(":", 1)[1] for f in t.flags if f.startswith("result:")), "plain")
+    return flag_value(t, "result", "plain")
 
 
 @implements("secrets.dice.dice-pool", "secrets.dice.checks", "secrets.dice.check-notation",
@@ -223,7 +237,7 @@ def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         return state.pop()
     st = stage(t)
     if st == "pre" and not can_spend(rs, state, t):
-        return state.pop().push(_to_roll(rs, state, t))
+        return state.replace_head(_to_roll(rs, state, t))
     if st == "post" and not can_spend(rs, state, t) and not reroll_abilities(rs, state, t):
         return _accept(rs, state.pop(), t)
     return None
@@ -235,7 +249,7 @@ def _to_roll(rs: Any, state: SecretsState, t: Task) -> Task:
         adv = state.adventurer(t.seat)
         assert adv is not None
         size = adv.audacity
-    return attrs.evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
+    return evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
 
 
 def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -264,20 +278,20 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
     from .adventurers import change_audacity
     st = stage(t)
     if st == "roll":
-        require(isinstance(action, Dice) and pool(t.m).prob(action) > 0, "secrets.dice.dice-pool",
-                f"{action!r} is not a roll of {t.m} dice")
+        require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
+                "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
-        return state.pop().push(attrs.evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
+        return state.replace_head(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
     legal = _legal(rs, state, t, seat if seat is not None else -1)
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity to spend on this roll")
         state = change_audacity(rs, state, t.seat, -1)
         boosted = flagged(t, "boosted", "spent")
-        return state.pop().push(_to_roll(rs, state, boosted))
+        return state.replace_head(_to_roll(rs, state, boosted))
     if isinstance(action, Roll):
         require(st == "pre", "secrets.dice.audacity-before-roll", "the dice are already rolled")
-        return state.pop().push(_to_roll(rs, state, t))
+        return state.replace_head(_to_roll(rs, state, t))
     if isinstance(action, Reroll):
         require(action in legal, "secrets.dice.audacity-reroll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity (or token) to reroll with")
@@ -286,9 +300,9 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         else:
             from .abilities import spend_token
             state = spend_token(rs, state, t.seat, action.by)
-        again = attrs.evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
+        again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
         note("secrets.dice.audacity-single-roll")
-        return state.pop().push(again)
+        return state.replace_head(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",
             "accept the roll or reroll it")
     return _accept(rs, state.pop(), t)

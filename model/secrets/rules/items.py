@@ -6,18 +6,18 @@ Phase), and the Soul Monger's Inventory and Services.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from math import gcd
+from typing import Any, NamedTuple
 
-import attrs
-
-from ...chance import Deck, Outcomes, draw
+from ...chance import Deck, Distribution, Outcomes, choose
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
-from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task
+from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
 from .engine import task
 
 PILES = {"item": "items", "artifact": "artifacts", "companion": "companions"}
@@ -49,12 +49,55 @@ def refill(rs: Any, state: SecretsState, name: str) -> SecretsState:
         return state
     if name != "tiles" and read(rs.options, "deck_runs_out") != "reshuffle-discards":
         return state
-    return attrs.evolve(state, **{name: Piles(p.discard)})
+    return evolve(state, **{name: Piles(p.discard)})
+
+
+class DeckDraw(Distribution):
+    """Drawing one card from a shuffled deck, as a :class:`~tombspec.model.secrets.actions.Drawn`: each
+    card with probability count / cards left.  The outcomes, their order and their probabilities are those
+    of ``chance.draw(deck).map(Drawn, ...)``, and so is a sample (``chance.choose`` over the same shares);
+    the shares are kept as integers, made :class:`~fractions.Fraction` only when a probability is asked."""
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+        self.total = deck.total
+
+    @property
+    def size(self) -> int:
+        return len(self.deck.counts)
+
+    def prob(self, outcome: Any) -> Fraction:
+        n = self.deck.count(outcome.card) if type(outcome) is Drawn else 0
+        return Fraction(n, self.total) if n else Fraction(0)
+
+    def possible(self, outcome: Any) -> bool:
+        return type(outcome) is Drawn and self.deck.count(outcome.card) > 0
+
+    def _outcomes(self) -> Any:
+        for card, n in self.deck.counts:
+            yield Drawn(card), Fraction(n, self.total)
+
+    def sample(self, rng: Any) -> Drawn:
+        total = self.total
+        shares = []
+        for card, n in self.deck.counts:
+            g = gcd(n, total)
+            shares.append((card, Share(n // g, total // g)))     # n / total in lowest terms, as Fraction has it
+        return Drawn(choose(rng, shares))
+
+
+class Share(NamedTuple):
+    """A probability in lowest terms, as ``chance.choose`` reads one."""
+
+    numerator: int
+    denominator: int
 
 
 @lru_cache(maxsize=4096)
 def _draw_of(deck: Deck) -> Any:
-    return draw(deck).map(Drawn, lambda a: a.card)
+    if not deck:
+        raise ValueError("cannot draw from an empty deck")
+    return DeckDraw(deck)
 
 
 def deck_draw(deck: Deck) -> Any:
@@ -69,7 +112,7 @@ def _draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         return _draw_done(rs, state.pop(), t)
     refilled = refill(rs, state, t.target)
     if not pile(refilled, t.target).deck:
-        return _draw_done(rs, refilled.pop(), attrs.evolve(t, n=0))
+        return _draw_done(rs, refilled.pop(), evolve(t, n=0))
     return refilled if refilled is not state else None
 
 
@@ -77,8 +120,8 @@ def _draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     p = pile(state, t.target)
     require(isinstance(action, Drawn) and p.deck.count(action.card) > 0, "secrets.setup.shuffle-decks",
             f"{action!r} is not a card left in the {t.target} deck")
-    state = attrs.evolve(state, **{t.target: attrs.evolve(p, deck=p.deck.remove(action.card))})
-    return state.pop().push(attrs.evolve(t, n=t.n - 1, items=(*t.items, action.card)))
+    state = evolve(state, **{t.target: evolve(p, deck=p.deck.remove(action.card))})
+    return state.replace_head(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
 
 
 def _draw_done(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -97,8 +140,8 @@ def give_cards(rs: Any, state: SecretsState, seat: int | None, source: str, card
     if seat is None or state.adventurer(seat) is None:
         p = pile(state, source)
         for c in cards:
-            p = attrs.evolve(p, discard=p.discard.add(c))
-        return attrs.evolve(state, **{source: p})
+            p = evolve(p, discard=p.discard.add(c))
+        return evolve(state, **{source: p})
     adv = state.adventurer(seat)
     assert adv is not None
     if source == "companions":
@@ -117,17 +160,17 @@ def _keep_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
             "keep one of the cards just drawn")
     if "from-deck" in t.flags:   # 'Take 1 Artifact' read as a choice of the deck's cards
         p = pile(state, t.target)
-        state = attrs.evolve(state.pop(), **{t.target: attrs.evolve(p, deck=p.deck.remove(action.card))})
+        state = evolve(state.pop(), **{t.target: evolve(p, deck=p.deck.remove(action.card))})
         return give_cards(rs, state, t.seat, t.target, (action.card,))
     state = give_cards(rs, state.pop(), t.seat, t.target, (action.card,))
     rest = list(t.items)
     rest.remove(action.card)
     if t.n > 1:
-        return state.push(attrs.evolve(t, n=t.n - 1, items=tuple(rest)))
+        return state.push(evolve(t, n=t.n - 1, items=tuple(rest)))
     p = pile(state, t.target)
     for c in rest:
-        p = attrs.evolve(p, discard=p.discard.add(c))
-    return attrs.evolve(state, **{t.target: p})
+        p = evolve(p, discard=p.discard.add(c))
+    return evolve(state, **{t.target: p})
 
 
 task("keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a card"), legal=_keep_legal, apply=_keep_apply,
@@ -157,7 +200,7 @@ def _discard_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         return state.pop()
     if len(set(_of_deck(rs, adv, t.target))) == 1:   # one card to discard: no choice to make
         state = discard_card(rs, state.pop(), t.seat, _of_deck(rs, adv, t.target)[0])
-        return state.push(attrs.evolve(t, n=t.n - 1))
+        return state.push(evolve(t, n=t.n - 1))
     return None
 
 
@@ -190,7 +233,7 @@ def _discard_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     require(isinstance(action, (Discard, Drawn)) and card in _of_deck(rs, adv, t.target), "secrets.rooms.plus-minus-x",
             f"{action!r}: discard a card of the {t.target} type held")
     state = discard_card(rs, state.pop(), t.seat, card)
-    return state.push(attrs.evolve(t, n=t.n - 1))
+    return state.push(evolve(t, n=t.n - 1))
 
 
 task("discard", run=_discard_run, pending=_discard_pending, chance=_discard_chance, legal=_discard_legal,
@@ -214,9 +257,9 @@ def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsS
 def to_discard(rs: Any, state: SecretsState, name: str) -> SecretsState:
     card = rs.components.cards[name]
     if card.deck == "soul-monger":
-        return attrs.evolve(state, monger=state.monger.add(name))
+        return evolve(state, monger=state.monger.add(name))
     p = PILES[card.deck]
-    return attrs.evolve(state, **{p: attrs.evolve(pile(state, p), discard=pile(state, p).discard.add(name))})
+    return evolve(state, **{p: evolve(pile(state, p), discard=pile(state, p).discard.add(name))})
 
 
 @implements("secrets.artifacts.room-search-pass")
@@ -230,7 +273,7 @@ def gain_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsStat
     if name in state.set_aside:
         aside = list(state.set_aside)
         aside.remove(name)
-        state = attrs.evolve(state, set_aside=tuple(aside))
+        state = evolve(state, set_aside=tuple(aside))
         if name in rs.components.companions:
             return state.with_adventurer(seat, companions=(*adv.companions, Companion(name, rs.components.companions[name].health)))
         return state.with_adventurer(seat, cards=(*adv.cards, Held(name, origin="set-aside")))
@@ -238,18 +281,18 @@ def gain_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsStat
         p = state.companions
         if not p.deck.count(name):
             return state
-        state = attrs.evolve(state, companions=attrs.evolve(p, deck=p.deck.remove(name)))
+        state = evolve(state, companions=evolve(p, deck=p.deck.remove(name)))
         return state.with_adventurer(seat, companions=(*adv.companions, Companion(name, rs.components.companions[name].health)))
     c = card(rs, name)
     if c.deck == "soul-monger":
         if not state.monger.count(name):
             return state
-        state = attrs.evolve(state, monger=state.monger.remove(name))
+        state = evolve(state, monger=state.monger.remove(name))
     else:
         p = pile(state, PILES[c.deck])
         if not p.deck.count(name):
             return state
-        state = attrs.evolve(state, **{PILES[c.deck]: attrs.evolve(p, deck=p.deck.remove(name))})
+        state = evolve(state, **{PILES[c.deck]: evolve(p, deck=p.deck.remove(name))})
     return state.with_adventurer(seat, cards=(*adv.cards, Held(name)))
 
 
@@ -342,12 +385,12 @@ def use_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState
     i = next(i for i, h in enumerate(cards) if h.name == name and is_usable(rs, adv, h))
     h = cards[i]
     if c.exhaust:
-        h = attrs.evolve(h, exhausted=True)
+        h = evolve(h, exhausted=True)
     if c.upkeep_discard and not h.turned:
         note("secrets.weapons.dex-upkeep-turn")
-        h = attrs.evolve(h, turned=True)
+        h = evolve(h, turned=True)
     if c.uses:
-        h = attrs.evolve(h, used=h.used + 1)
+        h = evolve(h, used=h.used + 1)
     cards[i] = h
     state = state.with_adventurer(seat, cards=tuple(cards))
     if c.uses and h.used >= c.uses and read(rs.options, "limited_uses_end") == "discard":
@@ -384,7 +427,7 @@ def apply_drop(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsSta
     room = state.room(adv.room)
     assert room is not None
     state = state.with_adventurer(seat, cards=tuple(cards))
-    return state.with_room(room.name, drop=(*room.drop, attrs.evolve(held, origin=held.origin if held.origin == "set-aside"
+    return state.with_room(room.name, drop=(*room.drop, evolve(held, origin=held.origin if held.origin == "set-aside"
                                                                       else "dropped", owner=adv.name)))
 
 
@@ -419,7 +462,7 @@ def _take_all(state: SecretsState, seat: int, room_name: str) -> SecretsState:
     room = state.room(room_name)
     adv = state.adventurer(seat)
     assert room is not None and adv is not None
-    taken = tuple(attrs.evolve(h, origin=h.origin if h.origin == "set-aside" else "dropped", owner="")
+    taken = tuple(evolve(h, origin=h.origin if h.origin == "set-aside" else "dropped", owner="")
                   for h in room.drop)
     note("secrets.items.pick-up-remove-token")
     return state.with_room(room_name, drop=()).with_adventurer(seat, cards=(*adv.cards, *taken))
@@ -445,7 +488,7 @@ def _pick_up_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     h = next(x for x in drop if x.name == action.card)
     drop.remove(h)
     state = state.with_room(room.name, drop=tuple(drop))
-    state = state.with_adventurer(t.seat, cards=(*adv.cards, attrs.evolve(h, owner="")))
+    state = state.with_adventurer(t.seat, cards=(*adv.cards, evolve(h, owner="")))
     if not drop:
         note("secrets.items.pick-up-remove-token")
         return state.pop()
@@ -527,7 +570,7 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
         cards = list(giver.cards)
         cards.remove(held)
         state = state.with_adventurer(frm, cards=tuple(cards))
-        return state.with_adventurer(to, cards=(*state.adventurer(to).cards, attrs.evolve(held, owner="")))
+        return state.with_adventurer(to, cards=(*state.adventurer(to).cards, evolve(held, owner="")))
     from .status import gain_held_status
     status = list(giver.status)
     status.remove(name)
@@ -721,12 +764,12 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     adv = state.adventurer(t.seat)
     assert adv is not None
     me = t.seat
-    state = state.pop().push(attrs.evolve(t, flags=(*t.flags, "dealt")))
+    state = state.replace_head(evolve(t, flags=(*t.flags, "dealt")))
     if isinstance(action, Buy):
         note("secrets.adventurer-phase.soul-monger-take-card")
         note("secrets.adventurer-phase.soul-monger-items-are-items")
         monger = state.monger.remove(action.item) if state.monger.count(action.item) else state.monger
-        state = attrs.evolve(state, monger=monger).with_adventurer(me, shards=adv.shards - price(rs, action.item))
+        state = evolve(state, monger=monger).with_adventurer(me, shards=adv.shards - price(rs, action.item))
         return state.with_adventurer(me, cards=(*state.adventurer(me).cards, Held(action.item)))
     if isinstance(action, Sell):
         note("secrets.adventurer-phase.sold-to-box")
@@ -739,7 +782,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             cards = list(adv.cards)
             cards.remove(next(h for h in cards if h.name == action.card))
             state = state.with_adventurer(me, cards=tuple(cards))
-        state = attrs.evolve(state, boxed=(*state.boxed, action.card))
+        state = evolve(state, boxed=(*state.boxed, action.card))
         return state.with_adventurer(me, shards=state.adventurer(me).shards + value)
     assert isinstance(action, Service)
     cost = service_cost(rs, action.service) or 0
@@ -750,7 +793,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     name = action.service
     if name == "Rope Token":
         if state.ropes > 0:
-            state = attrs.evolve(state, ropes=state.ropes - 1)
+            state = evolve(state, ropes=state.ropes - 1)
         return state.with_adventurer(me, ropes=state.adventurer(me).ropes + 1)
     if name == "Gain +1 Audacity":
         return change_audacity(rs, state, served, 1)
@@ -763,7 +806,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     if name in SERVICE_ATTRIBUTES:
         from ...effects import GAME, Effect, add
         target = state.adventurer(served)
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
+        state = evolve(state, effects=add(state.effects, Effect(
             "bought", "secrets.ambiguity.reference-soul-monger-attribute-services", until=GAME,
             subject=f"{target.name}|{name}")))
         return add_bonus(state, served, SERVICE_ATTRIBUTES[name], 1)
@@ -815,7 +858,7 @@ def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
     adv = state.adventurer(seat)
     if adv is None:
         return state
-    return state.with_adventurer(seat, cards=tuple(attrs.evolve(h, exhausted=False) if h.exhausted else h
+    return state.with_adventurer(seat, cards=tuple(evolve(h, exhausted=False) if h.exhausted else h
                                                    for h in adv.cards))
 
 
@@ -847,7 +890,7 @@ def _upkeep_judged_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     if upkeep_check_fails(rs, t.target, t.faces, t.m):
         note("secrets.weapons.dex-upkeep-fail")
         return discard_card(rs, state, t.seat, t.target)
-    cards = tuple(attrs.evolve(h, turned=False) if h.name == t.target and h.turned else h for h in adv.cards)
+    cards = tuple(evolve(h, turned=False) if h.name == t.target and h.turned else h for h in adv.cards)
     return state.with_adventurer(t.seat, cards=cards)
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Deck
 from ...effects import GAME, Effect, add, named
 from ...options import read
@@ -18,7 +16,7 @@ from ...traceability import implements, note, require
 from ..actions import Drawn, PlaceAt, Rotate
 from ..board import OPPOSITE, tomb_of
 from ..components import Op, RoomTile
-from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task
+from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .engine import task
 
@@ -126,15 +124,14 @@ def _explore_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if t.items[1:]:   # a tile drawn and waiting to be turned
         return None
     discards = read(rs.options, "run_out_of_tiles") == "reshuffle-first"
-    candidates = [n for n in _remaining(state, discards=discards) if placeable(rs, state, n, level, x, y, entry)]
-    if not candidates:
+    if not any(placeable(rs, state, n, level, x, y, entry) for n in _remaining(state, discards=discards)):
         sealing = read(rs.options, "sealed_level") == "no-open-door-then-place" and \
-            [n for n in _remaining(state, discards=discards) if placeable(rs, state, n, level, x, y, entry, allow_seal=True)]
+            any(placeable(rs, state, n, level, x, y, entry, allow_seal=True) for n in _remaining(state, discards=discards))
         if not sealing:
             return door_to_nowhere(rs, state.pop(), t.seat, level)
     if not state.tiles.deck:
         note("secrets.explore.reshuffle-discards")
-        state = attrs.evolve(state, tiles=Piles(state.tiles.discard))
+        state = evolve(state, tiles=Piles(state.tiles.discard))
         return state
     return None
 
@@ -176,15 +173,15 @@ def _explore_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     if not t.items[1:]:
         require(isinstance(action, Drawn) and state.tiles.deck.count(action.card) > 0,
                 "secrets.explore.draw-until-level-match", f"{action!r} is not a Room tile left in the stack")
-        state = attrs.evolve(state, tiles=attrs.evolve(state.tiles, deck=state.tiles.deck.remove(action.card)))
-        held = attrs.evolve(t, items=(t.items[0], action.card))
+        state = evolve(state, tiles=evolve(state.tiles, deck=state.tiles.deck.remove(action.card)))
+        held = evolve(t, items=(t.items[0], action.card))
         rots = _rotations(rs, state, held)
         if not rots:
             note("secrets.explore.discard-other-tiles")
-            return attrs.evolve(state, tiles=attrs.evolve(state.tiles, discard=state.tiles.discard.add(action.card)))
+            return evolve(state, tiles=evolve(state.tiles, discard=state.tiles.discard.add(action.card)))
         if len(rots) == 1:
             return place_explored(rs, state.pop(), held, rots[0])
-        return state.pop().push(held)
+        return state.replace_head(held)
     require(isinstance(action, Rotate) and action.rotation in _rotations(rs, state, t),
             "secrets.explore.place-matching-doors", "turn the tile so that a door connects to the door walked through "
             "(and the level is not sealed off)")
@@ -212,7 +209,7 @@ def place_explored(rs: Any, state: SecretsState, t: Task, rotation: int) -> Secr
     level, x, y, entry = explore_target(state, t)
     name = t.items[1]
     tl = tile(rs, name)
-    state = attrs.evolve(state, rooms=(*state.rooms, Room(name, level, x, y, rotation)))
+    state = evolve(state, rooms=(*state.rooms, Room(name, level, x, y, rotation)))
     state = state.with_adventurer(t.seat, room=name)
     seat = t.seat
     work: list[Task] = []
@@ -263,11 +260,11 @@ def door_to_nowhere(rs: Any, state: SecretsState, seat: int, level: int) -> Secr
     """No tile left that may be explored on the level: the adventurer falls through a Door to Nowhere to
     the Mongol's Hall and loses 4 Health; movement ends.  (The tiles drawn through are all back in one
     stack; a Door to Nowhere is never a room, so no rope can be used on it.)"""
-    state = attrs.evolve(state, tiles=Piles(Deck.of({**dict(state.tiles.deck.counts),
+    state = evolve(state, tiles=Piles(Deck.of({**dict(state.tiles.deck.counts),
                                                       **{c: state.tiles.deck.count(c) + n
                                                          for c, n in state.tiles.discard.counts}})))
     if not any(e.value == level for e in named(state.effects, "door-to-nowhere")):
-        state = attrs.evolve(state, effects=add(state.effects, Effect("door-to-nowhere", "secrets.explore.door-to-nowhere",
+        state = evolve(state, effects=add(state.effects, Effect("door-to-nowhere", "secrets.explore.door-to-nowhere",
                                                                      until=GAME, value=level)))
     if level == 3 and read(rs.options, "nowhere_level_3") == "no-effect-on-level-3":
         return state
@@ -333,10 +330,10 @@ def _story_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     require(isinstance(action, Drawn) and state.story.deck.count(action.card) > 0, "secrets.story.draw-card",
             f"{action!r} is not a Story card left in the deck")
     card = rs.components.stories[action.card]
-    state = attrs.evolve(state.pop(), story=Piles(state.story.deck.remove(action.card),
+    state = evolve(state.pop(), story=Piles(state.story.deck.remove(action.card),
                                                   state.story.discard.add(action.card)))
     ops = story_side(card, t.target)
-    ops = tuple(attrs.evolve(o, flags=(*o.flags, "story")) if o.kind == "check" else o for o in ops)
+    ops = tuple(evolve(o, flags=(*o.flags, "story")) if o.kind == "check" else o for o in ops)
     return run_ops(state, t.seat, ops, "secrets.story.resolve-matching-side")
 
 
@@ -402,10 +399,10 @@ def _place_room_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
     state = state.pop()
     tiles = state.tiles
     if tiles.deck.count(t.target):
-        tiles = attrs.evolve(tiles, deck=tiles.deck.remove(t.target))
+        tiles = evolve(tiles, deck=tiles.deck.remove(t.target))
     else:
-        tiles = attrs.evolve(tiles, discard=tiles.discard.remove(t.target))
-    return attrs.evolve(state, tiles=tiles, rooms=(*state.rooms, Room(t.target, t.n, action.x, action.y, action.rotation)))
+        tiles = evolve(tiles, discard=tiles.discard.remove(t.target))
+    return evolve(state, tiles=tiles, rooms=(*state.rooms, Room(t.target, t.n, action.x, action.y, action.rotation)))
 
 
 task("place-room", run=_place_room_run, pending=lambda rs, s, t: Pending.decision(_place_room_who(rs, s, t), "place a tile"),
@@ -468,7 +465,7 @@ def place_rope(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsSta
         state = use_card(rs, state, seat, name)
         used = 1
     used += 0 if hall.rope else 1
-    state = attrs.evolve(state, ropes=state.ropes - used)
+    state = evolve(state, ropes=state.ropes - used)
     return state.with_room(adv.room, rope=True).with_room(MONGOLS_HALL, rope=True)
 
 
@@ -550,7 +547,7 @@ def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsSta
     assert adv is not None
     t = tile(rs, adv.room)
     key = f"{adv.room}|{adv.name if read(rs.options, 'artifact_once') == 'per-adventurer' else seat}"
-    state = attrs.evolve(state, effects=add(state.effects, Effect("artifact-attempt", "secrets.artifacts.room-search-once",
+    state = evolve(state, effects=add(state.effects, Effect("artifact-attempt", "secrets.artifacts.room-search-once",
                                                                  until=GAME, subject=key)))
     check = t.artifact_check if read(rs.options, "artifact_check") == "printed-on-tile" and t.artifact_check \
         else Op("check", attribute="none", difficulty=1)

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...effects import GAME, Effect, add, named
 from ...numeric import max_
 from ...options import read
 from ...traceability import implements, note
-from ..state import ENTRANCE, Creature, SecretsState
+from ..state import ENTRANCE, Creature, SecretsState, evolve
 
 
 @implements("secrets.tomb-phase.comet-track-moves", "secrets.tomb-phase.comet-track-time")
@@ -35,7 +33,7 @@ def move_comet(rs: Any, state: SecretsState, delta: int, rule: str) -> SecretsSt
     unbounded = read(rs.options, "comet_bounds") == "unbounded"
     before = state.comet
     after = compute_comet(before, delta, unbounded)
-    state = attrs.evolve(state, comet=after)
+    state = evolve(state, comet=after)
     if after > before:
         now = read(rs.options, "comet_triggers") == "immediately" or rule == "secrets.tomb-phase.limit-advances-comet"
         state = fire_comet(rs, state, range(before + 1, after + 1)) if now else state
@@ -52,7 +50,7 @@ def fire_comet(rs: Any, state: SecretsState, spaces: Any) -> SecretsState:
         for trig in rs.scenario.comet_triggers:
             if trig.at == space:
                 effects.extend(trig.effect)
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
+        state = evolve(state, effects=add(state.effects, Effect(
             "comet-space", "secrets.scenarios.comet-triggers-immediate", until=GAME, value=space)))
     return run_ops(state, state.first, tuple(effects), "secrets.scenarios.comet-triggers-immediate")
 
@@ -76,7 +74,7 @@ def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int
         if not set(trig.symbols) & set(symbols):
             continue
         count = 1 + sum(1 for e in named(state.effects, "symbol-count") if e.value == index)
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
+        state = evolve(state, effects=add(state.effects, Effect(
             "symbol-count", "secrets.scenarios.nth-time", until=GAME, value=index)))
         if trig.every:
             ops = trig.times[0]
@@ -93,13 +91,13 @@ def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int
 def set_flag(rs: Any, state: SecretsState, flag: str) -> SecretsState:
     if state.has_flag(flag):
         return state
-    state = attrs.evolve(state, effects=add(state.effects, Effect("flag", "secrets.scenarios.triggered-effects",
+    state = evolve(state, effects=add(state.effects, Effect("flag", "secrets.scenarios.triggered-effects",
                                                                  until=GAME, subject=flag)))
     return check_end(rs, state, "flag")
 
 
 def boss_killed(rs: Any, state: SecretsState, c: Creature) -> SecretsState:
-    state = attrs.evolve(state, effects=add(state.effects, Effect("boss-killed", "secrets.scenarios.winning-losing",
+    state = evolve(state, effects=add(state.effects, Effect("boss-killed", "secrets.scenarios.winning-losing",
                                                                  until=GAME, subject=c.name)))
     return check_end(rs, state, "boss")
 
@@ -180,4 +178,4 @@ def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsSt
         winners = tuple(s for s in range(len(state.seats)) if s not in traitors)
     else:
         winners = traitors
-    return attrs.evolve(state, phase="over", outcome=outcome, winners=winners, agenda=(), combat=None)
+    return evolve(state, phase="over", outcome=outcome, winners=winners, agenda=(), combat=None)

@@ -13,15 +13,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import attrs
-
 from ...chance import Deck, Outcomes
 from ...effects import GAME, Effect, add
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
-from ..state import Piles, Room, Seat, SecretsState, Task
+from ..state import Piles, Room, Seat, SecretsState, Task, evolve
 from .engine import table, task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
@@ -127,7 +125,7 @@ def _leader_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     require(isinstance(action, Leader) and _leader_roll(rs.num_players).prob(action) > 0,
             "secrets.setup.expedition-leader-choice", f"{action!r} is not a roll for one of the players")
     n = rs.num_players
-    state = attrs.evolve(state.pop(), leader=action.seat, first=action.seat, current=action.seat)
+    state = evolve(state.pop(), leader=action.seat, first=action.seat, current=action.seat)
     order = [(action.seat + k) % n for k in range(n)]
     tasks = [Task("choose", s, rule="secrets.setup.choose-adventurers") for s in order]
     if rs.options.five_adventurer_extra_actions and n == 5:
@@ -194,7 +192,7 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
             for c in sheet.companions:
                 if left.count(c):
                     left = left.remove(c)
-            state = attrs.evolve(state, companions=attrs.evolve(state.companions, deck=left))
+            state = evolve(state, companions=evolve(state.companions, deck=left))
             state = state.with_adventurer(seat, companions=mine)
         elif count:
             state = state.push(Task("draw", seat, rule="secrets.setup.table-companions", target="companions",
@@ -216,18 +214,18 @@ def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsStat
         pile = getattr(state, pile_name)
         if pile_name == "monger":
             if pile.count(h.name):
-                state = attrs.evolve(state, monger=pile.remove(h.name))
+                state = evolve(state, monger=pile.remove(h.name))
                 kept.append(h)
         elif pile.deck.count(h.name):
-            state = attrs.evolve(state, **{pile_name: attrs.evolve(pile, deck=pile.deck.remove(h.name))})
+            state = evolve(state, **{pile_name: evolve(pile, deck=pile.deck.remove(h.name))})
             kept.append(h)
         elif discards and pile.discard.count(h.name):
-            state = attrs.evolve(state, **{pile_name: attrs.evolve(pile, discard=pile.discard.remove(h.name))})
+            state = evolve(state, **{pile_name: evolve(pile, discard=pile.discard.remove(h.name))})
             kept.append(h)
     status = []
     for s in adv.status:
         if state.statuses.count(s):
-            state = attrs.evolve(state, statuses=state.statuses.remove(s))
+            state = evolve(state, statuses=state.statuses.remove(s))
             status.append(s)
     return state.with_adventurer(seat, cards=tuple(kept), status=tuple(status))
 
@@ -250,7 +248,7 @@ def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
         state = state.with_seat(action.seat, tokens=s.tokens + 1, action_tokens=s.action_tokens + 1)
     else:
         state = state.with_seat(action.seat, tokens=s.tokens + 1)
-    return attrs.evolve(state, effects=add(state.effects, Effect("extra-action", "secrets.setup.five-adventurer-extra-actions",
+    return evolve(state, effects=add(state.effects, Effect("extra-action", "secrets.setup.five-adventurer-extra-actions",
                                                                  until=GAME, player=action.seat)))
 
 
@@ -269,7 +267,7 @@ def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     Phase of the first round, the holder of the marker first.  The readings change no state; a scenario's
     special rules are text the model records (secrets.golden-rule.components-supersede)."""
     from .components_ops import record_text
-    state = attrs.evolve(state.pop(), phase="adventurer", current=state.first)
+    state = evolve(state.pop(), phase="adventurer", current=state.first)
     if rs.scenario.special_rules:
         state = record_text(state, rs.scenario.special_rules, "secrets.golden-rule.components-supersede")
     return state

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Deck
 from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Betray, Drawn, KeepStatus, Transform
-from ..state import SecretsState, Task
+from ..state import SecretsState, Task, evolve
 from .engine import task
 
 
@@ -30,7 +28,7 @@ def gain_status(rs: Any, state: SecretsState, seat: int, name: str, rule: str) -
     if adv is None or name not in rs.components.statuses:
         return state
     if state.statuses.count(name):
-        state = attrs.evolve(state, statuses=state.statuses.remove(name))
+        state = evolve(state, statuses=state.statuses.remove(name))
         return gain_held_status(rs, state, seat, name)
     note("secrets.status.substitute")
     want = status_card(rs, name)
@@ -77,7 +75,7 @@ def _status_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
     name = getattr(action, "card", None) or getattr(action, "status", None)
     require(isinstance(action, (Drawn, KeepStatus)) and name in t.items and state.statuses.count(name) > 0,
             "secrets.status.random-draw", f"{action!r} is not a status effect card that can be drawn here")
-    state = attrs.evolve(state.pop(), statuses=state.statuses.remove(name))
+    state = evolve(state.pop(), statuses=state.statuses.remove(name))
     return gain_held_status(rs, state, t.seat, name)
 
 
@@ -94,13 +92,13 @@ def gain_held_status(rs: Any, state: SecretsState, seat: int, name: str) -> Secr
     adv = state.adventurer(seat)
     assert adv is not None
     if name in adv.status:
-        return attrs.evolve(state, statuses=state.statuses.add(name))
+        return evolve(state, statuses=state.statuses.add(name))
     kind = status_card(rs, name).type
     same = [s for s in adv.status if status_card(rs, s).type == kind]
     if same:
         mode = read(rs.options, "status_same_type")
         if mode == "keep-old":
-            return attrs.evolve(state, statuses=state.statuses.add(name))
+            return evolve(state, statuses=state.statuses.add(name))
         if mode == "player-chooses":
             state = state.with_adventurer(seat, status=(*adv.status, name))
             return state.push(Task("status-keep", seat, rule="secrets.status.one-per-type", items=(same[0], name)))
@@ -133,7 +131,7 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
         status = list(adv.status)
         status.remove(new)
         state = state.with_adventurer(t.seat, status=tuple(status))
-        return attrs.evolve(state, statuses=state.statuses.add(new))
+        return evolve(state, statuses=state.statuses.add(new))
     state = remove_status(rs, state, t.seat, old)   # the old one goes (its tokens with it)
     return take_effect(rs, state, t.seat, new)      # the new one takes effect, as one gained outright does
 
@@ -159,7 +157,7 @@ def remove_status(rs: Any, state: SecretsState, seat: int, name: str | None) -> 
         s = state.seats[seat]
         n = status_card(rs, name).tokens
         state = state.with_seat(seat, action_tokens=max(s.action_tokens - n, 1), tokens=min(s.tokens, max(s.action_tokens - n, 1)))
-    return attrs.evolve(state, statuses=state.statuses.add(name))
+    return evolve(state, statuses=state.statuses.add(name))
 
 
 @implements("secrets.status.removal-listed")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ...chance import Outcomes
 from ...effects import GAME, ROUND, Effect, add, expire, named
 from ...numeric import if_
@@ -19,7 +17,7 @@ from ...options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target
-from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task
+from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
@@ -50,7 +48,7 @@ def start_tomb_phase(rs: Any, state: SecretsState) -> SecretsState:
         steps = ["tomb-effect", "move-creatures", "initiate-combat", "spawn", "comet", "search-tokens", "upkeep"]
     tasks = [Task("tomb-draw", rule="secrets.tomb-phase.draw-tomb-card")] + \
         [Task(s, rule=f"secrets.tomb-phase.{s}") for s in steps] + [Task("end-round", rule="secrets.turn.pass-first-player-marker")]
-    return attrs.evolve(state, phase="tomb", tomb_card="").then(*tasks)
+    return evolve(state, phase="tomb", tomb_card="").then(*tasks)
 
 
 def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -64,7 +62,7 @@ def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.tomb.deck.count(action.card) > 0, "secrets.tomb-phase.draw-tomb-card",
             f"{action!r} is not a Tomb card left in the deck")
-    return attrs.evolve(state.pop(), tomb_card=action.card,
+    return evolve(state.pop(), tomb_card=action.card,
                         tomb=Piles(state.tomb.deck.remove(action.card), state.tomb.discard.add(action.card)))
 
 
@@ -156,7 +154,7 @@ def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | 
     if not targets:
         return state.pop()
     if len({state.adventurer(x).room for x in targets}) == 1:   # one room to move toward: nothing to choose
-        return state.pop().push(attrs.evolve(t, items=(str(targets[0]),)))
+        return state.replace_head(evolve(t, items=(str(targets[0]),)))
     return None
 
 
@@ -209,7 +207,7 @@ def _creature_move_apply(rs: Any, state: SecretsState, t: Task, action: Any, sea
         require(isinstance(action, Target) and action.seat in nearest_targets(rs, state, t.target)[0],
                 "secrets.tomb-phase.creature-move-tie", "the creature moves toward one of the nearest adventurers with "
                 "the most Soul Shards")
-        return state.pop().push(attrs.evolve(t, items=(str(action.seat),)))
+        return state.replace_head(evolve(t, items=(str(action.seat),)))
     require(isinstance(action, Route) and action.room in _route_ends(rs, state, t),
             "secrets.tomb-phase.creature-full-movement", "the creature moves its full Movement by a shortest route")
     return move_creature(rs, state.pop(), t.target, action.room)
@@ -270,7 +268,7 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if t.target:   # the next creature is chosen: its target
         targets = combat_targets(rs, state, t.target)
         if not targets:
-            return state.pop().push(attrs.evolve(t, target="", items=(*t.items, t.target)))
+            return state.replace_head(evolve(t, target="", items=(*t.items, t.target)))
         if len(targets) == 1:
             return _engage(state.pop(), t, t.target, targets[0])
         return None
@@ -278,13 +276,13 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if not cands:
         return state.pop()
     if len(cands) == 1:
-        return state.pop().push(attrs.evolve(t, target=cands[0]))
+        return state.replace_head(evolve(t, target=cands[0]))
     return None
 
 
 def _engage(state: SecretsState, t: Task, key: str, seat: int) -> SecretsState:
     return state.push(Task("combat", seat, rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)),
-                      attrs.evolve(t, target="", items=(*t.items, key)))
+                      evolve(t, target="", items=(*t.items, key)))
 
 
 def _fix_targets(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -296,9 +294,9 @@ def _fix_targets(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
             continue
         targets = combat_targets(rs, state, c.key)
         if len(targets) == 1:
-            return state.pop().push(attrs.evolve(t, items=(*t.items, f"{c.key}={targets[0]}")))
-        return state.pop().push(attrs.evolve(t, target=c.key)) if t.target != c.key else None
-    return state.pop().push(attrs.evolve(t, target="", flags=(*t.flags, "fixed")))
+            return state.replace_head(evolve(t, items=(*t.items, f"{c.key}={targets[0]}")))
+        return state.replace_head(evolve(t, target=c.key)) if t.target != c.key else None
+    return state.replace_head(evolve(t, target="", flags=(*t.flags, "fixed")))
 
 
 def _fixed_next(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -306,9 +304,9 @@ def _fixed_next(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     if not pairs:
         return state.pop()
     key, seat = pairs[0].split("=")
-    rest = attrs.evolve(t, items=tuple(x for x in t.items if x != pairs[0]))
+    rest = evolve(t, items=tuple(x for x in t.items if x != pairs[0]))
     c, adv = state.creature(key), state.adventurer(int(seat))
-    state = state.pop().push(rest)
+    state = state.replace_head(rest)
     if c is None or adv is None or adv.room != c.room:
         return state
     return state.push(Task("combat", int(seat), rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)))
@@ -326,9 +324,9 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), "secrets.tomb-phase.combat-target",
             f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
     if isinstance(action, Next):
-        return state.pop().push(attrs.evolve(t, target=action.creature))
+        return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":
-        return state.pop().push(attrs.evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
+        return state.replace_head(evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
     return _engage(state.pop(), t, t.target, action.seat)
 
 
@@ -431,7 +429,7 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
             note("secrets.tomb-phase.limit-stops-spawning")
             state = state.pop()
             if once:
-                state = attrs.evolve(state, effects=add(state.effects, Effect(
+                state = evolve(state, effects=add(state.effects, Effect(
                     "limit-reached", "secrets.tomb-phase.limit-stops-spawning", until=ROUND)))
             return move_comet(rs, state, 1, "secrets.tomb-phase.limit-advances-comet")
     refilled = refill(rs, state, deck)
@@ -463,12 +461,12 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
         pile = getattr(state, t.target)
         require(isinstance(action, Drawn) and pile.deck.count(action.card) > 0, "secrets.tomb-phase.spawn-on-levels",
                 f"{action!r} is not a creature card left in the {t.target} deck")
-        state = attrs.evolve(state, **{t.target: attrs.evolve(pile, deck=pile.deck.remove(action.card))})
-        drawn = attrs.evolve(t, target=f"{t.target}:{action.card}")
+        state = evolve(state, **{t.target: evolve(pile, deck=pile.deck.remove(action.card))})
+        drawn = evolve(t, target=f"{t.target}:{action.card}")
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:
             return _place(rs, state.pop(), drawn, rooms)
-        return state.pop().push(drawn)
+        return state.replace_head(drawn)
     require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
             "secrets.tomb-phase.spawn-evenly", "spawn in a red-outlined room, rooms with adventurers first, as evenly "
             "as possible")
@@ -483,12 +481,12 @@ def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsSt
     deck, _, name = t.target.partition(":")
     if not rooms:
         pile = getattr(state, deck)
-        return attrs.evolve(state, **{deck: attrs.evolve(pile, discard=pile.discard.add(name))})
+        return evolve(state, **{deck: evolve(pile, discard=pile.discard.add(name))})
     over = "forced" in t.flags and limit_count(rs, state) >= CREATURE_LIMIT and deck != "boss"
     state, c = new_creature(rs, state, name, rooms[0])
     if over:    # placed at the limit all the same: the limit is exceeded while this creature lives
         note("secrets.ambiguity.status-alt-infected")
-        state = attrs.evolve(state, effects=add(state.effects, Effect(
+        state = evolve(state, effects=add(state.effects, Effect(
             "over-limit", "secrets.status.alt-infected-elite", until=GAME, value=c.id)))
     return state
 
@@ -591,14 +589,14 @@ def _end_round_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
             if not state.seats[cand].out:
                 nxt = cand
                 break
-    state = attrs.evolve(state, first=nxt, round=state.round + 1, effects=expire(state.effects, ROUND), tomb_card="")
+    state = evolve(state, first=nxt, round=state.round + 1, effects=expire(state.effects, ROUND), tomb_card="")
     if read(rs.options, "refresh_timing") == "at-end":
         state = state.push(Task("refresh", rule="secrets.turn.refresh"))
     recruits = [e.player for e in named(state.effects, "recruit")]
     if recruits:
-        state = attrs.evolve(state, effects=tuple(e for e in state.effects if e.name != "recruit"))
+        state = evolve(state, effects=tuple(e for e in state.effects if e.name != "recruit"))
         state = state.push(*(Task("recruit", s, rule="secrets.adventurers.choose-new-adventurer") for s in recruits))
-    return attrs.evolve(state, phase="adventurer", current=nxt).push(Task("round-start"))
+    return evolve(state, phase="adventurer", current=nxt).push(Task("round-start"))
 
 
 task("end-round", run=_end_round_run)

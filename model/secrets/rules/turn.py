@@ -35,11 +35,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
-
 from ...ruleset import Pending
 from ...traceability import implements, note, require
-from ..state import SecretsState, Task
+from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
 from .engine import KINDS, task
@@ -429,7 +427,7 @@ def chance(rs: Any, state: SecretsState) -> Any:
     if state.phase == "over" or head is None:
         return None
     kind = KINDS[head.kind]
-    if kind.chance is None or not pending(rs, state).is_chance:
+    if kind.chance is None or not rs.pending(state).is_chance:
         return None
     return kind.chance(rs, state, head)
 
@@ -446,21 +444,22 @@ def refusal_checks() -> tuple[Any, ...]:
 
 
 def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> SecretsState:
+    """One answer: checked by the predicates that list the answers open here (the decisions listed, the
+    outcomes possible), its refusal's rule asked of the task kind only when it is refused; then the
+    engine settles."""
     require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
     head = state.head
     if head is not None:
         kind = KINDS[head.kind]
-        p = pending(rs, state)
+        p = rs.pending(state)
         if p.is_chance:
             dist = kind.chance(rs, state, head)
-            rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
-            require(dist is not None and dist.prob(action) > 0, rule,
-                    f"{action!r} is not a possible outcome of the {p.what} here")
-        else:
-            legal = kind.legal(rs, state, head, seat) if kind.legal is not None and seat is not None else []
-            if action not in legal:
-                rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.adventurer-phase.perform-action"
-                require(False, rule, f"{action!r} is not open to seat {seat} here ({p.what})")
+            if dist is None or not dist.possible(action):
+                rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
+                require(False, rule, "{!r} is not a possible outcome of the {} here", action, p.what)
+        elif action not in (rs.legal(state, seat) if kind.legal is not None and seat is not None else ()):
+            rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.adventurer-phase.perform-action"
+            require(False, rule, "{!r} is not open to seat {} here ({})", action, seat, p.what)
         state = kind.apply(rs, state, head, action, seat)
     else:
         assert seat is not None
@@ -500,7 +499,7 @@ def resolutions(rs: Any, state: SecretsState) -> Iterator[tuple[str, Task | None
                 return
             state = state.push(Task("end-turn", state.current, flags=("inclusive",)))
         elif state.phase == "setup":
-            state = attrs.evolve(state, phase="adventurer", current=state.first)
+            state = evolve(state, phase="adventurer", current=state.first)
         else:
             raise AssertionError(f"phase {state.phase} with nothing to do")
         yield "engine", None, state
@@ -521,7 +520,7 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     for k in range(first, n + first):
         seat = (start + k) % n
         if adventurer_phase.can_act(rs, state, seat):
-            return attrs.evolve(state, current=seat)
+            return evolve(state, current=seat)
     note("secrets.adventurer-phase.ends-then-tomb-phase")
     return tomb_phase.start_tomb_phase(rs, state)
 
@@ -545,7 +544,7 @@ def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
             "save a fleeing adventurer in your room, or end the turn")
     if isinstance(action, Done):
-        return state.pop().push(attrs.evolve(t, flags=(*t.flags, "saved")))
+        return state.replace_head(evolve(t, flags=(*t.flags, "saved")))
     assert isinstance(action, Save) and t.seat is not None
     return adventurers.apply_save(rs, state, t.seat, action.seat)
 

@@ -1,0 +1,57 @@
+"""The cheaper forms the model computes with give what the general ones give: a deck draw (integer
+shares) and the shared ``chance.draw``; a dice pool's ``possible`` and its exact ``prob``; a state's
+digest (its ``__dict__`` in canonical key order) and the generated encoder's sorted JSON; ``evolve``
+and ``attrs.evolve``."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import orjson
+import pytest
+
+from tombspec.model import codec
+from tombspec.model.chance import Deck, draw
+from tombspec.model.play import playout
+from tombspec.model.registry import get_ruleset
+from tombspec.model.secrets.actions import Dice, Drawn, Take
+from tombspec.model.secrets.rules.dice_checks import pool
+from tombspec.model.secrets.rules.items import DeckDraw
+from tombspec.model.secrets.state import Task, evolve
+
+
+def test_a_deck_draw_is_chance_draw_mapped_to_drawn_cards() -> None:
+    rng = random.Random(3)
+    for _ in range(500):
+        deck = Deck.of({f"c{i}": rng.randrange(0, 5) for i in range(rng.randrange(1, 12))})
+        if not deck:
+            continue
+        general, ours = draw(deck).map(Drawn, lambda a: a.card), DeckDraw(deck)
+        assert ours.size == general.size and ours.support() == general.support()
+        for outcome in (Drawn("c1"), Drawn("nothing"), Take("c1"), "c1", None, Drawn(["unhashable"])):
+            assert ours.prob(outcome) == general.prob(outcome)
+            assert ours.possible(outcome) == general.possible(outcome)
+        seed = rng.randrange(10 ** 9)
+        assert ours.sample(random.Random(seed)) == general.sample(random.Random(seed))
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 6])
+def test_a_dice_pool_possible_is_a_positive_probability(n: int) -> None:
+    dist = pool(n)
+    outcomes = [o for o, _ in dist.support()]
+    odd = [Dice((n + 1, 0, 0, 0, 0, -1)), Dice((n, 0, 0, 0, 0)), Dice((True, 0, 0, 0, 0, n - 1) if n else ()),
+           Dice([n, 0, 0, 0, 0, 0]), (n, 0, 0, 0, 0, 0), None]
+    for outcome in outcomes + odd:
+        assert dist.possible(outcome) == (dist.prob(outcome) > 0)
+
+
+def test_a_state_digests_as_the_generated_encoder_sorts_it_and_evolve_keeps_the_order() -> None:
+    rs = get_ruleset("secrets", options={"players": 3})
+    for _, _, s in playout(rs, random.Random("digest"), max_steps=400):
+        assert codec.dumps(s) == orjson.dumps(codec._encoder(type(s))(s), option=orjson.OPT_SORT_KEYS)
+    t = Task("check", 1, n=2, flags=("a",))
+    assert evolve(t, n=5, flags=()) == attrs.evolve(t, n=5, flags=())
+    assert list(evolve(t, n=5).__dict__) == list(t.__dict__) == sorted(t.__dict__)
+    with pytest.raises(TypeError):
+        evolve(t, nothing=1)

@@ -1,0 +1,286 @@
+"""The invariants read only what a step changed (model/secrets/invariants.py): every seeded break is
+still reported, with its rule, after a step in a game in progress, where the check skips what is the
+very object it was in the last state that passed (``rs.passed``) and counts the census from that state's.
+
+Each test plays real steps, checking every invariant after each (so ``rs.passed`` is the state reached),
+then breaks that state in one place and asks the invariants again."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tombspec.model.effects import Effect
+from tombspec.model.play import playout
+from tombspec.model.registry import get_ruleset
+from tombspec.model.secrets import Secrets, invariants
+from tombspec.model.secrets.state import Companion, Creature, Held, Room, SecretsState, Task, evolve
+
+
+def in_progress(rs: Secrets, until: Callable[[SecretsState], bool], seed: int = 1) -> SecretsState:
+    """The first state of a random game (seeded) where ``until`` holds, every invariant checked after
+    every step on the way: the cache holds that very state."""
+    for game in range(40):
+        for _, _, state in playout(rs, random.Random(f"{seed}:{game}")):
+            assert rs.violations(state) == []
+            if until(state):
+                assert rs.passed[0] is state
+                return state
+    raise AssertionError("no game reached the state asked for")
+
+
+def broken(rs: Secrets, state: SecretsState) -> set[str]:
+    """The rules the invariants report for ``state``, checked against the cache of the state it was
+    broken from; the cache is not moved to a failing state, and the full check agrees."""
+    last = rs.passed
+    assert last is not None and last[0] is not state
+    found = rs.violations(state)
+    assert rs.passed is last, "a failing state was cached"
+    assert found == invariants.all_violations(rs, state)
+    return {v.invariant for v in found}
+
+
+@pytest.fixture(scope="module")
+def rs() -> Secrets:
+    return get_ruleset("secrets", options={"players": 3})
+
+
+def _has_adventurer(s: SecretsState) -> bool:
+    return s.phase == "adventurer" and all(seat.adventurer is not None for seat in s.seats)
+
+
+def _adv(s: SecretsState, i: int = 0) -> Any:
+    adv = s.seats[i].adventurer
+    assert adv is not None
+    return adv
+
+
+# --------------------------------------------------------------------------------------------------
+# One seat's own invariants (skipped where the seat is the very object it was)
+
+SEAT_BREAKS: dict[str, Callable[[Secrets, SecretsState], SecretsState]] = {
+    "secrets.adventurer-phase.search-turn-token": lambda rs, s: s.with_seat(0, search=3),
+    "secrets.adventurer-phase.perform-action": lambda rs, s: s.with_seat(0, tokens=-1),
+    "secrets.adventurers.courage-range": lambda rs, s: s.with_adventurer(0, courage=11),
+    "secrets.dice.audacity-max-10": lambda rs, s: s.with_adventurer(0, audacity=11),
+    "secrets.adventurers.health-cap": lambda rs, s: s.with_adventurer(0, health=_adv(s).start_health + 1),
+    "secrets.status.one-per-type": lambda rs, s: s.with_adventurer(
+        0, status=("Fearless", "Terrified") if rs.components.statuses["Fearless"].type ==
+        rs.components.statuses["Terrified"].type else ("Lucky", "Lucky")),
+    "secrets.companions.death": lambda rs, s: s.with_adventurer(
+        0, companions=(*_adv(s).companions, Companion(next(iter(rs.components.companions)), 0))),
+    "secrets.sheet.no-tokens-no-use": lambda rs, s: s.with_adventurer(0, tokens=(("anything", -1),)),
+    "secrets.adventurers.choose-new-adventurer": lambda rs, s: s.with_adventurer(1, name=_adv(s).name),
+    "secrets.adventurers.death-at-zero-health": lambda rs, s: s.with_adventurer(0, health=0),
+    "secrets.adventurer-phase.move": lambda rs, s: s.with_adventurer(0, room="Nowhere"),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(SEAT_BREAKS))
+def test_a_seat_broken_after_a_step_is_reported(rs: Secrets, rule: str) -> None:
+    s = in_progress(rs, _has_adventurer)
+    assert rule in broken(rs, SEAT_BREAKS[rule](rs, s))
+
+
+def test_death_is_checked_when_only_the_agenda_changed(rs: Secrets) -> None:
+    """An adventurer at 0 Health is alive while its death is pending; once the task is gone (the seat
+    the very object it was) the invariant fails: the check reads the agenda every time."""
+    s = in_progress(rs, _has_adventurer)
+    dying = s.with_adventurer(0, health=0).push(Task("die", 0))
+    assert rs.violations(dying) == [] and rs.passed[0] is dying
+    gone = dying.pop()
+    assert gone.seats is dying.seats
+    assert "secrets.adventurers.death-at-zero-health" in broken(rs, gone)
+
+
+def test_standing_in_the_tomb_is_checked_when_only_the_rooms_changed(rs: Secrets) -> None:
+    """The seats the very objects they were, a room taken away under an adventurer is reported."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 1 and _adv(s).room != s.rooms[0].name)
+    room = _adv(s).room
+    tile = next(r for r in s.rooms if r.name == room)
+    moved = evolve(s, rooms=tuple(r for r in s.rooms if r.name != room),
+                   tiles=evolve(s.tiles, discard=s.tiles.discard.add(room)))
+    assert moved.seats is s.seats and tile not in moved.rooms
+    assert "secrets.adventurer-phase.move" in broken(rs, moved)
+
+
+# --------------------------------------------------------------------------------------------------
+# Creatures, the limit, the rooms, the tracks
+
+
+def _with_creature(s: SecretsState) -> bool:
+    return _has_adventurer(s) and any(not c.swarm for c in s.creatures) and len(s.rooms) > 1
+
+
+def _hit(rs: Secrets, s: SecretsState) -> SecretsState:
+    c = next(c for c in s.creatures if not rs.components.creatures[c.name].swarm)
+    return s.with_creature(c.key, damage=rs.components.creatures[c.name].health)
+
+
+def _eleven(rs: Secrets, s: SecretsState) -> SecretsState:
+    """Base creatures spawned (taken from their deck) until 11 count against the limit."""
+    counted = sum(1 for c in s.creatures if rs.components.creatures[c.name].deck != "boss")
+    for i in range(11 - counted):
+        name = next(iter(s.base.deck.cards()))
+        s = evolve(s, base=evolve(s.base, deck=s.base.deck.remove(name)),
+                   creatures=(*s.creatures, Creature(100 + i, name, s.rooms[0].name,
+                                                      swarm=rs.components.creatures[name].swarm)))
+    return s
+
+
+CREATURE_BREAKS: dict[str, Callable[[Secrets, SecretsState], SecretsState]] = {
+    "secrets.combat.creature-death": _hit,
+    "secrets.tomb-phase.move-creatures": lambda rs, s: s.with_creature(s.creatures[0].key, room="Nowhere"),
+    "secrets.tomb-phase.creature-limit": _eleven,
+    "secrets.explore.place-matching-doors": lambda rs, s: evolve(s, rooms=(
+        *s.rooms[:-1], evolve(s.rooms[-1], level=s.rooms[0].level, x=s.rooms[0].x, y=s.rooms[0].y))),
+    "secrets.tomb-phase.comet-track-moves": lambda rs, s: evolve(s, comet=-1),
+    "secrets.scenarios.winning-losing": lambda rs, s: evolve(s, outcome="won"),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(CREATURE_BREAKS))
+def test_a_creature_room_or_track_broken_after_a_step_is_reported(rs: Secrets, rule: str) -> None:
+    s = in_progress(rs, _with_creature)
+    assert rule in broken(rs, CREATURE_BREAKS[rule](rs, s))
+
+
+def test_a_swarm_without_tokens_is_reported() -> None:
+    rs = get_ruleset("secrets", board="exercise", options={"players": 3})
+    swarms = [n for n, c in rs.components.creatures.items() if c.swarm]
+    if not swarms:
+        pytest.skip("no swarm in the exercise set")
+    s = in_progress(rs, _has_adventurer)
+    swarm = Creature(500, swarms[0], _adv(s).room, swarm=0)
+    creatures = evolve(s, creatures=(*s.creatures, swarm))
+    assert {"secrets.creatures.swarm-death"} <= broken(rs, creatures)
+    hurt = evolve(s, creatures=(*s.creatures, evolve(swarm, swarm=1, damage=99)))
+    assert {"secrets.creatures.swarm-remove-token"} <= broken(rs, hurt)
+
+
+def test_the_limit_is_checked_when_only_the_effects_changed(rs: Secrets) -> None:
+    """An elite placed over the limit widens it while it lives (``over-limit``); the creatures the very
+    objects they were, the effect gone, the limit is broken."""
+    s = in_progress(rs, _with_creature)
+    full = _eleven(rs, s)
+    widened = evolve(full, effects=(*full.effects, Effect("over-limit", "secrets.status.alt-infected-elite",
+                                                         value=full.creatures[-1].id)))
+    assert rs.violations(widened) == [] and rs.passed[0] is widened
+    narrowed = evolve(widened, effects=full.effects)
+    assert narrowed.creatures is widened.creatures
+    assert broken(rs, narrowed) == {"secrets.tomb-phase.creature-limit"}
+
+
+def test_a_creature_left_standing_where_a_room_went_is_reported(rs: Secrets) -> None:
+    """The creatures the very objects they were, a room taken from under one is reported."""
+    def bare(s: SecretsState, c: Creature) -> bool:      # a room of its own: no adventurer, no cards
+        room = s.room(c.room)
+        return c.room != s.rooms[0].name and room is not None and not room.drop and \
+            c.room not in {seat.adventurer.room for seat in s.seats if seat.adventurer is not None}
+
+    s = in_progress(rs, lambda s: _with_creature(s) and any(bare(s, c) for c in s.creatures))
+    c = next(c for c in s.creatures if bare(s, c))
+    moved = evolve(s, rooms=tuple(r for r in s.rooms if r.name != c.room),
+                   tiles=evolve(s.tiles, discard=s.tiles.discard.add(c.room)))
+    assert moved.creatures is s.creatures
+    assert broken(rs, moved) == {"secrets.tomb-phase.move-creatures"}
+
+
+# --------------------------------------------------------------------------------------------------
+# The census: every component in exactly one place, each place changed in turn
+
+
+def _card(s: SecretsState) -> str:
+    return next(iter(s.items.deck.cards()))
+
+
+CENSUS_BREAKS: dict[str, tuple[str, Callable[[Secrets, SecretsState], SecretsState]]] = {
+    "a card copied into a hand": ("secrets.components.component-list", lambda rs, s: s.with_adventurer(
+        0, cards=(*_adv(s).cards, Held(_card(s))))),
+    "a card lost from a deck": ("secrets.components.component-list", lambda rs, s: evolve(
+        s, items=evolve(s.items, deck=s.items.deck.remove(_card(s))))),
+    "a card boxed twice": ("secrets.components.component-list", lambda rs, s: evolve(
+        s, boxed=(*s.boxed, _card(s)))),
+    "a card under an Item Drop token too": ("secrets.components.component-list", lambda rs, s: s.with_room(
+        s.rooms[0].name, drop=(*s.rooms[0].drop, Held(_card(s))))),
+    "a card drawn and still in the deck": ("secrets.components.component-list", lambda rs, s: s.push(
+        Task("draw", 0, target="items", n=1, items=(_card(s),)))),
+    "a Soul Monger card added": ("secrets.components.component-list", lambda rs, s: evolve(
+        s, monger=s.monger.add(next(iter(s.monger.cards()))))),
+    "a Companion set aside twice": ("secrets.companions.death", lambda rs, s: evolve(
+        s, set_aside=(*s.set_aside, next(iter(rs.components.companions))))),
+    "a Companion lost from its deck": ("secrets.companions.death", lambda rs, s: evolve(
+        s, companions=evolve(s.companions, deck=s.companions.deck.remove(next(iter(s.companions.deck.cards())))))),
+    "a Status Effect added to its deck": ("secrets.status.identical-ignored", lambda rs, s: evolve(
+        s, statuses=s.statuses.add(next(iter(rs.components.statuses))))),
+    "a Status Effect held twice": ("secrets.status.identical-ignored", lambda rs, s: s.with_adventurer(
+        0, status=(*_adv(s).status, next(iter(s.statuses.cards()))))),
+    "a creature in the Tomb and in its deck": ("secrets.setup.separate-decks", lambda rs, s: evolve(
+        s, base=evolve(s.base, discard=s.base.discard.add(next(iter(s.base.deck.cards())))))),
+    "a creature spawned from nowhere": ("secrets.setup.separate-decks", lambda rs, s: evolve(
+        s, creatures=(*s.creatures, Creature(900, next(iter(s.base.deck.cards())), s.rooms[0].name)))),
+    "a Room tile placed and in the stack": ("secrets.setup.shuffle-room-tiles", lambda rs, s: evolve(
+        s, tiles=evolve(s.tiles, deck=s.tiles.deck.add(s.rooms[-1].name)))),
+    "a Room tile placed twice": ("secrets.setup.shuffle-room-tiles", lambda rs, s: evolve(
+        s, rooms=(*s.rooms, Room(s.rooms[-1].name, 1, 40, 40)))),
+    "a Story deck overfull": ("secrets.story.draw-card", lambda rs, s: evolve(
+        s, story=evolve(s.story, discard=s.story.discard.add("extra", 99)))),
+    "a Tomb deck overfull": ("secrets.tomb-phase.draw-tomb-card", lambda rs, s: evolve(
+        s, tomb=evolve(s.tomb, discard=s.tomb.discard.add("extra", 99)))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CENSUS_BREAKS))
+def test_a_component_out_of_place_after_a_step_is_reported(rs: Secrets, case: str) -> None:
+    rule, breaks = CENSUS_BREAKS[case]
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 1 and bool(s.items.deck))
+    assert rule in broken(rs, breaks(rs, s))
+
+
+def test_the_census_from_the_last_state_is_the_census_of_the_state() -> None:
+    """What the cache counts is what a count from scratch finds, state after state (rooms added and
+    games changed included)."""
+    rs = get_ruleset("secrets", options={"players": 2})
+    for game in range(3):
+        for _, _, s in playout(rs, random.Random(f"7:{game}")):
+            last = rs.passed
+            if last is not None:
+                counts, _ = invariants.recount(last[0], last[2], s)
+                full = invariants.census(s)
+                assert {k: +c for k, c in counts.items()} == {k: +c for k, c in full.items()}
+            assert rs.violations(s) == []
+
+
+def test_a_state_after_a_failing_one_is_checked_against_the_last_that_passed(rs: Secrets) -> None:
+    s = in_progress(rs, _has_adventurer)
+    bad = s.with_adventurer(0, courage=11)
+    assert "secrets.adventurers.courage-range" in broken(rs, bad)
+    worse = bad.with_adventurer(1, audacity=11)       # built on the failing state: both are reported
+    assert {"secrets.adventurers.courage-range", "secrets.dice.audacity-max-10"} <= broken(rs, worse)
+    assert rs.violations(s) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The caches on the ruleset
+
+
+def test_the_caches_are_left_out_of_the_pickled_ruleset() -> None:
+    """The ruleset goes pickled to the worker processes (tests/scale): its caches (states) stay behind,
+    so the pickle is the same however much was played, and the copy starts with none."""
+    rs = get_ruleset("secrets", options={"players": 2})
+    state = rs.initial_state()
+    rs.step(state, rs.chance_outcomes(state)[0][0])
+    blob = pickle.dumps(rs)
+    for _, _, s in playout(rs, random.Random("p:0"), max_steps=50):
+        rs.violations(s)
+        rs.legal_actions(s)
+    assert rs.passed is not None and rs.last_pending is not None
+    assert pickle.dumps(rs) == blob
+    copy = pickle.loads(blob)
+    assert all(getattr(copy, name) is None for name in Secrets.CACHES)
+    first = copy.initial_state()
+    assert copy.legal_actions(first) == rs.legal_actions(first) and copy.violations(first) == []
