@@ -37,6 +37,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from .codec import canonical_order
+
 T = TypeVar("T")
 U = TypeVar("U")
 
@@ -308,7 +310,8 @@ class Mapped(Distribution[U]):
 # Decks: multisets of cards, drawn one at a time
 
 
-@attrs.frozen
+@canonical_order             # its __dict__ in canonical key order: a digest walks it natively
+@attrs.frozen(slots=False)
 class Deck:
     """A multiset of cards: ``counts`` is ``(card, count)`` pairs, sorted by card, counts positive.
     Order is not recorded: a shuffled face-down deck is a multiset, and each draw a chance event."""

@@ -123,9 +123,9 @@ def canonical_order(cls: type[T]) -> type[T]:
     The declared order of the fields (the docs' order) is unchanged."""
     fields = attrs.fields(cls)
     if "__slots__" in cls.__dict__ or hasattr(cls, "__attrs_post_init__") or \
-            any(f.validator is not None or f.converter is not None or not f.init for f in fields):
+            any(f.converter is not None or not f.init for f in fields):
         raise TypeError(f"{cls.__name__}: canonical_order needs a dict-backed attrs class whose __init__ "
-                        "only stores its fields")
+                        "only stores its fields (and checks them with its validators)")
     names: dict[str, Any] = {"_set": object.__setattr__, "_NOTHING": attrs.NOTHING}
     params = []
     for f in fields:
@@ -137,7 +137,12 @@ def canonical_order(cls: type[T]) -> type[T]:
             names[f"_d_{f.name}"] = f.default
             params.append(f"{f.name}=_d_{f.name}")
     body = ", ".join(f"{n!r}: {n}" for n in sorted(f.name for f in fields))
-    source = f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{body}}})\n"
+    checks = ""
+    for f in fields:               # a field's validator runs as attrs' own __init__ would run it
+        if f.validator is not None:
+            names[f"_v_{f.name}"], names[f"_a_{f.name}"] = f.validator, f
+            checks += f"    _v_{f.name}(self, _a_{f.name}, {f.name})\n"
+    source = f"def __init__(self, {', '.join(params)}):\n    _set(self, '__dict__', {{{body}}})\n{checks}"
     exec(source, names)  # noqa: S102  (generated from the class's own field names)
     init = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

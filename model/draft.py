@@ -114,12 +114,13 @@ def replacer(cls: type) -> Any:
     names = [f.name for f in attrs.fields(cls)]
     params = ", ".join(f"{n}=_M" for n in names)
     namespace: dict[str, Any] = {"_cls": cls, "_M": object(), "_new": object.__new__, "_set": object.__setattr__}
+    # the generated function's own names start with "_r_", which no field may (attrs strips a leading _)
     if _plain_init(cls):
-        sets = "\n".join(f"    if {n} is not _M:\n        d[{n!r}] = {n}" for n in names)
-        source = f"def replace(o, *, {params}):\n    n = _new(_cls)\n    d = o.__dict__.copy()\n" \
-                 f"{sets}\n    _set(n, '__dict__', d)\n    return n\n"
+        sets = "\n".join(f"    if {n} is not _M:\n        _r_d[{n!r}] = {n}" for n in names)
+        source = f"def replace(_r_o, *, {params}):\n    _r_n = _new(_cls)\n    _r_d = _r_o.__dict__.copy()\n" \
+                 f"{sets}\n    _set(_r_n, '__dict__', _r_d)\n    return _r_n\n"
     else:
-        args = ", ".join(f"o.{n} if {n} is _M else {n}" for n in names)
-        source = f"def replace(o, *, {params}):\n    return _cls({args})\n"
+        args = ", ".join(f"_r_o.{n} if {n} is _M else {n}" for n in names)
+        source = f"def replace(_r_o, *, {params}):\n    return _cls({args})\n"
     exec(source, namespace)  # noqa: S102
     return namespace["replace"]

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from .codec import canonical_order
+
 RESOLVED = "resolved"   # used up by the step of the rules that reads it
 TURN = "turn"           # lapses at the end of the turn
 ROUND = "round"
@@ -35,7 +37,8 @@ def _until(instance: object, attribute: attrs.Attribute, value: str) -> None:
         raise ValueError(f"an effect lasts until one of {', '.join(UNTIL)}, not {value!r}")
 
 
-@attrs.frozen
+@canonical_order             # its __dict__ in canonical key order: a digest walks it natively
+@attrs.frozen(slots=False)
 class Effect:
     """One lasting effect."""
 

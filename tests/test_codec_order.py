@@ -54,12 +54,15 @@ def test_every_way_of_making_a_value_keeps_the_order_and_the_bytes() -> None:
     assert Outer in codec._CANONICAL
 
 
-def test_a_class_with_a_validator_or_a_factory_is_refused() -> None:
-    with pytest.raises(TypeError, match="canonical_order"):
-        @codec.canonical_order
-        @attrs.frozen(slots=False)
-        class Checked:
-            n: int = attrs.field(validator=attrs.validators.instance_of(int))
+def test_a_validator_still_checks_and_a_factory_is_refused() -> None:
+    @codec.canonical_order
+    @attrs.frozen(slots=False)
+    class Checked:
+        n: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    assert Checked(3).n == 3
+    with pytest.raises(TypeError, match="must be <class 'int'>"):
+        Checked("three")  # type: ignore[arg-type]
 
     with pytest.raises(TypeError, match="plain defaults"):
         @codec.canonical_order
@@ -78,3 +81,35 @@ def test_a_mapping_anywhere_below_keeps_the_sorting_pass() -> None:
     value = WithMap(1, {"b": 1, "a": 2})
     assert codec.dumps(value) == b'{"table":{"a":2,"b":1},"zz":1}'
     assert WithMap not in codec._CANONICAL
+
+
+def test_replacer_takes_fields_named_like_its_own_locals() -> None:
+    """model/draft.replacer generated code whose locals (n, d, o) shadowed fields of those names: a class
+    with a field ``n`` got wrong results (Secrets' Task.n)."""
+    import attrs
+
+    from tombspec.model.draft import replacer
+
+    @attrs.frozen(slots=False)
+    class Odd:
+        n: int
+        d: int
+        o: int
+
+    replace = replacer(Odd)
+    assert replace(Odd(1, 2, 3), n=9) == Odd(9, 2, 3)
+    assert replace(Odd(1, 2, 3), d=8, o=7) == Odd(1, 8, 7)
+
+
+def test_effects_and_decks_keep_canonical_order_and_their_checks() -> None:
+    import pytest
+
+    from tombspec.model import codec
+    from tombspec.model.chance import Deck
+    from tombspec.model.effects import Effect
+
+    e = Effect("bless", "game.card.bless", player=0, value=1)
+    assert list(e.__dict__) == sorted(e.__dict__) and list(Deck.of({"b": 1}).__dict__) == ["counts"]
+    assert codec.dumps(e) == orjson.dumps(codec.to_data(e), option=orjson.OPT_SORT_KEYS)
+    with pytest.raises(ValueError, match="lasts until"):
+        Effect("bless", "game.card.bless", until="never")
