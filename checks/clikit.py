@@ -161,7 +161,8 @@ class PolicyName(click.ParamType):
     def __init__(self, *names: str):
         self.names = names
 
-    def get_metavar(self, param: Any, *args: Any) -> str:
+    def get_metavar(self, param: Any, *args: Any, **kwargs: Any) -> str:
+        # click 8.2 and later pass ``ctx`` by keyword; 8.1 passes only ``param``
         return "[" + "|".join((*self.names, "search[:N[:R]]", "search-one[:N[:R]]")) + "]"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:

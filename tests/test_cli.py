@@ -120,3 +120,21 @@ def test_prob_tables_are_exact_and_sum_sensibly() -> None:
     code, out, _ = run("prob", "egypt", "--json")
     for layout in orjson.loads(out).values():
         assert sum(Fraction(v) for v in layout.values()) == 1
+
+
+def _commands(group, prefix=()):
+    import click
+
+    for name, command in group.commands.items():
+        yield (*prefix, name)
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*prefix, name))
+
+
+@pytest.mark.parametrize("command", [" ".join(c) for c in _commands(main)])
+def test_every_command_prints_its_help(command: str) -> None:
+    """``--help`` on every command and subcommand: exit 0 and its usage, whatever click's version
+    (click 8.2 changed how a parameter type's metavar is asked for, and ``explore --help`` was a
+    traceback)."""
+    code, out, _ = run(*command.split(), "--help")
+    assert code == 0 and "Usage:" in out, command
