@@ -147,6 +147,7 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     from tombspec.model.ruleset import get_ruleset
 
     from .explore import explore as run
+    from .explore.games import carries_on
     from .oracle.trace import TraceWriter
     from .parallel import executor
 
@@ -158,6 +159,9 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
     if exhaustive and depth is None:
         fail("--exhaustive needs --depth K (the steps to search)")
     rs = get_ruleset(game, **config)
+    if campaign > 1 and not carries_on(rs):
+        fail(f"--campaign {campaign}: {game} does not carry on from one game to the next (no campaign, no "
+             "scenarios): each game starts afresh")
     if exhaustive:
         _explore_exhaustive(rs, depth or 0, max_states, time_budget, find, trace_path, claim,
                             workers, scheduler, as_json)
@@ -239,7 +243,7 @@ def _explore_exhaustive(rs: Any, depth: int, max_states: int | None, time_budget
 @click.option("--b", "config_b", required=True, metavar="JSON|FILE", help="Configuration B, the same way.")
 @click.option("--label-a", default="A", show_default=True, help="What to call configuration A.")
 @click.option("--label-b", default="B", show_default=True, help="What to call configuration B.")
-@click.option("--games", "n_games", default=200, show_default=True, type=click.IntRange(min=1),
+@click.option("--games", "n_games", default=200, show_default=True, type=count(),
               help="Games played with each configuration.")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--png", "png", type=click.Path(dir_okay=False, writable=True, path_type=Path),

@@ -334,9 +334,9 @@ def vectors_run(directory: Path, impl: str, game: str | None, timeout: float, as
 @click.argument("game")
 @click.option("--board", "board", metavar="NAME|FILE", help="A shipped board's name or a board file.")
 @click.option("--options", "options", metavar="JSON|FILE", help="Game options as JSON (inline or a file).")
-@click.option("--games", "n_games", default=12, show_default=True, type=click.IntRange(min=1),
+@click.option("--games", "n_games", default=12, show_default=True, type=count(),
               help="Games sampled per configuration for the turn table and the values seen.")
-@click.option("--steps", "budget", default=8000, show_default=True, type=click.IntRange(min=1),
+@click.option("--steps", "budget", default=8000, show_default=True, type=count(1, MAX_STEPS),
               help="Steps sampled in all (the sample stops there).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True, help="The guide as JSON data.")

@@ -106,6 +106,18 @@ def readings_explaining(rs: Ruleset, board: Any, state: Any, action: Any, player
     return out
 
 
+#: the places the model names when it cannot know the file: the line that carried the data is the place
+UNPLACED = (None, "<setup>", "<state>", "<action>")
+
+
+def located(exc: InvalidInput, source: str, line: int) -> InvalidInput:
+    """``exc`` placed at ``source:line`` (the line being read) when the model could not say where the
+    bad value came from ("there is no player 99 in a 2-player game", a header's setup)."""
+    if exc.source not in UNPLACED:
+        return exc
+    return InvalidInput(exc.problem, source=source, line=line)
+
+
 def refusal(exc: Exception, state: Any) -> Outcome:
     """The model's verdict when its step raised ``exc``: a refusal or an open question; anything else
     is re-raised (bad input) or is a bug of the model (:class:`ModelError`)."""
@@ -435,6 +447,7 @@ class Verifier:
         report.files += 1
         game: _Game | None = None
         number = games_before
+        line_no = first_line
         try:
             for line_no, raw in iter_lines(stream, source=source, first=first_line):
                 # The common line (an action, a digest) is parsed here, without the generator of
@@ -462,7 +475,7 @@ class Verifier:
                 number += 1
                 game = self._start(item, number, source)
         except InvalidInput as exc:
-            report.malformed.append(clip(str(exc)))
+            report.malformed.append(clip(str(located(exc, source, line_no))))
             self._finish(game, source, complete=False)
             return
         self._finish(game, source)

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Iterator
 
 from .. import traceability
 from ..errors import IllegalAction, InvalidInput
-from ..ruleset import Violation
+from ..ruleset import Ruleset, Violation
 from ..tomb import Tomb
 from ..tomb.actions import CRYPTMASTER_ACTION_TYPES
 from ..tomb.board import INN
@@ -135,8 +135,8 @@ class Cryptmaster(Tomb):
         return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in super().violations(state)] + \
             invariants.violations(self, state)
 
-    def next_setup(self, state: TombState) -> Any:
-        raise InvalidInput("cryptmaster has no game-to-game setup: each game starts afresh")
+    #: Cryptmaster has no Campaign: each game starts afresh (Tomb's running tally is not inherited)
+    next_setup = Ruleset.next_setup
 
     def end_rule(self) -> str:
         return "cryptmaster.upkeep.tomb-empty-game-ends"

@@ -106,3 +106,60 @@ def test_a_trace_header_never_makes_tombspec_read_a_file_of_its_choosing(game: s
         answers.append(err.replace(cards, "<path>"))
     assert len(set(answers)) == 1, "the answer does not tell whether the file exists"
     assert run_cli("verify", str(trace))[0] == 0
+
+
+def test_a_campaign_of_a_game_that_does_not_carry_on_is_refused() -> None:
+    """Issue 29, cause 15: ``explore cryptmaster --campaign 3`` was accepted and played no campaign
+    (Cryptmaster has none; nor have Secrets, Egypt and Raiders); Tomb's still plays."""
+    for game in ("cryptmaster", "raiders"):
+        code, _, err = run_cli("explore", game, "--campaign", "3", "--games", "1")
+        assert code == 2 and "does not carry on" in err, game
+    code, out, _ = run_cli("explore", "tomb", "--campaign", "2", "--games", "1", "--workers", "1")
+    assert code in (0, 1) and "1 set up from the game before" in out
+
+
+@pytest.mark.parametrize("command", [["compare", "raiders", "--b", "{}", "--games", "99999999999"],
+                                     ["explain", "raiders", "--games", "99999999999"],
+                                     ["explain", "raiders", "--steps", "99999999999"]])
+def test_counts_have_an_upper_bound(command: list[str]) -> None:
+    """Issue 29, cause 15: compare --games, explain --games and --steps had no upper bound."""
+    code, _, err = run_cli(*command)
+    assert code == 2 and "range" in err
+
+
+def test_more_workers_than_the_machine_can_use_are_refused() -> None:
+    """Issue 29, cause 15: 32 workers on 2 cores started 34 processes (1.3 GB), no faster."""
+    from tombspec.checks.parallel import max_workers
+
+    code, _, err = run_cli("explore", "raiders", "--games", "1", "--workers", str(max_workers() + 1))
+    assert code == 2 and f"at most {max_workers()}" in err
+
+
+@pytest.mark.parametrize("game", ["secrets", "tomb", "cryptmaster", "egypt", "raiders"])
+def test_a_player_who_is_not_in_the_game_is_placed_at_his_line(game: str, tmp_path: Path) -> None:
+    """Issue 29, cause 9: "there is no player 99 in a 2-player game" named no file and line (every
+    game, also under --json)."""
+    trace = tmp_path / "t.jsonl"
+    code, _, _ = run_cli("explore", game, "--games", "1", "--workers", "1", "--trace", str(trace))
+    lines = trace.read_bytes().splitlines()
+    at = next(i for i, raw in enumerate(lines) if b"\"player\"" in raw)
+    obj = orjson.loads(lines[at])
+    obj["player"] = 99
+    trace.write_bytes(b"\n".join([*lines[:at], orjson.dumps(obj)]) + b"\n")
+    code, out, err = run_cli("verify", str(trace))
+    assert code == 2 and f"{trace}:{at + 1}: there is no player 99" in out + err
+    code, out, _ = run_cli("verify", str(trace), "--json")
+    assert code == 2 and orjson.loads(out)["malformed"][0].startswith(f"{trace}:{at + 1}: there is no player 99")
+
+
+def test_a_header_setup_for_another_player_count_is_placed_at_its_line(tmp_path: Path) -> None:
+    """Issue 29, cause 9: "<setup>: the setup carries 1 tallies into a 3-player game" named no line."""
+    trace = tmp_path / "t.jsonl"
+    run_cli("explore", "tomb", "--games", "1", "--campaign", "2", "--workers", "1", "--trace", str(trace))
+    lines = trace.read_bytes().splitlines()
+    at = next(i for i, raw in enumerate(lines) if b'"setup"' in raw and b'"trace"' in raw)
+    obj = orjson.loads(lines[at])
+    obj["setup"] = {"tally": [1]}
+    trace.write_bytes(b"\n".join([*lines[:at], orjson.dumps(obj), *lines[at + 1:at + 3]]) + b"\n")
+    code, out, _ = run_cli("verify", str(trace), "--json")
+    assert code == 2 and orjson.loads(out)["malformed"][0].startswith(f"{trace}:{at + 1}: the setup carries 1 tallies")
