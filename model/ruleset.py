@@ -197,6 +197,11 @@ class Ruleset(ABC):
     #: for uniform play
     playout: ClassVar[Any] = None
 
+    #: a search's default budget in this game: simulations per decision and the longest rollout
+    #: (None: :data:`tombspec.model.search.SIMULATIONS` and ``ROLLOUT``), chosen so that a game takes
+    #: at most about 30 s on one core (``bench/bench_search.py``)
+    search_budget: ClassVar[tuple[int, int] | None] = None
+
     def returns(self, state: Any) -> tuple[float, ...]:
         """At the end of a game, each player's value in [0, 1]: 1 a win, 0 a loss, a tie's share between;
         in a cooperative game, every player's is the team's.  Search needs it."""

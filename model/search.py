@@ -80,9 +80,10 @@ class Search:
     ``only`` limits the search to those players (the others play uniformly at random): one search
     player against uniform ones."""
 
-    def __init__(self, simulations: int = SIMULATIONS, rollout: int = ROLLOUT, c: float = UCT_C,
+    def __init__(self, simulations: int | None = SIMULATIONS, rollout: int | None = ROLLOUT, c: float = UCT_C,
                  only: tuple[int, ...] | None = None):
-        if not 1 <= simulations <= 100_000 or not 0 <= rollout <= 100_000:
+        if (simulations is not None and not 1 <= simulations <= 100_000) or \
+                (rollout is not None and not 0 <= rollout <= 100_000):
             raise InvalidInput(f"a search budget is 1 to 100000 simulations and 0 to 100000 rollout steps, "
                                f"not {simulations} and {rollout}", source="--policy")
         self.simulations = simulations
@@ -93,14 +94,22 @@ class Search:
     def __repr__(self) -> str:
         return f"Search(simulations={self.simulations}, rollout={self.rollout})"
 
+    def budget(self, rs: Any) -> tuple[int, int]:
+        """The simulations and the rollout length: the ones given, else the game's default
+        (``search_budget``: what plays well within its time per game)."""
+        sims, rollout = getattr(rs, "search_budget", None) or (SIMULATIONS, ROLLOUT)
+        return (sims if self.simulations is None else self.simulations,
+                rollout if self.rollout is None else self.rollout)
+
     def __call__(self, rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
         if len(legal) == 1:
             return legal[0]
         if player is None or (self.only is not None and player not in self.only):
             return legal[rng.randrange(len(legal))]
         root = Node()
-        for _ in range(self.simulations):
-            self._simulate(rs, rs.determinise(state, player, rng), root, rng)
+        simulations, rollout = self.budget(rs)
+        for _ in range(simulations):
+            self._simulate(rs, rs.determinise(state, player, rng), root, rng, rollout)
         best, key = None, None
         for i, action in enumerate(legal):
             child = root.children.get((player, action))
@@ -111,7 +120,7 @@ class Search:
                 best, key = action, k
         return legal[0] if best is None else best
 
-    def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random) -> None:
+    def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random, rollout: int) -> None:
         node, path, steps = root, [root], 0
         expanded = False
         # Selection and expansion, down the tree of decisions
@@ -153,7 +162,7 @@ class Search:
                 break
         # Rollout: the playout policy, for at most ``rollout`` steps
         playout = getattr(rs, "playout", None) or _uniform
-        for _ in range(min(self.rollout, HORIZON - steps)):
+        for _ in range(min(rollout, HORIZON - steps)):
             pending = rs.pending(state)
             if pending.is_over:
                 break
@@ -185,6 +194,6 @@ def search_policy(spec: str) -> Search:
         raise InvalidInput(f"unknown policy {spec!r}: a search policy is search or search-one, optionally "
                            "followed by :SIMULATIONS or :SIMULATIONS:ROLLOUT (e.g. search:64:40)",
                            source="--policy")
-    sims = int(parts[0]) if parts else SIMULATIONS
-    rollout = int(parts[1]) if len(parts) > 1 else ROLLOUT
+    sims = int(parts[0]) if parts else None           # None: the game's default budget
+    rollout = int(parts[1]) if len(parts) > 1 else None
     return Search(sims, rollout, only=(0,) if name == "search-one" else None)

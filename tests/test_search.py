@@ -109,3 +109,16 @@ def test_search_names_and_budgets() -> None:
     s = search_policy("search-one:12:5")
     assert (s.simulations, s.rollout, s.only) == (12, 5, (0,))
     assert search_policy("search").only is None
+
+
+def test_a_budget_not_given_is_the_games_own() -> None:
+    """``search`` takes the game's ``search_budget`` (else the generic default); a budget given wins."""
+    from tombspec.model.search import ROLLOUT, SIMULATIONS
+
+    class Cheap(Toy):
+        search_budget = (3, 7)
+
+    assert search_policy("search").budget(Cheap({"players": 2})) == (3, 7)
+    assert search_policy("search:5").budget(Cheap({"players": 2})) == (5, 7)
+    assert search_policy("search:5:2").budget(Cheap({"players": 2})) == (5, 2)
+    assert search_policy("search").budget(Toy({"players": 2})) == (SIMULATIONS, ROLLOUT)

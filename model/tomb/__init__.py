@@ -29,6 +29,7 @@ from ..traceability import implements
 from . import invariants
 from .actions import ACTION_TYPES, Bank, Redistribute
 from .board import Board, resolve_board, shipped_boards
+from .judgement import Judgement
 from .options import PLAYER_COUNTS, TombOptions, as_read
 from .rules import (campaign, cards, combat, death, end, free_actions, inn, raid, reacts, setup, standard_actions,
                     treasure, turn)
@@ -38,7 +39,7 @@ from .state import TombSetup, TombState
 GAME = "tomb"
 
 
-class Tomb(Ruleset):
+class Tomb(Judgement, Ruleset):
     """The ruleset of Tomb on one board and card set, with one set of options."""
 
     game: ClassVar[str] = GAME
