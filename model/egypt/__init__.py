@@ -31,6 +31,7 @@ from .dice import egypt_die
 from .options import PLAYER_COUNTS, EgyptOptions
 from .rules import combat, escape, hazards, hero, items, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
+from .judgement import Judgement
 from .state import EgyptState, Token
 
 GAME = "egypt"
@@ -42,7 +43,7 @@ def _die(layout: str) -> Outcomes:
     return Outcomes([(Die(r), p) for r, p in egypt_die(layout)])
 
 
-class Egypt(Ruleset):
+class Egypt(Judgement, Ruleset):
     """The ruleset of Monsters of Egypt on one set of components with one set of options."""
 
     game = GAME

@@ -24,13 +24,14 @@ from .actions import ACTION_TYPES
 from .components import Components, components_from_data, load_components, shipped_sets
 from .options import PLAYER_COUNTS, UNBOUNDED_PLAYERS, SecretsOptions
 from .rules import tomb_phase, turn
+from .judgement import Judgement
 from .state import SecretsState
 
 GAME = "secrets"
 DEFAULT_SET = "core"
 
 
-class Secrets(Ruleset):
+class Secrets(Judgement, Ruleset):
     """The ruleset of Secrets of the Lost Tomb with one component set, scenario and set of options."""
 
     game = GAME
