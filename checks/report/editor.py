@@ -103,6 +103,7 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
                 linked.setdefault(fid, amb.id)
 
     entries: dict[str, Entry] = {}
+    amb_graded: dict[str, bool] = {}      # recorded ambiguity id -> the catalog sets its severity itself
     for f in findings:
         if f.source != "catalog":
             continue
@@ -116,6 +117,7 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
             entry.answered = {"quote": amb.answered.quote, "reading": amb.answered.reading,
                               "line": quote_line(cat.rulebook, amb.answered.quote)}
         entry.correction, entry.group = amb.correction, amb.group
+        amb_graded[amb.id] = amb.severity is not None
         entries[amb.id] = entry
 
     same_fact: dict[tuple[str, str, tuple[str, ...]], Entry] = {}
@@ -126,8 +128,11 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
         if target is not None:
             target.evidence.append(_evidence(f))
             # The detector may know better how grave it is (a worked example that does not add up),
-            # unless the rulebook's own text answers the question: what the text answers is a note
-            if target.answered is None and SEVERITIES.index(f.severity) < SEVERITIES.index(target.severity):
+            # unless the rulebook's own text answers the question (what the text answers is a note) or
+            # the catalog grades the entry itself ('severity': a reader's grade, with the passages open)
+            graded = amb_graded.get(target.id, False)
+            if (target.answered is None and not graded
+                    and SEVERITIES.index(f.severity) < SEVERITIES.index(target.severity)):
                 target.severity = f.severity
             continue
         key = (f.game, f.kind, tuple(sorted(f.rules)))

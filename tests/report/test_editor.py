@@ -139,6 +139,18 @@ def test_a_detector_finding_restating_a_recorded_one_is_its_evidence(tmp_path: P
     assert entry.sources == ["catalog", "detector"]
 
 
+def test_a_grade_set_in_the_catalog_is_not_raised_by_its_detector(tmp_path: Path) -> None:
+    path = tmp_path / "demo.toml"
+    path.write_text(HEAD + AMBIGUITY.replace('default = "one"\n', 'default = "one"\n'
+                    'severity = "open-question"\nfound_by = ["demo.detector.dice"]\n'), encoding="utf-8")
+    cat = load_catalog_file(path)
+    machine = Finding("demo.detector.dice", "demo", "summary-drift", ("demo.setup.one",), "printed twice, differently")
+    [entry] = editor_findings([*recorded(cat), machine], {"demo": cat})
+    assert machine.severity == "contradiction"
+    assert entry.severity == "open-question"    # the reader's grade, with the passages open, stands
+    assert entry.evidence[0]["finding"] == "demo.detector.dice"
+
+
 def test_several_detectors_on_one_fact_are_one_finding(tmp_path: Path) -> None:
     cat = demo(tmp_path)
     a = Finding("demo.one.x", "demo", "summary-drift", ("demo.setup.one", "demo.setup.two"), "drift by numbers")

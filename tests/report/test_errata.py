@@ -18,7 +18,8 @@ from tombspec.checks.explore import games as explore_games
 from tombspec.checks.report.errata import build, to_html, to_markdown
 
 GAMES = ["raiders", "secrets", "tomb", "cryptmaster", "egypt"]
-MODEL_WORDS = re.compile(r"the model|model's|\(the [a-z]+ default\)|option [a-z]+_[a-z_]+|effect kind|\.py\b", re.I)
+MODEL_WORDS = re.compile(r"\bmodels?\b|model's|\(the [a-z]+ default\)|option [a-z]+_[a-z_]+|effect kind|\.py\b|\.toml\b"
+                         r"|\b[a-z]+\.ambiguity\.[a-z0-9-]+|\bparameters?\b", re.I)
 
 
 @pytest.fixture(autouse=True)
@@ -47,6 +48,25 @@ def test_the_errata_is_in_the_rulebooks_order(game: str) -> None:
     printed = {f["id"] for block in data["rewrites"] for f in block["findings"]}
     assert printed == {i["id"] for i in data["index"] if i["severity"] in ("error", "contradiction")}
     assert all(f["passages"] for block in data["rewrites"] for f in block["findings"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_model_vocabulary(game: str) -> None:
+    """The errata is for a rules editor: no model, defaults, options, effect kinds, code paths or catalog ids
+    (issue 30), in the Markdown and in the HTML."""
+    class Text(HTMLParser):
+        seen: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            self.seen.append(data)
+
+    page = Text()
+    page.seen = []
+    data = build(game)
+    page.feed(to_html(data))   # what a reader sees (anchors are the findings' ids, not shown)
+    for name, text in (("markdown", to_markdown(data)), ("html", " ".join(page.seen))):
+        hits = sorted({m.group(0) for m in MODEL_WORDS.finditer(text)})
+        assert not hits, f"the {game} errata ({name}) speaks the model's language: {hits}"
 
 
 def test_the_secrets_index_fits_on_two_screens() -> None:
