@@ -124,8 +124,9 @@ def example_results(game: str) -> dict[str, tuple[bool, str]]:
     return {example_id: replay() for example_id, replay in game_checks(game).examples.items()}
 
 
-def model_findings(cat: Catalog) -> list[Finding]:
-    """Findings from running the model: its detectors, and every worked example that does not replay."""
+def model_findings(cat: Catalog, examples: dict[str, tuple[bool, str]] | None = None) -> list[Finding]:
+    """Findings from running the model: its detectors, and every worked example that does not replay
+    (``examples``: :func:`example_results` already computed, else they are replayed here)."""
     record = game_checks(cat.game)
     out: list[Finding] = []
     for fn in record.model_findings:
@@ -133,7 +134,7 @@ def model_findings(cat: Catalog) -> list[Finding]:
             out.extend(fn(cat))
         except Missing as exc:
             out.append(_unchecked(cat.game, fn, exc))
-    for example_id, (ok, detail) in example_results(cat.game).items():
+    for example_id, (ok, detail) in (example_results(cat.game) if examples is None else examples).items():
         if not ok:
             out.append(Finding(f"{example_id}.mismatch", cat.game, "example-mismatch", (example_id,),
                                f"the worked example {example_id} does not replay through the model: {detail}",

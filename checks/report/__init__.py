@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,10 @@ from tombspec.model.traceability import recording
 
 from ..explore.games import configuration_runs, explore_runs
 from ..findings import SEVERITIES, Finding, run_detectors
-from ..parallel import executor
+from ..parallel import executor, result as result_of, workers_of
 from ..games import catalog_findings, model_findings, run_constraints, run_reachability
 from ..proofs import COUNTEREXAMPLE, PROVED, UNKNOWN, Proof, prove_game
-from .coverage import coverage, replayed_examples
+from .coverage import coverage
 from .editor import Entry, editor_findings, select
 from .render import html_report, print_report, print_summary, summary_rows
 
@@ -127,31 +128,34 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
         result.problems.extend(f"{g}: {p}" for p in problems)
 
     modelled = [g for g in games if g in registered_games()]
-    for g in modelled:
-        say(f"proofs: {g}")
-        proofs = prove_game(g, timeout)
-        result.proofs.extend(proofs)
-        result.problems.extend(f"{g}: counterexample to {p.invariant} over {p.transition}: {p.counterexample}"
-                               for p in proofs if p.result == COUNTEREXAMPLE)
-
-    say("constraints")
-    result.constraints.extend(run_constraints(catalogs))
-    result.problems.extend(f"{c['game']}: constraint {c['id']} broken: {c['summary']}"
-                           for c in result.constraints if c["result"] == "violated")
-
-    say("reachability")
-    result.reachability.extend(run_reachability(games, board))
-
-    # Every game's explorations as one stream of work on the workers; the rule coverage is recorded
-    # inside the first games of every run (a recording traces every call, several times slower), so
-    # no game is played twice; the worked examples are replayed and recorded here.
+    # Each modelled game's worked examples, reachability and model findings are one task, and every
+    # game's explorations one stream of chunks, all on the workers; meanwhile this process runs the
+    # proofs and the constraints (z3: here, in the same order whatever the workers, so that their
+    # witnesses are too).  The rule coverage is recorded inside the first games of every run (a
+    # recording traces every call, several times slower), so no game is played twice, and each worked
+    # example is replayed once.  With one worker, all of it runs here in turn.
     exercised: dict[str, set[str]] = {g: set() for g in modelled}
-    if n_games and modelled:
-        say(f"explore: {', '.join(modelled)} ({n_games} games each)")
-        runs = {g: configuration_runs(g, n_games, record=min(n_games, COVERAGE_GAMES)) for g in modelled}
-        flat = [run for g in modelled for run in runs[g]]
-        with executor(workers, scheduler) as ex:
+    runs = {g: configuration_runs(g, n_games, record=min(n_games, COVERAGE_GAMES)) for g in modelled} \
+        if n_games else {}
+    flat = [run for g in modelled for run in runs.get(g, [])]
+    say(f"proofs, constraints, reachability, examples{', explore' if flat else ''}: {', '.join(modelled)}"
+        + (f" ({n_games} games each)" if flat else ""))
+    with executor(workers, scheduler) as ex:
+        if workers_of(ex) <= 1:
+            _proofs_and_constraints(result, modelled, catalogs, timeout)
             reports = iter(explore_runs(flat, executor=ex))
+            sides = {g: game_work(g, board) for g in modelled}
+        else:
+            futures = {g: ex.submit(game_work, g, board) for g in modelled}
+            with ThreadPoolExecutor(1) as background:
+                exploring = background.submit(explore_runs, flat, executor=ex)
+                _proofs_and_constraints(result, modelled, catalogs, timeout)
+                reports = iter(exploring.result())
+            sides = {g: result_of(future, f"checking {g}") for g, future in futures.items()}
+    result.reachability.extend(r for g in games for r in (sides[g].reachability if g in sides
+                                                          else run_reachability([g], board)))
+
+    if n_games and modelled:
         for g in modelled:
             done = [(*run.label, next(reports)) for run in runs[g]]
             result.explore.append(_explore_summary(g, done))
@@ -160,9 +164,7 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
             result.problems.extend(f"{g}: explore {p['config']} game {p['game']} step {p['step']}: {p['kind']} "
                                    f"{p['rule']}: {p['message']}" for p in result.explore[-1]["problems"])
     for g in modelled:
-        with recording() as seen:
-            seen |= replayed_examples(g)
-        exercised[g] = {r for r in exercised[g] | seen if r.startswith(g + ".")}
+        exercised[g] = {r for r in exercised[g] | sides[g].exercised if r.startswith(g + ".")}
 
     say("coverage")
     for g in games:
@@ -172,13 +174,52 @@ def run_check(games: list[str], *, board: Path | None = None, timeout: float = 1
     say("findings")
     result.findings.extend(run_detectors(catalogs))
     for g, cat in catalogs.items():
-        result.findings.extend(catalog_findings(cat))
-        if g in modelled:
-            result.findings.extend(model_findings(cat))
+        result.findings.extend(sides[g].findings if g in sides else catalog_findings(cat))
     result.problems.extend(f"{f.game}: {f.summary}" for f in result.findings if f.kind == "unchecked")
     result.entries = editor_findings(result.findings, catalogs)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _proofs_and_constraints(result: CheckResult, modelled: list[str], catalogs: dict[str, Any],
+                            timeout: float) -> None:
+    """The z3 part of ``check``, in this process: every modelled game's proofs, then every catalog's
+    constraints."""
+    for g in modelled:
+        proofs = prove_game(g, timeout)
+        result.proofs.extend(proofs)
+        result.problems.extend(f"{g}: counterexample to {p.invariant} over {p.transition}: {p.counterexample}"
+                               for p in proofs if p.result == COUNTEREXAMPLE)
+    result.constraints.extend(run_constraints(catalogs))
+    result.problems.extend(f"{c['game']}: constraint {c['id']} broken: {c['summary']}"
+                           for c in result.constraints if c["result"] == "violated")
+
+
+@attrs.frozen
+class GameWork:
+    """One modelled game's own part of ``tombspec check`` (:func:`game_work`), done on a worker."""
+
+    reachability: list[dict[str, Any]]
+    #: the rules the worked examples exercise, and the ids of those that replay
+    exercised: set[str]
+    #: the game's own detectors, its worked-example recomputations, and its model's findings
+    findings: list[Finding]
+
+
+def game_work(game: str, board: Path | None) -> GameWork:
+    """``game``'s reachability, worked examples (replayed once, recorded for the rule coverage) and
+    findings: what ``check`` does for one game besides its proofs, constraints and explorations."""
+    from tombspec.spec import load_catalog
+
+    from ..games import example_results
+
+    cat = load_catalog(game)
+    reachability = run_reachability([game], board)
+    with recording() as seen:
+        examples = example_results(game)
+    seen |= {example_id for example_id, (ok, _) in examples.items() if ok}
+    findings = catalog_findings(cat) + model_findings(cat, examples)
+    return GameWork(reachability, set(seen), findings)
 
 
 def _explore_summary(game: str, runs: list[tuple[dict[str, Any], str, Any]]) -> dict[str, Any]:

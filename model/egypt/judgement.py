@@ -21,6 +21,7 @@ import attrs
 
 from ..chance import Deck
 from ..options import read
+from ..play import greedy
 from .rules.modes import SPIRIT
 from .state import DEAD, ESCAPED, EgyptState
 
@@ -35,18 +36,26 @@ def _crystal(rs: Any, state: EgyptState) -> bool:
     return any(h.status != DEAD and any(rs.kind(t).has("crystal") for t in h.items) for h in state.heroes)
 
 
-def _hero_value(h: Any, crystal: bool, found: bool) -> float:
-    base = 0.05 + 0.2 * found + 0.35 * crystal
+def _hero_value(rs: Any, state: EgyptState, i: int, crystal: bool) -> float:
+    """A hero's share: nothing dead; out of the tomb, most of it; in the tomb, his lives, what he
+    carries, the doors open, and how near he is to what he should head for next (the heuristic's
+    targets: a face-down token, a key's statue, the exit once a door is open)."""
+    h = state.heroes[i]
+    base = 0.05 + 0.15 * state.crystal_found + 0.3 * crystal + 0.05 * (2 - len(state.doors))
     if h.status == DEAD:
         return 0.0
     if h.status == ESCAPED:
-        return min(1.0, base + 0.35)
-    return min(1.0, base + 0.3 * h.lives / 3)
+        return min(1.0, base + 0.4)
+    near = 0.0
+    if h.status == "in":
+        far = rs._to_targets(state, i).get(h.space)
+        near = 0.0 if far is None else 1.0 / (1.0 + far)
+    return min(1.0, base + 0.12 * h.lives / 3 + 0.03 * len(h.items) + 0.1 * near)
 
 
 def evaluate(rs: Any, state: EgyptState) -> tuple[float, ...]:
-    crystal, found = _crystal(rs, state), state.crystal_found
-    values = [_hero_value(h, crystal, found) for h in state.heroes]
+    crystal = _crystal(rs, state)
+    values = [_hero_value(rs, state, i, crystal) for i in range(len(state.heroes))]
     team = sum(values) / len(values) if values else 0.0
     together = read(rs.options, "who_wins") == "team"
     out = [0.0] * rs.num_players
@@ -90,7 +99,10 @@ def determinise(rs: Any, state: EgyptState, player: int, rng: random.Random) -> 
 
 
 class Judgement:
-    """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`)."""
+    """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`); rollouts
+    play the exploration heuristic (``greedy``: heroes head for tokens, keys, statues and the exit)."""
+
+    playout = staticmethod(greedy())
 
     def returns(self, state: EgyptState) -> tuple[float, ...]:
         return returns(self, state)

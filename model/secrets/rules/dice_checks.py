@@ -71,8 +71,8 @@ class DicePool(Distribution):
         return Dice(tuple(out))
 
 
-@cache
 @implements("secrets.dice.d12-faces", "secrets.dice.use-these-dice", "secrets.dice.more-dice-than-included")
+@cache          # inside the rule's mark: every call is recorded, not only the first
 def pool(n: int) -> DicePool:
     """The roll of ``n`` dice: each die shows 1-6 with probability 2/12 each; the outcome is the face
     counts (more dice than the box holds are rolled the same way)."""
