@@ -145,6 +145,10 @@ class Judgement:
     """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`), for Tomb and
     Cryptmaster alike."""
 
+    #: 16 simulations a decision, rollouts of 20 steps: about 10 s a game on one core, the search player
+    #: first in every one of the first games measured against uniform players (bench/bench_search.py)
+    search_budget = (16, 20)
+
     def returns(self, state: TombState) -> tuple[float, ...]:
         return returns(self, state)
 
