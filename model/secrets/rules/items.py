@@ -245,7 +245,6 @@ def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsS
     adv = state.adventurer(seat)
     assert adv is not None
     if any(c.name == name for c in adv.companions):
-        from .adventurers import discard_companion
         return discard_companion(state, seat, name)
     cards = list(adv.cards)
     held = next(h for h in cards if h.name == name)
@@ -308,7 +307,6 @@ def card(rs: Any, name: str) -> Card:
 def meets_requirements(rs: Any, adv: Adventurer, name: str) -> bool:
     """'Min. Strength 2' requires a Strength of 2 or more (secrets.ambiguity.items-attribute-requirement:
     the current score counts)."""
-    from .adventurers import attribute, sheet
     printed = read(rs.options, "requirement") == "printed-score" if card(rs, name).requires else False
     for a, n in card(rs, name).requires:
         have = sheet(rs, adv).attribute(a) if printed else attribute(rs, adv, a)
@@ -571,7 +569,6 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
         cards.remove(held)
         state = state.with_adventurer(frm, cards=tuple(cards))
         return state.with_adventurer(to, cards=(*state.adventurer(to).cards, evolve(held, owner="")))
-    from .status import gain_held_status
     status = list(giver.status)
     status.remove(name)
     state = state.with_adventurer(frm, status=tuple(status))
@@ -585,7 +582,6 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
 @cache
 def inventory() -> tuple[dict[str, int], tuple[tuple[str, int | None], ...]]:
     """The Soul Monger Inventory of the catalog: item prices, and the services with their prices."""
-    from .engine import table
     items = {r["item"]: r["cost"] for r in table("secrets.reference.soul-monger-items")}
     services = tuple((r["service"], r["cost"] if isinstance(r["cost"], int) else None)
                      for r in table("secrets.reference.soul-monger-services"))
@@ -594,7 +590,6 @@ def inventory() -> tuple[dict[str, int], tuple[tuple[str, int | None], ...]]:
 
 @cache
 def sell_prices() -> dict[str, int]:
-    from .engine import table
     rows = table("secrets.adventurer-phase.sell-prices")
     return {r["card"]: r["soul_shards"] for r in rows}
 
@@ -607,7 +602,6 @@ def price(rs: Any, name: str) -> int:
 def is_soul_monger_room(rs: Any, state: SecretsState, room: str) -> bool:
     """A Soul Monger room; one Soul Monger is always on the Tomb's Entrance (secrets.ambiguity.soul-monger-
     location=entrance-always; else only once Quetzalcoatl's Hall is removed)."""
-    from ..state import ENTRANCE
     if rs.components.rooms[room].soul_monger:
         return True
     if room == ENTRANCE:
@@ -752,9 +746,6 @@ def sell_value(rs: Any, name: str) -> int:
 
 
 def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .adventurers import change_audacity, change_courage, heal
-    from .components_ops import add_bonus
-    from .status import gain_status, remove_status
     legal = _barter_legal(rs, state, t, seat if seat is not None else -1)
     rule = {Buy: "secrets.adventurer-phase.soul-monger-inventory", Service: "secrets.adventurer-phase.soul-monger-inventory",
             Sell: "secrets.adventurer-phase.sell"}.get(type(action), "secrets.adventurer-phase.soul-monger-action")
@@ -804,7 +795,6 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             return state
         return remove_status(rs, state, me, action.arg)
     if name in SERVICE_ATTRIBUTES:
-        from ...effects import GAME, Effect, add
         target = state.adventurer(served)
         state = evolve(state, effects=add(state.effects, Effect(
             "bought", "secrets.ambiguity.reference-soul-monger-attribute-services", until=GAME,
@@ -865,7 +855,6 @@ def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
 def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: int) -> bool:
     """The Upkeep check of a weapon: the card's printed Upkeep ('On 1 or 2, discard';
     secrets.ambiguity.weapons-upkeep-check=card-text), or a check of difficulty 1."""
-    from .dice_checks import compute_successes
     if read(rs.options, "upkeep_check") == "standard-check":
         return compute_successes(faces, threshold) < 1
     rolled = next(f for f in range(1, 7) if faces[f - 1])
@@ -873,7 +862,6 @@ def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: in
 
 
 def _upkeep_roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from .dice_checks import start_check
     state = state.pop()
     return start_check(rs, state, t.seat, "none", 1, flags=("result:upkeep-judged",), rule=t.rule, pool_size=1,
                        target=t.target)
@@ -895,3 +883,14 @@ def _upkeep_judged_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("upkeep-judged", run=_upkeep_judged_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ...effects import add, Effect, GAME  # noqa: E402
+from ..state import ENTRANCE  # noqa: E402
+from .adventurers import attribute, change_audacity, change_courage, discard_companion, heal, sheet  # noqa: E402
+from .components_ops import add_bonus  # noqa: E402
+from .dice_checks import compute_successes, start_check  # noqa: E402
+from .engine import table  # noqa: E402
+from .status import gain_held_status, gain_status, remove_status  # noqa: E402

@@ -533,14 +533,12 @@ def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
 
 
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from ..actions import Done, Save
     if seat != t.seat:
         return []
     return [*(Save(s) for s in _savable(rs, state, seat)), Done()]
 
 
 def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from ..actions import Done, Save
     require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
             "save a fleeing adventurer in your room, or end the turn")
     if isinstance(action, Done):
@@ -562,3 +560,8 @@ def _round_start_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("round-start", run=_round_start_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..actions import Done, Save  # noqa: E402
