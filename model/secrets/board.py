@@ -174,10 +174,15 @@ class Tomb:
         """The graph as a mover sees it: only edges of ``kinds``; without ``level_3``, no edge to or from
         Level 3 (secrets.ambiguity.level-3-creature-movement=flying-only)."""
         g = self.graph
+        kinds_of = self._kinds          # the edges' kinds, read from plain dicts (not the graph's views)
         if level_3:
-            return nx.subgraph_view(g, filter_edge=lambda u, v: bool(g[u][v]["kinds"] & kinds))
-        return nx.subgraph_view(g, filter_edge=lambda u, v: bool(g[u][v]["kinds"] & kinds) and
-                                (g.nodes[u]["level"] == 3) == (g.nodes[v]["level"] == 3))
+            return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds))
+        on_3 = {n: lv == 3 for n, (lv, _, _) in self.where.items()}
+        return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds) and on_3[u] == on_3[v])
+
+    @cached_property
+    def _kinds(self) -> dict[tuple[str, str], frozenset[str]]:
+        return {(u, v): d["kinds"] for u, v, d in self.graph.edges(data=True)}
 
     @cached_property
     def adventurer_view(self) -> Any:

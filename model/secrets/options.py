@@ -337,3 +337,18 @@ def reading_options() -> dict[str, str]:
     from ..options import settles
 
     return settles(SecretsOptions)
+
+
+def read(options: Any, name: str) -> str:
+    """:func:`tombspec.model.options.read` for the rules of this game: a reading of plain options
+    (not behind a view) that is set and not being counted is their attribute, read without the
+    unwrapping; anything else (a view, an unset reading raising ``Unspecified``, counting) is
+    ``options.read`` itself."""
+    if type(options) is SecretsOptions and not _counters:
+        value = getattr(options, name)
+        if value is not None:
+            return value
+    return _read(options, name)
+
+
+from ..options import _counters, read as _read  # noqa: E402

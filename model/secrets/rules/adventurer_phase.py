@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,

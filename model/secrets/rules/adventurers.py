@@ -11,7 +11,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add
 from ...numeric import clamp, if_, max_, min_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Choose, Decline, Step

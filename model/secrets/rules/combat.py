@@ -15,7 +15,7 @@ from typing import Any
 
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield

@@ -196,7 +196,7 @@ def _arrive(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
 
 # Imported once, when the rest of this module is defined (some of these modules import this one),
 # rather than inside the functions on every call.
-from ...options import read  # noqa: E402
+from ..options import read  # noqa: E402
 from . import adventurers as adv_rules, items, rooms, scenarios, status  # noqa: E402
 from .combat import harm_creatures, queue_control  # noqa: E402
 from .creatures import spawn_boss  # noqa: E402

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add
 from ...numeric import if_, max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..components import CreatureCard
 from ..state import Creature, SecretsState, evolve

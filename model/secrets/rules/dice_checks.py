@@ -25,7 +25,7 @@ from typing import Any
 
 from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Accept, Boost, Dice, Reroll, Roll

@@ -12,7 +12,7 @@ from math import gcd
 from typing import Any, NamedTuple
 
 from ...chance import Deck, Distribution, Outcomes, choose
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take

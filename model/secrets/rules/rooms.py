@@ -10,7 +10,7 @@ from typing import Any
 
 from ...chance import Deck
 from ...effects import GAME, Effect, add, named
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, PlaceAt, Rotate

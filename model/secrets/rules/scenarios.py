@@ -9,7 +9,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add, named
 from ...numeric import max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..state import ENTRANCE, Creature, SecretsState, evolve
 

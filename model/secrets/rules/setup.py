@@ -15,7 +15,7 @@ from typing import Any
 
 from ...chance import Deck, Outcomes
 from ...effects import GAME, Effect, add
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Discard

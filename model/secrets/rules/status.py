@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...chance import Deck
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Betray, Drawn, KeepStatus, Transform

@@ -13,7 +13,7 @@ from typing import Any
 from ...chance import Outcomes
 from ...effects import GAME, ROUND, Effect, add, expire, named
 from ...numeric import if_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target
