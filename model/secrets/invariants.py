@@ -148,7 +148,8 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
         return True
     if state.rooms is not last.rooms and _moved_tiles(state.rooms, last.rooms) and _spaces(state):
         return True
-    if _tracks(rs, state):
+    if (state.comet != last.comet or state.phase != last.phase or state.outcome != last.outcome) and \
+            _tracks(rs, state):
         return True
     if (state.story is not last.story or state.tomb is not last.tomb) and _decks(rs, state):
         return True

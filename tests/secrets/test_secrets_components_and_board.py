@@ -141,3 +141,24 @@ def test_a_door_on_one_side_only_is_a_wall() -> None:
     s = place(s, "Sunken Shrine", 1, 0, -1, 1)                 # turned: doors E and W, none toward the Entrance
     tomb = tomb_of(rs, s.rooms)
     assert "Sunken Shrine" not in tomb.successors("adventurer", "Tomb's Entrance")
+
+
+def test_the_steps_a_mover_may_take_are_those_of_its_view() -> None:
+    """``Tomb.successors`` reads the links from plain dicts: on every layout a few games reach, under the
+    readings that change the creatures' links, each mover's steps are its networkx view's, in layout order."""
+    import random
+
+    from tombspec.model.play import playout
+    from tombspec.model.secrets.board import MOVERS, tomb_of
+
+    for options in ({}, {"adjacency_creatures": "creatures-too"}, {"level_3_creatures": "flying-only"}):
+        rs = get_ruleset("secrets", options=options)
+        for game in range(3):
+            for _, _, s in playout(rs, random.Random(f"succ:{game}")):
+                tomb = tomb_of(rs, s.rooms)
+                for mover in MOVERS:
+                    view = tomb.mover_view(mover)
+                    for room in (*tomb.where, "Nowhere"):
+                        expected = tuple(sorted(view.successors(room), key=tomb._order.__getitem__)) \
+                            if room in view else ()
+                        assert tomb.successors(mover, room) == expected, (mover, room)

@@ -341,3 +341,10 @@ def test_a_card_moved_from_the_deck_to_its_discard_pile_passes(rs: Secrets) -> N
     card = _card(s)
     moved = evolve(s, items=evolve(s.items, deck=s.items.deck.remove(card), discard=s.items.discard.add(card)))
     assert rs.violations(moved) == []
+
+
+def test_a_game_over_without_an_outcome_is_reported(rs: Secrets) -> None:
+    """The tracks are read again when the phase, the outcome or the Comet track changed: the phase alone
+    changed to over, with no outcome, is reported."""
+    s = in_progress(rs, _has_adventurer)
+    assert broken(rs, evolve(s, phase="over")) == {"secrets.scenarios.winning-losing"}

@@ -453,7 +453,7 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
         kind = KINDS[head.kind]
         p = rs.pending(state)
         if p.is_chance:
-            dist = kind.chance(rs, state, head)
+            dist = rs.chance(state)
             if dist is None or not dist.possible(action):
                 rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
                 require(False, rule, "{!r} is not a possible outcome of the {} here", action, p.what)
