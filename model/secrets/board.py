@@ -95,16 +95,11 @@ class Tomb:
         self.rotation = {name: rot for name, _, _, _, rot, _ in key}
         self.roped = tuple(name for name, *_, rope in key if rope)
         self.at = {(level, x, y): name for name, level, x, y, _, _ in key}
-        g = nx.DiGraph()
-        for name, level, x, y, rot, rope in key:
-            g.add_node(name, level=level, x=x, y=y)
+        links: dict[tuple[str, str], frozenset[str]] = {}     # (from, to) -> the link's kinds, in order
 
         def link(u: str, v: str, kind: str, both: bool = True) -> None:
             for a, b in ((u, v), (v, u)) if both else ((u, v),):
-                if g.has_edge(a, b):
-                    g[a][b]["kinds"] = g[a][b]["kinds"] | {kind}
-                else:
-                    g.add_edge(a, b, kinds=frozenset({kind}))
+                links[a, b] = links.get((a, b), frozenset()) | {kind}
 
         for name, level, x, y, rot, _ in key:
             for side in self.doors(name):
@@ -131,7 +126,18 @@ class Tomb:
             if PHARAOHS_HALL in self.where:
                 link(MONGOLS_HALL, PHARAOHS_HALL, "boss",
                      both=need(boss_link, "secrets.ambiguity.creatures-boss-hall-link") != "one-way")
-        self.graph = g
+        self._kinds = links
+
+    @cached_property
+    def graph(self) -> Any:
+        """The Tomb as a networkx graph: the placed tiles (their level and space), the links with their
+        kinds (built when first asked: the movers' steps read the links themselves)."""
+        g = nx.DiGraph()
+        for name, level, x, y, _, _ in self.key:
+            g.add_node(name, level=level, x=x, y=y)
+        for (u, v), kinds in self._kinds.items():
+            g.add_edge(u, v, kinds=kinds)
+        return g
 
     # The tiles ----------------------------------------------------------------------------------
 
@@ -179,10 +185,6 @@ class Tomb:
             return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds))
         on_3 = {n: lv == 3 for n, (lv, _, _) in self.where.items()}
         return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds) and on_3[u] == on_3[v])
-
-    @cached_property
-    def _kinds(self) -> dict[tuple[str, str], frozenset[str]]:
-        return {(u, v): d["kinds"] for u, v, d in self.graph.edges(data=True)}
 
     @cached_property
     def adventurer_view(self) -> Any:
