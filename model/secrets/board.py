@@ -55,6 +55,13 @@ MOVERS = ("adventurer", "creature", "flying", "boss", "door")
 
 def rotated(doors: Iterable[str], rotation: int) -> frozenset[str]:
     """The sides that show a door once the tile is turned ``rotation`` quarter turns clockwise."""
+    if type(doors) is tuple:          # a tile's doors: remembered
+        return _rotated(doors, rotation)
+    return frozenset(SIDES[(SIDES.index(s) + rotation) % 4] for s in doors)
+
+
+@lru_cache(maxsize=4096)
+def _rotated(doors: tuple[str, ...], rotation: int) -> frozenset[str]:
     return frozenset(SIDES[(SIDES.index(s) + rotation) % 4] for s in doors)
 
 

@@ -127,7 +127,8 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
         if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
             if seat is not was and _seat_own(i, seat):
                 return True
-            if adv is not None and (_alive(state, i, adv) or (not same_rooms and _in_tomb(i, adv, placed))):
+            if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
+                                    (not same_rooms and _in_tomb(i, adv, placed))):
                 return True
             continue
         if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):

@@ -137,7 +137,7 @@ def evasion_rating(rs: Any, adv: Adventurer) -> int:
 
 def is_traitor(rs: Any, adv: Adventurer | None) -> bool:
     """secrets.status.traitor-win: a Fully Infected adventurer is a traitor."""
-    return adv is not None and any(rs.components.statuses[s].traitor for s in adv.status)
+    return adv is not None and bool(adv.status) and any(rs.components.statuses[s].traitor for s in adv.status)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -467,12 +467,18 @@ def can_climb(rs: Any, state: SecretsState, seat: int) -> str | None:
     adv = state.adventurer(seat)
     if adv is None or state.room(MONGOLS_HALL) is None:
         return "secrets.rooms.mineshaft-climb"
-    shafts = [r for r in state.rooms if tile(rs, r.name).special == "mineshaft" and not r.rope]
-    if adv.room in [r.name for r in shafts]:
+    here = state.room(adv.room)
+    if here is not None and _unroped_shaft(rs, here):
         return None
-    if adv.room == MONGOLS_HALL and shafts and read(rs.options, "mineshaft") == "both-ways-with-check":
+    if adv.room == MONGOLS_HALL and any(_unroped_shaft(rs, r) for r in state.rooms) and \
+            read(rs.options, "mineshaft") == "both-ways-with-check":
         return None
     return "secrets.rooms.mineshaft-climb"
+
+
+def _unroped_shaft(rs: Any, room: Any) -> bool:
+    """A Mineshaft without a Rope token."""
+    return tile(rs, room.name).special == "mineshaft" and not room.rope
 
 
 def start_climb(rs: Any, state: SecretsState, seat: int) -> SecretsState:
