@@ -312,7 +312,7 @@ class SecretsOptions:
     heal_service: str | None = reading("secrets.ambiguity.reference-soul-monger-heal-service", "one-service",
                                        "two-services")
     attribute_services: str | None = reading("secrets.ambiguity.reference-soul-monger-attribute-services",
-                                             "permanent-stackable", "once-each")
+                                             "permanent-stackable", "once-each", "audacity-at-10-wasted")
     master_of_time: str | None = reading("secrets.ambiguity.reference-soul-monger-master-of-time", "status-card",
                                          "permanent-token", "one-action")
     courage_service: str | None = reading("secrets.ambiguity.reference-soul-monger-courage-service", "raise-only",

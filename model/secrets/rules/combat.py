@@ -196,7 +196,10 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
             "secrets.combat.cvc-no-courage", "secrets.combat.ava-no-courage-no-shards")
 def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Lose Courage, then check the Courage effect for Flee: fleeing ends the combat with no roll
-    (flee-ends-combat), or the combat is fought first (fight-then-flee)."""
+    (flee-ends-combat), or the combat is fought first (fight-then-flee).  In Solo Play a flight Lord
+    Harrison replaces by discarding a Companion (secrets.solo.lord-harrison-companion-save: 'instead
+    discard one Companion card') is no flight: he discards first, and the combat goes on to its next step
+    (with no Companion left he loses the game, which ends it)."""
     state = state.pop()
     combat = state.combat
     if combat is None or state.adventurer(t.seat) is None:
@@ -204,9 +207,14 @@ def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     before = len(state.agenda)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     fled = len(state.agenda) > before and state.agenda[0].kind == "flee"
+    gear = Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit")
     if fled and read(rs.options, "courage_flee_combat") == "flee-ends-combat":
+        flee = state.agenda[0]
+        adv = state.adventurer(t.seat)
+        if adv.companions and harrison_rule_applies(rs, state, t.seat, "flee", flee.rule):
+            return state.pop().push(flee, gear)       # the Companion discarded, then the weapons
         return evolve(state, combat=None)
-    return state.push(Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit"))
+    return state.push(gear)
 
 
 task("combat-courage", run=_courage_run)
@@ -658,3 +666,4 @@ def _controlled_resolve(rs: Any, state: SecretsState, combat: Combat, target: An
 from ..board import tomb_of  # noqa: E402
 from .dice_checks import compute_successes, critical_failures, criticals, start_check  # noqa: E402
 from .rooms import enter_room  # noqa: E402
+from .solo import harrison_rule_applies  # noqa: E402

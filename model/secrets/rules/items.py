@@ -690,8 +690,9 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
     once = read(rs.options, "attribute_services") == "once-each"
     if name == "Rope Token":
         return None if state.ropes > 0 or read(rs.options, "stock") == "unlimited" else "secrets.ambiguity.reference-soul-monger-stock"
-    if name == "Gain +1 Audacity":
-        return None if target.audacity < 10 else "secrets.dice.audacity-max-10"
+    if name == "Gain +1 Audacity":    # at 10, bought for nothing only under audacity-at-10-wasted
+        return None if target.audacity < 10 or read(rs.options, "attribute_services") == "audacity-at-10-wasted" \
+            else "secrets.dice.audacity-max-10"
     if name == "Remove any Status Effect":
         return None if target.status else "secrets.status.soul-monger-removal"
     if name in SERVICE_ATTRIBUTES:
@@ -745,10 +746,38 @@ def sell_value(rs: Any, name: str) -> int:
     return prices.get("artifact", 15) if card(rs, name).deck == "artifact" else prices.get("item", 5)
 
 
+def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """The rule a refused deal breaks: after the one deal of ``barter`` = one-deal, that reading; a service
+    the Soul Monger offers that cannot be given here, its reason (``can_service``: 'Gain +1 Audacity' at 10
+    Audacity names secrets.dice.audacity-max-10), else its price; a card that cannot be sold, its reason
+    (``can_sell``); anything else, the Soul Monger's action."""
+    adv = state.adventurer(t.seat) if t.seat is not None else None
+    if adv is None:
+        return "secrets.adventurer-phase.soul-monger-action"
+    if "dealt" in t.flags and read(rs.options, "barter") == "one-deal" and not isinstance(action, Done):
+        return "secrets.ambiguity.soul-monger-deals-per-action"
+    if isinstance(action, Service):
+        if service_cost(rs, action.service) is None:
+            return "secrets.adventurer-phase.soul-monger-inventory"
+        return can_service(rs, state, t.seat, action.service, action.arg) or \
+            "secrets.adventurer-phase.soul-monger-inventory"
+    if isinstance(action, Buy):
+        return "secrets.adventurer-phase.soul-monger-inventory"
+    if isinstance(action, Sell):
+        if read(rs.options, "barter") == "buy-only":
+            return "secrets.ambiguity.soul-monger-deals-per-action"
+        if adv.held(action.card) is None:
+            return "secrets.adventurer-phase.sell"
+        return can_sell(rs, state, t.seat, action.card) or "secrets.adventurer-phase.sell"
+    return "secrets.adventurer-phase.soul-monger-action"
+
+
 def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     legal = _barter_legal(rs, state, t, seat if seat is not None else -1)
     rule = {Buy: "secrets.adventurer-phase.soul-monger-inventory", Service: "secrets.adventurer-phase.soul-monger-inventory",
             Sell: "secrets.adventurer-phase.sell"}.get(type(action), "secrets.adventurer-phase.soul-monger-action")
+    if action not in legal:
+        rule = _barter_rule(rs, state, t, action)
     require(action in legal, rule, f"{action!r} is not a deal the Soul Monger offers this adventurer now")
     if isinstance(action, Done):
         return state.pop()
@@ -787,6 +816,9 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             state = evolve(state, ropes=state.ropes - 1)
         return state.with_adventurer(me, ropes=state.adventurer(me).ropes + 1)
     if name == "Gain +1 Audacity":
+        if state.adventurer(served).audacity >= AUDACITY_MAX:   # audacity-at-10-wasted: bought, and lost
+            note("secrets.dice.audacity-max-10")
+            return state
         return change_audacity(rs, state, served, 1)
     if name == "Remove any Status Effect":
         if read(rs.options, "remove_status") == "all":
@@ -819,7 +851,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
 
 
 task("barter", pending=lambda rs, s, t: Pending.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
-     apply=_barter_apply, rule=lambda *a: "secrets.adventurer-phase.soul-monger-action")
+     apply=_barter_apply, rule=_barter_rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -889,7 +921,7 @@ task("upkeep-judged", run=_upkeep_judged_run)
 # rather than inside the functions on every call.
 from ...effects import add, Effect, GAME  # noqa: E402
 from ..state import ENTRANCE  # noqa: E402
-from .adventurers import attribute, change_audacity, change_courage, discard_companion, heal, sheet  # noqa: E402
+from .adventurers import AUDACITY_MAX, attribute, change_audacity, change_courage, discard_companion, heal, sheet  # noqa: E402
 from .components_ops import add_bonus  # noqa: E402
 from .dice_checks import compute_successes, start_check  # noqa: E402
 from .engine import table  # noqa: E402

@@ -249,7 +249,8 @@ ENTERED_WHEN = {
         "adventurer, the attacker after `defend`. The adventurer chooses what it wields and wears (`wield`; "
         "`secrets.combat.weapon-limit`), even when fighting without weapons or armor is its only choice. "
         "Skipped when the combat has already ended (a flight begun at the Courage loss under "
-        "`courage_flee_combat` = flee-ends-combat, the default). Never asked again for an area combat's "
+        "`courage_flee_combat` = flee-ends-combat, the default; not when Lord Harrison's rule replaces "
+        "that flight by a discarded Companion: asked after the `discard a Companion instead`). Never asked again for an area combat's "
         "further targets (its weapons are kept), nor for creature versus creature.",
     "command a creature":
         "A `control` effect (`secrets.combat.cvc-dice-pool`), when two or more creatures are in the "
@@ -286,7 +287,8 @@ ENTERED_WHEN = {
         "when it has one; `secrets.solo.lord-harrison-companion-save`) and stays in the Tomb, with Health at "
         "least 1 and Courage at least -9. With no companion the adventurers lose at once "
         "(`secrets.solo.lord-harrison-lose`). Under `harrison_save` = automatic-only only a `flee` effect "
-        "is replaced: dying at 0 Health and fleeing at the Flee Tomb space happen as normal.",
+        "is replaced: dying at 0 Health and fleeing at the Flee Tomb space happen as normal. A flight so "
+        "replaced at a combat's Courage loss does not end the combat: it goes on to its weapons.",
     "items deck":
         "A draw of Items: a `draw` effect of items, the Search Chart's '+X Item'. " + _DRAW,
     "artifacts deck":
