@@ -162,3 +162,23 @@ def test_the_steps_a_mover_may_take_are_those_of_its_view() -> None:
                         expected = tuple(sorted(view.successors(room), key=tomb._order.__getitem__)) \
                             if room in view else ()
                         assert tomb.successors(mover, room) == expected, (mover, room)
+
+
+def test_a_draw_samples_as_choose_over_the_cards_shares() -> None:
+    """``DeckDraw.sample`` works in integers; it draws the very card ``chance.choose`` draws over the shares
+    ``n / total`` (Fractions), with the same generator, for decks of every shape."""
+    import random
+    from fractions import Fraction
+
+    from tombspec.model.chance import Deck, choose
+    from tombspec.model.secrets.actions import Drawn
+    from tombspec.model.secrets.rules.items import deck_draw
+
+    shapes = [{"a": 1}, {"a": 2, "b": 2}, {"a": 3, "b": 6, "c": 9}, {"a": 1, "b": 2, "c": 3, "d": 4},
+              {f"c{i}": (i % 4) + 1 for i in range(30)}, {"x": 4, "y": 6}]
+    for counts in shapes:
+        deck = Deck.of(counts)
+        total = deck.total
+        shares = [(Drawn(card), Fraction(n, total)) for card, n in deck.counts]
+        for seed in range(50):
+            assert deck_draw(deck).sample(random.Random(seed)) == choose(random.Random(seed), shares)

@@ -133,12 +133,13 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
             out.append(Pass())
         return out
     out += [Drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
-    out += [Save(s) for s in state.seats_in(adv.room) if advs.can_save(rs, state, seat, s) is None]
+    here = state.seats_in(adv.room)
+    out += [Save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
     out.append(Move())
     if can_search(rs, state, seat) is None:
         out.append(Search())
     out += [Fight(t) for t in fight_targets(rs, state, seat)]
-    out += [Trade(s) for s in state.seats_in(adv.room) if items.can_trade(rs, state, seat, s) is None]
+    out += [Trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
     if items.can_barter(rs, state, seat) is None:
         out.append(Barter())
     out += [Use(c) for c in usable_cards(rs, state, seat)]

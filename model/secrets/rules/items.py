@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import gcd
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...chance import Deck, Distribution, Outcomes, choose
+from ...chance import Deck, Distribution, Outcomes
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
@@ -78,19 +78,17 @@ class DeckDraw(Distribution):
             yield Drawn(card), Fraction(n, self.total)
 
     def sample(self, rng: Any) -> Drawn:
-        total = self.total
-        shares = []
-        for card, n in self.deck.counts:
-            g = gcd(n, total)
-            shares.append((card, Share(n // g, total // g)))     # n / total in lowest terms, as Fraction has it
-        return Drawn(choose(rng, shares))
-
-
-class Share(NamedTuple):
-    """A probability in lowest terms, as ``chance.choose`` reads one."""
-
-    numerator: int
-    denominator: int
+        """``chance.choose`` over the cards' shares ``n / total`` in lowest terms, in integers: their
+        common denominator is ``total / g`` (``g`` the gcd of the counts), each card's part of it ``n / g``
+        (the same one ``randrange`` call, the same card for every draw of the generator)."""
+        counts = self.deck.counts
+        g = gcd(*(n for _, n in counts))
+        r = rng.randrange(self.total // g)
+        for card, n in counts:
+            r -= n // g
+            if r < 0:
+                return Drawn(card)
+        raise ValueError("outcome probabilities do not sum to 1")
 
 
 @lru_cache(maxsize=4096)
