@@ -142,11 +142,19 @@ def flag_value(t: Task, name: str, default: str) -> str:
 
 
 def stage(t: Task) -> str:
-    return flag_value(t, "stage", "pre")
+    """``flag_value(t, "stage", "pre")``, read directly (a check asks it at every step)."""
+    for f in t.flags:
+        if f.startswith("stage:"):
+            return f[6:]
+    return "pre"
 
 
 def result_kind(t: Task) -> str:
-    return flag_value(t, "result", "plain")
+    """``flag_value(t, "result", "plain")``, read directly."""
+    for f in t.flags:
+        if f.startswith("result:"):
+            return f[7:]
+    return "plain"
 
 
 @implements("secrets.dice.dice-pool", "secrets.dice.checks", "secrets.dice.check-notation",

@@ -472,10 +472,30 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
 @implements("secrets.adventurer-phase.until-all-spent", "secrets.adventurer-phase.next-player",
             "secrets.ambiguity.turn-order-uneven-tokens")
 def settle(rs: Any, state: SecretsState) -> SecretsState:
-    """Resolve every task that needs no answer, in order, until one does (or the game is over)."""
-    for _, _, state in resolutions(rs, state):
-        pass
-    return state
+    """Resolve every task that needs no answer, in order, until one does (or the game is over): the
+    states :func:`resolutions` passes through, without yielding each (after every step of every game)."""
+    for _ in range(SETTLE_LIMIT):
+        if state.phase == "over":
+            return state
+        head = state.head
+        if head is not None:
+            run = KINDS[head.kind].run
+            if run is None:
+                return state
+            nxt = run(rs, state, head)
+            if nxt is None:
+                return state
+            state = nxt
+            continue
+        if state.phase == "adventurer":
+            if adventurer_phase.can_act(rs, state, state.current):
+                return state
+            state = state.push(Task("end-turn", state.current, flags=("inclusive",)))
+        elif state.phase == "setup":
+            state = evolve(state, phase="adventurer", current=state.first)
+        else:
+            raise AssertionError(f"phase {state.phase} with nothing to do")
+    raise RuntimeError("the rules do not settle: a task kind loops")
 
 
 def resolutions(rs: Any, state: SecretsState) -> Iterator[tuple[str, Task | None, SecretsState]]:
