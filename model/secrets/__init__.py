@@ -66,13 +66,14 @@ class Secrets(Judgement, Ruleset):
         self.last_pending: Any = None
         self.last_legal: Any = None
         self.last_tomb: Any = None
+        self.last_chance: Any = None
 
     #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
     #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
     #: after.  ``passed``: the last state on which every invariant held (``invariants.py``);
-    #: ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``; ``last_tomb``:
-    #: ``board.tomb_of``'s
-    CACHES = ("passed", "last_pending", "last_legal", "last_tomb")
+    #: ``last_pending``, ``last_legal``, ``last_chance``: the last answers of ``pending``, ``legal`` and
+    #: ``chance``; ``last_tomb``: ``board.tomb_of``'s
+    CACHES = ("passed", "last_pending", "last_legal", "last_tomb", "last_chance")
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
@@ -121,7 +122,14 @@ class Secrets(Judgement, Ruleset):
         return list(self.legal(state, player))
 
     def chance(self, state: SecretsState) -> Any:
-        return turn.chance(self, state)
+        """The chance event due (``rules/turn.py``), remembered for the last state asked (by identity): the
+        step that answers it checks its outcome against the distribution it was drawn from."""
+        last = self.last_chance
+        if last is not None and last[0] is state:
+            return last[1]
+        out = turn.chance(self, state)
+        self.last_chance = (state, out)
+        return out
 
     def _apply(self, state: SecretsState, action: Any, player: int | None) -> SecretsState:
         return turn.apply(self, state, action, player)

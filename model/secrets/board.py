@@ -55,6 +55,13 @@ MOVERS = ("adventurer", "creature", "flying", "boss", "door")
 
 def rotated(doors: Iterable[str], rotation: int) -> frozenset[str]:
     """The sides that show a door once the tile is turned ``rotation`` quarter turns clockwise."""
+    if type(doors) is tuple:          # a tile's doors: remembered
+        return _rotated(doors, rotation)
+    return frozenset(SIDES[(SIDES.index(s) + rotation) % 4] for s in doors)
+
+
+@lru_cache(maxsize=4096)
+def _rotated(doors: tuple[str, ...], rotation: int) -> frozenset[str]:
     return frozenset(SIDES[(SIDES.index(s) + rotation) % 4] for s in doors)
 
 
@@ -95,16 +102,11 @@ class Tomb:
         self.rotation = {name: rot for name, _, _, _, rot, _ in key}
         self.roped = tuple(name for name, *_, rope in key if rope)
         self.at = {(level, x, y): name for name, level, x, y, _, _ in key}
-        g = nx.DiGraph()
-        for name, level, x, y, rot, rope in key:
-            g.add_node(name, level=level, x=x, y=y)
+        links: dict[tuple[str, str], frozenset[str]] = {}     # (from, to) -> the link's kinds, in order
 
         def link(u: str, v: str, kind: str, both: bool = True) -> None:
             for a, b in ((u, v), (v, u)) if both else ((u, v),):
-                if g.has_edge(a, b):
-                    g[a][b]["kinds"] = g[a][b]["kinds"] | {kind}
-                else:
-                    g.add_edge(a, b, kinds=frozenset({kind}))
+                links[a, b] = links.get((a, b), frozenset()) | {kind}
 
         for name, level, x, y, rot, _ in key:
             for side in self.doors(name):
@@ -131,7 +133,18 @@ class Tomb:
             if PHARAOHS_HALL in self.where:
                 link(MONGOLS_HALL, PHARAOHS_HALL, "boss",
                      both=need(boss_link, "secrets.ambiguity.creatures-boss-hall-link") != "one-way")
-        self.graph = g
+        self._kinds = links
+
+    @cached_property
+    def graph(self) -> Any:
+        """The Tomb as a networkx graph: the placed tiles (their level and space), the links with their
+        kinds (built when first asked: the movers' steps read the links themselves)."""
+        g = nx.DiGraph()
+        for name, level, x, y, _, _ in self.key:
+            g.add_node(name, level=level, x=x, y=y)
+        for (u, v), kinds in self._kinds.items():
+            g.add_edge(u, v, kinds=kinds)
+        return g
 
     # The tiles ----------------------------------------------------------------------------------
 
@@ -174,10 +187,11 @@ class Tomb:
         """The graph as a mover sees it: only edges of ``kinds``; without ``level_3``, no edge to or from
         Level 3 (secrets.ambiguity.level-3-creature-movement=flying-only)."""
         g = self.graph
+        kinds_of = self._kinds          # the edges' kinds, read from plain dicts (not the graph's views)
         if level_3:
-            return nx.subgraph_view(g, filter_edge=lambda u, v: bool(g[u][v]["kinds"] & kinds))
-        return nx.subgraph_view(g, filter_edge=lambda u, v: bool(g[u][v]["kinds"] & kinds) and
-                                (g.nodes[u]["level"] == 3) == (g.nodes[v]["level"] == 3))
+            return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds))
+        on_3 = {n: lv == 3 for n, (lv, _, _) in self.where.items()}
+        return nx.subgraph_view(g, filter_edge=lambda u, v: bool(kinds_of[u, v] & kinds) and on_3[u] == on_3[v])
 
     @cached_property
     def adventurer_view(self) -> Any:
@@ -185,13 +199,40 @@ class Tomb:
 
     @cached_property
     def creature_view(self) -> Any:
+        kinds, level_3 = self._creature_filter
+        return self.view(kinds, level_3=level_3)
+
+    @cached_property
+    def _creature_filter(self) -> tuple[frozenset[str], bool]:
+        """The creatures' edge kinds, and whether they use the edges to and from Level 3: the readings a
+        layout leaves open (``Unspecified`` where one is unset and the layout needs it)."""
         _, adjacency, level_3, _, _ = self.readings
-        if any("adjacent" in d["kinds"] for _, _, d in self.graph.edges(data=True)):
+        if any("adjacent" in kinds for kinds in self._kinds.values()):
             adjacency = need(adjacency, "secrets.ambiguity.rooms-adjacency-text-creatures")
-        if any(self.graph.nodes[u]["level"] == 3 for u in self.graph) and len(set(self.graph.nodes[u]["level"] for u in self.graph)) > 1:
+        levels = {level for level, _, _ in self.where.values()}
+        if 3 in levels and len(levels) > 1:
             level_3 = need(level_3, "secrets.ambiguity.level-3-creature-movement")
         kinds = CREATURE_KINDS if adjacency == "creatures-too" else CREATURE_KINDS - {"adjacent"}
-        return self.view(kinds, level_3=level_3 != "flying-only")
+        return kinds, level_3 != "flying-only"
+
+    def _filter(self, mover: str) -> tuple[frozenset[str], bool]:
+        """The edge kinds ``mover`` uses, and whether it uses the edges to and from Level 3 (its view's
+        filter).  The creatures' filter is found first whatever the mover (as :meth:`mover_view`)."""
+        if mover not in MOVERS:
+            raise KeyError(mover)
+        creature = self._creature_filter
+        if mover == "creature":
+            return creature
+        return {"adventurer": ADVENTURER_KINDS, "flying": FLYING_KINDS, "boss": BOSS_KINDS,
+                "door": DOOR_KINDS}[mover], True
+
+    @cached_property
+    def _out(self) -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+        """Each room's outgoing links and their kinds (plain dicts, read by :meth:`successors`)."""
+        out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for (u, v), kinds in self._kinds.items():
+            out.setdefault(u, []).append((v, kinds))
+        return {u: tuple(links) for u, links in out.items()}
 
     @cached_property
     def flying_view(self) -> Any:
@@ -211,7 +252,7 @@ class Tomb:
         (``Unspecified`` where one is unset), and any move on such a layout asks for them."""
         if mover not in MOVERS:
             raise KeyError(mover)
-        self.creature_view  # noqa: B018 (built for the readings it checks)
+        self._creature_filter  # noqa: B018 (found for the readings it checks)
         return getattr(self, f"{mover}_view")
 
     @cached_property
@@ -222,9 +263,15 @@ class Tomb:
         """The rooms one step away for ``mover``, in layout order (cached per Tomb)."""
         key = (mover, room)
         out = self._succ.get(key)
-        if out is None:
-            view = self.mover_view(mover)
-            out = tuple(sorted(view.successors(room), key=self._order.__getitem__)) if room in view else ()
+        if out is None:       # as the mover's view (``mover_view``) has them, read from plain dicts
+            kinds, level_3 = self._filter(mover)
+            if room in self.where:
+                level = self.where[room][0]
+                out = tuple(sorted((v for v, k in self._out.get(room, ()) if k & kinds and
+                                    (level_3 or (level == 3) == (self.where[v][0] == 3))),
+                                   key=self._order.__getitem__))
+            else:
+                out = ()
             self._succ[key] = out
         return out
 

@@ -119,17 +119,25 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
     (``placed``: the names of the rooms, ``same_rooms`` when they are those of ``last``; ``moved``: the
     components whose count changed since, by census line)."""
     comps = rs.components
-    if state.seats is not last.seats:
-        if _names(state):
-            return True
-        for i, seat in enumerate(state.seats):
-            if seat is not last.seats[i] and _seat(rs, state, i, seat, placed):
-                return True
-    for i, seat in enumerate(state.seats):        # an unchanged seat's checks that read more than the seat
+    seats, old_seats = state.seats, last.seats
+    renamed = False
+    for i, seat in enumerate(seats):
+        was = old_seats[i]
         adv = seat.adventurer
-        if adv is not None and seat is last.seats[i] and \
-                (_alive(state, i, adv) or (not same_rooms and _in_tomb(i, adv, placed))):
+        if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
+            if seat is not was and _seat_own(i, seat):
+                return True
+            if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
+                                    (not same_rooms and _in_tomb(i, adv, placed))):
+                return True
+            continue
+        if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):
             return True
+        old = was.adventurer
+        if adv is None or old is None or adv.name != old.name:
+            renamed = True
+    if renamed and _names(state):
+        return True
     if (state.creatures is not last.creatures or state.effects is not last.effects) and \
             _creature_limit(state, comps):
         return True
@@ -139,9 +147,10 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
             return True
     if not same_rooms and any(c.room not in placed for c in state.creatures):
         return True
-    if state.rooms is not last.rooms and _spaces(state):
+    if state.rooms is not last.rooms and _moved_tiles(state.rooms, last.rooms) and _spaces(state):
         return True
-    if _tracks(rs, state):
+    if (state.comet != last.comet or state.phase != last.phase or state.outcome != last.outcome) and \
+            _tracks(rs, state):
         return True
     if (state.story is not last.story or state.tomb is not last.tomb) and _decks(rs, state):
         return True
@@ -179,12 +188,57 @@ def _seat(rs: Any, state: SecretsState, i: int, seat: Any, placed: frozenset[str
                              f"{adv.start_health}"))
     out += _alive(state, i, adv)
     out += _in_tomb(i, adv, placed)
-    types = [comps.statuses[s].type for s in adv.status]
-    if len(types) != len(set(types)) and o.status_same_type != "player-chooses":
-        out.append(Violation("secrets.status.one-per-type", f"seat {i} holds {adv.status}"))
+    out += _status_types(rs, i, adv)
+    out += _companions_alive(rs, i, adv)
+    out += _ability_tokens(i, adv)
+    return out
+
+
+def _seat_own(i: int, seat: Any) -> bool:
+    """Whether the seat's own counters fail (``_seat``'s first two checks): the Search token, the Action
+    tokens."""
+    return not 0 <= seat.search <= 2 or seat.tokens < 0 or seat.action_tokens < 1
+
+
+def _adventurer_changed(rs: Any, state: SecretsState, i: int, adv: Any, old: Any, placed: frozenset[str]) -> bool:
+    """Whether ``_seat``'s checks of an adventurer that is not the very object it was (``old``, None for
+    none) fail: its numbers, death and room always; its Status Effects, Companions and Special Ability
+    tokens only when they are not the very tuples they were."""
+    o = rs.options
+    cap = AUDACITY_MAX if o.extra_audacity != "uncapped-at-setup" else AUDACITY_MAX + 2 + max(o.audacity_adjust, 0)
+    floor = 0 if o.audacity_floor != "negative" else -AUDACITY_MAX
+    if not (inv_courage(adv.courage) and inv_audacity(adv.audacity, floor, cap) and
+            inv_health(adv.health, adv.start_health)):
+        return True
+    if _alive(state, i, adv) or _in_tomb(i, adv, placed):
+        return True
+    if old is None:
+        return bool(_status_types(rs, i, adv) or _companions_alive(rs, i, adv) or _ability_tokens(i, adv))
+    return bool((adv.status is not old.status and _status_types(rs, i, adv)) or
+                (adv.companions is not old.companions and _companions_alive(rs, i, adv)) or
+                (adv.tokens is not old.tokens and _ability_tokens(i, adv)))
+
+
+def _status_types(rs: Any, i: int, adv: Any) -> list[Violation]:
+    """At most one Status Effect of a type (unless the player chooses to keep both)."""
+    statuses = rs.components.statuses
+    types = [statuses[s].type for s in adv.status]
+    if len(types) != len(set(types)) and rs.options.status_same_type != "player-chooses":
+        return [Violation("secrets.status.one-per-type", f"seat {i} holds {adv.status}")]
+    return []
+
+
+def _companions_alive(rs: Any, i: int, adv: Any) -> list[Violation]:
+    out = []
+    companions = rs.components.companions
     for c in adv.companions:
-        if not 0 < c.health <= comps.companions[c.name].health:
+        if not 0 < c.health <= companions[c.name].health:
             out.append(Violation("secrets.companions.death", f"seat {i}: {c.name} at {c.health} Health"))
+    return out
+
+
+def _ability_tokens(i: int, adv: Any) -> list[Violation]:
+    out = []
     for a, n in adv.tokens:
         if n < 0:
             out.append(Violation("secrets.sheet.no-tokens-no-use", f"seat {i}: {n} tokens for {a}"))
@@ -234,6 +288,14 @@ def _spaces(state: SecretsState) -> list[Violation]:
     if any(n > 1 for n in spaces.values()) or len({r.name for r in state.rooms}) != len(state.rooms):
         return [Violation("secrets.explore.place-matching-doors", "two Room tiles on one space")]
     return []
+
+
+def _moved_tiles(rooms: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
+    """Whether a Room tile was placed, taken away or moved since ``before`` (else the tiles lie on the
+    spaces they lay on, and ``_spaces`` would read what it read then)."""
+    return len(rooms) != len(before) or any(
+        r is not b and (r.name != b.name or r.level != b.level or r.x != b.x or r.y != b.y)
+        for r, b in zip(rooms, before))
 
 
 def _tracks(rs: Any, state: SecretsState) -> list[Violation]:
@@ -291,13 +353,13 @@ def _in_agenda(agenda: tuple[Any, ...]) -> Contents:
             for line in (CARDS, COMPANIONS, CREATURES, TILES)]
 
 
-def _in_piles(line: str) -> Callable[[Any], Contents]:
-    """A shuffled deck and its discard pile, counted in ``line``."""
-    return lambda piles: [(line, name, n) for deck in (piles.deck, piles.discard) for name, n in deck.counts]
-
-
 def _in_deck(line: str) -> Callable[[Any], Contents]:
+    """A deck (a shuffled deck and its discard pile are two places: ``_piles``), counted in ``line``."""
     return lambda deck: [(line, name, n) for name, n in deck.counts]
+
+
+def _piles(piles: Any) -> tuple[Any, Any]:
+    return piles.deck, piles.discard
 
 
 def _in_box(boxed: tuple[str, ...]) -> Contents:
@@ -318,40 +380,56 @@ def _carried(adv: Any) -> Contents:
             *((STATUSES, name, 1) for name in adv.status)]
 
 
+def _same_carried(adv: Any, was: Any) -> bool:
+    """The adventurer holds the very tuples of cards, Companions and Status Effects it held."""
+    return adv.cards is was.cards and adv.companions is was.companions and adv.status is was.status
+
+
 def _on_tile(room: Any) -> Contents:
     """A placed Room tile, and the cards under its Item Drop token."""
     return [(TILES, room.name, 1), *((CARDS, h.name, 1) for h in room.drop)]
+
+
+def _same_tile(room: Any, was: Any) -> bool:
+    """The same tile, with the very Item Drop pile it had."""
+    return room.drop is was.drop and room.name == was.name
 
 
 def _adventurers(seats: tuple[Any, ...]) -> list[Any]:
     return [s.adventurer for s in seats]
 
 
-#: Every place a component can lie in: the field of the state that holds it, what a place holds, and
-#: where the field holds several places, each one of them (a room; a seat's adventurer, None for none:
-#: the same places in the same order in every state, where a room may be new)
-PLACES: tuple[tuple[str, Callable[[Any], Contents], Callable[[Any], Any] | None], ...] = (
-    ("agenda", _in_agenda, None),
-    ("items", _in_piles(CARDS), None),
-    ("artifacts", _in_piles(CARDS), None),
-    ("companions", _in_piles(COMPANIONS), None),
-    ("base", _in_piles(CREATURES), None),
-    ("elite", _in_piles(CREATURES), None),
-    ("tiles", _in_piles(TILES), None),
-    ("monger", _in_deck(CARDS), None),
-    ("statuses", _in_deck(STATUSES), None),
-    ("boxed", _in_box, None),
-    ("set_aside", _set_aside, None),
-    ("creatures", _in_play, None),
-    ("rooms", _on_tile, tuple),
-    ("seats", _carried, _adventurers),
+#: Every place a component can lie in: the field of the state that holds it, what a place holds, where
+#: the field holds several places each one of them (a room; a seat's adventurer, None for none; a deck and
+#: its discard pile: the same places in the same order in every state, where a room may be new), and what
+#: makes a place hold what it held (its contents the very objects they were), or None
+PLACES: tuple[tuple[str, Callable[[Any], Contents], Callable[[Any], Any] | None,
+                    Callable[[Any, Any], bool] | None], ...] = (
+    ("agenda", _in_agenda, None, None),
+    ("items", _in_deck(CARDS), _piles, None),
+    ("artifacts", _in_deck(CARDS), _piles, None),
+    ("companions", _in_deck(COMPANIONS), _piles, None),
+    ("base", _in_deck(CREATURES), _piles, None),
+    ("elite", _in_deck(CREATURES), _piles, None),
+    ("tiles", _in_deck(TILES), _piles, None),
+    ("monger", _in_deck(CARDS), None, None),
+    ("statuses", _in_deck(STATUSES), None, None),
+    ("boxed", _in_box, None, None),
+    ("set_aside", _set_aside, None, None),
+    ("creatures", _in_play, None, None),
+    ("rooms", _on_tile, tuple, _same_tile),
+    ("seats", _carried, _adventurers, _same_carried),
 )
+
+
+_PLACE_FIELDS = tuple(field for field, *_ in PLACES)
+_PLACE_OF = {field: tuple(rest) for field, *rest in PLACES}
 
 
 def census(state: SecretsState) -> dict[str, Counter[str]]:
     """How many copies of each component lie in all the places, by census line."""
     out: dict[str, Counter[str]] = {line: Counter() for line in (CARDS, COMPANIONS, STATUSES, CREATURES, TILES)}
-    for field, contents, each in PLACES:
+    for field, contents, each, _ in PLACES:
         value = getattr(state, field)
         for held in each(value) if each else (value,):
             if held is None:
@@ -364,29 +442,36 @@ def census(state: SecretsState) -> dict[str, Counter[str]]:
 def recount(last: SecretsState, counts: dict[str, Counter[str]],
             state: SecretsState) -> tuple[dict[str, Counter[str]], dict[str, set[str]]]:
     """The census of ``state`` from ``counts``, that of ``last``: the places that are not the very objects
-    they were in ``last`` are read again, what they held taken off and what they hold added.  With it,
-    the components whose count changed, by census line."""
-    out = dict(counts)              # a line is copied before it changes
-    moved: dict[str, set[str]] = {}
+    they were in ``last`` (nor hold the very objects they held) are read again, what they held taken off
+    and what they hold added.  With it, the components whose count changed, by census line."""
+    delta: dict[tuple[str, str], int] = {}
     fields, were = state.__dict__, last.__dict__     # the classes are dict-backed
-    for field, contents, each in PLACES:
+    for field in [f for f in _PLACE_FIELDS if fields[f] is not were[f]]:
         now, then = fields[field], were[field]
-        if now is then:
-            continue
+        contents, each, same = _PLACE_OF[field]
         for held, was in zip_longest(each(now), each(then)) if each else ((now, then),):   # None: no place
-            if held is was:
+            if held is was or (same is not None and held is not None and was is not None and same(held, was)):
                 continue
             old = contents(was) if was is not None else ()
             new = contents(held) if held is not None else ()
             if old == new:
                 continue
-            for sign, items in ((-1, old), (1, new)):
-                for line, name, n in items:
-                    if out[line] is counts[line]:
-                        out[line] = Counter(counts[line])
-                        moved[line] = set()
-                    out[line][name] += sign * n
-                    moved[line].add(name)
+            for line, name, n in old:
+                delta[line, name] = delta.get((line, name), 0) - n
+            for line, name, n in new:
+                delta[line, name] = delta.get((line, name), 0) + n
+    out = dict(counts)              # a line is copied before it changes
+    moved: dict[str, set[str]] = {}
+    for (line, name), n in delta.items():
+        if not n:
+            continue
+        if line not in moved:
+            copy: Counter[str] = Counter()
+            dict.update(copy, counts[line])        # a plain copy (Counter.update would add, slower)
+            out[line] = copy
+            moved[line] = set()
+        out[line][name] += n
+        moved[line].add(name)
     return out, moved
 
 

@@ -312,7 +312,7 @@ class SecretsOptions:
     heal_service: str | None = reading("secrets.ambiguity.reference-soul-monger-heal-service", "one-service",
                                        "two-services")
     attribute_services: str | None = reading("secrets.ambiguity.reference-soul-monger-attribute-services",
-                                             "permanent-stackable", "once-each")
+                                             "permanent-stackable", "once-each", "audacity-at-10-wasted")
     master_of_time: str | None = reading("secrets.ambiguity.reference-soul-monger-master-of-time", "status-card",
                                          "permanent-token", "one-action")
     courage_service: str | None = reading("secrets.ambiguity.reference-soul-monger-courage-service", "raise-only",
@@ -337,3 +337,18 @@ def reading_options() -> dict[str, str]:
     from ..options import settles
 
     return settles(SecretsOptions)
+
+
+def read(options: Any, name: str) -> str:
+    """:func:`tombspec.model.options.read` for the rules of this game: a reading of plain options
+    (not behind a view) that is set and not being counted is their attribute, read without the
+    unwrapping; anything else (a view, an unset reading raising ``Unspecified``, counting) is
+    ``options.read`` itself."""
+    if type(options) is SecretsOptions and not _counters:
+        value = getattr(options, name)
+        if value is not None:
+            return value
+    return _read(options, name)
+
+
+from ..options import _counters, read as _read  # noqa: E402

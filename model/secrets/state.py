@@ -250,13 +250,13 @@ class SecretsState:
         return None
 
     def creatures_in(self, room: str) -> tuple[Creature, ...]:
-        return tuple(c for c in self.creatures if c.room == room)
+        return tuple([c for c in self.creatures if c.room == room])
 
     def seats_in(self, room: str) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if s.adventurer is not None and s.adventurer.room == room)
+        return tuple([i for i, s in enumerate(self.seats) if s.adventurer is not None and s.adventurer.room == room])
 
     def in_tomb(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if s.adventurer is not None)
+        return tuple([i for i, s in enumerate(self.seats) if s.adventurer is not None])
 
     def has_flag(self, flag: str) -> bool:
         return any(e.subject == flag for e in named(self.effects, "flag"))

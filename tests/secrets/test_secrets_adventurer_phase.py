@@ -174,3 +174,46 @@ def test_a_failed_thief_loses_a_card_to_the_defender() -> None:
     s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
     s = play(rs, s, Steal("s1"), faces(5, 5, 1, 1), faces(1, 1, 1, 1, 1), Take("Thompson Submachine Gun"))
     assert s.adventurer(1).held("Thompson Submachine Gun")
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28: 'Gain +1 Audacity' at 10 Audacity.  'Audacity points can never rise above 10' and 'There is no
+# limit to the number of items and services you can buy' (secrets.ambiguity.reference-soul-monger-
+# attribute-services)
+
+
+def _at_the_monger_with_10_audacity(**options: str) -> tuple:
+    rs, s = two(**options)
+    s = s.with_adventurer(0, audacity=10, shards=20)
+    return rs, play(rs, s, Barter())
+
+
+def test_gain_audacity_at_10_is_refused_naming_the_cap_under_the_refusing_readings() -> None:
+    from tombspec.model.secrets.actions import Service
+    for reading in ("permanent-stackable", "once-each"):
+        rs, s = _at_the_monger_with_10_audacity(attribute_services=reading)
+        assert Service("Gain +1 Audacity") not in rs.legal_actions(s)
+        assert refused(rs, s, Service("Gain +1 Audacity")) == "secrets.dice.audacity-max-10", reading
+        below = s.with_adventurer(0, audacity=9)          # below 10 it is offered under every reading
+        assert Service("Gain +1 Audacity") in rs.legal_actions(below)
+
+
+def test_gain_audacity_at_10_is_bought_and_wasted_under_audacity_at_10_wasted() -> None:
+    from tombspec.model.secrets.actions import Service
+    rs, s = _at_the_monger_with_10_audacity(attribute_services="audacity-at-10-wasted")
+    assert Service("Gain +1 Audacity") in rs.legal_actions(s)
+    s = play(rs, s, Service("Gain +1 Audacity"))
+    assert s.adventurer(0).audacity == 10 and s.adventurer(0).shards == 20 - 8      # spent, and capped
+    assert rs.violations(s) == []
+    s = play(rs, s, Service("Gain +1 Audacity"))                                     # no limit to purchases
+    assert s.adventurer(0).audacity == 10 and s.adventurer(0).shards == 20 - 16
+
+
+def test_a_refused_deal_names_its_reason() -> None:
+    """The Soul Monger's refusals name why: a card not held cannot be sold; a service dearer than the
+    Soul Shards held is refused by its price."""
+    from tombspec.model.secrets.actions import Service
+    rs, s = two()
+    s = play(rs, s.with_adventurer(0, shards=5), Barter())
+    assert refused(rs, s, Sell("Lantern")) == "secrets.adventurer-phase.sell"
+    assert refused(rs, s, Service("Gain +1 Audacity")) == "secrets.adventurer-phase.soul-monger-inventory"

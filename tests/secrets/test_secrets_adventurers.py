@@ -121,3 +121,51 @@ def test_lord_harrison_discards_a_companion_instead_of_dying() -> None:
     assert s.adventurer(0).health == 1 and s.adventurer(0).companions == ()
     s = op(rs, s, 0, "damage", amount=5)
     assert s.outcome == "lost"                                   # no companion left: the game is lost
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28: Lord Harrison reaching -10 Courage in a combat.  'When a game effect would cause Lord Harrison
+# to flee the Tomb or die automatically, instead discard one Companion card.'  He does not flee, so the
+# combat (flee-ends-combat ends it only for a flight) goes on to its next step.
+
+
+def _harrison_fights_at_minus_8(**options: str) -> tuple:
+    from secrets_helpers import creature
+
+    from tombspec.model.secrets.actions import Fight
+    rs = ruleset(1, solo_companions="own-host", **options)
+    s = ready(rs, ["Harrison Quatuormanus the 13th"]).with_adventurer(0, courage=-8)
+    s, key = creature(rs, s, "Living Moai-Man", s.adventurer(0).room)       # Courage attack 2
+    assert rs.components.creatures["Living Moai-Man"].courage_attack == 2
+    tokens = s.seats[0].tokens
+    return rs, play(rs, s, Fight(key)), tokens
+
+
+def test_lord_harrison_discards_a_companion_instead_of_fleeing_and_fights_on() -> None:
+    rs, s, tokens = _harrison_fights_at_minus_8()
+    assert s.seats[0].tokens == tokens - 1                        # his Fight token is spent
+    assert rs.pending(s).what == "discard a Companion instead"
+    companions = s.adventurer(0).companions
+    s = play(rs, s, Discard(companions[0].name))
+    adv = s.adventurer(0)
+    assert not adv.fleeing and adv.courage == -9 and len(adv.companions) == len(companions) - 1
+    assert s.combat is not None and rs.pending(s).what == "choose weapons and armor"   # the combat goes on
+    assert rs.violations(s) == []
+
+
+def test_lord_harrison_without_a_companion_loses_when_the_courage_loss_would_make_him_flee() -> None:
+    from secrets_helpers import creature
+
+    from tombspec.model.secrets.actions import Fight
+    rs = ruleset(1, solo_companions="own-host")
+    s = ready(rs, ["Harrison Quatuormanus the 13th"]).with_adventurer(0, courage=-8, companions=())
+    s, key = creature(rs, s, "Living Moai-Man", s.adventurer(0).room)
+    s = play(rs, s, Fight(key))
+    assert s.outcome == "lost" and rs.is_terminal(s)
+
+
+def test_lord_harrison_under_automatic_only_flees_and_the_combat_ends() -> None:
+    """secrets.ambiguity.solo-lord-harrison-save=automatic-only: reaching -10 Courage makes him flee as
+    anyone (no Companion discarded), and flee-ends-combat ends the combat."""
+    rs, s, _ = _harrison_fights_at_minus_8(harrison_save="automatic-only")
+    assert s.combat is None and s.adventurer(0).fleeing

@@ -60,3 +60,20 @@ def test_an_unsettled_reading_raises_unspecified_where_it_matters() -> None:
         assert exc.ambiguity_id in {a.id for a in load_catalog("secrets").ambiguities}
     else:
         raise AssertionError("a game ran 200 steps without meeting an open question")
+
+
+def test_the_tables_the_model_reads_are_the_catalog_files_tables() -> None:
+    """The model parses only the ``[[tables]]`` entries it asks for, each from its own text
+    (rules/engine.py): every table so parsed is the table a parse of the whole file gives."""
+    import tomllib
+    from pathlib import Path
+
+    import tombspec.spec
+    from tombspec.model.secrets.rules import engine
+
+    path = Path(tombspec.spec.__file__).resolve().parent / "secrets.toml"
+    whole = tomllib.loads(path.read_text(encoding="utf-8"))["tables"]
+    assert set(engine._table_texts()) == {t["id"] for t in whole}
+    for t in whole:
+        assert engine._table(t["id"]) == t
+        assert engine.table(t["id"]) == [dict(zip(t["columns"], row)) for row in t["rows"]]

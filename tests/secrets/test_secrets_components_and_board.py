@@ -141,3 +141,44 @@ def test_a_door_on_one_side_only_is_a_wall() -> None:
     s = place(s, "Sunken Shrine", 1, 0, -1, 1)                 # turned: doors E and W, none toward the Entrance
     tomb = tomb_of(rs, s.rooms)
     assert "Sunken Shrine" not in tomb.successors("adventurer", "Tomb's Entrance")
+
+
+def test_the_steps_a_mover_may_take_are_those_of_its_view() -> None:
+    """``Tomb.successors`` reads the links from plain dicts: on every layout a few games reach, under the
+    readings that change the creatures' links, each mover's steps are its networkx view's, in layout order."""
+    import random
+
+    from tombspec.model.play import playout
+    from tombspec.model.secrets.board import MOVERS, tomb_of
+
+    for options in ({}, {"adjacency_creatures": "creatures-too"}, {"level_3_creatures": "flying-only"}):
+        rs = get_ruleset("secrets", options=options)
+        for game in range(3):
+            for _, _, s in playout(rs, random.Random(f"succ:{game}")):
+                tomb = tomb_of(rs, s.rooms)
+                for mover in MOVERS:
+                    view = tomb.mover_view(mover)
+                    for room in (*tomb.where, "Nowhere"):
+                        expected = tuple(sorted(view.successors(room), key=tomb._order.__getitem__)) \
+                            if room in view else ()
+                        assert tomb.successors(mover, room) == expected, (mover, room)
+
+
+def test_a_draw_samples_as_choose_over_the_cards_shares() -> None:
+    """``DeckDraw.sample`` works in integers; it draws the very card ``chance.choose`` draws over the shares
+    ``n / total`` (Fractions), with the same generator, for decks of every shape."""
+    import random
+    from fractions import Fraction
+
+    from tombspec.model.chance import Deck, choose
+    from tombspec.model.secrets.actions import Drawn
+    from tombspec.model.secrets.rules.items import deck_draw
+
+    shapes = [{"a": 1}, {"a": 2, "b": 2}, {"a": 3, "b": 6, "c": 9}, {"a": 1, "b": 2, "c": 3, "d": 4},
+              {f"c{i}": (i % 4) + 1 for i in range(30)}, {"x": 4, "y": 6}]
+    for counts in shapes:
+        deck = Deck.of(counts)
+        total = deck.total
+        shares = [(Drawn(card), Fraction(n, total)) for card, n in deck.counts]
+        for seed in range(50):
+            assert deck_draw(deck).sample(random.Random(seed)) == choose(random.Random(seed), shares)

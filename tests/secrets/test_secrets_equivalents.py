@@ -55,3 +55,31 @@ def test_a_state_digests_as_the_generated_encoder_sorts_it_and_evolve_keeps_the_
     assert list(evolve(t, n=5).__dict__) == list(t.__dict__) == sorted(t.__dict__)
     with pytest.raises(TypeError):
         evolve(t, nothing=1)
+
+
+def test_settle_reaches_the_state_its_resolutions_end_in() -> None:
+    """``turn.settle`` runs the loop of ``turn.resolutions`` without yielding (issue 26): from the state a
+    step's answer leaves (before settling), both end in the very same state, game after game."""
+    import random
+
+    from tombspec.model.play import next_move
+    from tombspec.model.registry import get_ruleset
+    from tombspec.model.secrets.rules import turn
+
+    rs = get_ruleset("secrets", options={"players": 2})
+    for game in range(3):
+        rng = random.Random(f"settle:{game}")
+        state = rs.initial_state()
+        for _ in range(400):
+            move = next_move(rs, state, rng)
+            if move is None:
+                break
+            action, player = move
+            head = state.head
+            unsettled = turn.KINDS[head.kind].apply(rs, state, head, action, player) if head is not None \
+                else turn.adventurer_phase.apply_turn(rs, state, action, player)
+            pieces = list(turn.resolutions(rs, unsettled))
+            settled = turn.settle(rs, unsettled)
+            assert settled == (pieces[-1][2] if pieces else unsettled)
+            state = rs.step(state, action, player)
+            assert state == settled

@@ -284,3 +284,67 @@ def test_the_caches_are_left_out_of_the_pickled_ruleset() -> None:
     assert all(getattr(copy, name) is None for name in Secrets.CACHES)
     first = copy.initial_state()
     assert copy.legal_actions(first) == rs.legal_actions(first) and copy.violations(first) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The parts the check now skips by identity (issue 26, second round): each break below lands in a part
+# that is new, next to parts that are the very objects they were
+
+
+def test_a_status_pair_is_reported_when_the_adventurer_changed_elsewhere_too(rs: Secrets) -> None:
+    """An adventurer changed in its numbers and in its Status Effects: the status tuple is new, so the
+    one-per-type check reads it (the Companions and tokens, the very tuples they were, are skipped)."""
+    s = in_progress(rs, _has_adventurer)
+    pair = SEAT_BREAKS["secrets.status.one-per-type"](rs, s).seats[0].adventurer.status
+    bad = s.with_adventurer(0, status=pair, audacity=max(_adv(s).audacity - 1, 0))
+    assert bad.seats[0].adventurer.companions is _adv(s).companions
+    assert "secrets.status.one-per-type" in broken(rs, bad)
+
+
+def test_a_hurt_companion_is_reported_beside_an_unchanged_status(rs: Secrets) -> None:
+    s = in_progress(rs, _has_adventurer)
+    name = next(iter(rs.components.companions))
+    bad = s.with_adventurer(0, companions=(*_adv(s).companions, Companion(name, 99)))
+    assert bad.seats[0].adventurer.status is _adv(s).status
+    assert "secrets.companions.death" in broken(rs, bad)
+
+
+def test_a_tile_placed_on_a_taken_space_is_reported(rs: Secrets) -> None:
+    """A new tile (the rooms one longer) on the space of another: the spaces are read again."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and bool(s.tiles.deck))
+    name = next(iter(s.tiles.deck.cards()))
+    first = s.rooms[0]
+    bad = evolve(s, rooms=(*s.rooms, Room(name, first.level, first.x, first.y)),
+                 tiles=evolve(s.tiles, deck=s.tiles.deck.remove(name)))
+    assert broken(rs, bad) == {"secrets.explore.place-matching-doors"}
+
+
+def test_a_tile_turned_in_place_reads_no_space_again_and_passes(rs: Secrets) -> None:
+    """A tile changed in place (turned, a trap laid) keeps its space: nothing is reported."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 1)
+    turned = s.with_room(s.rooms[-1].name, rotation=(s.rooms[-1].rotation + 1) % 4, traps=s.rooms[-1].traps + 1)
+    assert rs.violations(turned) == []
+
+
+def test_a_card_in_a_discard_pile_and_in_the_deck_is_reported(rs: Secrets) -> None:
+    """The deck the very object it was, the discard pile new: the census reads the discard pile alone and
+    finds the card twice."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and bool(s.items.deck))
+    bad = evolve(s, items=evolve(s.items, discard=s.items.discard.add(_card(s))))
+    assert bad.items.deck is s.items.deck
+    assert broken(rs, bad) == {"secrets.components.component-list"}
+
+
+def test_a_card_moved_from_the_deck_to_its_discard_pile_passes(rs: Secrets) -> None:
+    """Both halves of a pile changed, the card's count the same: nothing is reported."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and bool(s.items.deck))
+    card = _card(s)
+    moved = evolve(s, items=evolve(s.items, deck=s.items.deck.remove(card), discard=s.items.discard.add(card)))
+    assert rs.violations(moved) == []
+
+
+def test_a_game_over_without_an_outcome_is_reported(rs: Secrets) -> None:
+    """The tracks are read again when the phase, the outcome or the Comet track changed: the phase alone
+    changed to over, with no outcome, is reported."""
+    s = in_progress(rs, _has_adventurer)
+    assert broken(rs, evolve(s, phase="over")) == {"secrets.scenarios.winning-losing"}

@@ -16,7 +16,6 @@ from .components_ops import run_ops
 def usable_abilities(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """Activated abilities (an Action token) with a Special Ability token left, or none needed (the
     infinity symbol); Full Auto also needs a gun item to discard."""
-    from .items import card
     adv = state.adventurer(seat)
     if adv is None or adv.fleeing:
         return []
@@ -59,3 +58,8 @@ def start_ability(rs: Any, state: SecretsState, seat: int, name: str) -> Secrets
         note("secrets.sheet.example-full-auto")
         state = state.push(Task("discard", seat, rule="secrets.sheet.example-full-auto", target=ab.discard, n=1))
     return state
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from .items import card  # noqa: E402

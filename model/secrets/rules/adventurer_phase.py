@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,
@@ -54,7 +54,6 @@ def can_search(rs: Any, state: SecretsState, seat: int) -> str | None:
 def rest_options(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """If below starting Health or at negative Courage (or with a hurt companion, or a status a Rest
     removes), not fleeing and not in a room with a creature: heal 2 Health, 2 Courage, or 1 and 1."""
-    from .status import rest_removable
     adv = state.adventurer(seat)
     if adv is None or adv.fleeing or state.creatures_in(adv.room):
         return []
@@ -123,7 +122,6 @@ def usable_cards(rs: Any, state: SecretsState, seat: int) -> list[str]:
 
 def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     """Every decision of the seat whose turn it is: the free ones, then the turn actions."""
-    from .abilities import usable_abilities
     if seat != state.current or not can_act(rs, state, seat):
         return []
     adv = state.adventurer(seat)
@@ -135,12 +133,13 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
             out.append(Pass())
         return out
     out += [Drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
-    out += [Save(s) for s in state.seats_in(adv.room) if advs.can_save(rs, state, seat, s) is None]
+    here = state.seats_in(adv.room)
+    out += [Save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
     out.append(Move())
     if can_search(rs, state, seat) is None:
         out.append(Search())
     out += [Fight(t) for t in fight_targets(rs, state, seat)]
-    out += [Trade(s) for s in state.seats_in(adv.room) if items.can_trade(rs, state, seat, s) is None]
+    out += [Trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
     if items.can_barter(rs, state, seat) is None:
         out.append(Barter())
     out += [Use(c) for c in usable_cards(rs, state, seat)]
@@ -235,8 +234,6 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
 
 
 def start_action(rs: Any, state: SecretsState, seat: int, action: Any) -> SecretsState:
-    from .abilities import start_ability
-    from .combat import start_fight
     adv = state.adventurer(seat)
     assert adv is not None
     if isinstance(action, Move):
@@ -402,7 +399,6 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
     for room in rooms_:
         creatures = [c.key for c in state.creatures_in(room)]
         if read(rs.options, "evade_creatures") == "per-room-hardest" and creatures:
-            from .creatures import card
             creatures = [max(creatures, key=lambda k: card(rs, state.creature(k)).evasion)]
         out += creatures
         if read(rs.options, "ava_evasion") == "evading-adventurers":
@@ -411,8 +407,6 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
 
 
 def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from .creatures import card
-    from .dice_checks import start_check
     state = state.pop()
     if not t.items or state.adventurer(t.seat) is None:
         return state
@@ -445,7 +439,6 @@ def _evade_failed(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsSta
             "secrets.adventurer-phase.evade-fail", "secrets.adventurer-phase.evade-differs-from-tomb-phase")
 def _evade_failed_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """A failed evasion: stop moving, or take half the creature's Combat rating (rounded down) and go on."""
-    from .creatures import combat_rating
     require(isinstance(action, (Stop, Push)), "secrets.adventurer-phase.evade-fail",
             "after a failed evasion, stop or take the damage and keep moving")
     state = state.pop()
@@ -510,7 +503,6 @@ def start_teleport(rs: Any, state: SecretsState, seat: int, room: str) -> Secret
 @cache
 def search_chart() -> dict[int, tuple[str, str, str]]:
     """The Search Chart of the catalog (secrets.reference.search-chart): die roll -> green, yellow, red."""
-    from .engine import table
     rows = table("secrets.reference.search-chart")
     return {r["die_roll"]: (r["tomb_raider_green"], r["fortune_hunter_yellow"], r["glory_seeker_red"]) for r in rows}
 
@@ -538,7 +530,6 @@ def chart_ops(text: str) -> tuple[Op, ...]:
             "secrets.ambiguity.audacity-on-non-check-rolls")
 def start_search(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Roll a die (Audacity cannot change it: checks-only), then the Search Chart."""
-    from .dice_checks import start_check
     adv = state.adventurer(seat)
     assert adv is not None
     state = state.with_room(adv.room, searched=True)
@@ -582,7 +573,6 @@ def _search_story(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsSta
 @continuation("search-spawn")
 def _search_spawn(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
     """secrets.ambiguity.reference-search-spawn-location=searchers-room."""
-    from .tomb_phase import queue_spawns
     where = "here" if read(rs.options, "search_spawn") == "searchers-room" else "red"
     return queue_spawns(rs, state, seat, "base", op.amount, where, "secrets.reference.search-chart", 0)
 
@@ -609,7 +599,6 @@ def _search_artifact(rs: Any, state: SecretsState, seat: int, op: Op) -> Secrets
 def apply_rest(rs: Any, state: SecretsState, seat: int, option: str) -> SecretsState:
     """Heal 2 Health (up to starting Health), 2 Courage (up to 0), or 1 of each; or heal a companion
     instead; or remove a status effect a Rest removes."""
-    from .status import remove_status, rest_removable
     adv = state.adventurer(seat)
     assert adv is not None
     kind, _, rest = option.partition(":")
@@ -646,14 +635,12 @@ def heal_companion(rs: Any, state: SecretsState, seat: int, name: str, amount: i
             "secrets.adventurers.dexterity")
 def start_steal(rs: Any, state: SecretsState, seat: int, target: str) -> SecretsState:
     """The opponent rolls a Dexterity check; its successes (criticals counted) are the thief's difficulty."""
-    from .dice_checks import start_check
     other = int(target[1:])
     return start_check(rs, state, other, "dexterity", 0, flags=("result:steal-defence",), rule="secrets.adventurer-phase.steal",
                        items=(str(seat),))
 
 
 def _steal_defence_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from .dice_checks import start_check
     state = state.pop()
     thief = int(t.items[0])
     if state.adventurer(thief) is None or t.seat is None or state.adventurer(t.seat) is None:
@@ -700,7 +687,6 @@ def _steal_cards(rs: Any, state: SecretsState, t: Task) -> list[str]:
 
 
 def _steal_take_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from ..actions import Drawn
     card = getattr(action, "card", None)
     require(isinstance(action, (Take, Drawn)) and card in _steal_cards(rs, state, t),
             "secrets.adventurer-phase.steal-winner-takes-card", "take one tradeable card of the other adventurer")
@@ -708,8 +694,6 @@ def _steal_take_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
 
 
 def _steal_take_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from ...chance import Outcomes
-    from ..actions import Drawn
     if read(rs.options, "steal_range") != "any-range-random":
         return None
     return Outcomes.uniform([Drawn(c) for c in _steal_cards(rs, state, t)])
@@ -720,3 +704,16 @@ task("steal-take", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None 
      legal=lambda rs, s, t, seat: [Take(c) for c in _steal_cards(rs, s, t)]
      if seat == t.seat and _steal_take_chance(rs, s, t) is None else [],
      apply=_steal_take_apply, rule=lambda *a: "secrets.adventurer-phase.steal-winner-takes-card")
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ...chance import Outcomes  # noqa: E402
+from ..actions import Drawn  # noqa: E402
+from .abilities import start_ability, usable_abilities  # noqa: E402
+from .combat import start_fight  # noqa: E402
+from .creatures import card, combat_rating  # noqa: E402
+from .dice_checks import start_check  # noqa: E402
+from .engine import table  # noqa: E402
+from .status import remove_status, rest_removable  # noqa: E402
+from .tomb_phase import queue_spawns  # noqa: E402

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add
 from ...numeric import clamp, if_, max_, min_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Choose, Decline, Step
@@ -49,14 +49,12 @@ def compute_audacity(audacity: Any, delta: Any, floor: Any = 0) -> Any:
 @implements("secrets.adventurers.courage-plus-10-bonus", "secrets.adventurers.courage-plus-10-once")
 def is_plus_ten_gained(before: Any, after: Any, had: Any) -> Any:
     """The one-time +10 bonus is gained on attaining +10, once per adventurer."""
-    from ...numeric import all_, not_
     return all_(after >= COURAGE_MAX, before < COURAGE_MAX, not_(had))
 
 
 @implements("secrets.adventurers.courage-minus-10-flee", "secrets.adventurers.courage-minus-10-every-time")
 def is_flee_reached(before: Any, after: Any, at: Any = FLEE_AT) -> Any:
     """Reaching the Flee Tomb space (from above) makes the adventurer flee, every time."""
-    from ...numeric import all_
     return all_(after <= at, before > at)
 
 
@@ -139,7 +137,7 @@ def evasion_rating(rs: Any, adv: Adventurer) -> int:
 
 def is_traitor(rs: Any, adv: Adventurer | None) -> bool:
     """secrets.status.traitor-win: a Fully Infected adventurer is a traitor."""
-    return adv is not None and any(rs.components.statuses[s].traitor for s in adv.status)
+    return adv is not None and bool(adv.status) and any(rs.components.statuses[s].traitor for s in adv.status)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -222,7 +220,6 @@ def heal_effect(rs: Any, state: SecretsState, seat: int, amount: int) -> Secrets
 
 
 def _tend_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from ..actions import Tend
     adv = state.adventurer(t.seat)
     if seat != t.seat or adv is None:
         return []
@@ -236,7 +233,6 @@ def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     state = state.pop()
     if not action.companion:
         return heal(state, t.seat, t.n)
-    from .adventurer_phase import heal_companion
     return heal_companion(rs, state, t.seat, action.companion, t.n)
 
 
@@ -264,7 +260,6 @@ def _damage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from ..actions import Done, Redirect
     adv = state.adventurer(t.seat)
     if seat != t.seat or adv is None:
         return []
@@ -282,7 +277,6 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 
 @implements("secrets.companions.death", "secrets.ambiguity.companions-redirect")
 def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from ..actions import Done, Redirect
     legal = _damage_legal(rs, state, t, seat if seat is not None else -1)
     require(action in legal, "secrets.companions.redirect-damage",
             f"{action!r} does not redirect damage onto a living companion of this adventurer")
@@ -351,7 +345,6 @@ def _die_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     adv = state.adventurer(t.seat)
     if adv is None:
         return state.pop()
-    from .solo import harrison_rule_applies, harrison_saves
     if harrison_rule_applies(rs, state, t.seat, "die", t.rule):
         return harrison_saves(rs, state.pop(), t.seat, "die")
     return apply_death(rs, state.pop(), t.seat)
@@ -366,7 +359,6 @@ def apply_death(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """The adventurer dies: standee on its side, an Item Drop token with its Items and Artifacts (Soul
     Monger items too), its Companions discarded, and the Comet track advances once
     (secrets.ambiguity.death-comet-once-or-twice=once)."""
-    from .scenarios import move_comet
     adv = state.adventurer(seat)
     assert adv is not None
     state = drop_everything(rs, state, seat, dead=True)
@@ -414,7 +406,6 @@ def after_removal(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """After a death or flight: the player may choose a new adventurer (secrets.ambiguity.replacement-
     timing: at once or next round); with none left anywhere, the adventurers lose
     (secrets.ambiguity.loss-check-and-pool=immediate-shared-pool)."""
-    from .scenarios import check_end
     if available_sheets(rs, state):
         if read(rs.options, "replacement_timing") == "immediately":
             state = state.push(Task("recruit", seat, rule="secrets.adventurers.choose-new-adventurer"))
@@ -440,11 +431,9 @@ def _recruit_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     require(isinstance(action, (Choose, Decline)), "secrets.adventurers.choose-new-adventurer",
             "choose a new adventurer or decline")
     if isinstance(action, Decline):
-        from .scenarios import check_end
         return check_end(rs, state.pop().with_seat(t.seat, out=True), "removal")
     rule = can_choose(rs, state, action.adventurer)
     require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen")
-    from .setup import seat_adventurer
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=True)
 
 
@@ -452,7 +441,6 @@ def _recruit_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if state.adventurer(t.seat) is not None:
         return state.pop()
     if not available_sheets(rs, state):
-        from .scenarios import check_end
         return check_end(rs, state.pop().with_seat(t.seat, out=True), "removal")
     return None
 
@@ -502,7 +490,6 @@ def change_courage(rs: Any, state: SecretsState, seat: int, delta: int, rule: st
         state = _arrival_bonuses(rs, state, seat, before, after)
     if is_plus_ten_gained(before, after, adv.plus_ten):
         state = state.with_adventurer(seat, plus_ten=True)
-        from .components_ops import run_ops
         state = run_ops(state, seat, sheet(rs, adv).plus_ten, "secrets.adventurers.courage-plus-10-bonus")
     if is_flee_reached(before, after, flee_space(rs, adv)) and not adv.fleeing:
         state = state.push(Task("flee", seat, rule="secrets.adventurers.courage-minus-10-flee"))
@@ -538,7 +525,6 @@ def _flee_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     adv = state.adventurer(t.seat)
     if adv is None or adv.fleeing:
         return state.pop()
-    from .solo import harrison_rule_applies, harrison_saves
     if harrison_rule_applies(rs, state, t.seat, "flee", t.rule):
         return harrison_saves(rs, state.pop(), t.seat, "flee")
     return begin_fleeing(rs, state.pop(), t.seat)
@@ -565,7 +551,6 @@ def begin_fleeing(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 
 def _flee_step_options(rs: Any, state: SecretsState, seat: int) -> tuple[str, ...]:
-    from ..board import tomb_of
     adv = state.adventurer(seat)
     if adv is None:
         return ()
@@ -600,7 +585,6 @@ task("flee-step", run=_flee_step_run, pending=lambda rs, s, t: Pending.decision(
 @implements("secrets.adventurers.flee-creature-damage")
 def fleeing_damage(rs: Any, state: SecretsState, room: str) -> int:
     """Half of each creature's Combat rating, rounded down (secrets.ambiguity.flee-damage-rounding)."""
-    from .creatures import combat_rating
     ratings = [combat_rating(rs, state, c, "flee") for c in state.creatures_in(room)]
     if read(rs.options, "flee_damage") == "total":
         return sum(ratings) // 2
@@ -610,7 +594,6 @@ def fleeing_damage(rs: Any, state: SecretsState, room: str) -> int:
 def arrive_fleeing(rs: Any, state: SecretsState, seat: int, room: str, *, first: bool = False) -> SecretsState:
     """The fleeing adventurer enters ``room``: damage from its creatures (the immediate first move too,
     secrets.ambiguity.flee-first-move=free-with-damage); traps trigger on entering."""
-    from .rooms import enter_room
     state = state.with_adventurer(seat, room=room)
     damage = fleeing_damage(rs, state, room)
     if first and read(rs.options, "flee_first_move") == "free-no-damage":
@@ -623,7 +606,6 @@ def arrive_fleeing(rs: Any, state: SecretsState, seat: int, room: str, *, first:
 def apply_fled(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Moving again from the Tomb's Entrance: the adventurer has fled, removed as if she had died; the
     Comet track advances once (secrets.ambiguity.fled-as-if-died)."""
-    from .scenarios import move_comet
     adv = state.adventurer(seat)
     assert adv is not None
     if adv.cards or adv.companions:
@@ -667,3 +649,16 @@ def apply_save(rs: Any, state: SecretsState, saver: int, seat: int) -> SecretsSt
                                                                         for h in mine)))
     return state
 
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ...numeric import all_, not_  # noqa: E402
+from ..actions import Done, Redirect, Tend  # noqa: E402
+from ..board import tomb_of  # noqa: E402
+from .adventurer_phase import heal_companion  # noqa: E402
+from .components_ops import run_ops  # noqa: E402
+from .creatures import combat_rating  # noqa: E402
+from .rooms import enter_room  # noqa: E402
+from .scenarios import check_end, move_comet  # noqa: E402
+from .setup import seat_adventurer  # noqa: E402
+from .solo import harrison_rule_applies, harrison_saves  # noqa: E402

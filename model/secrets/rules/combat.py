@@ -15,7 +15,7 @@ from typing import Any
 
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield
@@ -109,7 +109,6 @@ task("combat", run=_combat_run)
 @implements("secrets.combat.evade-blocked", "secrets.combat.evade-success", "secrets.ambiguity.combat-evade-destination")
 def retreat_rooms(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """Adjacent rooms without creatures (any link: placed-room-any-adjacency; doors only: door-only)."""
-    from ..board import tomb_of
     adv = state.adventurer(seat)
     assert adv is not None
     mover = "adventurer" if read(rs.options, "evade_destination") == "placed-room-any-adjacency" else "door"
@@ -123,7 +122,6 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     """Evade: lose Courage (reading body of secrets.ambiguity.reference-evade-courage), then a Dexterity
     check against the Evasion difficulty: success moves to an adjacent room without creatures and ends
     the combat; failure continues it."""
-    from .dice_checks import start_check
     require(isinstance(action, (Evade, Stand)), "secrets.combat.evade-check", "evade or stand and fight")
     state = state.pop()
     if isinstance(action, Stand):
@@ -158,7 +156,6 @@ def _combat_continue(rs: Any, state: SecretsState, seat: int, op: Op) -> Secrets
 
 
 def _retreat_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .rooms import enter_room
     require(isinstance(action, Retreat) and action.room in retreat_rooms(rs, state, t.seat),
             "secrets.combat.evade-success", "move to an adjacent room without creatures")
     state = evolve(state.pop(), combat=None).with_adventurer(t.seat, room=action.room)
@@ -199,7 +196,10 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
             "secrets.combat.cvc-no-courage", "secrets.combat.ava-no-courage-no-shards")
 def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Lose Courage, then check the Courage effect for Flee: fleeing ends the combat with no roll
-    (flee-ends-combat), or the combat is fought first (fight-then-flee)."""
+    (flee-ends-combat), or the combat is fought first (fight-then-flee).  In Solo Play a flight Lord
+    Harrison replaces by discarding a Companion (secrets.solo.lord-harrison-companion-save: 'instead
+    discard one Companion card') is no flight: he discards first, and the combat goes on to its next step
+    (with no Companion left he loses the game, which ends it)."""
     state = state.pop()
     combat = state.combat
     if combat is None or state.adventurer(t.seat) is None:
@@ -207,9 +207,14 @@ def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     before = len(state.agenda)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     fled = len(state.agenda) > before and state.agenda[0].kind == "flee"
+    gear = Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit")
     if fled and read(rs.options, "courage_flee_combat") == "flee-ends-combat":
+        flee = state.agenda[0]
+        adv = state.adventurer(t.seat)
+        if adv.companions and harrison_rule_applies(rs, state, t.seat, "flee", flee.rule):
+            return state.pop().push(flee, gear)       # the Companion discarded, then the weapons
         return evolve(state, combat=None)
-    return state.push(Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit"))
+    return state.push(gear)
 
 
 task("combat-courage", run=_courage_run)
@@ -341,7 +346,6 @@ def outnumber_for(rs: Any, state: SecretsState, seat: int, *, defending: bool = 
             "secrets.combat.example-2-pool")
 def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Choose Weapons and Armor; then the combat check (its Audacity, its roll)."""
-    from .dice_checks import start_check
     require(isinstance(action, Wield) and action in gear_options(rs, state, t.seat), _gear_rule(rs, state, t, action),
             f"{action!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
             "1 head armor")
@@ -405,7 +409,6 @@ task("combat-gear", pending=lambda rs, s, t: Pending.decision(t.seat, "choose we
 def split_roll(rs: Any, faces: tuple[int, ...], threshold: int) -> tuple[int, int, int]:
     """(successes that are not criticals, critical successes, critical failures): 6s are always critical
     (secrets.ambiguity.combat-success-faces=threshold-shifts)."""
-    from .dice_checks import compute_successes, critical_failures, criticals
     crits = criticals(faces)
     plain = compute_successes(faces, threshold) - crits
     return plain, crits, critical_failures(faces)
@@ -546,7 +549,6 @@ task("combat-end", run=_combat_end_run)
 def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The next target of an area combat: its Courage attack, then its own check (the weapon is not used
     again)."""
-    from .dice_checks import start_check
     state = state.pop()
     combat = state.combat
     if combat is None or state.adventurer(t.seat) is None:
@@ -609,7 +611,6 @@ def _command_options(rs: Any, state: SecretsState, seat: int) -> list[Any]:
 def _command_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """A controlled creature combats another: its pool is the controller's Mythos plus its Combat rating
     (seven dice in the Third Example); it neither gains nor loses Courage; no outnumber bonus (never)."""
-    from .dice_checks import start_check
     require(action in _command_options(rs, state, t.seat), "secrets.combat.cvc-dice-pool",
             "a controlled creature in your room combats another creature there")
     state = state.pop()
@@ -658,3 +659,11 @@ def _controlled_resolve(rs: Any, state: SecretsState, combat: Combat, target: An
     if dead:
         state = creature_killed(rs, state, target, combat.seat, controlled=True, room=target.room)
     return evolve(state, combat=None)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..board import tomb_of  # noqa: E402
+from .dice_checks import compute_successes, critical_failures, criticals, start_check  # noqa: E402
+from .rooms import enter_room  # noqa: E402
+from .solo import harrison_rule_applies  # noqa: E402

@@ -90,9 +90,6 @@ task("op", run=_op_run, pending=lambda rs, s, t: Pending.decision(t.seat, "choos
             "secrets.tomb-phase.tomb-effect", "secrets.tomb-phase.tomb-effect-check")
 def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) -> SecretsState:
     """One effect of a component, for the adventurer of ``seat``."""
-    from . import adventurers as adv_rules
-    from . import items, rooms, scenarios, status
-    from .dice_checks import start_check
     kind = op.kind
     if kind in ("comet", "flag", "win", "lose", "boss", "spawn", "place-room", "text"):
         if kind == "comet":
@@ -102,10 +99,8 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
         if kind in ("win", "lose"):
             return scenarios.end_game(rs, state, "won" if kind == "win" else "lost", rule)
         if kind == "boss":
-            from .creatures import spawn_boss
             return spawn_boss(rs, state, op.name, op.room)
         if kind == "spawn":
-            from .tomb_phase import queue_spawns
             return queue_spawns(rs, state, seat, op.deck, op.amount, op.where or "red", rule, op.level)
         if kind == "place-room":
             return rooms.queue_place_room(rs, state, seat, op.name, op.level, rule)
@@ -149,10 +144,8 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
     if kind == "story":
         return rooms.queue_story(rs, state, seat, op.name, rule)
     if kind == "harm-creatures":
-        from .combat import harm_creatures
         return harm_creatures(rs, state, seat, op.amount, "ignore-armor" in op.flags, rule)
     if kind == "control":
-        from .combat import queue_control
         return queue_control(rs, state, seat, rule)
     if kind == "rope":
         return rooms.place_rope(rs, state, seat, rule)
@@ -180,15 +173,11 @@ def record_text(state: SecretsState, text: str, rule: str) -> SecretsState:
 def roll_d3(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsState:
     """A die read as 1d3 (1-3 as-is, 4-6 as 1-3): not a dice check, so Audacity cannot change it
     (checks-only); with any-roll it can."""
-    from ...options import read
-    from .dice_checks import start_check
     flags = ("result:d3-rolled",) + (() if read(rs.options, "audacity_rolls") == "any-roll" else ("no-audacity",))
     return start_check(rs, state, seat, "none", 1, flags=flags, rule=rule, pool_size=1, target="d3")
 
 
 def _d3_rolled_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from . import adventurers as adv_rules
-    from .dice_checks import read_d3
     face = next(f for f in range(1, 7) if t.faces[f - 1])
     return adv_rules.lose_health(state.pop(), t.seat, read_d3(face), t.rule)
 
@@ -199,8 +188,18 @@ task("d3-rolled", run=_d3_rolled_run)
 @continuation("arrive")
 def _arrive(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
     """A climb or a teleport succeeded: the adventurer enters ``room``."""
-    from .rooms import enter_room
     if state.adventurer(seat) is None or state.room(op.room) is None:
         return state
     state = state.with_adventurer(seat, room=op.room)
     return enter_room(rs, state, seat, op.room, how="move")
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..options import read  # noqa: E402
+from . import adventurers as adv_rules, items, rooms, scenarios, status  # noqa: E402
+from .combat import harm_creatures, queue_control  # noqa: E402
+from .creatures import spawn_boss  # noqa: E402
+from .dice_checks import read_d3, start_check  # noqa: E402
+from .rooms import enter_room  # noqa: E402
+from .tomb_phase import queue_spawns  # noqa: E402

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add
 from ...numeric import if_, max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..components import CreatureCard
 from ..state import Creature, SecretsState, evolve
@@ -119,8 +119,6 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
     """The adventurer who dealt the killing blow gains the card's Soul Shards, each other adventurer in
     the same room 1; each who gained regains half the Courage attack, rounded up (a controlled creature's
     kill: secrets.ambiguity.combat-cvc-rewards)."""
-    from .adventurers import change_courage
-    from .scenarios import boss_killed
     cc = card(rs, c)
     room = room or c.room
     courage = (cc.courage_attack + 1) // 2
@@ -150,3 +148,9 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
     if cc.deck == "boss":
         state = boss_killed(rs, state, c)
     return state
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from .adventurers import change_courage  # noqa: E402
+from .scenarios import boss_killed  # noqa: E402

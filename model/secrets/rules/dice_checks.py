@@ -25,7 +25,7 @@ from typing import Any
 
 from ...chance import Distribution, FaceCounts
 from ...numeric import if_, max_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Accept, Boost, Dice, Reroll, Roll
@@ -101,7 +101,6 @@ def is_passed(successes: Any, difficulty: Any) -> Any:
 
 @implements("secrets.dice.zero-pool-fails")
 def is_automatic_failure(pool_size: Any, checked: Any) -> Any:
-    from ...numeric import any_
     return any_(pool_size <= 0, checked <= 0)
 
 
@@ -143,11 +142,19 @@ def flag_value(t: Task, name: str, default: str) -> str:
 
 
 def stage(t: Task) -> str:
-    return flag_value(t, "stage", "pre")
+    """``flag_value(t, "stage", "pre")``, read directly (a check asks it at every step)."""
+    for f in t.flags:
+        if f.startswith("stage:"):
+            return f[6:]
+    return "pre"
 
 
 def result_kind(t: Task) -> str:
-    return flag_value(t, "result", "plain")
+    """``flag_value(t, "result", "plain")``, read directly."""
+    for f in t.flags:
+        if f.startswith("result:"):
+            return f[7:]
+    return "plain"
 
 
 @implements("secrets.dice.dice-pool", "secrets.dice.checks", "secrets.dice.check-notation",
@@ -159,7 +166,6 @@ def start_check(rs: Any, state: SecretsState, seat: int, attribute: str, difficu
                 items: tuple[str, ...] = (), target: str = "") -> SecretsState:
     """Queue a dice check: roll dice equal to the checked attribute plus or minus modifiers (``extra``;
     story checks add the adventurer's story bonus); 4s succeed where a status, ability or card says so."""
-    from .adventurers import attribute as current, checked_attribute
     adv = state.adventurer(seat)
     if adv is None:
         return state
@@ -275,7 +281,6 @@ def _chance(rs: Any, state: SecretsState, t: Task) -> Any:
             "secrets.dice.audacity-single-roll", "secrets.dice.audacity-check", "secrets.weapons.upkeep-roll",
             "secrets.reference.combat-3b-audacity", "secrets.reference.combat-5-audacity")
 def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .adventurers import change_audacity
     st = stage(t)
     if st == "roll":
         require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
@@ -298,7 +303,6 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         if action.by == "audacity":
             state = change_audacity(rs, state, t.seat, -1)
         else:
-            from .abilities import spend_token
             state = spend_token(rs, state, t.seat, action.by)
         again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
         note("secrets.dice.audacity-single-roll")
@@ -333,7 +337,6 @@ def _accept(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 def _resolve(rs: Any, state: SecretsState, t: Task, *, passed_: bool) -> SecretsState:
-    from .components_ops import run_ops
     note("secrets.dice.success-condition")
     return run_ops(state, t.seat, t.ops if passed_ else t.alt, t.rule)
 
@@ -344,3 +347,11 @@ def _resolve(rs: Any, state: SecretsState, t: Task, *, passed_: bool) -> Secrets
 
 def max_zero(x: Any) -> Any:
     return max_(x, 0)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ...numeric import any_  # noqa: E402
+from .abilities import spend_token  # noqa: E402
+from .adventurers import attribute as current, change_audacity, checked_attribute  # noqa: E402
+from .components_ops import run_ops  # noqa: E402

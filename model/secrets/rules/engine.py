@@ -9,6 +9,7 @@ the answer.  ``rules/turn.py`` drives the registry; nothing here knows a rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -46,21 +47,42 @@ def kind_of(t: Task) -> Kind:
     return KINDS[t.kind]
 
 
+#: one ``[[tables]]`` entry of the catalog file: its header line to the next header (every header, and
+#: nothing else, starts a line with ``[``: tests/secrets/test_secrets_catalog_and_options.py compares)
+_TABLE_BLOCK = re.compile(r"^\[\[tables\]\]\n(?:.*\n)*?(?=\[|\Z)", re.M)
+_TABLE_ID = re.compile(r'^id = "([^"]*)"', re.M)
+
+
 @cache
-def _tables() -> dict[str, Any]:
-    import tomllib
+def _table_texts() -> dict[str, str]:
+    """The text of each ``[[tables]]`` entry of ``spec/secrets.toml``, by table id: the file is read
+    once per process, and only the tables asked for are parsed (parsing the whole catalog, 470 kB of
+    TOML, took longer than a game)."""
     from pathlib import Path
 
     import tombspec.spec
 
-    path = Path(tombspec.spec.__file__).resolve().parent / "secrets.toml"
-    doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {t["id"]: t for t in doc.get("tables", [])}
+    text = (Path(tombspec.spec.__file__).resolve().parent / "secrets.toml").read_text(encoding="utf-8")
+    out = {}
+    for m in _TABLE_BLOCK.finditer(text):
+        found = _TABLE_ID.search(m.group(0))
+        if found is not None:
+            out[found.group(1)] = m.group(0)
+    return out
+
+
+@cache
+def _table(table_id: str) -> dict[str, Any]:
+    """One table of the catalog, parsed from its own entry's text."""
+    import tomllib
+
+    (t,) = tomllib.loads(_table_texts()[table_id])["tables"]
+    return t
 
 
 def table(table_id: str) -> list[dict[str, Any]]:
     """The records of a table of the game's catalog (``spec/secrets.toml``: the Adventurer Setup table,
     the Search Chart, the Soul Monger's Inventory ...), read straight from the catalog file (the model
     computes over the rulebook's tables; the full catalog loader, with its checks, is for ``checks``)."""
-    t = _tables()[table_id]
+    t = _table(table_id)
     return [dict(zip(t["columns"], row)) for row in t["rows"]]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import gcd
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...chance import Deck, Distribution, Outcomes, choose
-from ...options import read
+from ...chance import Deck, Distribution, Outcomes
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
@@ -78,19 +78,17 @@ class DeckDraw(Distribution):
             yield Drawn(card), Fraction(n, self.total)
 
     def sample(self, rng: Any) -> Drawn:
-        total = self.total
-        shares = []
-        for card, n in self.deck.counts:
-            g = gcd(n, total)
-            shares.append((card, Share(n // g, total // g)))     # n / total in lowest terms, as Fraction has it
-        return Drawn(choose(rng, shares))
-
-
-class Share(NamedTuple):
-    """A probability in lowest terms, as ``chance.choose`` reads one."""
-
-    numerator: int
-    denominator: int
+        """``chance.choose`` over the cards' shares ``n / total`` in lowest terms, in integers: their
+        common denominator is ``total / g`` (``g`` the gcd of the counts), each card's part of it ``n / g``
+        (the same one ``randrange`` call, the same card for every draw of the generator)."""
+        counts = self.deck.counts
+        g = gcd(*(n for _, n in counts))
+        r = rng.randrange(self.total // g)
+        for card, n in counts:
+            r -= n // g
+            if r < 0:
+                return Drawn(card)
+        raise ValueError("outcome probabilities do not sum to 1")
 
 
 @lru_cache(maxsize=4096)
@@ -245,7 +243,6 @@ def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsS
     adv = state.adventurer(seat)
     assert adv is not None
     if any(c.name == name for c in adv.companions):
-        from .adventurers import discard_companion
         return discard_companion(state, seat, name)
     cards = list(adv.cards)
     held = next(h for h in cards if h.name == name)
@@ -308,7 +305,6 @@ def card(rs: Any, name: str) -> Card:
 def meets_requirements(rs: Any, adv: Adventurer, name: str) -> bool:
     """'Min. Strength 2' requires a Strength of 2 or more (secrets.ambiguity.items-attribute-requirement:
     the current score counts)."""
-    from .adventurers import attribute, sheet
     printed = read(rs.options, "requirement") == "printed-score" if card(rs, name).requires else False
     for a, n in card(rs, name).requires:
         have = sheet(rs, adv).attribute(a) if printed else attribute(rs, adv, a)
@@ -571,7 +567,6 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
         cards.remove(held)
         state = state.with_adventurer(frm, cards=tuple(cards))
         return state.with_adventurer(to, cards=(*state.adventurer(to).cards, evolve(held, owner="")))
-    from .status import gain_held_status
     status = list(giver.status)
     status.remove(name)
     state = state.with_adventurer(frm, status=tuple(status))
@@ -585,7 +580,6 @@ def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> Secr
 @cache
 def inventory() -> tuple[dict[str, int], tuple[tuple[str, int | None], ...]]:
     """The Soul Monger Inventory of the catalog: item prices, and the services with their prices."""
-    from .engine import table
     items = {r["item"]: r["cost"] for r in table("secrets.reference.soul-monger-items")}
     services = tuple((r["service"], r["cost"] if isinstance(r["cost"], int) else None)
                      for r in table("secrets.reference.soul-monger-services"))
@@ -594,7 +588,6 @@ def inventory() -> tuple[dict[str, int], tuple[tuple[str, int | None], ...]]:
 
 @cache
 def sell_prices() -> dict[str, int]:
-    from .engine import table
     rows = table("secrets.adventurer-phase.sell-prices")
     return {r["card"]: r["soul_shards"] for r in rows}
 
@@ -607,7 +600,6 @@ def price(rs: Any, name: str) -> int:
 def is_soul_monger_room(rs: Any, state: SecretsState, room: str) -> bool:
     """A Soul Monger room; one Soul Monger is always on the Tomb's Entrance (secrets.ambiguity.soul-monger-
     location=entrance-always; else only once Quetzalcoatl's Hall is removed)."""
-    from ..state import ENTRANCE
     if rs.components.rooms[room].soul_monger:
         return True
     if room == ENTRANCE:
@@ -696,8 +688,9 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
     once = read(rs.options, "attribute_services") == "once-each"
     if name == "Rope Token":
         return None if state.ropes > 0 or read(rs.options, "stock") == "unlimited" else "secrets.ambiguity.reference-soul-monger-stock"
-    if name == "Gain +1 Audacity":
-        return None if target.audacity < 10 else "secrets.dice.audacity-max-10"
+    if name == "Gain +1 Audacity":    # at 10, bought for nothing only under audacity-at-10-wasted
+        return None if target.audacity < 10 or read(rs.options, "attribute_services") == "audacity-at-10-wasted" \
+            else "secrets.dice.audacity-max-10"
     if name == "Remove any Status Effect":
         return None if target.status else "secrets.status.soul-monger-removal"
     if name in SERVICE_ATTRIBUTES:
@@ -751,13 +744,38 @@ def sell_value(rs: Any, name: str) -> int:
     return prices.get("artifact", 15) if card(rs, name).deck == "artifact" else prices.get("item", 5)
 
 
+def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """The rule a refused deal breaks: after the one deal of ``barter`` = one-deal, that reading; a service
+    the Soul Monger offers that cannot be given here, its reason (``can_service``: 'Gain +1 Audacity' at 10
+    Audacity names secrets.dice.audacity-max-10), else its price; a card that cannot be sold, its reason
+    (``can_sell``); anything else, the Soul Monger's action."""
+    adv = state.adventurer(t.seat) if t.seat is not None else None
+    if adv is None:
+        return "secrets.adventurer-phase.soul-monger-action"
+    if "dealt" in t.flags and read(rs.options, "barter") == "one-deal" and not isinstance(action, Done):
+        return "secrets.ambiguity.soul-monger-deals-per-action"
+    if isinstance(action, Service):
+        if service_cost(rs, action.service) is None:
+            return "secrets.adventurer-phase.soul-monger-inventory"
+        return can_service(rs, state, t.seat, action.service, action.arg) or \
+            "secrets.adventurer-phase.soul-monger-inventory"
+    if isinstance(action, Buy):
+        return "secrets.adventurer-phase.soul-monger-inventory"
+    if isinstance(action, Sell):
+        if read(rs.options, "barter") == "buy-only":
+            return "secrets.ambiguity.soul-monger-deals-per-action"
+        if adv.held(action.card) is None:
+            return "secrets.adventurer-phase.sell"
+        return can_sell(rs, state, t.seat, action.card) or "secrets.adventurer-phase.sell"
+    return "secrets.adventurer-phase.soul-monger-action"
+
+
 def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .adventurers import change_audacity, change_courage, heal
-    from .components_ops import add_bonus
-    from .status import gain_status, remove_status
     legal = _barter_legal(rs, state, t, seat if seat is not None else -1)
     rule = {Buy: "secrets.adventurer-phase.soul-monger-inventory", Service: "secrets.adventurer-phase.soul-monger-inventory",
             Sell: "secrets.adventurer-phase.sell"}.get(type(action), "secrets.adventurer-phase.soul-monger-action")
+    if action not in legal:
+        rule = _barter_rule(rs, state, t, action)
     require(action in legal, rule, f"{action!r} is not a deal the Soul Monger offers this adventurer now")
     if isinstance(action, Done):
         return state.pop()
@@ -796,6 +814,9 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             state = evolve(state, ropes=state.ropes - 1)
         return state.with_adventurer(me, ropes=state.adventurer(me).ropes + 1)
     if name == "Gain +1 Audacity":
+        if state.adventurer(served).audacity >= AUDACITY_MAX:   # audacity-at-10-wasted: bought, and lost
+            note("secrets.dice.audacity-max-10")
+            return state
         return change_audacity(rs, state, served, 1)
     if name == "Remove any Status Effect":
         if read(rs.options, "remove_status") == "all":
@@ -804,7 +825,6 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             return state
         return remove_status(rs, state, me, action.arg)
     if name in SERVICE_ATTRIBUTES:
-        from ...effects import GAME, Effect, add
         target = state.adventurer(served)
         state = evolve(state, effects=add(state.effects, Effect(
             "bought", "secrets.ambiguity.reference-soul-monger-attribute-services", until=GAME,
@@ -829,7 +849,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
 
 
 task("barter", pending=lambda rs, s, t: Pending.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
-     apply=_barter_apply, rule=lambda *a: "secrets.adventurer-phase.soul-monger-action")
+     apply=_barter_apply, rule=_barter_rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -865,7 +885,6 @@ def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
 def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: int) -> bool:
     """The Upkeep check of a weapon: the card's printed Upkeep ('On 1 or 2, discard';
     secrets.ambiguity.weapons-upkeep-check=card-text), or a check of difficulty 1."""
-    from .dice_checks import compute_successes
     if read(rs.options, "upkeep_check") == "standard-check":
         return compute_successes(faces, threshold) < 1
     rolled = next(f for f in range(1, 7) if faces[f - 1])
@@ -873,7 +892,6 @@ def upkeep_check_fails(rs: Any, name: str, faces: tuple[int, ...], threshold: in
 
 
 def _upkeep_roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from .dice_checks import start_check
     state = state.pop()
     return start_check(rs, state, t.seat, "none", 1, flags=("result:upkeep-judged",), rule=t.rule, pool_size=1,
                        target=t.target)
@@ -895,3 +913,14 @@ def _upkeep_judged_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("upkeep-judged", run=_upkeep_judged_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ...effects import add, Effect, GAME  # noqa: E402
+from ..state import ENTRANCE  # noqa: E402
+from .adventurers import AUDACITY_MAX, attribute, change_audacity, change_courage, discard_companion, heal, sheet  # noqa: E402
+from .components_ops import add_bonus  # noqa: E402
+from .dice_checks import compute_successes, start_check  # noqa: E402
+from .engine import table  # noqa: E402
+from .status import gain_held_status, gain_status, remove_status  # noqa: E402

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...chance import Deck
 from ...effects import GAME, Effect, add, named
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, PlaceAt, Rotate
@@ -48,7 +48,6 @@ def enter_room(rs: Any, state: SecretsState, seat: int, room: str, *, how: str =
         return state
     t = tile(rs, room)
     if read(rs.options, "scenario_reentry") == "every-entry" and t.symbols and how != "explore":
-        from .scenarios import symbol_triggered
         state = symbol_triggered(rs, state, seat, t.symbols)
     if how == "stop" or read(rs.options, "trap_halt") == "every-entry-continue":
         return trigger_trap(rs, state, seat, room)
@@ -143,7 +142,6 @@ def _explore_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
 
 
 def _explore_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from .items import deck_draw
     return None if t.items[1:] else deck_draw(state.tiles.deck)
 
 
@@ -243,7 +241,6 @@ task("trap-explored", run=_trap_explored_run)
 
 
 def _scenario_symbol_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    from .scenarios import symbol_triggered
     state = state.pop()
     if state.adventurer(t.seat) is None:
         return state
@@ -272,7 +269,6 @@ def door_to_nowhere(rs: Any, state: SecretsState, seat: int, level: int) -> Secr
 
 
 def fall(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    from .adventurers import lose_health
     if state.room(MONGOLS_HALL) is None:
         return state
     state = state.with_adventurer(seat, room=MONGOLS_HALL)
@@ -295,7 +291,6 @@ def fall_targets(rs: Any, state: SecretsState, seat: int) -> list[tuple[int, int
     tomb = tomb_of(rs, state.rooms)
     out = [(vx, vy) for name, side, vx, vy in tomb.open_doors(level) if name == adv.room]
     if mode == "global-any-door":
-        from ..board import neighbour
         r = state.room(adv.room)
         assert r is not None
         out += [neighbour(r.x, r.y, s) for s in tomb.doors(adv.room) if neighbour(r.x, r.y, s) not in out]
@@ -317,7 +312,6 @@ def queue_story(rs: Any, state: SecretsState, seat: int, side: str, rule: str) -
 
 
 def _story_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    from .items import refill
     if state.adventurer(t.seat) is None:
         return state.pop()
     refilled = refill(rs, state, "story")
@@ -343,7 +337,6 @@ def story_side(card: Any, side: str) -> Any:
 
 
 def _story_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from .items import deck_draw
     return deck_draw(state.story.deck)
 
 
@@ -383,7 +376,6 @@ def place_options(rs: Any, state: SecretsState, name: str, level: int) -> list[P
 
 
 def _place_room_who(rs: Any, state: SecretsState, t: Task) -> int:
-    from .tomb_phase import group_seat
     return t.seat if t.seat is not None and state.adventurer(t.seat) is not None else group_seat(rs, state)
 
 
@@ -421,7 +413,6 @@ def can_place_rope(rs: Any, state: SecretsState, seat: int) -> str | None:
     """With a Rope token (or an item that places one), on a Level 2 Rope Room (any Level 2 room with the
     reading any-level-2-room; only the Pitfall and the Mine Shaft with exclusive) not yet roped, while the
     Mongol's Hall is in the Tomb."""
-    from .items import card, is_usable
     adv = state.adventurer(seat)
     if adv is None:
         return "secrets.rooms.place-rope"
@@ -450,7 +441,6 @@ def can_place_rope(rs: Any, state: SecretsState, seat: int) -> str | None:
 @implements("secrets.rooms.rope-adjacency")
 def place_rope(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsState:
     """A Rope token on the current room and on the Mongol's Hall: they are adjacent from now on."""
-    from .items import card, is_usable, use_card
     if can_place_rope(rs, state, seat) is not None:
         return state
     adv = state.adventurer(seat)
@@ -477,16 +467,21 @@ def can_climb(rs: Any, state: SecretsState, seat: int) -> str | None:
     adv = state.adventurer(seat)
     if adv is None or state.room(MONGOLS_HALL) is None:
         return "secrets.rooms.mineshaft-climb"
-    shafts = [r for r in state.rooms if tile(rs, r.name).special == "mineshaft" and not r.rope]
-    if adv.room in [r.name for r in shafts]:
+    here = state.room(adv.room)
+    if here is not None and _unroped_shaft(rs, here):
         return None
-    if adv.room == MONGOLS_HALL and shafts and read(rs.options, "mineshaft") == "both-ways-with-check":
+    if adv.room == MONGOLS_HALL and any(_unroped_shaft(rs, r) for r in state.rooms) and \
+            read(rs.options, "mineshaft") == "both-ways-with-check":
         return None
     return "secrets.rooms.mineshaft-climb"
 
 
+def _unroped_shaft(rs: Any, room: Any) -> bool:
+    """A Mineshaft without a Rope token."""
+    return tile(rs, room.name).special == "mineshaft" and not room.rope
+
+
 def start_climb(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    from .dice_checks import start_check
     adv = state.adventurer(seat)
     assert adv is not None
     if adv.room == MONGOLS_HALL:
@@ -542,7 +537,6 @@ def can_search_artifact(rs: Any, state: SecretsState, seat: int) -> str | None:
 def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Take a risk: the Artifact Room's check, without Audacity (printed on the tile;
     secrets.ambiguity.artifacts-room-check).  Pass: the listed artifact is searched out of the deck; fail: nothing."""
-    from .dice_checks import start_check
     adv = state.adventurer(seat)
     assert adv is not None
     t = tile(rs, adv.room)
@@ -554,3 +548,13 @@ def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsSta
     return start_check(rs, state, seat, check.attribute, check.difficulty, passed=(Op("gain", name=t.artifact),),
                        failed=(), flags=("no-audacity",), rule="secrets.artifacts.room-search",
                        pool_size=1 if check.attribute == "none" else None)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..board import neighbour  # noqa: E402
+from .adventurers import lose_health  # noqa: E402
+from .dice_checks import start_check  # noqa: E402
+from .items import card, deck_draw, is_usable, refill, use_card  # noqa: E402
+from .scenarios import symbol_triggered  # noqa: E402
+from .tomb_phase import group_seat  # noqa: E402

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add, named
 from ...numeric import max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..state import ENTRANCE, Creature, SecretsState, evolve
 
@@ -41,7 +41,6 @@ def move_comet(rs: Any, state: SecretsState, delta: int, rule: str) -> SecretsSt
 
 
 def fire_comet(rs: Any, state: SecretsState, spaces: Any) -> SecretsState:
-    from .components_ops import run_ops
     done = {e.value for e in named(state.effects, "comet-space")}
     effects = []
     for space in spaces:
@@ -69,7 +68,6 @@ def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int
     """Exploring a tile showing a Scenario Effect symbol: each trigger showing any of its symbols counts
     one more exploration and resolves its 1st, 2nd, 3rd Time effect (secrets.ambiguity.scenarios-nth-time
     =nothing-after-per-trigger)."""
-    from .components_ops import run_ops
     for index, trig in enumerate(rs.scenario.symbol_triggers):
         if not set(trig.symbols) & set(symbols):
             continue
@@ -129,7 +127,6 @@ def _holds(rs: Any, state: SecretsState, cond: Any) -> bool:
 def no_adventurer_left(rs: Any, state: SecretsState, *, replacements: bool = False) -> bool:
     """All (non-traitor: secrets.ambiguity.status-traitor-play) adventurers are dead or fled; with
     ``replacements``, also none left to choose."""
-    from .adventurers import available_sheets, is_traitor
     team = read(rs.options, "traitor_play") == "normal-turns-excluded"
     alive = [s for s in state.in_tomb() if not (team and is_traitor(rs, state.adventurer(s)))]
     if alive:
@@ -170,7 +167,6 @@ def check_end(rs: Any, state: SecretsState, why: str) -> SecretsState:
 @implements("secrets.status.traitor-win", "secrets.status.traitor-killed")
 def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsState:
     """The adventurers win or lose as a team; a traitor wins if the non-traitor adventurers lose."""
-    from .adventurers import is_traitor
     if state.phase == "over":
         return state
     traitors = tuple(s for s in range(len(state.seats)) if is_traitor(rs, state.adventurer(s)))
@@ -179,3 +175,9 @@ def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsSt
     else:
         winners = traitors
     return evolve(state, phase="over", outcome=outcome, winners=winners, agenda=(), combat=None)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from .adventurers import available_sheets, is_traitor  # noqa: E402
+from .components_ops import run_ops  # noqa: E402

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...chance import Deck, Outcomes
 from ...effects import GAME, Effect, add
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
@@ -143,12 +143,10 @@ task("leader", pending=lambda rs, s, t: Pending.chance("leader die"),
 
 
 def _choose_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from .adventurers import available_sheets
     return [Choose(n) for n in available_sheets(rs, state)] if seat == t.seat else []
 
 
 def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .adventurers import can_choose
     require(isinstance(action, Choose), "secrets.setup.choose-adventurers", "choose an Adventurer sheet")
     rule = can_choose(rs, state, action.adventurer)
     require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen now")
@@ -156,7 +154,6 @@ def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
 
 
 def _choose_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
-    from .adventurers import can_choose
     if isinstance(action, Choose):
         return can_choose(rs, state, action.adventurer) or "secrets.setup.choose-adventurers"
     return "secrets.setup.choose-adventurers"
@@ -174,7 +171,6 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
     extra Audacity and random Companions (for a replacement only with the reading full-setup of
     secrets.ambiguity.replacement-adventurer-setup); Lord Harrison's own host or random Companions
     (secrets.ambiguity.solo-companions-random)."""
-    from .adventurers import new_adventurer
     comps = rs.components
     sheet = comps.adventurers[name]
     extras = not replacement or read(rs.options, "replacement_setup") == "full-setup"
@@ -186,7 +182,6 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
     if extras:
         count = max(row["companions_per_adventurer"] + rs.options.companions_adjust, 0)
         if sheet.companions and read(rs.options, "solo_companions") == "own-host":
-            from ..state import Companion
             mine = tuple(Companion(c, comps.companions[c].health) for c in sheet.companions)
             left = state.companions.deck
             for c in sheet.companions:
@@ -231,7 +226,6 @@ def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsStat
 
 
 def _grant_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from .tomb_phase import group_seat
     if seat != group_seat(rs, state):
         return []
     granted = {e.player for e in state.effects if e.name == "extra-action"}
@@ -253,7 +247,6 @@ def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
 
 
 def _group_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    from .tomb_phase import group_seat
     return Pending.decision(group_seat(rs, state), t.kind)
 
 
@@ -266,7 +259,6 @@ def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Step 6: read the mission briefing (and the scenario's other sections) and begin play: the Adventurer
     Phase of the first round, the holder of the marker first.  The readings change no state; a scenario's
     special rules are text the model records (secrets.golden-rule.components-supersede)."""
-    from .components_ops import record_text
     state = evolve(state.pop(), phase="adventurer", current=state.first)
     if rs.scenario.special_rules:
         state = record_text(state, rs.scenario.special_rules, "secrets.golden-rule.components-supersede")
@@ -274,3 +266,11 @@ def _begin_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("begin", run=_begin_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..state import Companion  # noqa: E402
+from .adventurers import available_sheets, can_choose, new_adventurer  # noqa: E402
+from .components_ops import record_text  # noqa: E402
+from .tomb_phase import group_seat  # noqa: E402

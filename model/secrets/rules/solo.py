@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Discard
@@ -38,7 +38,6 @@ def harrison_rule_applies(rs: Any, state: SecretsState, seat: int, what: str, ru
 def harrison_saves(rs: Any, state: SecretsState, seat: int, what: str) -> SecretsState:
     """Discard one Companion (the player's choice): he stays, Health at least 1, Courage at least -9; with
     no companion left, fleeing or dying loses the game at once."""
-    from .scenarios import end_game
     adv = state.adventurer(seat)
     assert adv is not None
     if not adv.companions:
@@ -48,7 +47,6 @@ def harrison_saves(rs: Any, state: SecretsState, seat: int, what: str) -> Secret
 
 
 def _harrison_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from .adventurers import discard_companion
     adv = state.adventurer(t.seat)
     assert adv is not None
     require(isinstance(action, Discard) and any(c.name == action.card for c in adv.companions),
@@ -64,3 +62,9 @@ task("harrison", pending=lambda rs, s, t: Pending.decision(t.seat, "discard a Co
      if seat == t.seat and s.adventurer(t.seat) is not None else [],
      run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
      apply=_harrison_apply, rule=lambda *a: "secrets.solo.lord-harrison-companion-save")
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from .adventurers import discard_companion  # noqa: E402
+from .scenarios import end_game  # noqa: E402

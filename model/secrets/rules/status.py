@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...chance import Deck
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Betray, Drawn, KeepStatus, Transform
@@ -52,7 +52,6 @@ def queue_random_status(rs: Any, state: SecretsState, seat: int, orientation: st
 
 
 def _status_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from .items import deck_draw
     if read(rs.options, "status_substitute") == "player-chooses" and t.rule == "secrets.status.substitute":
         return None
     return deck_draw(Deck.of({c: state.statuses.count(c) for c in t.items if state.statuses.count(c)}))
@@ -163,7 +162,6 @@ def remove_status(rs: Any, state: SecretsState, seat: int, name: str | None) -> 
 @implements("secrets.status.removal-listed")
 def upkeep_status(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Upkeep: each status effect's Upkeep effect; those removed during Upkeep are removed."""
-    from .components_ops import run_ops
     adv = state.adventurer(seat)
     if adv is None:
         return state
@@ -203,14 +201,12 @@ def _infected_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
 def transform(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """The adventurer dies (normally: secrets.ambiguity.status-alt-infected=normal-death-random-elite) and
     an elite creature represents the transformed adventurer in the room (it counts toward the limit)."""
-    from .adventurers import after_removal, apply_death, drop_everything
     adv = state.adventurer(seat)
     assert adv is not None
     room = adv.room
     state = state.push(Task("spawn-one", seat, rule="secrets.status.alt-infected-elite", target="elite",
                             items=(room,), flags=("forced",)))
     if read(rs.options, "alt_infected") == "no-death-penalties":
-        from .adventurers import leave_game
         state = leave_game(drop_everything(rs, state, seat, dead=True), seat)
         return after_removal(rs, state, seat)
     return apply_death(rs, state, seat)
@@ -220,3 +216,10 @@ task("infected", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None el
      pending=lambda rs, s, t: Pending.decision(t.seat, "Fully Infected"),
      legal=lambda rs, s, t, seat: [Transform(), Betray()] if seat == t.seat else [],
      apply=_infected_apply, rule=lambda *a: "secrets.status.alt-infected-die")
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from .adventurers import after_removal, apply_death, drop_everything, leave_game  # noqa: E402
+from .components_ops import run_ops  # noqa: E402
+from .items import deck_draw  # noqa: E402

@@ -13,7 +13,7 @@ from typing import Any
 from ...chance import Outcomes
 from ...effects import GAME, ROUND, Effect, add, expire, named
 from ...numeric import if_
-from ...options import read
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target
@@ -52,7 +52,6 @@ def start_tomb_phase(rs: Any, state: SecretsState) -> SecretsState:
 
 
 def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    from .items import refill
     refilled = refill(rs, state, "tomb")
     if not refilled.tomb.deck:
         return refilled.pop()
@@ -67,7 +66,6 @@ def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
 
 
 def _tomb_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from .items import deck_draw
     return deck_draw(state.tomb.deck)
 
 
@@ -122,7 +120,6 @@ def mover_of(rs: Any, state: SecretsState, key: str) -> str:
 def nearest_targets(rs: Any, state: SecretsState, key: str) -> tuple[list[int], int]:
     """The adventurers a creature moves toward: the nearest by its legal path (no ropes, unless flying or
     a boss), ties to the most Soul Shards; and the distance.  None reachable: it does not move."""
-    from ..board import tomb_of
     c = state.creature(key)
     assert c is not None
     tomb = tomb_of(rs, state.rooms)
@@ -168,7 +165,6 @@ def _route(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _route_ends(rs: Any, state: SecretsState, t: Task) -> tuple[str, ...]:
-    from ..board import tomb_of
     c = state.creature(t.target)
     adv = state.adventurer(int(t.items[0]))
     if c is None or adv is None:
@@ -220,7 +216,6 @@ task("creature-move", run=_creature_move_run, pending=_creature_move_pending, le
 @implements("secrets.tomb-phase.creatures-ignore-room-effects", "secrets.ambiguity.creature-stops-at-adventurer")
 def move_creature(rs: Any, state: SecretsState, key: str, room: str) -> SecretsState:
     """The creature moves (traps and room effects do not hinder it; it stops in the adventurer's room)."""
-    from .scenarios import boss_moved
     c = state.creature(key)
     assert c is not None
     frm = c.room
@@ -406,8 +401,6 @@ def compute_spawn(current: Any, limit: Any = CREATURE_LIMIT) -> tuple[Any, Any]:
 
 
 def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    from .items import refill
-    from .scenarios import move_comet
     deck, _, drawn = t.target.partition(":")
     if drawn:
         return None if len(spawn_rooms(rs, state, t.n, t.items)) > 1 else _place(rs, state.pop(), t,
@@ -445,7 +438,6 @@ def _spawn_one_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
 
 
 def _spawn_one_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    from .items import deck_draw
     return None if ":" in t.target else deck_draw(getattr(state, t.target).deck)
 
 
@@ -502,9 +494,6 @@ def _upkeep_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The scenario's effects of the Comet track's position; every status effect, item and other
     component with an Upkeep effect (creature cards too: creature-card-upkeep); then the Action tokens
     flip to their unused sides (secrets.ambiguity.refresh-timing=at-upkeep)."""
-    from .items import upkeep_cards
-    from .scenarios import upkeep_comet
-    from .status import upkeep_status
     state = state.pop()
     tasks: list[Task] = []
     if read(rs.options, "refresh_timing") == "at-upkeep":
@@ -530,7 +519,6 @@ task("upkeep", run=_upkeep_run)
 @implements("secrets.tomb-phase.upkeep-flip-action-tokens", "secrets.turn.refresh", "secrets.ambiguity.refresh-timing")
 def _refresh_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """All Adventurers flip their Action tokens to the green ready side."""
-    from .items import refresh_cards
     state = state.pop()
     for i, s in enumerate(state.seats):
         state = state.with_seat(i, tokens=s.action_tokens)
@@ -562,7 +550,6 @@ task("search-tokens", run=_search_tokens_run)
             "secrets.tomb-phase.example-7-comet-and-marker")
 def _comet_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """7. The Tomb card moves the Comet track (+1, +2, -1 or 0)."""
-    from .scenarios import move_comet
     state = state.pop()
     c = card(rs, state)
     return move_comet(rs, state, c.comet if c is not None else 0, "secrets.tomb-phase.comet-track-moves")
@@ -577,7 +564,6 @@ task("comet", run=_comet_run)
 def _end_round_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Check for End Game; the First Player/Comet Track marker passes clockwise; a new round begins with
     the new first player."""
-    from .scenarios import check_end
     state = check_end(rs, state.pop(), "end-of-round")
     if state.phase == "over":
         return state
@@ -600,3 +586,11 @@ def _end_round_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("end-round", run=_end_round_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..board import tomb_of  # noqa: E402
+from .items import deck_draw, refill, refresh_cards, upkeep_cards  # noqa: E402
+from .scenarios import boss_moved, check_end, move_comet, upkeep_comet  # noqa: E402
+from .status import upkeep_status  # noqa: E402

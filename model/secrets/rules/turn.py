@@ -249,7 +249,8 @@ ENTERED_WHEN = {
         "adventurer, the attacker after `defend`. The adventurer chooses what it wields and wears (`wield`; "
         "`secrets.combat.weapon-limit`), even when fighting without weapons or armor is its only choice. "
         "Skipped when the combat has already ended (a flight begun at the Courage loss under "
-        "`courage_flee_combat` = flee-ends-combat, the default). Never asked again for an area combat's "
+        "`courage_flee_combat` = flee-ends-combat, the default; not when Lord Harrison's rule replaces "
+        "that flight by a discarded Companion: asked after the `discard a Companion instead`). Never asked again for an area combat's "
         "further targets (its weapons are kept), nor for creature versus creature.",
     "command a creature":
         "A `control` effect (`secrets.combat.cvc-dice-pool`), when two or more creatures are in the "
@@ -286,7 +287,8 @@ ENTERED_WHEN = {
         "when it has one; `secrets.solo.lord-harrison-companion-save`) and stays in the Tomb, with Health at "
         "least 1 and Courage at least -9. With no companion the adventurers lose at once "
         "(`secrets.solo.lord-harrison-lose`). Under `harrison_save` = automatic-only only a `flee` effect "
-        "is replaced: dying at 0 Health and fleeing at the Flee Tomb space happen as normal.",
+        "is replaced: dying at 0 Health and fleeing at the Flee Tomb space happen as normal. A flight so "
+        "replaced at a combat's Courage loss does not end the combat: it goes on to its weapons.",
     "items deck":
         "A draw of Items: a `draw` effect of items, the Search Chart's '+X Item'. " + _DRAW,
     "artifacts deck":
@@ -453,7 +455,7 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
         kind = KINDS[head.kind]
         p = rs.pending(state)
         if p.is_chance:
-            dist = kind.chance(rs, state, head)
+            dist = rs.chance(state)
             if dist is None or not dist.possible(action):
                 rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
                 require(False, rule, "{!r} is not a possible outcome of the {} here", action, p.what)
@@ -470,10 +472,30 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
 @implements("secrets.adventurer-phase.until-all-spent", "secrets.adventurer-phase.next-player",
             "secrets.ambiguity.turn-order-uneven-tokens")
 def settle(rs: Any, state: SecretsState) -> SecretsState:
-    """Resolve every task that needs no answer, in order, until one does (or the game is over)."""
-    for _, _, state in resolutions(rs, state):
-        pass
-    return state
+    """Resolve every task that needs no answer, in order, until one does (or the game is over): the
+    states :func:`resolutions` passes through, without yielding each (after every step of every game)."""
+    for _ in range(SETTLE_LIMIT):
+        if state.phase == "over":
+            return state
+        head = state.head
+        if head is not None:
+            run = KINDS[head.kind].run
+            if run is None:
+                return state
+            nxt = run(rs, state, head)
+            if nxt is None:
+                return state
+            state = nxt
+            continue
+        if state.phase == "adventurer":
+            if adventurer_phase.can_act(rs, state, state.current):
+                return state
+            state = state.push(Task("end-turn", state.current, flags=("inclusive",)))
+        elif state.phase == "setup":
+            state = evolve(state, phase="adventurer", current=state.first)
+        else:
+            raise AssertionError(f"phase {state.phase} with nothing to do")
+    raise RuntimeError("the rules do not settle: a task kind loops")
 
 
 def resolutions(rs: Any, state: SecretsState) -> Iterator[tuple[str, Task | None, SecretsState]]:
@@ -533,14 +555,12 @@ def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
 
 
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    from ..actions import Done, Save
     if seat != t.seat:
         return []
     return [*(Save(s) for s in _savable(rs, state, seat)), Done()]
 
 
 def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    from ..actions import Done, Save
     require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
             "save a fleeing adventurer in your room, or end the turn")
     if isinstance(action, Done):
@@ -562,3 +582,8 @@ def _round_start_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 
 
 task("round-start", run=_round_start_run)
+
+
+# Imported once, when the rest of this module is defined (some of these modules import this one),
+# rather than inside the functions on every call.
+from ..actions import Done, Save  # noqa: E402
