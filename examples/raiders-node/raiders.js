@@ -573,7 +573,8 @@ class Raiders {
     }
     const need = Math.abs(space.number - rolledFace(roll, move.face)); // 1 Audacity per step, up or down
     if (colour === 'black') { // "Any face can be used! (But no Audacity may be used!)"
-      return need === 0 && move.audacity === 0 ? null : 'raiders.advanced.black-any-face';
+      if (move.audacity) return 'raiders.advanced.black-any-face';
+      return need === 0 ? null : 'raiders.move.number-match'; // no Audacity used: the number misses
     }
     if (options.audacity_advanced && move.audacity) return 'raiders.advanced.audacity-advanced';
     if (move.audacity === need) return null;
@@ -919,8 +920,9 @@ class Raiders {
   }
 
   attackSpendRule(s, action, player) {
-    if (action.kind !== 'spend' || action.face !== 'heads' || action.audacity < 0
+    if (action.kind !== 'spend' || action.audacity < 0
       || action.audacity > s.raiders[player].audacity) return 'raiders.attack.audacity-order';
+    if (action.face !== 'heads') return 'raiders.attack.more-heads-wins'; // an Attack compares Heads
     if (action.target === 'own') return null;
     if (action.target === 'opponent' && action.audacity > 0
       && this.read('attack_audacity_target') === 'either-roll') return null;

@@ -94,3 +94,13 @@ def test_attack_roll_probabilities_are_the_product_of_both_rolls() -> None:
     s = attack_after_move(rs)
     outcomes = rs.chance_outcomes(s)
     assert len(outcomes) == 7 * 6 and sum(p for _, p in outcomes) == 1
+
+
+def test_invalid_audacity_on_tails_in_an_attack_names_more_heads_wins() -> None:
+    """An Attack compares Heads ('The Attacker wins if they roll more Heads than the Defender'): a spend
+    on Tails is refused for that rule, not for the spending order (issue 28)."""
+    rs = ruleset(ROWS)
+    s = rs.step(attack_after_move(rs), AttackRoll(3, 2))
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, Spend(1, "tails"))
+    assert err.value.rule_id == "raiders.attack.more-heads-wins"

@@ -142,3 +142,17 @@ def test_audacity_advanced_adds_temporary_pennies_before_the_roll() -> None:
     s = rs.step(s, Boost(1))
     assert s.roll.pennies == 6 and s.raider(1).audacity == 1
     assert len(rs.chance_outcomes(s)) == 7
+
+
+def test_invalid_black_tile_number_mismatch_names_number_match() -> None:
+    """On a Black tile with no Audacity spent, a number that does not match is refused by the number
+    rule, not by the Black tile's ban on Audacity (issue 28)."""
+    rs = ruleset(["S 3 E"], special_tiles=True)
+    rs.board.spaces["1,0"] = __import__("attrs").evolve(rs.board.spaces["1,0"], colour="black")
+    s = rolled(rs, state(rs, me=("0,0", 6, 2), holder=("2,0", 5, 3)), 2)
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, MoveTo("1,0", "heads", 0))
+    assert err.value.rule_id == "raiders.move.number-match"
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, MoveTo("1,0", "heads", 1))
+    assert err.value.rule_id == "raiders.advanced.black-any-face"

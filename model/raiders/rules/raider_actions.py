@@ -102,7 +102,9 @@ def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) ->
     rolled = roll.heads if move.face == "heads" else roll.tails
     need = compute_audacity_needed(rolled, space.number)
     if colour == "black":      # "Any face can be used! (But no Audacity may be used!)"
-        return None if need == 0 and move.audacity == 0 else "raiders.advanced.black-any-face"
+        if move.audacity:
+            return "raiders.advanced.black-any-face"
+        return None if need == 0 else "raiders.move.number-match"     # no Audacity used: the number misses
     if options.audacity_advanced and move.audacity:
         return "raiders.advanced.audacity-advanced"     # "Instead of altering your roll ..."
     if move.audacity == need:

@@ -224,9 +224,10 @@ def place_targets(rs: Any, s: Any) -> list[str]:
 def attack_spend_rule(rs: Any, s: Any, action: Spend, player: int) -> str | None:
     """None when ``action`` is open to ``player`` in an Attack's spend (Defender, then Attacker); else the
     rule it breaks."""
-    if type(action) is not Spend or action.face != "heads" or \
-            not 0 <= action.audacity <= s.raiders[player].audacity:
+    if type(action) is not Spend or not 0 <= action.audacity <= s.raiders[player].audacity:
         return "raiders.attack.audacity-order"
+    if action.face != "heads":
+        return "raiders.attack.more-heads-wins"      # an Attack compares Heads: Tails are never altered
     if action.target == "own":
         return None
     if action.target == "opponent" and action.audacity > 0 and \
