@@ -52,7 +52,7 @@ const TURN_START_ORDERS = ['escape-attack-encounter', 'escape-encounter-attack',
 // option: [ambiguity, default reading, other readings]
 const READINGS = {
   five_or_six: ['raiders.ambiguity.five-or-six', 'either-number', ['heads-only']],
-  natural_six: ['raiders.ambiguity.natural-six-pennies', 'six-pennies', ['all-pennies']],
+  natural_six: ['raiders.ambiguity.natural-six-pennies', 'six-pennies', ['all-pennies', 'own-pennies']],
   penny_cap: ['raiders.ambiguity.penny-cap', 'six', ['no-cap']],
   audacity_cap: ['raiders.ambiguity.audacity-cap', 'no-cap', ['shared-six']],
   grail_holder_killed: ['raiders.ambiguity.grail-holder-killed', 'survivor-gains', ['nobody-wins']],
@@ -89,6 +89,7 @@ const READINGS = {
   boss_no_nearer_step: ['raiders.ambiguity.boss-no-nearer-step', 'still-moves', ['stays']],
   malfunction_first_tile: ['raiders.ambiguity.malfunction-first-tile', 'start-space', ['stays']],
   portal_success_stay: ['raiders.ambiguity.portal-success-stay', 'may-stay', ['other-portal']],
+  escape_pass_space: ['raiders.ambiguity.escape-pass-any-space', 'adjacent-ahead', ['any-space-ahead']],
 };
 
 function makeOptions(data) {
@@ -511,7 +512,11 @@ class Raiders {
     // "all 6 pennies are Heads or Tails".
     if (roll.heads === null || (roll.heads !== 0 && roll.heads !== roll.pennies)) return false;
     if (this.bugs.has('natural-six-on-five') && roll.pennies === 5) return true;
-    return roll.pennies === 6 || (roll.pennies > 0 && this.read('natural_six') === 'all-pennies');
+    if (roll.pennies <= 0) return false;
+    if (roll.pennies === 6 && !roll.extra) return true; // six of the Raider's own: under every reading
+    const reading = this.read('natural_six');
+    if (reading === 'own-pennies') return false; // temporary pennies added, or not six
+    return roll.pennies === 6 || reading === 'all-pennies';
   }
 
   colourOf(space) { return this.options.special_tiles ? space.colour : 'plain'; }
@@ -875,7 +880,15 @@ class Raiders {
   placeTargets(d) {
     const here = d.raiders[d.current].position;
     switch (placing(d)) {
-      case 'ahead': return this.byDirection(here, 'ahead');
+      case 'ahead': {
+        const adjacent = this.byDirection(here, 'ahead');
+        const e = findEffect(d, 'place');
+        if (!e || e.rule !== 'raiders.boss.escape-pass') return adjacent;
+        // 'Move ahead (any space)': adjacent, or any space ahead in the Tomb
+        const every = this.byReading('ahead_behind', Object.fromEntries(BY.map((by) => [by,
+          [...this.board.spaces.keys()].filter((s) => this.board.isAhead(here, s, by))])));
+        return this.byReading('escape_pass_space', { 'adjacent-ahead': adjacent, 'any-space-ahead': every });
+      }
       case 'back': // the escape from the Boss failed: "Move back one tile"
         return this.byReading('back_one_tile', { 'one-space': this.byDirection(here, 'behind'),
           'one-card-tile': this.tileBack(here, -1) });

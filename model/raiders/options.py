@@ -23,7 +23,8 @@ class RaidersOptions:
 
     # Readings of the rulebook's open questions (catalog [[ambiguities]])
     five_or_six: str | None = reading("raiders.ambiguity.five-or-six", "either-number", "heads-only")
-    natural_six: str | None = reading("raiders.ambiguity.natural-six-pennies", "six-pennies", "all-pennies")
+    natural_six: str | None = reading("raiders.ambiguity.natural-six-pennies", "six-pennies", "all-pennies",
+                                      "own-pennies")
     penny_cap: str | None = reading("raiders.ambiguity.penny-cap", "six", "no-cap")
     audacity_cap: str | None = reading("raiders.ambiguity.audacity-cap", "no-cap", "shared-six")
     grail_holder_killed: str | None = reading("raiders.ambiguity.grail-holder-killed", "survivor-gains",
@@ -82,3 +83,5 @@ class RaidersOptions:
     malfunction_first_tile: str | None = reading("raiders.ambiguity.malfunction-first-tile", "start-space",
                                                  "stays")
     portal_success_stay: str | None = reading("raiders.ambiguity.portal-success-stay", "may-stay", "other-portal")
+    escape_pass_space: str | None = reading("raiders.ambiguity.escape-pass-any-space", "adjacent-ahead",
+                                            "any-space-ahead")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tombspec.model.raiders.actions import Heads, Move, Prepare, Stay
 from tombspec.model.raiders.rules.turn import apply_round_count
 
@@ -70,3 +72,37 @@ def test_trapped_raider_fails_moves_back_and_loses() -> None:
     s = rs.step(s, Heads(3))
     assert s.raider(1).pennies == 5 and s.raider(1).audacity == 0
     assert s.phase == "place" and s.placing == "back"
+
+
+@pytest.mark.parametrize("reading", ["adjacent-ahead", "any-space-ahead"])
+def test_escape_pass_moves_ahead_under_each_reading(reading: str) -> None:
+    """'Pass (Rolled 5 or 6): Move ahead (any space)': any adjacent space ahead, or any space ahead in
+    the Tomb (raiders.ambiguity.escape-pass-any-space)."""
+    from tombspec.model.raiders.actions import Place
+    from tombspec.model.raiders.state import Roll
+    import attrs
+
+    rs = ruleset(escape_pass_space=reading)
+    s = with_raider(state(rs, me=("1,0", 6, 2), boss_track=0, boss="1,0"), 1, trapped=True)
+    s = rs.step(attrs.evolve(s, phase="roll", roll=Roll("escape", 6)), Heads(5))
+    assert s.phase == "place" and s.placing == "ahead"
+    spaces = [a.space for a in rs.legal_actions(s) if isinstance(a, Place)]
+    if reading == "adjacent-ahead":
+        assert spaces == ["2,0", "2,1"]
+    else:
+        assert spaces == [f"{x},{y}" for y in (0, 1) for x in range(2, 7)]
+        s = rs.step(s, Place("5,1"))
+        assert s.raider(1).position == "5,1"
+
+
+def test_a_monster_passed_still_moves_to_an_adjacent_space_under_any_space_ahead() -> None:
+    """'move ahead to any adjacent Room Space': the reading of the escape does not reach a Monster room."""
+    from tombspec.model.raiders.actions import Place
+    from tombspec.model.raiders.state import Roll
+    import attrs
+
+    rs = ruleset(escape_pass_space="any-space-ahead")
+    s = with_raider(state(rs, me=("2,0", 6, 2)), 1, in_encounter=True)
+    s = rs.step(attrs.evolve(s, phase="roll", roll=Roll("encounter", 6)), Heads(5))
+    assert s.phase == "place" and s.placing == "ahead"
+    assert [a.space for a in rs.legal_actions(s) if isinstance(a, Place)] == ["3,0", "3,1"]

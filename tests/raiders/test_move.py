@@ -156,3 +156,16 @@ def test_invalid_black_tile_number_mismatch_names_number_match() -> None:
     with pytest.raises(IllegalAction) as err:
         rs.step(s, MoveTo("1,0", "heads", 1))
     assert err.value.rule_id == "raiders.advanced.black-any-face"
+
+
+@pytest.mark.parametrize("reading, natural", [("six-pennies", True), ("all-pennies", True), ("own-pennies", False)])
+def test_natural_six_with_a_temporary_penny_under_each_reading(reading: str, natural: bool) -> None:
+    """Five pennies of one's own and one temporary penny (Audacity Advanced), all Heads: a Natural 6
+    when the temporary penny counts, not under own-pennies (raiders.ambiguity.natural-six-pennies)."""
+    from tombspec.model.raiders.actions import Boost
+
+    rs = ruleset(audacity_advanced=True, natural_six=reading)
+    s = rs.step(rs.step(state(rs, me=("0,0", 5, 2)), Move()), Boost(1))
+    s = rs.step(s, Heads(6))
+    assert s.raider(1).audacity == (2 if natural else 1)
+    assert any(isinstance(a, MoveTo) and a.face == "natural" for a in rs.legal_actions(s)) == natural

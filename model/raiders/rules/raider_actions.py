@@ -18,9 +18,14 @@ from .objective import STARTING_PENNIES, apply_gain_audacity, apply_gain_penny
 @implements("raiders.move.natural-six", "raiders.ambiguity.natural-six-pennies")
 def is_natural_six(rs: Any, roll: Roll) -> bool:
     """'all 6 pennies are Heads or Tails'."""
-    if roll.heads is None or roll.heads not in (0, roll.pennies):
+    if roll.heads is None or roll.heads not in (0, roll.pennies) or roll.pennies <= 0:
         return False
-    return roll.pennies == 6 or (roll.pennies > 0 and read(rs.options, "natural_six") == "all-pennies")
+    if roll.pennies == 6 and not roll.extra:     # six of the Raider's own: a Natural 6 under every reading
+        return True
+    reading = read(rs.options, "natural_six")
+    if reading == "own-pennies":                 # temporary pennies added, or not six: not one
+        return False
+    return roll.pennies == 6 or reading == "all-pennies"
 
 
 @implements("raiders.audacity.alter-roll")

@@ -204,13 +204,26 @@ def by_direction(rs: Any, s: Any, here: str, direction: str) -> list[str]:
     return by_reading(rs.options, "ahead_behind", views)
 
 
-@implements("raiders.ambiguity.back-one-tile")
+def every_space_ahead(rs: Any, here: str) -> list[str]:
+    """Every space of the Tomb ahead of ``here``, adjacent or not, in board order, under the reading of
+    'ahead' when it matters."""
+    board = rs.board
+    return by_reading(rs.options, "ahead_behind", {by: [sid for sid in board.spaces if board.is_ahead(here, sid, by)]
+                                                   for by in ("escape-distance", "tile-order")})
+
+
+@implements("raiders.ambiguity.back-one-tile", "raiders.ambiguity.escape-pass-any-space")
 def place_targets(rs: Any, s: Any) -> list[str]:
     """Where a Place decision may put the Raider, by what it is for (the ``place`` effect)."""
     here = s.raiders[s.current].position
     why = s.placing
     if why == "ahead":
-        return by_direction(rs, s, here, "ahead")
+        adjacent = by_direction(rs, s, here, "ahead")
+        placing = find(s.effects, "place")
+        if placing is not None and placing.rule == "raiders.boss.escape-pass":   # 'Move ahead (any space)'
+            return by_reading(rs.options, "escape_pass_space", {
+                "adjacent-ahead": adjacent, "any-space-ahead": every_space_ahead(rs, here)})
+        return adjacent
     if why == "back":       # the escape from the Boss failed: 'Move back one tile'
         return by_reading(rs.options, "back_one_tile", {
             "one-space": by_direction(rs, s, here, "behind"), "one-card-tile": portal.tile_back(rs, here, -1)})
