@@ -59,7 +59,7 @@ const READINGS = {
   encounter_free_entry: ['raiders.ambiguity.encounter-free-entry', 'any-roll', ['successful-roll']],
   failing_a_move_roll: ['raiders.ambiguity.failing-a-move-roll', 'not-moving', ['no-match']],
   back_one_full_tile: ['raiders.ambiguity.back-one-full-tile', 'previous-tile-adjacent', ['next-tile-adjacent']],
-  boss_encounter_chain: ['raiders.ambiguity.boss-encounter-chain', 'chain-ahead', ['one-room']],
+  boss_encounter_chain: ['raiders.ambiguity.boss-encounter-chain', 'chain-ahead', ['one-room', 'chain-any-direction']],
   boss_number: ['raiders.ambiguity.boss-number-with-audacity', 'raw-roll', ['altered-roll']],
   escape_tile_or_space: ['raiders.ambiguity.escape-tile-or-space', 'escape-space', ['escape-tile']],
   shared_start_space: ['raiders.ambiguity.shared-start-space', 'attack-applies', ['start-exempt']],
@@ -743,7 +743,10 @@ class Raiders {
   nextRooms(d, path) {
     const board = this.board;
     const last = path[path.length - 1];
-    const rooms = this.ahead(last).filter((s) => board.isEncounter(s) && !path.includes(s));
+    const ahead = this.ahead(last).filter((s) => board.isEncounter(s) && !path.includes(s));
+    const around = board.neighbours(last).filter((s) => board.isEncounter(s) && !path.includes(s));
+    const rooms = this.byReading('boss_encounter_chain', { 'chain-ahead': ahead, 'one-room': ahead,
+      'chain-any-direction': around }); // 'and any other adjacent Encounter rooms'
     if (rooms.length && path.length > 2 && board.isEncounter(last) && this.read('boss_encounter_chain') === 'one-room') return [];
     return rooms;
   }

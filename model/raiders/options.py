@@ -36,7 +36,7 @@ class RaidersOptions:
     back_one_full_tile: str | None = reading("raiders.ambiguity.back-one-full-tile",
                                              "previous-tile-adjacent", "next-tile-adjacent")
     boss_encounter_chain: str | None = reading("raiders.ambiguity.boss-encounter-chain", "chain-ahead",
-                                               "one-room")
+                                               "one-room", "chain-any-direction")
     boss_number: str | None = reading("raiders.ambiguity.boss-number-with-audacity", "raw-roll",
                                       "altered-roll")
     escape_tile_or_space: str | None = reading("raiders.ambiguity.escape-tile-or-space", "escape-space",

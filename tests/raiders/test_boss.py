@@ -106,3 +106,15 @@ def test_a_monster_passed_still_moves_to_an_adjacent_space_under_any_space_ahead
     s = rs.step(attrs.evolve(s, phase="roll", roll=Roll("encounter", 6)), Heads(5))
     assert s.phase == "place" and s.placing == "ahead"
     assert [a.space for a in rs.legal_actions(s) if isinstance(a, Place)] == ["3,0", "3,1"]
+
+
+@pytest.mark.parametrize("reading, rooms", [("chain-ahead", ["4,0"]), ("one-room", ["4,0"]),
+                                            ("chain-any-direction", ["2,0", "4,0"])])
+def test_boss_encounter_pull_under_each_reading(reading: str, rooms: list[str]) -> None:
+    """Ending next to a Monster room behind it (2,0) and a Trap room ahead (4,0), the Boss is pulled
+    into the room ahead, or under chain-any-direction into either ('and any other adjacent Encounter
+    rooms'; raiders.ambiguity.boss-encounter-chain)."""
+    from tombspec.model.raiders.rules.boss import next_rooms
+
+    rs = ruleset(boss_encounter_chain=reading)
+    assert next_rooms(rs, state(rs), ("3,1", "3,0")) == rooms

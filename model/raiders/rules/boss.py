@@ -6,7 +6,7 @@ from typing import Any
 
 from ...effects import RESOLVED, Effect, add, discard, find
 from ...numeric import max_
-from ...options import read
+from ...options import by_reading, read
 from ...traceability import implements, note
 from ..state import Roll
 
@@ -111,6 +111,9 @@ def next_rooms(rs: Any, d: Any, path: tuple[str, ...]) -> list[str]:
     its movement ends."""
     board = rs.board
     rooms = [s for s in ahead(rs, path[-1]) if board.spaces[s].is_encounter and s not in path]
+    around = [s for s in board.neighbours(path[-1]) if board.spaces[s].is_encounter and s not in path]
+    rooms = by_reading(rs.options, "boss_encounter_chain",    # 'and any other adjacent Encounter rooms'
+                       {"chain-ahead": rooms, "one-room": rooms, "chain-any-direction": around})
     if rooms and len(path) > 2 and board.spaces[path[-1]].is_encounter and \
             read(rs.options, "boss_encounter_chain") == "one-room":
         return []
