@@ -80,6 +80,7 @@ from ..chance import Deck
 from ..codec import canonical_order
 from ..draft import replacer
 from ..effects import Effect
+from ..options import _counters
 from ..traceability import _recorders
 
 
@@ -294,6 +295,13 @@ def evolve(inst: Any, /, **changes: Any) -> Any:
     ``__dict__`` (they are dict-backed and kept in canonical order: no ``__init__`` to run)."""
     replace = _REPLACERS.get(type(inst))
     return attrs.evolve(inst, **changes) if replace is None else replace(inst, **changes)
+
+
+def remembering() -> bool:
+    """Whether a fact worked out now may be remembered and a remembered one used: not while a recording
+    notes the rules exercised (``traceability.recording``) nor while the option readings consulted are
+    counted (``options.counting_reads``): then every fact is worked out, so that what it reads is seen."""
+    return not _recorders and not _counters
 
 
 def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:

@@ -6,7 +6,7 @@ Slain Parties, Dismiss Extra Members, Cleanup, Is the Tomb empty?).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 from ...effects import TURN, Effect, add
@@ -62,6 +62,11 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     facts = loadout_facts(rs, state.party(player).characters)     # a fact of the loadout
     moves = facts.get("shares")
     if moves is None:
+        if first:                                                 # the first alone: no more is worked out
+            one = facts.get("share-first")
+            if one is None:
+                one = facts["share-first"] = tuple(islice(_shares(rs, state, player), 1))
+            return list(one)
         moves = facts["shares"] = tuple(_shares(rs, state, player))
     return list(moves[:1] if first else moves)
 
@@ -300,6 +305,8 @@ def pickpocket_options(rs: Any, state: TombState, player: int) -> list[Steal]:
     rogues = [c.name for c in state.party(player).characters if rs.cards.characters[c.name].has("rogue")]
     if not rogues:
         return []
+    if not any(q != player and tomb_actions.has_loot(rs, other) for q, other in enumerate(state.parties)):
+        return []                     # nothing to steal anywhere: no range to work out
     out = []
     for q in tomb_actions.in_range(rs, state, player):
         loot = [a for c in state.party(q).characters for a in c.attached if card_type(rs, a) in ("item", "treasure")]

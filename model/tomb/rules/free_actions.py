@@ -5,6 +5,7 @@ Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from ...effects import TURN, Effect, add, has
@@ -62,6 +63,11 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
     moves = facts.get("redistributions")
     if moves is None:
+        if first:                                     # the first alone: no more is worked out
+            one = facts.get("redistribution-first")
+            if one is None:
+                one = facts["redistribution-first"] = tuple(islice(_moves(rs, state, player), 1))
+            return list(one)
         moves = facts["redistributions"] = tuple(_moves(rs, state, player))
     return list(moves[:1] if first else moves)
 
