@@ -251,11 +251,14 @@ class Cryptmaster(Tomb):
         return dist
 
     def passable(self, state: TombState, start: str) -> frozenset[str]:
-        empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
-        rooms = self.memo.get("rooms")                  # the board's Rooms (a fact of the board)
-        if rooms is None:
-            rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
-        return frozenset([*empty, *rooms, *([start] if start.startswith("crypt:") else [])])
+        last = self._last_passable                      # the empty Crypts and Rooms, by the very Crypts
+        if last is None or last[0] is not state.crypts:
+            empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
+            rooms = self.memo.get("rooms")              # the board's Rooms (a fact of the board)
+            if rooms is None:
+                rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
+            last = self._last_passable = (state.crypts, frozenset([*empty, *rooms]))
+        return last[1] | {start} if start.startswith("crypt:") else last[1]
 
     def arrive(self, state: TombState, player: int) -> TombState:
         return variants.arrive(self, state, player)

@@ -67,11 +67,12 @@ class Tomb(Ruleset):
         self.memo: dict[Any, Any] = {}           # per-configuration caches of pure card facts
         self._last_legal: tuple[Any, int, list[Any]] | None = None
         self._last_pending: tuple[Any, Pending] | None = None
+        self._last_passable: tuple[Any, frozenset[str]] | None = None   # Cryptmaster's, by the very Crypts
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
     #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
-    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_checked", "_loadouts", "_loadout_facts",
-                                                  "_member_facts")
+    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_passable", "_checked", "_loadouts",
+                                                  "_loadout_facts", "_member_facts")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
@@ -81,7 +82,7 @@ class Tomb(Ruleset):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._last_legal = self._last_pending = None
+        self._last_legal = self._last_pending = self._last_passable = None
 
     # The protocol ---------------------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from ...tomb.board import INN
 from ...tomb.cards import INN_DECKS
 from ...tomb.rules import standard_actions as tomb_actions
 from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
-from ...tomb.rules.cards import card_type, party_movement
+from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
 from ...tomb.rules.inn import join_party
@@ -25,7 +25,7 @@ from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, member_facts
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
@@ -73,12 +73,14 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
 
 def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     party = state.party(player)
-    for frm in party.characters:
+    chars = party.characters
+    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    for frm in chars:
         for card in sorted(set(frm.attached)):
             if is_cursed(rs, card):
                 continue
-            for to in party.characters:
-                if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
+            for to, known in zip(chars, facts):
+                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
                     yield MoveCard(card, frm.name, to.name)
 
 
@@ -96,8 +98,15 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
 
 
 def true_curses(rs: Any, state: TombState, player: int) -> list[tuple[str, str]]:
-    return [(card, ch.name) for ch in state.party(player).characters for card in ch.attached
-            if card_type(rs, card) == "curse"]
+    """The true curses (the brown ones) Attached in ``player``'s Party, with their holders (a fact of
+    its loadout)."""
+    characters = state.party(player).characters
+    facts = loadout_facts(rs, characters)
+    got = facts.get("true-curses")
+    if got is None:
+        got = facts["true-curses"] = tuple((card, ch.name) for ch in characters for card in ch.attached
+                                           if card_type(rs, card) == "curse")
+    return list(got)
 
 
 @implements("cryptmaster.free.rest-wounds", "cryptmaster.free.rest-curses", "cryptmaster.free.rest-not-cursed-cards")
@@ -309,8 +318,7 @@ def pickpocket_options(rs: Any, state: TombState, player: int) -> list[Steal]:
         return []                     # nothing to steal anywhere: no range to work out
     out = []
     for q in tomb_actions.in_range(rs, state, player):
-        loot = [a for c in state.party(q).characters for a in c.attached if card_type(rs, a) in ("item", "treasure")]
-        if loot:
+        if tomb_actions.has_loot(rs, state.party(q)):     # an item or treasure Attached
             out += [Steal(r, q, "", None) for r in rogues]
     return out
 

@@ -167,6 +167,19 @@ def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, ru
     return got
 
 
+_UNKNOWN = object()
+
+
+def may_attach(rs: Any, state: TombState, player: int, name: str, facts: dict[Any, Any], card: str) -> bool:
+    """Whether ``rs.can_attach(state, player, name, card)`` allows it, read from ``facts`` (the member
+    facts of ``name``, where the game's ``can_attach`` keeps its answers: ``attach_fact``) when known:
+    for a loop over many cards and Characters, each Character's facts looked up once."""
+    got = facts.get(("can-attach", card), _UNKNOWN)
+    if got is _UNKNOWN:
+        got = rs.can_attach(state, player, name, card)
+    return got is None
+
+
 @implements("tomb.ambiguity.monster-attachments")
 def monster_can_hold(rs: Any, held: Iterable[str], card: str) -> bool:
     """A Monster holds Inn cards like a Character (same-as-characters: the trait limit applies)."""

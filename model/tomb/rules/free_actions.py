@@ -12,8 +12,8 @@ from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
-from ..state import Task, TombState, evolve, loadout_facts
-from .cards import card_type
+from ..state import Task, TombState, evolve, loadout_facts, member_facts
+from .cards import card_type, may_attach
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
 
@@ -74,12 +74,14 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
 
 def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     party = state.party(player)
-    for frm in party.characters:
+    chars = party.characters
+    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    for frm in chars:
         for card in sorted(set(frm.attached)):
             if not movable(rs, card):
                 continue
-            for to in party.characters:
-                if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
+            for to, known in zip(chars, facts):
+                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
                     yield MoveCard(card, frm.name, to.name)
 
 
