@@ -370,21 +370,24 @@ class Tally:
         if count is not self.count and count != self.count:     # another shape: every place counted afresh
             return self.recount_all(places)
         diff: dict[str, int] | None = None
-        counts = list(self.counts)
+        counts: list[dict[str, int]] | None = None
         olds = self.values
-        for i in [i for i, (value, old) in enumerate(zip(values, olds)) if value is not old]:
-            value = values[i]
-            same = _SAME.get(count[i])
-            if same is not None and same(value, olds[i]):
-                continue              # another value, whose counted parts are the very same
-            got = count[i](value)
-            if got != counts[i]:
+        for i, value in enumerate(values):
+            if value is olds[i]:
+                continue
+            counter = count[i]
+            if counter is _party_cards or counter is _party_people:
+                if _SAME[counter](value, olds[i]):
+                    continue          # another Party, whose counted parts are the very same
+            got = counter(value)
+            old = self.counts[i]
+            if got != old:
                 if diff is None:
-                    diff = dict(self.diff)
-                _shift(diff, counts[i], -1)
+                    diff, counts = dict(self.diff), list(self.counts)
+                _shift(diff, old, -1)
                 _shift(diff, got, 1)
-            counts[i] = got
-        return Tally(count, values, tuple(counts), self.diff if diff is None else diff)
+                counts[i] = got       # (a count equal to the old one: the old one kept)
+        return Tally(count, values, self.counts if counts is None else tuple(counts), self.diff if diff is None else diff)
 
     def recount_all(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
@@ -434,8 +437,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(_people_places(state))
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
-    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
-    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
+    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []
+    lost = [] if removed or not people.diff else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
     stray = [k for k in people.diff if k not in everyone]
     if dup or lost or stray:
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))

@@ -20,6 +20,7 @@ from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
 from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
+from ...tomb.rules.free_actions import move_card
 from ...tomb.rules.inn import join_party
 from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
@@ -47,9 +48,11 @@ def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
     facts = loadout_facts(rs, party.characters)       # a fact of the loadout and the hand
     got = facts.get(("equip", party.hand))
     if got is None:
+        chars = party.characters
+        known = [member_facts(rs, chars, ch.name) for ch in chars]    # each Character's, looked up once
         got = facts[("equip", party.hand)] = tuple(Equip(card, ch.name) for card in sorted(set(party.hand))
-                                                   for ch in party.characters
-                                                   if rs.can_attach(state, player, ch.name, card) is None)
+                                                   for ch, k in zip(chars, known)
+                                                   if may_attach(rs, state, player, ch.name, k, card))
     return list(got)
 
 
@@ -81,7 +84,7 @@ def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
                 continue
             for to, known in zip(chars, facts):
                 if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
-                    yield MoveCard(card, frm.name, to.name)
+                    yield move_card(rs, card, frm.name, to.name)
 
 
 @implements("cryptmaster.free.bank", "cryptmaster.free.bank-scores")

@@ -80,8 +80,9 @@ def _counted(rs: Any, card: str) -> bool:
             "tomb.attach.one-item-or-treasure-per-trait", "tomb.ambiguity.trait-limit-scope",
             "tomb.ambiguity.multi-trait-card")
 def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
-    """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit."""
-    key = ("conflict", tuple(held), card)
+    """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit (in
+    whatever order they were Attached: remembered by the cards held, sorted)."""
+    key = ("conflict", tuple(sorted(held)), card)
     memo = rs.memo
     got = memo.get(key)
     if got is None:

@@ -82,7 +82,19 @@ def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
                 continue
             for to, known in zip(chars, facts):
                 if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
-                    yield MoveCard(card, frm.name, to.name)
+                    yield move_card(rs, card, frm.name, to.name)
+
+
+def move_card(rs: Any, card: str, frm: str, to: str) -> MoveCard:
+    """``MoveCard(card, frm, to)``, one value for each (frozen: shared by every list that offers it)."""
+    moves = rs.memo.get("move-cards")
+    if moves is None or len(moves) >= 65536:
+        moves = rs.memo["move-cards"] = {}
+    key = (card, frm, to)
+    got = moves.get(key)
+    if got is None:
+        got = moves[key] = MoveCard(card, frm, to)
+    return got
 
 
 @task("redistribute", DECIDE, "tomb.free.redistribute-attached", what="which card goes to whom")

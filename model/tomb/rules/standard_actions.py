@@ -520,20 +520,21 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
 
 
 def can_move(rs: Any, state: TombState, player: int) -> bool:
-    """Whether ``move_targets`` has a space (the predicate: nothing listed, nothing sorted).  The
-    answer is a fact of where the Party starts, what it may pass and how far it moves (the distances
-    read no more), remembered by them (``rs.memo``, while ``state.remembering``)."""
+    """Whether ``move_targets`` has a space (the predicate: nothing listed, nothing sorted): whether
+    the nearest space it could list is within the Party's reach.  How near that is, is a fact of
+    where the Party starts and what it may pass (the distances read no more), remembered by them
+    (``rs.memo``, while ``state.remembering``)."""
     start = state.party(player).location
     reach = party_movement(rs, state, player)
     remember = remembering()
-    key = ("can-move", start, rs.passable(state, start), reach)
-    got = rs.memo.get(key) if remember else None
-    if got is None:
-        got = any((0 < d or start == INN) and d <= reach and n != INN and n != start
-                  for n, d in rs.distances(state, player, start).items())
+    key = ("nearest-move", start, rs.passable(state, start))
+    nearest = rs.memo.get(key) if remember else None
+    if nearest is None:
+        nearest = min((d for n, d in rs.distances(state, player, start).items()
+                       if (0 < d or start == INN) and n != INN and n != start), default=10**9)
         if remember:
-            rs.memo[key] = got
-    return got
+            rs.memo[key] = nearest
+    return nearest <= reach
 
 
 def distances(rs: Any, state: TombState, player: int, start: str) -> dict[str, int]:
