@@ -401,6 +401,22 @@ class Cryptmaster(Tomb):
                 return finish(self, state, why)
         return state
 
+    def may_end_mid_turn(self) -> bool:
+        return bool(self.settings.overlords) and self.settings.game_end == "immediately"
+
+    @implements("cryptmaster.ambiguity.game-end-timing", "cryptmaster.overlord.game-ends-on-defeat")
+    def ending_now(self, state: TombState) -> TombState | None:
+        """immediately: "The game ends the moment the condition holds; the rest of the turn is not
+        played": the overlord defeated mid-Raid ends the game at once (the Raid's other cards go back to
+        their Crypt as when a Raid is cut short; no treasure is chosen, no mercenary paid)."""
+        if state.outcome is not None or not any(e.name == "overlord-defeated" for e in state.effects):
+            return None
+        from ..tomb.rules.end import finish
+        from ..tomb.rules.raid import abort_raid
+
+        note("cryptmaster.ambiguity.game-end-timing")
+        return finish(self, abort_raid(self, state, "game-over"), "overlord")
+
     def game_over(self, state: TombState) -> str | None:
         return turn.game_over(self, state)
 

@@ -68,6 +68,7 @@ class Tomb(Ruleset):
         self._last_legal: tuple[Any, int, list[Any]] | None = None
         self._last_pending: tuple[Any, Pending] | None = None
         self._last_passable: tuple[Any, frozenset[str]] | None = None   # Cryptmaster's, by the very Crypts
+        self.ends_mid_turn = self.may_end_mid_turn()          # advance asks ending_now before each task
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
     #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
@@ -392,6 +393,15 @@ class Tomb(Ruleset):
 
     def check_end(self, state: TombState) -> TombState:
         return end.check_end(self, state)
+
+    def may_end_mid_turn(self) -> bool:
+        """Whether the game may end in the middle of a turn, a Raid or a Combat (Tomb: never; Cryptmaster:
+        the overlord defeated, under game-end-timing = immediately)."""
+        return False
+
+    def ending_now(self, state: TombState) -> TombState | None:
+        """The finished game, if it ends at this very point (asked only when ``may_end_mid_turn``)."""
+        return None
 
     def score(self, state: TombState, player: int) -> int:
         return end.score(self, state, player)

@@ -64,7 +64,9 @@ effect                 made by                                     what it holds
                                                                    Combat
 ``pvp-combat``         ``cryptmaster.death.pillage-pile``          until ``turn``: ``player`` attacks the
                                                                    Party of seat ``value`` (``subject``:
-                                                                   ``"defender"``)
+                                                                   ``"defender"``; ``"fled"`` once the
+                                                                   defender fled, ``"attacker-fled"``
+                                                                   once the attacker did)
 ``overlord-defeated``  ``cryptmaster.overlord.game-ends-on-        until ``game``: the overlord is defeated
                        defeat``
 =====================  ==========================================  =========================================

@@ -413,7 +413,15 @@ def send_to_inn(rs: Any, state: TombState, player: int, rule: str) -> TombState:
 
 def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str:
     if isinstance(action, DrawFrom):
-        return "cryptmaster.draw.ten-card-limit" if at_inn(state, player) else "cryptmaster.draw.draw-two"
+        if not at_inn(state, player):
+            return "cryptmaster.draw.draw-two"
+        count, exempt = inn_card_count(rs, state, player)
+        if not compute_may_draw(count, exempt):
+            return "cryptmaster.draw.ten-card-limit"
+        if action.deck not in rs.inn_decks:
+            return "cryptmaster.draw.any-decks"
+        # the deck and its discards empty (or, cleanup-only, the deck alone): nothing to draw from
+        return "cryptmaster.ambiguity.reshuffle-timing"
     if isinstance(action, Recruit):
         if not at_inn(state, player):
             return "cryptmaster.recruit.recruit-one"

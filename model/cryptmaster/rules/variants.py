@@ -129,6 +129,10 @@ def _reset(state: TombState, *players: int) -> TombState:
     return state
 
 
+#: the pvp-combat effect's subject once a side fled: "fled", the defender; "attacker-fled", the attacker
+FLED = ("fled", "attacker-fled")
+
+
 def _pvp(state: TombState) -> Effect | None:
     return next((e for e in state.effects if e.name == "pvp-combat"), None)
 
@@ -145,7 +149,10 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
     if e is None:
         return pop(state)
     a_chars, d_chars = state.party(attacker).characters, state.party(defender).characters
-    if not a_chars or not d_chars or e.subject == "fled":
+    if not a_chars or not d_chars or e.subject in FLED:
+        # a side that fled has left the combat: a fled defender leaves no defenders (the attacker claims
+        # the pillage); a fled attacker leaves the living defenders, who claim it ("Otherwise, the
+        # defender claims all pillage")
         return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and e.subject != "fled")
     side = e.items[0] if e.items else "defender"
     ready = {p: [c.name for c in state.party(p).characters if c.actions < 1] for p in (attacker, defender)}
@@ -189,7 +196,8 @@ def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     if isinstance(action, Flee):
         note("cryptmaster.pvp.flee-20")
         e = _pvp(state)
-        state = evolve(state, effects=tuple(evolve(x, subject="fled") if x is e else x for x in state.effects))
+        fled = "fled" if player == defender else "attacker-fled"
+        state = evolve(state, effects=tuple(evolve(x, subject=fled) if x is e else x for x in state.effects))
         return move_twenty(rs, state, player)
     return push(state, Task("pvp-target", enemy, name, items=(str(player),), rule="cryptmaster.attack.victim-picks-target"))
 

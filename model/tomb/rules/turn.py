@@ -487,6 +487,10 @@ def advance(rs: Any, state: TombState) -> TombState:
         t = state.task
         if t is None:
             return state
+        if rs.ends_mid_turn:
+            ended = rs.ending_now(state)
+            if ended is not None:
+                return ended
         k = kind_of(rs, t)
         if k.mode == AUTO:
             state = k.run(rs, state, t)  # type: ignore[misc]
