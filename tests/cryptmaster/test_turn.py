@@ -122,6 +122,17 @@ def test_a_draw_from_an_empty_deck_and_discards_names_the_reshuffle_reading() ->
         "cryptmaster.draw.ten-card-limit"                                       # at ten, the limit comes first
 
 
+def test_recruiting_a_character_not_at_the_inn_names_the_recruit_rule() -> None:
+    """The refusal audit (issue 28): a Recruit of a Character who is not in the Inn breaks 'you may
+    recruit one character from the Inn', not the Pariah rule."""
+    from tombspec.model.tomb.actions import Recruit
+
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Kadin"]}, *PARTIES[1:]])
+    absent = next(c for c in rs.cards.characters if c not in s.inn and s.owner_of(c) is None)
+    assert refused(rs, s, Recruit(absent), 0) == "cryptmaster.recruit.recruit-one"
+
+
 def test_a_fighter_lets_one_item_not_count() -> None:
     rs = ruleset()
     ten = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Fireball"] * 2

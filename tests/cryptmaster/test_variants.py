@@ -150,6 +150,24 @@ def test_pvp_pillage_goes_to_the_attacker_when_the_defender_flees() -> None:
     assert s.pillage == () and {"Battle Axe", "Bless"} <= set(s.party(0).hand)
 
 
+def test_pvp_pillage_goes_to_a_fled_defender_under_still_defending() -> None:
+    """cryptmaster.ambiguity.pvp-fled-defender = still-defending: the defenders are the defending
+    party's living characters wherever they are; the fled defender claims the pillage."""
+    from tombspec.model.tomb.actions import Flee
+
+    rs = ruleset(pvp=True, pvp_fled="still-defending")
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"]},
+                {"characters": ["Wren", ("Kadin", ["Battle Axe", "Bless"])], "location": "2,3"},
+                {"characters": ["Torvald"], "location": DOOR["g"]}])
+    s = step(rs, s, Move(), MoveTo("2,3"), Target("1"))
+    wren = s.party(1).characters[0]
+    s = attrs.evolve(s, parties=(s.party(0), attrs.evolve(s.party(1), characters=(wren,)), s.party(2)),
+                     dead=tuple(sorted((*s.dead, "Kadin"))), pillage=("Battle Axe", "Bless"))
+    s = step(rs, s, Flee())                                     # the defender flees
+    s = step(rs, s, rs.legal_actions(s, 1)[0])
+    assert s.pillage == () and {"Battle Axe", "Bless"} <= set(s.party(1).hand)
+
+
 def _overlord_raid(**options: object) -> tuple[object, object]:
     """A raid on crypt d, which holds the overlord (one Wound from death) and a treasure, at the raider's
     first battle action."""

@@ -427,6 +427,8 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
             return "cryptmaster.recruit.recruit-one"
         if len(state.party(player).characters) >= 5:
             return "cryptmaster.recruit.five-character-limit"
+        if action.character not in state.inn:
+            return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
         return "cryptmaster.recruit.pariah-only-over-five"
     for kinds, rule in _REFUSED_FOR:
         if isinstance(action, kinds):

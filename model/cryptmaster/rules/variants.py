@@ -138,7 +138,7 @@ def _pvp(state: TombState) -> Effect | None:
 
 
 @task("pvp", AUTO, "cryptmaster.combat.pvp-pillage", registry=REGISTRY)
-@implements("cryptmaster.combat.round-begins", "cryptmaster.combat.defender-acts", "cryptmaster.combat.attacker-acts",
+@implements("cryptmaster.ambiguity.pvp-fled-defender", "cryptmaster.combat.round-begins", "cryptmaster.combat.defender-acts", "cryptmaster.combat.attacker-acts",
             "cryptmaster.combat.alternate-until", "cryptmaster.combat.next-round", "cryptmaster.battle.one-per-round")
 def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
     """Combat Sequence: a defender that has not acted acts, then an attacker, repeating until no one can
@@ -150,10 +150,11 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
         return pop(state)
     a_chars, d_chars = state.party(attacker).characters, state.party(defender).characters
     if not a_chars or not d_chars or e.subject in FLED:
-        # a side that fled has left the combat: a fled defender leaves no defenders (the attacker claims
-        # the pillage); a fled attacker leaves the living defenders, who claim it ("Otherwise, the
-        # defender claims all pillage")
-        return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and e.subject != "fled")
+        # a fled attacker leaves the living defenders, who claim the pillage ("Otherwise, the defender
+        # claims all pillage"); a fled defender leaves no defenders (left-combat: the attacker claims) or
+        # still defends (still-defending: his living characters claim it)
+        fled_gone = e.subject == "fled" and rs.options.pvp_fled == "left-combat"
+        return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and not fled_gone)
     side = e.items[0] if e.items else "defender"
     ready = {p: [c.name for c in state.party(p).characters if c.actions < 1] for p in (attacker, defender)}
     actor = defender if side == "defender" else attacker
