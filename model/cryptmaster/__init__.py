@@ -251,11 +251,14 @@ class Cryptmaster(Tomb):
         return dist
 
     def passable(self, state: TombState, start: str) -> frozenset[str]:
-        empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
-        rooms = self.memo.get("rooms")                  # the board's Rooms (a fact of the board)
-        if rooms is None:
-            rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
-        return frozenset([*empty, *rooms, *([start] if start.startswith("crypt:") else [])])
+        last = self._last_passable                      # the empty Crypts and Rooms, by the very Crypts
+        if last is None or last[0] is not state.crypts:
+            empty = [self.board.crypts[c.id].node for c in state.crypts if not c.cards]
+            rooms = self.memo.get("rooms")              # the board's Rooms (a fact of the board)
+            if rooms is None:
+                rooms = self.memo["rooms"] = [n for n, sp in self.board.spaces.items() if sp.kind == "room"]
+            last = self._last_passable = (state.crypts, frozenset([*empty, *rooms]))
+        return last[1] | {start} if start.startswith("crypt:") else last[1]
 
     def arrive(self, state: TombState, player: int) -> TombState:
         return variants.arrive(self, state, player)
@@ -397,6 +400,22 @@ class Cryptmaster(Tomb):
 
                 return finish(self, state, why)
         return state
+
+    def may_end_mid_turn(self) -> bool:
+        return bool(self.settings.overlords) and self.settings.game_end == "immediately"
+
+    @implements("cryptmaster.ambiguity.game-end-timing", "cryptmaster.overlord.game-ends-on-defeat")
+    def ending_now(self, state: TombState) -> TombState | None:
+        """immediately: "The game ends the moment the condition holds; the rest of the turn is not
+        played": the overlord defeated mid-Raid ends the game at once (the Raid's other cards go back to
+        their Crypt as when a Raid is cut short; no treasure is chosen, no mercenary paid)."""
+        if state.outcome is not None or not any(e.name == "overlord-defeated" for e in state.effects):
+            return None
+        from ..tomb.rules.end import finish
+        from ..tomb.rules.raid import abort_raid
+
+        note("cryptmaster.ambiguity.game-end-timing")
+        return finish(self, abort_raid(self, state, "game-over"), "overlord")
 
     def game_over(self, state: TombState) -> str | None:
         return turn.game_over(self, state)

@@ -68,11 +68,13 @@ class Tomb(Judgement, Ruleset):
         self.memo: dict[Any, Any] = {}           # per-configuration caches of pure card facts
         self._last_legal: tuple[Any, int, list[Any]] | None = None
         self._last_pending: tuple[Any, Pending] | None = None
+        self._last_passable: tuple[Any, frozenset[str]] | None = None   # Cryptmaster's, by the very Crypts
+        self.ends_mid_turn = self.may_end_mid_turn()          # advance asks ending_now before each task
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
     #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
-    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_checked", "_loadouts", "_loadout_facts",
-                                                  "_member_facts")
+    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_passable", "_checked", "_loadouts",
+                                                  "_loadout_facts", "_member_facts")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
@@ -82,7 +84,7 @@ class Tomb(Judgement, Ruleset):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._last_legal = self._last_pending = None
+        self._last_legal = self._last_pending = self._last_passable = None
 
     # The protocol ---------------------------------------------------------------------------------------
 
@@ -392,6 +394,15 @@ class Tomb(Judgement, Ruleset):
 
     def check_end(self, state: TombState) -> TombState:
         return end.check_end(self, state)
+
+    def may_end_mid_turn(self) -> bool:
+        """Whether the game may end in the middle of a turn, a Raid or a Combat (Tomb: never; Cryptmaster:
+        the overlord defeated, under game-end-timing = immediately)."""
+        return False
+
+    def ending_now(self, state: TombState) -> TombState | None:
+        """The finished game, if it ends at this very point (asked only when ``may_end_mid_turn``)."""
+        return None
 
     def score(self, state: TombState, player: int) -> int:
         return end.score(self, state, player)

@@ -17,11 +17,11 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import BASE_MOVEMENT, _traits, compute_movement, is_trait_conflict
+from .rules.cards import BASE_MOVEMENT, _traits, character_hp, compute_movement, is_trait_conflict, monster_hp
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
-from .state import TombState
+from .state import TombState, loadout_facts
 
 
 # Numeric invariants: functions of numbers, for ints and z3 terms alike -------------------------------------
@@ -60,30 +60,40 @@ def inv_level(level: Any) -> Any:
 # place (``Checked``); nothing is kept from a state that breaks an invariant.
 
 def violations(rs: Any, state: TombState) -> list[Violation]:
-    from .rules.cards import monster_hp
-
     out: list[Violation] = []
     checked = checked_of(rs)
     checking_hp = rs.options.hit_point_changes != "only-on-wound"
     overflowing = any(t.kind in ("overflow", "dismiss-extra") for t in state.agenda) or rs.party_may_overflow(state)
-    temp_hp = tuple((e.subject, e.value) for e in state.effects if e.name == "temp-hp")
-    for p, party in enumerate(state.parties):
-        limit = rs.party_limit(state, p)
-        if checked.party_passed(party, (temp_hp, limit, overflowing)):
-            continue          # the very Party passed below, with the same temporary Hit Points and limit
-        found = len(out)
-        if not overflowing and not inv_party(len(party.characters), limit):
-            out.append(Violation("tomb.party.size-one-to-five", f"player {p}'s Party has {len(party.characters)} Characters (at most {limit})"))
-        if party.location != INN and party.location not in rs.board.spaces:
-            out.append(Violation("tomb.move.orthogonal", f"player {p}'s Party is on {party.location!r}, not on the board"))
-        kept_sorted = list(party.hand) == sorted(party.hand) and list(party.bank) == sorted(party.bank)
-        if not kept_sorted:
-            out.append(Violation("tomb.banking.kept-separate", f"player {p}'s hand or bank is not kept sorted"))
-        # the Characters' checks: not again for the very Characters that passed them
-        if checked.party_passed(party.characters, temp_hp) or _characters_hold(rs, state, p, party, checking_hp, out):
-            checked.pass_party(party.characters, temp_hp)
-            if len(out) == found:
-                checked.pass_party(party, (temp_hp, limit, overflowing))
+    effects = state.effects
+    temp_hp = checked.temp_hp if effects is checked.effects else checked.read_temp_hp(effects)
+    parties = state.parties
+    # the very Parties that all passed, with the same temporary Hit Points, reading and levels: no Party
+    # is checked again (the limits read the levels)
+    given = (temp_hp, overflowing, state.levels)
+    if parties is not checked.all_parties or checked.all_given != given:
+        passed = True
+        for p, party in enumerate(parties):
+            limit = rs.party_limit(state, p)
+            if checked.party_passed(party, (temp_hp, limit, overflowing)):
+                continue          # the very Party passed below, with the same temporary Hit Points and limit
+            found = len(out)
+            if not overflowing and not inv_party(len(party.characters), limit):
+                out.append(Violation("tomb.party.size-one-to-five", f"player {p}'s Party has {len(party.characters)} Characters (at most {limit})"))
+            if party.location != INN and party.location not in rs.board.spaces:
+                out.append(Violation("tomb.move.orthogonal", f"player {p}'s Party is on {party.location!r}, not on the board"))
+            kept_sorted = list(party.hand) == sorted(party.hand) and list(party.bank) == sorted(party.bank)
+            if not kept_sorted:
+                out.append(Violation("tomb.banking.kept-separate", f"player {p}'s hand or bank is not kept sorted"))
+            # the Characters' checks: not again for the very Characters that passed them
+            if checked.party_passed(party.characters, temp_hp) or _characters_hold(rs, state, p, party, checking_hp, out,
+                                                                                    checked, temp_hp):
+                checked.pass_party(party.characters, temp_hp)
+                if len(out) == found:
+                    checked.pass_party(party, (temp_hp, limit, overflowing))
+                    continue
+            passed = False        # a Party kept for a second look (or broken)
+        if passed:
+            checked.all_parties, checked.all_given = parties, given
     raid = state.raid
     if raid is not None:
         for i, m in enumerate(raid.monsters):
@@ -99,35 +109,54 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     return out
 
 
-def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp: bool, out: list[Violation]) -> bool:
+def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp: bool, out: list[Violation],
+                     checked: "Checked | None" = None, temp_hp: Any = ()) -> bool:
     """The checks of a Party's Characters, which read them alone (and the temporary Hit Points): traits,
     Wounds below Hit Points.  Appends what breaks to ``out``; returns whether they hold for good, so
     that the very same Characters need no check again: not after a Violation, nor with a Character at
     or past his Hit Points (a death pending may excuse him now, not later), nor with a trait conflict
-    (``rs.conflict_allowed`` reads the state)."""
-    from .rules.cards import character_hp
-
+    (``rs.conflict_allowed`` reads the state).  One Character's checks read him, how many are in his
+    Party (a card may give Hit Points for each other) and the temporary Hit Points alone: a Character
+    that held for good is not checked again while he is the very same value among as many
+    (``checked``)."""
     again = False
     found = len(out)
     if rs.game == "tomb" and rs.options.multi_trait == "counts-each":
-        traited = _counted(t for ch in party.characters for c in ch.attached for t in _traits(rs, c))
-        over = [t for t, n in traited.items() if n > len(party.characters)]
+        over = _over_traited(rs, party.characters)
         if over:
             out.append(Violation("tomb.attach.excess-traited-items-discarded",
                                  f"player {p}'s Party holds more {over[0]} cards than Characters"))
+    size = len(party.characters)
     for ch in party.characters:
+        if checked is not None and checked.character_passed(ch, (size, temp_hp)):
+            continue
+        before, was_again = len(out), again
+        again = False
         hp = character_hp(rs, state, p, ch.name)
         below = inv_wounds(ch.wounds, hp, True)
         if ch.wounds < 0 or (checking_hp and state.task is not None and not below and not _deaths_pending(state)):
             out.append(Violation("tomb.death.killed-at-hit-points",
                                  f"{ch.name} has {ch.wounds} Wounds and {hp} Hit Points"))
-        again = again or (checking_hp and not below)
+        again = checking_hp and not below
         for i, card in enumerate(ch.attached):
             if rs.trait_limited(card) and is_trait_conflict(rs, ch.attached[:i], card):
                 again = True
                 if not rs.conflict_allowed(state, p, ch, card):
                     out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
+        if checked is not None and not again and len(out) == before:
+            checked.pass_character(ch, (size, temp_hp))
+        again = again or was_again
     return not again and len(out) == found
+
+
+def _over_traited(rs: Any, characters: Any) -> list[str]:
+    """The traits a Party's cards carry more of than it has Characters (a fact of its loadout)."""
+    facts = loadout_facts(rs, characters)
+    over = facts.get("over-traited")
+    if over is None:
+        traited = _counted(t for ch in characters for c in ch.attached for t in _traits(rs, c))
+        over = facts["over-traited"] = [t for t, n in traited.items() if n > len(characters)]
+    return over
 
 
 def _deaths_pending(state: TombState) -> bool:
@@ -142,11 +171,32 @@ class Checked:
     Each is replaced whole, one assignment at a time (threads may share a ruleset); never pickled."""
 
     LIMIT = 512           # Parties remembered, at most (then forgotten all at once)
+    CHARACTERS = 2048     # Characters remembered, at most
 
     def __init__(self) -> None:
         self.parties: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+        self.characters: dict[int, tuple[Any, tuple[Any, ...]]] = {}
         self.cards: Tally | None = None
         self.people: Tally | None = None
+        self.all_parties: Any = None              # a state's Parties that all passed, with what they read
+        self.all_given: Any = None
+        self.effects: Any = None                  # the last effects read, and their temporary Hit Points
+        self.temp_hp: tuple[Any, ...] = ()
+
+    def read_temp_hp(self, effects: Any) -> tuple[Any, ...]:
+        """The temporary Hit Points among ``effects`` (remembered for the very same effects)."""
+        temp_hp = tuple((e.subject, e.value) for e in effects if e.name == "temp-hp")
+        self.effects, self.temp_hp = effects, temp_hp
+        return temp_hp
+
+    def character_passed(self, ch: Any, given: Any) -> bool:
+        seen = self.characters.get(id(ch))
+        return seen is not None and seen[0] is ch and seen[1] == given
+
+    def pass_character(self, ch: Any, given: Any) -> None:
+        if len(self.characters) >= self.CHARACTERS:
+            self.characters = {}
+        self.characters[id(ch)] = (ch, given)
 
     def party_passed(self, party: Any, given: Any) -> bool:
         """Whether ``party`` (a Party, or a Party's Characters) passed, the very value, ``given`` the
@@ -207,6 +257,15 @@ def _party_cards(party: Any) -> dict[str, int]:
     return _counted((*party.hand, *party.bank, *party.crypt_hand, *(c for ch in party.characters for c in ch.attached)))
 
 
+def _same_party_cards(party: Any, old: Any) -> bool:
+    """Whether two Parties hold the very same cards: hand, bank, Crypt hand and each Character's
+    Attached cards (a Party that moved, or whose Wounds changed)."""
+    if party.hand is not old.hand or party.bank is not old.bank or party.crypt_hand is not old.crypt_hand:
+        return False
+    a, b = party.characters, old.characters
+    return a is b or (len(a) == len(b) and all(x.attached is y.attached for x, y in zip(a, b)))
+
+
 def _crypt_cards(crypts: Any) -> dict[str, int]:
     return _counted(h.card for crypt in crypts for h in crypt.cards)
 
@@ -265,6 +324,16 @@ def _fallen_people(effects: Any) -> dict[str, int]:
 _PEOPLE_PLACES = (_deck, _counted, _counted, _counted, _squires, _fallen_people)
 
 
+def _same_party_people(party: Any, old: Any) -> bool:
+    """Whether two Parties have the very same Characters, by name, in order."""
+    a, b = party.characters, old.characters
+    return a is b or (len(a) == len(b) and all(x.name == y.name for x, y in zip(a, b)))
+
+
+#: for a place counted by a function here, whether a new value counts as its old one (parts compared)
+_SAME = {_party_cards: _same_party_cards, _party_people: _same_party_people}
+
+
 @cache
 def _card_counts(parties: int) -> tuple[Any, ...]:
     return _CARD_PLACES + (_party_cards,) * parties
@@ -301,17 +370,24 @@ class Tally:
         if count is not self.count and count != self.count:     # another shape: every place counted afresh
             return self.recount_all(places)
         diff: dict[str, int] | None = None
-        counts = list(self.counts)
-        for i in [i for i, (value, old) in enumerate(zip(values, self.values)) if value is not old]:
-            value = values[i]
-            got = count[i](value)
-            if got != counts[i]:
+        counts: list[dict[str, int]] | None = None
+        olds = self.values
+        for i, value in enumerate(values):
+            if value is olds[i]:
+                continue
+            counter = count[i]
+            if counter is _party_cards or counter is _party_people:
+                if _SAME[counter](value, olds[i]):
+                    continue          # another Party, whose counted parts are the very same
+            got = counter(value)
+            old = self.counts[i]
+            if got != old:
                 if diff is None:
-                    diff = dict(self.diff)
-                _shift(diff, counts[i], -1)
+                    diff, counts = dict(self.diff), list(self.counts)
+                _shift(diff, old, -1)
                 _shift(diff, got, 1)
-            counts[i] = got
-        return Tally(count, values, tuple(counts), self.diff if diff is None else diff)
+                counts[i] = got       # (a count equal to the old one: the old one kept)
+        return Tally(count, values, self.counts if counts is None else tuple(counts), self.diff if diff is None else diff)
 
     def recount_all(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
@@ -361,8 +437,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(_people_places(state))
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
-    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
-    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
+    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []
+    lost = [] if removed or not people.diff else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
     stray = [k for k in people.diff if k not in everyone]
     if dup or lost or stray:
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))

@@ -64,7 +64,9 @@ effect                 made by                                     what it holds
                                                                    Combat
 ``pvp-combat``         ``cryptmaster.death.pillage-pile``          until ``turn``: ``player`` attacks the
                                                                    Party of seat ``value`` (``subject``:
-                                                                   ``"defender"``)
+                                                                   ``"defender"``; ``"fled"`` once the
+                                                                   defender fled, ``"attacker-fled"``
+                                                                   once the attacker did)
 ``overlord-defeated``  ``cryptmaster.overlord.game-ends-on-        until ``game``: the overlord is defeated
                        defeat``
 =====================  ==========================================  =========================================
@@ -78,8 +80,9 @@ import attrs
 
 from ..chance import Deck
 from ..codec import canonical_order
-from ..draft import replacer
+from ..draft import _plain_init, replacer
 from ..effects import Effect
+from ..options import _counters
 from ..traceability import _recorders
 
 
@@ -285,15 +288,38 @@ class TombState:
         return None
 
 
+_CLASSES = (Task, Character, Party, Hidden, Crypt, Monster, Raid, Roll, TombState)
 #: the fast ``attrs.evolve`` of each class above (model/draft.py's ``replacer``: one ``__dict__`` copy)
-_REPLACERS = {cls: replacer(cls) for cls in (Task, Character, Party, Hidden, Crypt, Monster, Raid, Roll, TombState)}
+_REPLACERS = {cls: replacer(cls) for cls in _CLASSES}
+#: the field names of each class above whose ``__init__`` only stores its fields (``_plain_init``)
+_PLAIN = {cls: frozenset(f.name for f in attrs.fields(cls)) for cls in _CLASSES if _plain_init(cls)}
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(inst: Any, /, **changes: Any) -> Any:
     """``attrs.evolve(inst, **changes)``; for the classes of the state, a copy of the value's
-    ``__dict__`` (they are dict-backed and kept in canonical order: no ``__init__`` to run)."""
-    replace = _REPLACERS.get(type(inst))
-    return attrs.evolve(inst, **changes) if replace is None else replace(inst, **changes)
+    ``__dict__`` updated with ``changes`` (they are dict-backed and kept in canonical order: no
+    ``__init__`` to run; a name that is not a field is refused, as ``attrs.evolve`` refuses it)."""
+    cls = type(inst)
+    fields = _PLAIN.get(cls)
+    if fields is None:
+        replace = _REPLACERS.get(cls)
+        return attrs.evolve(inst, **changes) if replace is None else replace(inst, **changes)
+    if not fields.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - fields)[0]!r}")
+    d = inst.__dict__.copy()
+    d.update(changes)
+    new = _new(cls)
+    _set(new, "__dict__", d)
+    return new
+
+
+def remembering() -> bool:
+    """Whether a fact worked out now may be remembered and a remembered one used: not while a recording
+    notes the rules exercised (``traceability.recording``) nor while the option readings consulted are
+    counted (``options.counting_reads``): then every fact is worked out, so that what it reads is seen."""
+    return not _recorders and not _counters
 
 
 def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:

@@ -97,6 +97,42 @@ def test_invalid_draw_with_ten_inn_cards() -> None:
     assert refused(rs, s, DrawFrom("item"), 0) == "cryptmaster.draw.ten-card-limit"
 
 
+def test_a_draw_from_an_empty_deck_and_discards_names_the_reshuffle_reading() -> None:
+    """Issue 28: with the Prayer deck and its discard pile empty and nine counted cards in the party,
+    DrawFrom("prayer") is refused for what is empty (cryptmaster.ambiguity.reshuffle-timing: 'With no
+    discards either, nothing is drawn'), not for the ten-card limit it is below."""
+    import attrs
+
+    from tombspec.model.chance import Deck
+    from tombspec.model.tomb.cards import INN_DECKS
+
+    rs = ruleset()
+    nine = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Fireball"]
+    s = at(rs, [{"characters": ["Kadin"], "hand": nine}, *PARTIES[1:]])
+    i = INN_DECKS.index("prayer")
+    assert DrawFrom("prayer") in rs.legal_actions(s, 0)
+    decks, discards = list(s.decks), list(s.discards)
+    decks[i], discards[i] = Deck(), Deck()                  # (a test of the refusal: the cards left out)
+    s = attrs.evolve(s, decks=tuple(decks), discards=tuple(discards))
+    assert DrawFrom("prayer") not in rs.legal_actions(s, 0)
+    assert DrawFrom("item") in rs.legal_actions(s, 0)                         # below ten: the Draw is open
+    assert refused(rs, s, DrawFrom("prayer"), 0) == "cryptmaster.ambiguity.reshuffle-timing"
+    ten = at(rs, [{"characters": ["Kadin"], "hand": nine + ["Fireball"]}, *PARTIES[1:]])
+    assert refused(rs, attrs.evolve(ten, decks=tuple(decks), discards=tuple(discards)), DrawFrom("prayer"), 0) == \
+        "cryptmaster.draw.ten-card-limit"                                       # at ten, the limit comes first
+
+
+def test_recruiting_a_character_not_at_the_inn_names_the_recruit_rule() -> None:
+    """The refusal audit (issue 28): a Recruit of a Character who is not in the Inn breaks 'you may
+    recruit one character from the Inn', not the Pariah rule."""
+    from tombspec.model.tomb.actions import Recruit
+
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Kadin"]}, *PARTIES[1:]])
+    absent = next(c for c in rs.cards.characters if c not in s.inn and s.owner_of(c) is None)
+    assert refused(rs, s, Recruit(absent), 0) == "cryptmaster.recruit.recruit-one"
+
+
 def test_a_fighter_lets_one_item_not_count() -> None:
     rs = ruleset()
     ten = ["Battle Axe"] * 2 + ["Bless"] * 2 + ["Weaken"] * 2 + ["Stone Skin"] * 2 + ["Fireball"] * 2

@@ -105,3 +105,118 @@ def test_a_character_whose_hit_points_drop_as_a_dead_companion_leaves_dies_too()
     rs = Cryptmaster({"players": 4, "pvp": True})
     final, problems = play(rs, random.Random("3:37"), index=37)
     assert problems == [] and rs.is_terminal(final)
+
+
+def test_pvp_pillage_goes_to_the_living_defender_when_the_attacker_flees() -> None:
+    """Issue 28, cryptmaster.combat.pvp-pillage: 'If there are no defenders, the attacker claims all
+    pillage. Otherwise, the defender claims all pillage.'  The attacker killed a defender holding two
+    cards (both in the pillage), then fled while another defender lives: the defender claims them (a
+    side that fled has left the combat; the defenders have not)."""
+    from tombspec.model.tomb.actions import Flee, Pass
+
+    rs = ruleset(pvp=True, combat_passing="may-pass")
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"]},
+                {"characters": ["Wren", ("Kadin", ["Battle Axe", "Bless"])], "location": "2,3"},
+                {"characters": ["Torvald"], "location": DOOR["g"]}])
+    s = step(rs, s, Move(), MoveTo("2,3"), Target("1"))
+    assert s.task.kind == "pvp-act" and rs.pending(s).actors == (1,)
+    # Kadin has died in the combat: his two cards are the pillage
+    wren = s.party(1).characters[0]
+    s = attrs.evolve(s, parties=(s.party(0), attrs.evolve(s.party(1), characters=(wren,)), s.party(2)),
+                     dead=tuple(sorted((*s.dead, "Kadin"))), pillage=("Battle Axe", "Bless"))
+    s = step(rs, s, Pass())                                     # the defender passes
+    assert s.task.kind == "pvp-act" and rs.pending(s).actors == (0,)
+    s = step(rs, s, Flee())                                     # the attacker flees, up to 20 spaces away
+    s = step(rs, s, rs.legal_actions(s, 0)[0])
+    assert s.pillage == ()
+    assert {"Battle Axe", "Bless"} <= set(s.party(1).hand) and not {"Battle Axe", "Bless"} & set(s.party(0).hand)
+
+
+def test_pvp_pillage_goes_to_the_attacker_when_the_defender_flees() -> None:
+    """The other side of it (the model as before): a defender that fled has left no defenders in the
+    combat, and the attacker claims the pillage."""
+    from tombspec.model.tomb.actions import Flee
+
+    rs = ruleset(pvp=True)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"]},
+                {"characters": ["Wren", ("Kadin", ["Battle Axe", "Bless"])], "location": "2,3"},
+                {"characters": ["Torvald"], "location": DOOR["g"]}])
+    s = step(rs, s, Move(), MoveTo("2,3"), Target("1"))
+    wren = s.party(1).characters[0]
+    s = attrs.evolve(s, parties=(s.party(0), attrs.evolve(s.party(1), characters=(wren,)), s.party(2)),
+                     dead=tuple(sorted((*s.dead, "Kadin"))), pillage=("Battle Axe", "Bless"))
+    s = step(rs, s, Flee())                                     # the defender flees
+    s = step(rs, s, rs.legal_actions(s, 1)[0])
+    assert s.pillage == () and {"Battle Axe", "Bless"} <= set(s.party(0).hand)
+
+
+def test_pvp_pillage_goes_to_a_fled_defender_under_still_defending() -> None:
+    """cryptmaster.ambiguity.pvp-fled-defender = still-defending: the defenders are the defending
+    party's living characters wherever they are; the fled defender claims the pillage."""
+    from tombspec.model.tomb.actions import Flee
+
+    rs = ruleset(pvp=True, pvp_fled="still-defending")
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"]},
+                {"characters": ["Wren", ("Kadin", ["Battle Axe", "Bless"])], "location": "2,3"},
+                {"characters": ["Torvald"], "location": DOOR["g"]}])
+    s = step(rs, s, Move(), MoveTo("2,3"), Target("1"))
+    wren = s.party(1).characters[0]
+    s = attrs.evolve(s, parties=(s.party(0), attrs.evolve(s.party(1), characters=(wren,)), s.party(2)),
+                     dead=tuple(sorted((*s.dead, "Kadin"))), pillage=("Battle Axe", "Bless"))
+    s = step(rs, s, Flee())                                     # the defender flees
+    s = step(rs, s, rs.legal_actions(s, 1)[0])
+    assert s.pillage == () and {"Battle Axe", "Bless"} <= set(s.party(1).hand)
+
+
+def _overlord_raid(**options: object) -> tuple[object, object]:
+    """A raid on crypt d, which holds the overlord (one Wound from death) and a treasure, at the raider's
+    first battle action."""
+    from tombspec.model.tomb.actions import Raid
+
+    from .helpers import until
+
+    from tombspec.model.tomb.state import Hidden
+
+    rs = ruleset(overlords=True, **options)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["d"]}, *OTHERS],
+           {"d": ["Golden Chalice"], "g": ["Giant Rat"]})
+    hp = rs.cards.crypt["The Bone Tyrant"].hp
+    crypts = tuple(attrs.evolve(c, cards=(*c.cards, Hidden("The Bone Tyrant", (0, 1, 2)))) if c.id == "d" else c
+                   for c in s.crypts)
+    s = attrs.evolve(s, crypts=crypts, overlord="The Bone Tyrant", overlord_crypt="d", overlord_wounds=hp - 1)
+    s = until(rs, rs.step(s, Raid(), 0), "battle-raider")
+    return rs, s
+
+
+def _kill_the_overlord(rs: object, s: object) -> object:
+    from tombspec.model.tomb.actions import Attack
+
+    s = step(rs, s, Attack("Grimbold", "m0"))
+    hit = next(o for o, _ in rs.chance(s).support() if o.green + o.blue + o.red >= 1)
+    s = step(rs, s, hit)
+    for _ in range(10):                        # a react window or two may come before the Wounds land
+        if s.task is None or any(e.name == "overlord-defeated" for e in s.effects):
+            break
+        p = rs.pending(s)
+        s = rs.step(s, rs.chance(s).support()[0][0]) if p.is_chance else \
+            rs.step(s, rs.legal_actions(s, p.actors[0])[-1], p.actors[0])
+    return s
+
+
+def test_the_overlord_defeated_ends_the_game_at_once_under_immediately() -> None:
+    """Issue 28, cryptmaster.ambiguity.game-end-timing = immediately: 'The game ends the moment the
+    condition holds; the rest of the turn is not played.'  The overlord killed mid-raid ends the game
+    there: no treasure choice, the crypt's other card back in it."""
+    rs, s = _overlord_raid(game_end="immediately")
+    s = _kill_the_overlord(rs, s)
+    assert rs.is_terminal(s) and s.outcome == "overlord" and s.raid is None
+    assert "The Bone Tyrant" in s.party(0).bank
+    assert any(h.card == "Golden Chalice" for c in s.crypts if c.id == "d" for h in c.cards)
+    assert rs.violations(s) == []
+
+
+def test_the_overlord_defeated_ends_the_game_at_the_upkeep_by_default() -> None:
+    """at-upkeep (the default): the raid goes on to its treasure choice; the game ends at the upkeep."""
+    rs, s = _overlord_raid()
+    s = _kill_the_overlord(rs, s)
+    assert not rs.is_terminal(s) and s.raid is not None

@@ -179,3 +179,84 @@ def test_a_party_off_the_board_is_caught(rs: Any) -> None:
     """tomb.move.orthogonal: a Party on a space the board has not."""
     state, rng = game_in_progress(rs, quiet)
     reported(rs, with_party(state, other(state), location="99,99"), rng, "tomb.move.orthogonal")
+
+
+# The checks that skip what did not change (issue 26, second round): the very Parties that all passed,
+# a Character that passed among as many with the same temporary Hit Points, a Party's card and Character
+# counts kept while its hand, bank, Crypt hand and each Character's Attached cards (or names) are the
+# very same values.  Each break below changes only what such a skip must still see.
+
+def test_a_card_slipped_onto_one_character_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a deck's card also Attached to a Party's last Character (its hand,
+    bank and other Characters the very same values)."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and len(s.party(other(s)).characters) > 1)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    *rest, last = state.party(q).characters
+    broken = with_party(state, q, characters=(*rest, evolve(last, attached=(*last.attached, card))))
+    assert broken.party(q).hand is state.party(q).hand and broken.party(q).bank is state.party(q).bank
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_in_a_hand_beside_the_same_characters_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a deck's card also in a Party's hand, its Characters the very same."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = with_party(state, q, hand=tuple(sorted((*state.party(q).hand, card))))
+    assert broken.party(q).characters is state.party(q).characters
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_character_renamed_is_caught(rs: Any) -> None:
+    """tomb.glossary.character-pool: a Party's Character replaced by one still in the Pool, holding the
+    very same cards (the Party's cards unchanged, its names not)."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters) and bool(s.pool))
+    q = other(state)
+    first, *rest = state.party(q).characters
+    name = next(c for c, _ in state.pool.counts)
+    broken = with_party(state, q, characters=(evolve(first, name=name), *rest))
+    found = {v.invariant for v in rs.violations(broken)}
+    assert "tomb.banking.never-returned" not in found
+    reported(rs, broken, rng, "tomb.glossary.character-pool")
+
+
+def test_wounds_at_hit_points_beside_characters_that_passed_are_caught(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: the last Character of a Party at his Hit Points, the others the
+    very Characters that passed before."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and len(s.party(other(s)).characters) > 1)
+    q = other(state)
+    *rest, last = state.party(q).characters
+    hp = character_hp(rs, state, q, last.name)
+    broken = with_party(state, q, characters=(*rest, evolve(last, wounds=hp)))
+    reported(rs, broken, rng, "tomb.death.killed-at-hit-points")
+
+
+def test_temporary_hit_points_lapsing_are_seen(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: a Character at his Hit Points but for a temporary one passes;
+    the very same Parties are checked again once the temporary Hit Point is gone."""
+    from tombspec.model.effects import TURN, Effect, add
+
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    q = other(state)
+    first, *rest = state.party(q).characters
+    hp = character_hp(rs, state, q, first.name)
+    lifted = evolve(state, effects=add(state.effects, Effect("temp-hp", "tomb.play.once-per-turn", until=TURN,
+                                                             player=q, subject=first.name, value=1)))
+    held = with_party(lifted, q, characters=(evolve(first, wounds=hp), *rest))
+    assert rs.violations(held) == []
+    lapsed = evolve(held, effects=state.effects)
+    assert lapsed.parties is held.parties
+    reported(rs, lapsed, rng, "tomb.death.killed-at-hit-points")
+
+
+def test_a_party_moved_off_the_board_with_the_same_characters_is_caught(rs: Any) -> None:
+    """tomb.move.orthogonal: the Parties checked again when one of them moves, its Characters and cards
+    the very same values (counted as before)."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    broken = with_party(state, q, location="99,99")
+    assert broken.party(q).characters is state.party(q).characters
+    found = {v.invariant for v in rs.violations(broken)}
+    assert found == {"tomb.move.orthogonal"}
+    reported(rs, broken, rng, "tomb.move.orthogonal")

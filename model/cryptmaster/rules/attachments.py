@@ -9,7 +9,7 @@ from typing import Any
 
 from ...tomb.rules.cards import card_type
 from ...tomb.rules.rolling import has_die
-from ...tomb.state import TombState
+from ...tomb.state import TombState, loadout_facts, member_facts
 from ...traceability import _recorders, implements
 
 ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
@@ -74,7 +74,16 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
 
 def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     """The cards Attached to ``name`` that break a restriction (each judged against the cards
-    Attached before it)."""
+    Attached before it): a fact of who is in the Party and what he holds (his dice, his cards:
+    ``state.member_facts``)."""
+    facts = member_facts(rs, state.parties[player].characters, name)
+    got = facts.get("breaches")
+    if got is None:
+        got = facts["breaches"] = tuple(_breaches(rs, state, player, name))
+    return list(got)
+
+
+def _breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     me = state.party(player).character(name)
     if me is None:
         return []
@@ -134,8 +143,18 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
 @implements("cryptmaster.ambiguity.fighter-item-exemption")
 def inn_card_count(rs: Any, state: TombState, player: int) -> tuple[int, int]:
     """The Inn cards in ``player``'s hand and party, and how many Items of them do not count (one per
-    Fighter; ``fighter_items``: an Item in hand or Attached, or only an Attached one)."""
+    Fighter; ``fighter_items``: an Item in hand or Attached, or only an Attached one): a fact of the
+    Party's loadout and hand."""
     party = state.party(player)
+    facts = loadout_facts(rs, party.characters)
+    key = ("inn-card-count", party.hand)
+    got = facts.get(key)
+    if got is None:
+        got = facts[key] = _inn_card_count(rs, party)
+    return got
+
+
+def _inn_card_count(rs: Any, party: Any) -> tuple[int, int]:
     attached = [a for c in party.characters for a in c.attached if rs.cards.is_inn(a)]
     cards = list(party.hand) + attached
     exempt = attached if rs.options.fighter_items == "attached-items" else cards

@@ -6,7 +6,7 @@ Slain Parties, Dismiss Extra Members, Cleanup, Is the Tomb empty?).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 from ...effects import TURN, Effect, add
@@ -17,15 +17,16 @@ from ...tomb.board import INN
 from ...tomb.cards import INN_DECKS
 from ...tomb.rules import standard_actions as tomb_actions
 from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
-from ...tomb.rules.cards import card_type, party_movement
+from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
+from ...tomb.rules.free_actions import move_card
 from ...tomb.rules.inn import join_party
 from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, member_facts
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
@@ -47,9 +48,11 @@ def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
     facts = loadout_facts(rs, party.characters)       # a fact of the loadout and the hand
     got = facts.get(("equip", party.hand))
     if got is None:
+        chars = party.characters
+        known = [member_facts(rs, chars, ch.name) for ch in chars]    # each Character's, looked up once
         got = facts[("equip", party.hand)] = tuple(Equip(card, ch.name) for card in sorted(set(party.hand))
-                                                   for ch in party.characters
-                                                   if rs.can_attach(state, player, ch.name, card) is None)
+                                                   for ch, k in zip(chars, known)
+                                                   if may_attach(rs, state, player, ch.name, k, card))
     return list(got)
 
 
@@ -62,19 +65,26 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     facts = loadout_facts(rs, state.party(player).characters)     # a fact of the loadout
     moves = facts.get("shares")
     if moves is None:
+        if first:                                                 # the first alone: no more is worked out
+            one = facts.get("share-first")
+            if one is None:
+                one = facts["share-first"] = tuple(islice(_shares(rs, state, player), 1))
+            return list(one)
         moves = facts["shares"] = tuple(_shares(rs, state, player))
     return list(moves[:1] if first else moves)
 
 
 def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     party = state.party(player)
-    for frm in party.characters:
+    chars = party.characters
+    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    for frm in chars:
         for card in sorted(set(frm.attached)):
             if is_cursed(rs, card):
                 continue
-            for to in party.characters:
-                if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
-                    yield MoveCard(card, frm.name, to.name)
+            for to, known in zip(chars, facts):
+                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
+                    yield move_card(rs, card, frm.name, to.name)
 
 
 @implements("cryptmaster.free.bank", "cryptmaster.free.bank-scores")
@@ -91,8 +101,15 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
 
 
 def true_curses(rs: Any, state: TombState, player: int) -> list[tuple[str, str]]:
-    return [(card, ch.name) for ch in state.party(player).characters for card in ch.attached
-            if card_type(rs, card) == "curse"]
+    """The true curses (the brown ones) Attached in ``player``'s Party, with their holders (a fact of
+    its loadout)."""
+    characters = state.party(player).characters
+    facts = loadout_facts(rs, characters)
+    got = facts.get("true-curses")
+    if got is None:
+        got = facts["true-curses"] = tuple((card, ch.name) for ch in characters for card in ch.attached
+                                           if card_type(rs, card) == "curse")
+    return list(got)
 
 
 @implements("cryptmaster.free.rest-wounds", "cryptmaster.free.rest-curses", "cryptmaster.free.rest-not-cursed-cards")
@@ -300,10 +317,11 @@ def pickpocket_options(rs: Any, state: TombState, player: int) -> list[Steal]:
     rogues = [c.name for c in state.party(player).characters if rs.cards.characters[c.name].has("rogue")]
     if not rogues:
         return []
+    if not any(q != player and tomb_actions.has_loot(rs, other) for q, other in enumerate(state.parties)):
+        return []                     # nothing to steal anywhere: no range to work out
     out = []
     for q in tomb_actions.in_range(rs, state, player):
-        loot = [a for c in state.party(q).characters for a in c.attached if card_type(rs, a) in ("item", "treasure")]
-        if loot:
+        if tomb_actions.has_loot(rs, state.party(q)):     # an item or treasure Attached
             out += [Steal(r, q, "", None) for r in rogues]
     return out
 
@@ -395,12 +413,22 @@ def send_to_inn(rs: Any, state: TombState, player: int, rule: str) -> TombState:
 
 def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str:
     if isinstance(action, DrawFrom):
-        return "cryptmaster.draw.ten-card-limit" if at_inn(state, player) else "cryptmaster.draw.draw-two"
+        if not at_inn(state, player):
+            return "cryptmaster.draw.draw-two"
+        count, exempt = inn_card_count(rs, state, player)
+        if not compute_may_draw(count, exempt):
+            return "cryptmaster.draw.ten-card-limit"
+        if action.deck not in rs.inn_decks:
+            return "cryptmaster.draw.any-decks"
+        # the deck and its discards empty (or, cleanup-only, the deck alone): nothing to draw from
+        return "cryptmaster.ambiguity.reshuffle-timing"
     if isinstance(action, Recruit):
         if not at_inn(state, player):
             return "cryptmaster.recruit.recruit-one"
         if len(state.party(player).characters) >= 5:
             return "cryptmaster.recruit.five-character-limit"
+        if action.character not in state.inn:
+            return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
         return "cryptmaster.recruit.pariah-only-over-five"
     for kinds, rule in _REFUSED_FOR:
         if isinstance(action, kinds):

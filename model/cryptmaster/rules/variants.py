@@ -129,12 +129,16 @@ def _reset(state: TombState, *players: int) -> TombState:
     return state
 
 
+#: the pvp-combat effect's subject once a side fled: "fled", the defender; "attacker-fled", the attacker
+FLED = ("fled", "attacker-fled")
+
+
 def _pvp(state: TombState) -> Effect | None:
     return next((e for e in state.effects if e.name == "pvp-combat"), None)
 
 
 @task("pvp", AUTO, "cryptmaster.combat.pvp-pillage", registry=REGISTRY)
-@implements("cryptmaster.combat.round-begins", "cryptmaster.combat.defender-acts", "cryptmaster.combat.attacker-acts",
+@implements("cryptmaster.ambiguity.pvp-fled-defender", "cryptmaster.combat.round-begins", "cryptmaster.combat.defender-acts", "cryptmaster.combat.attacker-acts",
             "cryptmaster.combat.alternate-until", "cryptmaster.combat.next-round", "cryptmaster.battle.one-per-round")
 def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
     """Combat Sequence: a defender that has not acted acts, then an attacker, repeating until no one can
@@ -145,8 +149,12 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
     if e is None:
         return pop(state)
     a_chars, d_chars = state.party(attacker).characters, state.party(defender).characters
-    if not a_chars or not d_chars or e.subject == "fled":
-        return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and e.subject != "fled")
+    if not a_chars or not d_chars or e.subject in FLED:
+        # a fled attacker leaves the living defenders, who claim the pillage ("Otherwise, the defender
+        # claims all pillage"); a fled defender leaves no defenders (left-combat: the attacker claims) or
+        # still defends (still-defending: his living characters claim it)
+        fled_gone = e.subject == "fled" and rs.options.pvp_fled == "left-combat"
+        return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and not fled_gone)
     side = e.items[0] if e.items else "defender"
     ready = {p: [c.name for c in state.party(p).characters if c.actions < 1] for p in (attacker, defender)}
     actor = defender if side == "defender" else attacker
@@ -189,7 +197,8 @@ def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     if isinstance(action, Flee):
         note("cryptmaster.pvp.flee-20")
         e = _pvp(state)
-        state = evolve(state, effects=tuple(evolve(x, subject="fled") if x is e else x for x in state.effects))
+        fled = "fled" if player == defender else "attacker-fled"
+        state = evolve(state, effects=tuple(evolve(x, subject=fled) if x is e else x for x in state.effects))
         return move_twenty(rs, state, player)
     return push(state, Task("pvp-target", enemy, name, items=(str(player),), rule="cryptmaster.attack.victim-picks-target"))
 

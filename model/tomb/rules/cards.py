@@ -80,8 +80,9 @@ def _counted(rs: Any, card: str) -> bool:
             "tomb.attach.one-item-or-treasure-per-trait", "tomb.ambiguity.trait-limit-scope",
             "tomb.ambiguity.multi-trait-card")
 def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
-    """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit."""
-    key = ("conflict", tuple(held), card)
+    """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit (in
+    whatever order they were Attached: remembered by the cards held, sorted)."""
+    key = ("conflict", tuple(sorted(held)), card)
     memo = rs.memo
     got = memo.get(key)
     if got is None:
@@ -165,6 +166,19 @@ def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, ru
         return facts[key]
     got = facts[key] = rule(rs, state, player, name, card)
     return got
+
+
+_UNKNOWN = object()
+
+
+def may_attach(rs: Any, state: TombState, player: int, name: str, facts: dict[Any, Any], card: str) -> bool:
+    """Whether ``rs.can_attach(state, player, name, card)`` allows it, read from ``facts`` (the member
+    facts of ``name``, where the game's ``can_attach`` keeps its answers: ``attach_fact``) when known:
+    for a loop over many cards and Characters, each Character's facts looked up once."""
+    got = facts.get(("can-attach", card), _UNKNOWN)
+    if got is _UNKNOWN:
+        got = rs.can_attach(state, player, name, card)
+    return got is None
 
 
 @implements("tomb.ambiguity.monster-attachments")

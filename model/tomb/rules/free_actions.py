@@ -5,14 +5,15 @@ Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
-from ..state import Task, TombState, evolve, loadout_facts
-from .cards import card_type
+from ..state import Task, TombState, evolve, loadout_facts, member_facts
+from .cards import card_type, may_attach
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
 
@@ -62,19 +63,38 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
     moves = facts.get("redistributions")
     if moves is None:
+        if first:                                     # the first alone: no more is worked out
+            one = facts.get("redistribution-first")
+            if one is None:
+                one = facts["redistribution-first"] = tuple(islice(_moves(rs, state, player), 1))
+            return list(one)
         moves = facts["redistributions"] = tuple(_moves(rs, state, player))
     return list(moves[:1] if first else moves)
 
 
 def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     party = state.party(player)
-    for frm in party.characters:
+    chars = party.characters
+    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    for frm in chars:
         for card in sorted(set(frm.attached)):
             if not movable(rs, card):
                 continue
-            for to in party.characters:
-                if to.name != frm.name and rs.can_attach(state, player, to.name, card) is None:
-                    yield MoveCard(card, frm.name, to.name)
+            for to, known in zip(chars, facts):
+                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
+                    yield move_card(rs, card, frm.name, to.name)
+
+
+def move_card(rs: Any, card: str, frm: str, to: str) -> MoveCard:
+    """``MoveCard(card, frm, to)``, one value for each (frozen: shared by every list that offers it)."""
+    moves = rs.memo.get("move-cards")
+    if moves is None or len(moves) >= 65536:
+        moves = rs.memo["move-cards"] = {}
+    key = (card, frm, to)
+    got = moves.get(key)
+    if got is None:
+        got = moves[key] = MoveCard(card, frm, to)
+    return got
 
 
 @task("redistribute", DECIDE, "tomb.free.redistribute-attached", what="which card goes to whom")

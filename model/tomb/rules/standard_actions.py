@@ -14,7 +14,7 @@ from ..actions import (Attach, Defend, Destroy, Dismiss, Draw, DrawFrom, Heal, H
                        Pickpocket, Steal, Raid, Recruit, Redistribute, Redraw, ReturnToInn, SpendBank, UseCard, Bank, Done)
 from ..board import INN
 from ..cards import INN_DECKS
-from ..state import Roll, Task, TombState, evolve
+from ..state import Roll, Task, TombState, evolve, loadout_facts, remembering
 from .agenda import AUTO, CHANCE, DECIDE, allows, legal, outcome, pop, push, replace, task, update_head, why
 from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
 from .death import discard_cards
@@ -520,11 +520,21 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
 
 
 def can_move(rs: Any, state: TombState, player: int) -> bool:
-    """Whether ``move_targets`` has a space (the predicate: nothing listed, nothing sorted)."""
+    """Whether ``move_targets`` has a space (the predicate: nothing listed, nothing sorted): whether
+    the nearest space it could list is within the Party's reach.  How near that is, is a fact of
+    where the Party starts and what it may pass (the distances read no more), remembered by them
+    (``rs.memo``, while ``state.remembering``)."""
     start = state.party(player).location
     reach = party_movement(rs, state, player)
-    return any((0 < d or start == INN) and d <= reach and n != INN and n != start
-               for n, d in rs.distances(state, player, start).items())
+    remember = remembering()
+    key = ("nearest-move", start, rs.passable(state, start))
+    nearest = rs.memo.get(key) if remember else None
+    if nearest is None:
+        nearest = min((d for n, d in rs.distances(state, player, start).items()
+                       if (0 < d or start == INN) and n != INN and n != start), default=10**9)
+        if remember:
+            rs.memo[key] = nearest
+    return nearest <= reach
 
 
 def distances(rs: Any, state: TombState, player: int, start: str) -> dict[str, int]:
@@ -597,8 +607,20 @@ def can_pickpocket(rs: Any, state: TombState, player: int) -> bool:
         return False
     if not any(rs.cards.characters[c.name].has("rogue") for c in state.party(player).characters):
         return False
+    if not any(q != player and has_loot(rs, other) for q, other in enumerate(state.parties)):
+        return False                  # nothing to steal anywhere: no range to work out
     return any(card_type(rs, card) in ("item", "treasure")
                for q in in_range(rs, state, player) for ch in state.party(q).characters for card in ch.attached)
+
+
+def has_loot(rs: Any, party: Any) -> bool:
+    """Whether an Item or Treasure is Attached in ``party`` (a fact of its loadout)."""
+    facts = loadout_facts(rs, party.characters)
+    got = facts.get("loot")
+    if got is None:
+        got = facts["loot"] = any(card_type(rs, card) in ("item", "treasure")
+                                  for ch in party.characters for card in ch.attached)
+    return got
 
 
 def pickpocket_action(rs: Any, rogue: str, player: int, character: str, card: str) -> Steal:

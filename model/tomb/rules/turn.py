@@ -391,16 +391,33 @@ def kind_of(rs: Any, t: Task) -> Kind:
     return rs.tasks[t.kind]
 
 
+#: the Pending values made so far, by what they hold (frozen values: one of each is enough)
+_PENDINGS: dict[Any, Pending] = {}
+
+
 def pending(rs: Any, state: TombState) -> Pending:
     t = state.task
     if t is None:
         return _OVER
     k = kind_of(rs, t)
     if k.mode == CHANCE:
-        return Pending.chance(k.what)
-    if k.mode == PRIORITY:
-        return Pending.priority(k.actors(rs, state, t), f"{k.what}: {t.subject}")  # type: ignore[misc]
-    return Pending.decision(t.player if t.player is not None else state.current, k.what)
+        key: Any = (CHANCE, k.what)
+    elif k.mode == PRIORITY:
+        key = (PRIORITY, tuple(k.actors(rs, state, t)), k.what, t.subject)  # type: ignore[misc]
+    else:
+        key = (t.player if t.player is not None else state.current, k.what)
+    got = _PENDINGS.get(key)
+    if got is None:
+        if len(_PENDINGS) >= 4096:
+            _PENDINGS.clear()
+        if k.mode == CHANCE:
+            got = Pending.chance(k.what)
+        elif k.mode == PRIORITY:
+            got = Pending.priority(key[1], f"{k.what}: {t.subject}")
+        else:
+            got = Pending.decision(key[0], k.what)
+        _PENDINGS[key] = got
+    return got
 
 
 def legal_actions(rs: Any, state: TombState, player: int) -> list[Any]:
@@ -470,6 +487,10 @@ def advance(rs: Any, state: TombState) -> TombState:
         t = state.task
         if t is None:
             return state
+        if rs.ends_mid_turn:
+            ended = rs.ending_now(state)
+            if ended is not None:
+                return ended
         k = kind_of(rs, t)
         if k.mode == AUTO:
             state = k.run(rs, state, t)  # type: ignore[misc]
