@@ -16,7 +16,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-import attrs
 
 from .. import codec
 from ..chance import Outcomes
@@ -31,7 +30,7 @@ from .dice import egypt_die
 from .options import PLAYER_COUNTS, EgyptOptions
 from .rules import combat, escape, hazards, hero, items, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
-from .state import EgyptState, Token
+from .state import EgyptState, Token, evolve
 
 GAME = "egypt"
 
@@ -73,6 +72,23 @@ class Egypt(Ruleset):
         self.deal_spaces = tuple((sp, "chest") for sp in self.board.chest_spaces[:self._dealt("chest")]) + \
             tuple((sp, "hazard") for sp in self.board.hazard_spaces[:self._dealt("hazard")])
         self.crystal_name = self.components.named("crystal")[0]
+        self.passed: Any = None
+        self.last_pending: Any = None
+        self.last_legal: Any = None
+
+    #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
+    #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
+    #: after.  ``passed``: the last state on which every invariant held, with its terrain
+    #: (``invariants.py``); ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``
+    CACHES = ("passed", "last_pending", "last_legal")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in self.CACHES:
+            setattr(self, name, None)
 
     @property
     def die(self) -> Outcomes:
@@ -158,13 +174,31 @@ class Egypt(Ruleset):
         return initial_state(self)
 
     def start_play(self, s: EgyptState) -> EgyptState:
-        return turn.settle(self, attrs.evolve(s, phase="play"))
+        return turn.settle(self, evolve(s, phase="play"))
 
     def pending(self, state: EgyptState) -> Pending:
-        return turn.pending(self, state)
+        """Who acts next (``rules/turn.py``), remembered for the last state asked (by identity): a step
+        asks it of the same state several times."""
+        last = self.last_pending
+        if last is not None and last[0] is state:
+            return last[1]
+        out = turn.pending(self, state)
+        self.last_pending = (state, out)
+        return out
+
+    def legal(self, state: EgyptState, player: int) -> list[Any]:
+        """The decisions open to ``player`` (``rules/turn.py``), remembered for the last state and player
+        asked (by identity): the step that answers checks its answer against the list the player chose
+        from.  The list is the cache's own: not to be changed."""
+        last = self.last_legal
+        if last is not None and last[0] is state and last[1] == player:
+            return last[2]
+        out = turn.legal_actions(self, state, player)
+        self.last_legal = (state, player, out)
+        return out
 
     def _legal_actions(self, state: EgyptState, player: int) -> list[Any]:
-        return turn.legal_actions(self, state, player)
+        return list(self.legal(state, player))
 
     def chance(self, state: EgyptState) -> Any:
         return turn.chance(self, state)

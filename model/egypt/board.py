@@ -222,6 +222,11 @@ class Terrain:
     ceiling: int = 0
     #: the highest floor that still exists (0 until the ceiling reaches the board), from is_live_row
     first_row: int = attrs.field(default=0, eq=False)
+    #: answers already worked out on this terrain (a terrain never changes: a cache, not terrain):
+    #: :func:`landing` by (space, hero), and the rules' own (``steps``, ``reach``) by their keys
+    landings: dict[tuple[str, bool], str] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    steps: dict[Any, tuple[str, ...]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    reach: dict[Any, frozenset[str]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rows = [y for y in range(self.board.height) if is_live_row(y, self.ceiling)]
@@ -281,13 +286,19 @@ def is_supported(t: Terrain, space: str, *, hero: bool = True) -> bool:
 
 @implements("egypt.move.fall", "egypt.tomb.floor-walk")
 def landing(t: Terrain, space: str, *, hero: bool = True) -> str:
-    """Where a hero (or a token) on ``space`` ends: it 'falls down until landing on a floor'."""
-    b = t.board
-    while not is_supported(t, space, hero=hero):
-        below = b.below(space)
-        assert below is not None
-        space = below
-    return space
+    """Where a hero (or a token) on ``space`` ends: it 'falls down until landing on a floor'
+    (remembered per terrain)."""
+    key = (space, hero)
+    end = t.landings.get(key)
+    if end is None:
+        b = t.board
+        end = space
+        while not is_supported(t, end, hero=hero):
+            below = b.below(end)
+            assert below is not None
+            end = below
+        t.landings[key] = end
+    return end
 
 
 def fall_path(t: Terrain, space: str, *, hero: bool = True) -> list[str]:

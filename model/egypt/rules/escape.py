@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import GAME, Effect, find
 from ...numeric import if_, min_
 from ...options import read
 from ...traceability import implements, note
 from ..board import is_solid
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, evolve
 from .hero import apply_death
 from .tomb import heroes_at, push, put, set_pile, terrain
 
@@ -48,12 +47,12 @@ def before_turn(rs: Any, s: EgyptState, seat: int) -> EgyptState:
                 if in_tomb(cand):
                     first = cand
                     break
-            s = attrs.evolve(s, first=first)
+            s = evolve(s, first=first)
     if seat != first:
         return s
     skip = find(s.effects, "skip-drop")
     if skip is not None:
-        return attrs.evolve(s, effects=tuple(e for e in s.effects if e is not skip))
+        return evolve(s, effects=tuple(e for e in s.effects if e is not skip))
     return drop_ceiling(rs, s)
 
 
@@ -62,7 +61,7 @@ def drop_ceiling(rs: Any, s: EgyptState) -> EgyptState:
     k = compute_ceiling_drop(s.ceiling, rs.board.height, quickref)
     if k == s.ceiling:
         return s
-    s = attrs.evolve(s, ceiling=k)
+    s = evolve(s, ceiling=k)
     note("egypt.escape.turn.ceiling-drops")
     if k >= 3:
         return collapse(rs, s, k - 3)
@@ -100,12 +99,12 @@ def collapse(rs: Any, s: EgyptState, row: int) -> EgyptState:
         for token in s.pile(space):
             k = rs.kind(token)
             if k.monster_type == "pharaoh" or k.has("crystal"):
-                movers.append((space, attrs.evolve(token, face_up=True)))
+                movers.append((space, evolve(token, face_up=True)))
             elif k.has("key-yellow") or k.has("key-black"):
                 note("egypt.escape.ceiling.keys")
                 keys.append("yellow" if k.has("key-yellow") else "black")
         s = set_pile(rs, s, space, ())
-    s = attrs.evolve(s, keys_lost=tuple(sorted(keys)))
+    s = evolve(s, keys_lost=tuple(sorted(keys)))
     t = terrain(rs, s)
     work = []
     for space, token in movers:
@@ -146,7 +145,7 @@ def rumble(rs: Any, s: EgyptState) -> EgyptState:
     ``extra-step``; ``next-drop-early``: the next regular drop is skipped)."""
     s = drop_ceiling(rs, s)
     if read(rs.options, "rumble_in_escape") == "next-drop-early":
-        s = attrs.evolve(s, effects=(*s.effects, Effect("skip-drop", "egypt.ambiguity.rumble-in-escape", until=GAME)))
+        s = evolve(s, effects=(*s.effects, Effect("skip-drop", "egypt.ambiguity.rumble-in-escape", until=GAME)))
     return s
 
 

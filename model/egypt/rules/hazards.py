@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
 from ...options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import is_solid, is_supported
-from ..state import IN, EgyptState, Window
+from ..state import IN, EgyptState, Window, evolve
 from .combat import destroy_by_trap
 from .hero import apply_death, lose
 from .items import discard_used
@@ -69,7 +68,7 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     if can_place_rubble(rs, s):
         if t.floor(space) and (beats_all or not b.spaces[space].reinforced):
             if b.spaces[space].reinforced:
-                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{space}/floor"))
+                s = evolve(s, rubble=_with_rubble(rs, s, f"{space}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space])
@@ -79,7 +78,7 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
             note("egypt.trap.crack-wall")
             s = destroy(rs, s, below, "wall")
             if beats_all and b.spaces[below].floor and not b.is_bottom(below):
-                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{below}/floor"))
+                s = evolve(s, rubble=_with_rubble(rs, s, f"{below}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space, below])
@@ -102,7 +101,7 @@ def fire(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     if extinguishers:
         if read(rs.options, "extinguisher_consumed_by_fire") == "kept":
             return s
-        return attrs.evolve(s, window=Window("fire", h.player, hero, space, None, tuple(extinguishers)))
+        return evolve(s, window=Window("fire", h.player, hero, space, None, tuple(extinguishers)))
     return push(s, lose(hero, 1, "fire", "egypt.trap.fire"))
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import attrs
 
 from ...chance import Deck, draw
 from ...options import read
 from ...traceability import implements, note
-from ..state import EgyptState, Hero, Token
+from ..state import EgyptState, Hero, Token, evolve
 from .modes import HERO
 from .tomb import put
 
@@ -62,7 +61,7 @@ def initial_state(rs: Any) -> EgyptState:
         crystal = comps.named("crystal")[0]
         chests = chests.remove(crystal)
         first = heroes[0]
-        heroes[0] = attrs.evolve(first, items=(*first.items, Token(next_id, crystal, "chest", face_up=True)))
+        heroes[0] = evolve(first, items=(*first.items, Token(next_id, crystal, "chest", face_up=True)))
         next_id += 1
         crystal_found = True
     s = EgyptState(phase="deal", heroes=tuple(heroes), chests=chests,
@@ -96,11 +95,11 @@ def apply_deal(rs: Any, s: EgyptState, name: str) -> EgyptState:
     """One random token face down on the next chest-icon (then question-mark) space."""
     space, back = deal_space(rs, s)
     if back == "chest":
-        s = attrs.evolve(s, chests=s.chests.remove(name))
+        s = evolve(s, chests=s.chests.remove(name))
     else:
-        s = attrs.evolve(s, hazards=s.hazards.remove(name))
+        s = evolve(s, hazards=s.hazards.remove(name))
     s = put(rs, s, space, Token(s.next_id, name, back))
-    s = attrs.evolve(s, next_id=s.next_id + 1, dealt=s.dealt + 1)
+    s = evolve(s, next_id=s.next_id + 1, dealt=s.dealt + 1)
     note("egypt.setup.deal-chests" if back == "chest" else "egypt.setup.deal-hazards")
     if s.dealt == len(rs.deal_spaces):
         return rs.start_play(s)

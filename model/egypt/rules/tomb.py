@@ -10,13 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
 from ...options import read
 from ...traceability import implements, note
 from ..board import Board, Terrain, is_solid, is_supported, landing
-from ..state import IN, EgyptState, Pile, Token
+from ..state import IN, EgyptState, Pile, Token, evolve
 
 RUBBLE_TOKENS = 22      # egypt.components.list
 
@@ -35,8 +34,22 @@ def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladd
 _LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
+#: the last terrain worked out, with what it was made of (read by identity: a cache, not state)
+_LAST: list[Any] = [None, None, None, None, None, None]
+
+
 def terrain(rs: Any, s: EgyptState) -> Terrain:
     """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
+    last = _LAST
+    if last[0] is s.piles and last[1] is s.rubble and last[2] is s.doors and last[3] == s.ceiling and \
+            last[4] is rs.board:
+        return last[5]
+    t = _LAST[5] = _terrain_of(rs, s)
+    _LAST[:5] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board)
+    return t
+
+
+def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
     key = id(s.piles)
     hit = _LADDERS.get(key)
     if hit is not None and hit[0] is s.piles:
@@ -60,7 +73,7 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
     if tokens:
         piles.append(Pile(space, tokens))
         piles.sort(key=lambda p: order[p.space])
-    return attrs.evolve(s, piles=tuple(piles))
+    return evolve(s, piles=tuple(piles))
 
 
 def put(rs: Any, s: EgyptState, space: str, *tokens: Token) -> EgyptState:
@@ -125,7 +138,7 @@ def push(s: EgyptState, *work: Effect) -> EgyptState:
     """Work the rules do next, before what was already waiting (first things first)."""
     if not work:
         return s
-    return attrs.evolve(s, effects=(*work, *s.effects))
+    return evolve(s, effects=(*work, *s.effects))
 
 
 @implements("egypt.start.bomb-floor", "egypt.start.bomb-ceiling", "egypt.start.bomb-wall",
@@ -222,7 +235,7 @@ def destroy(rs: Any, s: EgyptState, space: str, part: str) -> EgyptState:
         above = b.above(space)
         if b.spaces[above].floor and not b.spaces[above].reinforced:
             rubble.add(f"{above}/floor")
-    s = attrs.evolve(s, rubble=tuple(sorted(rubble, key=lambda r: (b.order[r.split("/")[0]], r))))
+    s = evolve(s, rubble=tuple(sorted(rubble, key=lambda r: (b.order[r.split("/")[0]], r))))
     return apply_gravity(rs, s, [space, b.above(space)])
 
 

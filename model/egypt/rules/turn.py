@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
 from ...options import read
@@ -34,7 +33,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
 from .modes import HERO, SPIRIT
@@ -153,7 +152,7 @@ def current_hero(rs: Any, s: EgyptState) -> int | None:
 
 
 def legal_actions(rs: Any, s: EgyptState, player: int) -> list[Any]:
-    p = pending(rs, s)
+    p = rs.pending(s)
     if not p.is_decision:
         return []
     what = p.what
@@ -259,14 +258,11 @@ def _a_way_on(rs: Any, token: Token, elsewhere: bool) -> bool:
     return elsewhere and (not token.face_up or kind.is_monster)
 
 
-_REACH: dict[tuple[Any, str, str], frozenset[str]] = {}
-
-
 def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
     """Every space a series of movements (and falls) takes a hero to from ``space`` on terrain ``t``
-    (cached by terrain, space and the ladder-sideways reading: a cache, not state)."""
-    key = (t, space, read(rs.options, "ladder_sideways"))
-    hit = _REACH.get(key)
+    (remembered on the terrain by space and the ladder-sideways reading: a cache, not state)."""
+    key = (space, read(rs.options, "ladder_sideways"))
+    hit = t.reach.get(key)
     if hit is not None:
         return hit
     reach = {space}
@@ -278,10 +274,8 @@ def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
             if end not in reach:
                 reach.add(end)
                 todo.append(end)
-    if len(_REACH) > 4096:
-        _REACH.clear()
-    _REACH[key] = frozenset(reach)
-    return _REACH[key]
+    hit = t.reach[key] = frozenset(reach)
+    return hit
 
 
 def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -289,7 +283,7 @@ def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 
     note("egypt.turn.improvise")
     s = apply_death(rs, s, hero, "gave up")
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    return evolve(s, turn=evolve(s.turn, ending=True))
 
 
 # Movement ---------------------------------------------------------------------------------------------
@@ -302,7 +296,7 @@ def jetpack_active(s: EgyptState, hero: int) -> Effect | None:
             "egypt.move.no-walls", "egypt.move.ladder", "egypt.move.climb-up", "egypt.move.climb-down",
             "egypt.faq.no-ladder-jump", "egypt.ambiguity.ladder-sideways", "egypt.item.jetpack",
             "egypt.ambiguity.jetpack-scope", "egypt.escape.turn.ceiling-edge")
-def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
+def hero_steps(rs: Any, s: EgyptState, hero: int) -> tuple[str, ...]:
     """Where one movement takes the hero: a neighbouring space (left, right, another cave), up or down
     a ladder; with the jetpack, up or down where no floor lies between.  Nobody passes through a
     wall; nobody jumps off a ladder (there is no movement that drops down a ladder's column)."""
@@ -314,9 +308,15 @@ def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
     return steps_from(rs, t, u, fly=fly, jetpack=jet is not None)
 
 
-def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = False) -> list[str]:
-    """The spaces one movement from ``u`` reaches on terrain ``t`` (before any fall)."""
-    no_fall = read(rs.options, "ladder_sideways") == "no-fall-from-ladder" and on_a_ladder(t, u)
+def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = False) -> tuple[str, ...]:
+    """The spaces one movement from ``u`` reaches on terrain ``t`` (before any fall); remembered on
+    the terrain by space, mover and the ladder-sideways reading (a cache, not state)."""
+    sideways = read(rs.options, "ladder_sideways")
+    key = (u, fly, jetpack, sideways)
+    hit = t.steps.get(key)
+    if hit is not None:
+        return hit
+    no_fall = sideways == "no-fall-from-ladder" and on_a_ladder(t, u)
     out = []
     for v in rs.board.neighbours(u):
         if not can_walk(t, u, v, fly=fly):
@@ -324,7 +324,8 @@ def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = Fa
         if no_fall and not jetpack and landing(t, v) != v:
             continue
         out.append(v)
-    return out
+    hit = t.steps[key] = tuple(out)
+    return hit
 
 
 def on_a_ladder(t: Any, space: str) -> bool:
@@ -363,10 +364,10 @@ def apply_step(rs: Any, s: EgyptState, hero: int, to: str, *, retreat: bool = Fa
     jet = jetpack_active(s, hero)
     if jet is not None and rs.board.edge_kind(u, to) == "vertical" and not (t.ladder(u) or t.ladder(to)):
         if read(rs.options, "jetpack_scope") == "one-movement":
-            s = attrs.evolve(s, effects=tuple(attrs.evolve(e, value=0) if e is jet else e for e in s.effects))
+            s = evolve(s, effects=tuple(evolve(e, value=0) if e is jet else e for e in s.effects))
     end = to if jet is not None else landing(t, to)
     if not retreat:
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
     s = s.with_hero(hero, space=end)
     if retreat and read(rs.options, "retreat_new_fight") == "no-reveal":
         return push(s, Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end))
@@ -413,7 +414,7 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
     his ``pharaoh_lives`` is 1 (the token itself) plus those.  The crystal revealed: ``crystal_found``."""
     from .tomb import replace_token
 
-    up = attrs.evolve(token, face_up=True)
+    up = evolve(token, face_up=True)
     s = replace_token(rs, s, space, up)
     k = rs.kind(token)
     if k.monster_type == "pharaoh":
@@ -421,9 +422,9 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
         if read(rs.options, "pharaoh_tokens_set_aside") == "from-discards":
             discarded = sum(2 - max(h.lives - 1, 0) for h in s.heroes if h.status != WAITING)
             tokens = min(2, discarded)
-        s = attrs.evolve(s, pharaoh_lives=1 + tokens)
+        s = evolve(s, pharaoh_lives=1 + tokens)
     if k.has("crystal"):
-        s = attrs.evolve(s, crystal_found=True)
+        s = evolve(s, crystal_found=True)
     return s
 
 
@@ -477,7 +478,7 @@ def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptStat
     s, token = take(rs, s, h.space, token_id)
     s = s.with_hero(hero, items=(*h.items, token))
     if read(rs.options, "pick_up_cost") == "costs-one":
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
     if rs.is_ladder(token):
         s = apply_gravity(rs, s, [h.space, rs.board.above(h.space)])
     return s
@@ -490,7 +491,7 @@ def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     h = s.hero(hero)
     token = next(t for t in h.items if t.id == token_id)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != token_id))
-    s = put(rs, s, h.space, attrs.evolve(token, face_up=True))
+    s = put(rs, s, h.space, evolve(token, face_up=True))
     return apply_gravity(rs, s, [h.space])
 
 
@@ -512,7 +513,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
 def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     s = s.with_hero(hero, status=ESCAPED, space=None)
     note("egypt.tomb.exit")
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+    return evolve(s, turn=evolve(s.turn, moves=0, ending=True))
 
 
 @implements("egypt.turn.shared-space", "egypt.turn.exchange-items", "egypt.ambiguity.exchange-timing",
@@ -545,7 +546,7 @@ def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None
         return False
     mine = tuple(t for t in h.items if t is not g) + ((k,) if k else ())
     theirs = tuple(t for t in o.items if t is not k) + ((g,) if g else ())
-    return carried(rs, attrs.evolve(h, items=mine)) <= SLOTS and carried(rs, attrs.evolve(o, items=theirs)) <= SLOTS
+    return carried(rs, evolve(h, items=mine)) <= SLOTS and carried(rs, evolve(o, items=theirs)) <= SLOTS
 
 
 def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
@@ -564,7 +565,7 @@ def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
 
 def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState:
     require(s.phase != "over", "egypt.end.conditions", "the game is over")
-    p = pending(rs, s)
+    p = rs.pending(s)
     if p.is_chance:
         dist = chance(rs, s)
         require(dist.prob(action) > 0, "egypt.setup.deal-chests" if s.phase == "deal" else "egypt.combat.roll",
@@ -574,8 +575,7 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
 
             return settle(rs, apply_deal(rs, s, action.token))
         return settle(rs, apply_die(rs, s, action.result))
-    legal = legal_actions(rs, s, player)
-    if action not in legal:
+    if action not in rs.legal(s, player):
         require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
     return settle(rs, dispatch(rs, s, action, p.what))
 
@@ -592,7 +592,7 @@ def chance(rs: Any, s: EgyptState) -> Any:
 
 def apply_die(rs: Any, s: EgyptState, result: str) -> EgyptState:
     purpose = s.roll
-    s = attrs.evolve(s, roll=None)
+    s = evolve(s, roll=None)
     if purpose == "combat":
         return combat.apply_combat_roll(rs, s, result)
     if purpose == "shoot":
@@ -624,7 +624,7 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
     if isinstance(action, A.Offer):
         w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
                    () if action.take is None else (action.take,))
-        return attrs.evolve(s, window=w)
+        return evolve(s, window=w)
     if isinstance(action, A.GiveUp):
         return apply_give_up(rs, s, hero)
     if isinstance(action, A.EndTurn):
@@ -640,7 +640,7 @@ def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
     s = s.with_hero(hero, status=IN, space=space)
     if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+        s = evolve(s, turn=evolve(s.turn, moves=0, ending=True))
     return push(s, arrive(hero, space))
 
 
@@ -653,21 +653,21 @@ def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     his tokens, the crystal included, are handled as every token on a space the ceiling reaches."""
     entry = rs.board.entries[0]
     s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    return evolve(s, turn=evolve(s.turn, ending=True))
 
 
 @implements("egypt.turn.end-turn", "egypt.item.jetpack-fall")
 def apply_end_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     """End the turn; a hero who used the jetpack and is not standing on a floor (or a wall, or atop a
     ladder) falls down."""
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    s = evolve(s, turn=evolve(s.turn, ending=True))
     return jetpack_landing(rs, s, hero)
 
 
 def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     if jetpack_active(s, hero) is None:
         return s
-    s = attrs.evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
+    s = evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
     h = s.hero(hero)
     if h.status != IN:
         return s
@@ -682,7 +682,7 @@ def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 def apply_window(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     w = s.window
     assert w is not None
-    s = attrs.evolve(s, window=None)
+    s = evolve(s, window=None)
     if w.kind == "exchange":
         return apply_exchange(rs, s, w) if isinstance(action, A.Accept) else s
     if w.kind in ("vest", "crystal"):
@@ -770,7 +770,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
             return s
         work = next((e for e in s.effects if e.until == RESOLVED), None)
         if work is not None:
-            s = attrs.evolve(s, effects=tuple(e for e in s.effects if e is not work))
+            s = evolve(s, effects=tuple(e for e in s.effects if e is not work))
             s = HANDLERS[work.name](rs, s, work)
             continue
         s = apply_statues(rs, s)
@@ -789,7 +789,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
             if not ended:
                 return s
             if h.status == IN and jetpack_active(s, rs.seats[t.seat].hero) is not None:
-                s = jetpack_landing(rs, attrs.evolve(s, turn=attrs.evolve(t, ending=True)), rs.seats[t.seat].hero)
+                s = jetpack_landing(rs, evolve(s, turn=evolve(t, ending=True)), rs.seats[t.seat].hero)
                 continue
         elif t.kind == "monster" and not t.done:
             return s
@@ -815,7 +815,7 @@ def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState
             if key is not None:
                 note("egypt.item.key-opens-door")
                 s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
-                s = attrs.evolve(s, doors=tuple(d for d in s.doors if d != door))
+                s = evolve(s, doors=tuple(d for d in s.doors if d != door))
                 h = s.hero(i)
     return s
 
@@ -834,11 +834,11 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
     their permanent effects are usable again (reading ``own-round``); a player whose hero died takes
     a monster turn (never in solo mode); the spirit of the tomb always does."""
     s = monster_turn.end_monster_turn(rs, s)
-    s = attrs.evolve(s, effects=expire(s.effects, TURN))
+    s = evolve(s, effects=expire(s.effects, TURN))
     n = len(rs.seats)
     seat = (s.turn.seat + 1) % n if s.round else 0
     if seat == 0:
-        s = attrs.evolve(s, round=s.round + 1)
+        s = evolve(s, round=s.round + 1)
     if rs.options.escape:
         s = escape.before_turn(rs, s, seat)
         if s.phase == "over":
@@ -855,7 +855,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
             note("egypt.solo.no-monsters")
         elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
             kind = "monster"
-    s = attrs.evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
+    s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
     elif kind == "monster":
@@ -864,7 +864,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=MOVEMENTS))
+    s = evolve(s, turn=evolve(s.turn, moves=MOVEMENTS))
     s = items.refresh_permanent(rs, s, hero)
     h = s.hero(hero)
     if h.status == IN and top_monster(rs, s, h.space) is not None:
