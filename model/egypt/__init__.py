@@ -133,7 +133,12 @@ class Egypt(Ruleset):
         return self.components.kinds[token.name]
 
     def is_ladder(self, token: Token) -> bool:
-        return "ladder" in self.components.kinds[token.name].effects
+        return token.name in self.ladder_names
+
+    @cached_property
+    def ladder_names(self) -> frozenset[str]:
+        """The names of the tokens that are ladders (a ``ladder`` effect)."""
+        return frozenset(name for name, k in self.components.kinds.items() if "ladder" in k.effects)
 
     def monster_type(self, k: TokenKind) -> str | None:
         """egypt.ambiguity.bat-winged, reading ``winged``: the bat is a winged monster."""

@@ -131,6 +131,15 @@ class Board:
             self.rows_of[s.y] = (*self.rows_of.get(s.y, ()), s.id)
         self._neighbours = {s: tuple(sorted(self.graph.neighbors(s), key=self.order.__getitem__))
                             for s in self.spaces}
+        # the same facts as plain lookups, for the movement predicates (asked thousands of times a game)
+        self.ys = {s.id: s.y for s in self.spaces.values()}
+        self.under = {s.id: self.step[(s.id, "down")] for s in self.spaces.values()}
+        self.kinds = {(u, v): k for u, v, k in self.graph.edges(data="kind")}
+        self.kinds.update({(v, u): k for (u, v), k in list(self.kinds.items())})
+        self.floor_spaces = frozenset(s.id for s in self.spaces.values() if s.floor)
+        self.wall_spaces = frozenset(s.id for s in self.spaces.values() if s.wall)
+        self.ladder_spaces = frozenset(s.id for s in self.spaces.values() if s.ladder is not None)
+        self.door_spaces = tuple((s.id, s.door) for s in self.spaces.values() if s.door)
 
     # Lookups ------------------------------------------------------------------------------------
 
@@ -154,13 +163,13 @@ class Board:
         return self._neighbours[space]
 
     def edge_kind(self, u: str, v: str) -> str:
-        return self.graph.edges[u, v]["kind"]
+        return self.kinds[(u, v)]
 
     def y(self, space: str) -> int:
-        return self.spaces[space].y
+        return self.ys[space]
 
     def is_bottom(self, space: str) -> bool:
-        return self.spaces[space].y == self.height - 1
+        return self.ys[space] == self.height - 1
 
     def line(self, space: str, direction: str) -> list[str]:
         """The spaces from ``space`` (excluded) to the edge of the board in ``direction``."""
@@ -223,20 +232,33 @@ class Terrain:
     #: the highest floor that still exists (0 until the ceiling reaches the board), from is_live_row
     first_row: int = attrs.field(default=0, eq=False)
     #: answers already worked out on this terrain (a terrain never changes: a cache, not terrain):
-    #: :func:`landing` by (space, hero), and the rules' own (``steps``, ``reach``) by their keys
+    #: :func:`landing` by (space, hero), and the rules' own (``steps``, ``reach``, ``ends``) by their keys
     landings: dict[tuple[str, bool], str] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     steps: dict[Any, tuple[str, ...]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     reach: dict[Any, frozenset[str]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    ends: dict[Any, tuple[str, ...]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    #: the spaces with a floor, with a standing wall, solid (a standing wall or a closed door), with a
+    #: ladder (the board's, or a token): worked out once from the fields above
+    floors: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    walls: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    solid: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    climbable: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        rows = [y for y in range(self.board.height) if is_live_row(y, self.ceiling)]
-        object.__setattr__(self, "first_row", rows[0] if rows else self.board.height)
+        b = self.board
+        rows = [y for y in range(b.height) if is_live_row(y, self.ceiling)]
+        object.__setattr__(self, "first_row", rows[0] if rows else b.height)
+        walls = b.wall_spaces - self.broken_walls
+        object.__setattr__(self, "floors", b.floor_spaces - self.broken_floors)
+        object.__setattr__(self, "walls", walls)
+        object.__setattr__(self, "solid", walls | {sp for sp, door in b.door_spaces if door in self.closed})
+        object.__setattr__(self, "climbable", b.ladder_spaces | self.ladders)
 
     def floor(self, space: str) -> bool:
-        return self.board.spaces[space].floor and space not in self.broken_floors
+        return space in self.floors
 
     def wall(self, space: str) -> bool:
-        return self.board.spaces[space].wall and space not in self.broken_walls
+        return space in self.walls
 
     def closed_door(self, space: str) -> bool:
         door = self.board.spaces[space].door
@@ -245,10 +267,10 @@ class Terrain:
     def ladder(self, space: str) -> bool:
         """An iron ladder (or vine) of the board, or a ladder token placed there: 'Now you can climb up
         and down this ladder' (egypt.start.ladder-climb); they all work the same way."""
-        return self.board.spaces[space].ladder is not None or space in self.ladders
+        return space in self.climbable
 
     def live(self, space: str) -> bool:
-        return self.board.spaces[space].y >= self.first_row
+        return self.board.ys[space] >= self.first_row
 
 
 def static_terrain(board: Board, *, open_doors: Iterable[str] = (), ceiling: int = 0) -> Terrain:
@@ -266,7 +288,7 @@ def is_live_row(row: Any, ceiling: Any) -> Any:
 @implements("egypt.tomb.wall-blocks", "egypt.move.no-walls")
 def is_solid(t: Terrain, space: str) -> bool:
     """A standing wall, or a closed door: nobody passes or stands there (egypt.ambiguity.door-as-wall)."""
-    return t.wall(space) or t.closed_door(space)
+    return space in t.solid
 
 
 @implements("egypt.tomb.floor-walk", "egypt.tomb.wall-top", "egypt.move.ladder-top",
@@ -276,12 +298,12 @@ def is_supported(t: Terrain, space: str, *, hero: bool = True) -> bool:
     the top of a wall, a ladder held or stood on top of, or the bottom of the board (nowhere to fall).
     A token lying on a space needs a floor or the top of a wall."""
     b = t.board
-    if b.is_bottom(space) or t.floor(space):
+    if space in t.floors or b.ys[space] == b.height - 1:
         return True
-    below = b.below(space)
-    if below is not None and is_solid(t, below):
+    below = b.under[space]
+    if below is not None and below in t.solid:
         return True
-    return hero and (t.ladder(space) or (below is not None and t.ladder(below)))
+    return hero and (space in t.climbable or (below is not None and below in t.climbable))
 
 
 @implements("egypt.move.fall", "egypt.tomb.floor-walk")
@@ -320,14 +342,14 @@ def can_walk(t: Terrain, u: str, v: str, *, fly: bool = False) -> bool:
     """A movement from ``u`` to the touching space ``v`` by the hero rules: left or right; from a cave
     to any other cave; up a ladder standing on ``u``, or down a ladder standing on ``v``.  ``fly`` (the
     jetpack, winged monsters and spiders) also goes up or down wherever no floor lies between."""
-    if not t.live(v) or is_solid(t, v):
+    b = t.board
+    if not b.ys[v] >= t.first_row or v in t.solid:      # not live, or solid
         return False
-    kind = t.board.edge_kind(u, v)
-    if kind != "vertical":
+    if b.kinds[(u, v)] != "vertical":
         return True
-    if t.board.spaces[v].y < t.board.spaces[u].y:       # up: through the floor of v
-        return t.ladder(u) or (fly and not t.floor(v))
-    return t.ladder(v) or (fly and not t.floor(u))       # down: through the floor of u
+    if b.ys[v] < b.ys[u]:                                # up: through the floor of v
+        return u in t.climbable or (fly and v not in t.floors)
+    return v in t.climbable or (fly and u not in t.floors)      # down: through the floor of u
 
 
 @implements("egypt.monster.ghosts-move", "egypt.ambiguity.door-as-wall")

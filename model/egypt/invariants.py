@@ -100,9 +100,12 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             if _hero(rs, s, t, i, h):
                 return True
     if not (same_piles and same_t and same_phase):
-        for p in piles:
-            if _pile(rs, s, t, p):
-                return True
+        if t is not None and s.phase != "over" and t.first_row > 0:     # some floors are gone
+            for p in piles:
+                if _pile(rs, s, t, p):
+                    return True
+        elif not all(p.tokens for p in piles):                           # every floor lives: _pile
+            return True
     if (s.turn.moves != last.turn.moves or s.pharaoh_lives != last.pharaoh_lives or s.ceiling != last.ceiling) \
             and _numbers(rs, s):
         return True

@@ -41,6 +41,7 @@ IN, WAITING, DEAD, ESCAPED = "in", "waiting", "dead", "escaped"
 
 #: piles by space, for the tuple of piles of a state (looked up by identity; a cache, not state)
 _PILES: dict[int, tuple[tuple["Pile", ...], dict[str, tuple["Token", ...]]]] = {}
+_PILES_LAST: list[tuple[Any, dict[str, tuple["Token", ...]]]] = [(None, {})]    # the last one looked up
 
 
 @canonical_order
@@ -206,12 +207,16 @@ class EgyptState:
     def pile(self, space: str) -> tuple[Token, ...]:
         """The tokens on ``space``, bottom first."""
         piles = self.piles
+        hit = _PILES_LAST[0]
+        if hit[0] is piles:
+            return hit[1].get(space, ())
         hit = _PILES.get(id(piles))
         if hit is None or hit[0] is not piles:
             if len(_PILES) > 512:
                 _PILES.clear()
             hit = (piles, {p.space: p.tokens for p in piles})
             _PILES[id(piles)] = hit
+        _PILES_LAST[0] = hit
         return hit[1].get(space, ())
 
     def with_hero(self, index: int, **changes: object) -> "EgyptState":

@@ -55,8 +55,9 @@ def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
     if hit is not None and hit[0] is s.piles:
         ladders = hit[1]
     else:
-        ladder = rs.is_ladder
-        ladders = tuple(p.space for p in s.piles if any(t.face_up and ladder(t) for t in p.tokens))
+        names = rs.ladder_names
+        held = {p.space for p in s.piles for t in p.tokens if t.face_up and t.name in names}
+        ladders = tuple(p.space for p in s.piles if p.space in held) if held else ()
         if len(_LADDERS) > 256:
             _LADDERS.clear()
         _LADDERS[key] = (s.piles, ladders)
@@ -71,8 +72,9 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
     order = rs.board.order
     piles = [p for p in s.piles if p.space != space]
     if tokens:
-        piles.append(Pile(space, tokens))
-        piles.sort(key=lambda p: order[p.space])
+        # the piles are in board order already: the new one goes before the first that comes after it
+        at = order[space]
+        piles.insert(next((i for i, p in enumerate(piles) if order[p.space] > at), len(piles)), Pile(space, tokens))
     return evolve(s, piles=tuple(piles))
 
 

@@ -260,21 +260,38 @@ def _a_way_on(rs: Any, token: Token, elsewhere: bool) -> bool:
 
 def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
     """Every space a series of movements (and falls) takes a hero to from ``space`` on terrain ``t``
-    (remembered on the terrain by space and the ladder-sideways reading: a cache, not state)."""
-    key = (space, read(rs.options, "ladder_sideways"))
+    (remembered on the terrain by space and the ladder-sideways reading: a cache, not state).  The
+    spaces from which ``space`` can be reached again in turn reach the very same spaces: they are
+    remembered with it."""
+    sideways = read(rs.options, "ladder_sideways")
+    key = (space, sideways)
     hit = t.reach.get(key)
     if hit is not None:
         return hit
+    ends = t.ends
     reach = {space}
+    back: dict[str, list[str]] = {}       # where each space reached is reached from
     todo = [space]
     while todo:
         u = todo.pop()
-        for v in steps_from(rs, t, u):
-            end = landing(t, v)
+        nxt = ends.get((u, sideways))
+        if nxt is None:
+            nxt = ends[(u, sideways)] = tuple(landing(t, v) for v in steps_from(rs, t, u))
+        for end in nxt:
+            back.setdefault(end, []).append(u)
             if end not in reach:
                 reach.add(end)
                 todo.append(end)
-    hit = t.reach[key] = frozenset(reach)
+    hit = frozenset(reach)
+    same = {space}
+    todo = [space]
+    while todo:
+        for u in back.get(todo.pop(), ()):
+            if u not in same:
+                same.add(u)
+                todo.append(u)
+    for u in same:
+        t.reach[(u, sideways)] = hit
     return hit
 
 
