@@ -20,14 +20,14 @@ from typing import Any
 from .. import codec
 from ..chance import Outcomes
 from ..errors import InvalidInput
-from ..options import options_from_data, read
+from ..options import options_from_data
 from ..ruleset import Pending, Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES, Die
 from .board import BoardSet, boardset_from_data, load_set, shipped_set, shipped_sets
 from .components import WEAPON_BY_NATURE, TokenKind
 from .dice import egypt_die
-from .options import PLAYER_COUNTS, EgyptOptions
+from .options import PLAYER_COUNTS, EgyptOptions, read
 from .rules import combat, escape, hazards, hero, items, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
 from .state import EgyptState, Token, evolve
@@ -75,12 +75,14 @@ class Egypt(Ruleset):
         self.passed: Any = None
         self.last_pending: Any = None
         self.last_legal: Any = None
+        self.crystal_kept: bool | None = None
 
     #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
     #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
     #: after.  ``passed``: the last state on which every invariant held, with its terrain
-    #: (``invariants.py``); ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``
-    CACHES = ("passed", "last_pending", "last_legal")
+    #: (``invariants.py``); ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``;
+    #: ``crystal_kept``: whether the readings keep the crystal in the game (``invariants.py``)
+    CACHES = ("passed", "last_pending", "last_legal", "crystal_kept")
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
@@ -136,6 +138,16 @@ class Egypt(Ruleset):
         return token.name in self.ladder_names
 
     @cached_property
+    def keys_and_crystal(self) -> frozenset[str]:
+        """The names of the keys and the crystal."""
+        return frozenset(name for name, k in self.components.kinds.items()
+                         if k.has("key-yellow") or k.has("key-black") or k.has("crystal"))
+
+    @cached_property
+    def monster_names(self) -> frozenset[str]:
+        return frozenset(name for name, k in self.components.kinds.items() if k.is_monster)
+
+    @cached_property
     def ladder_names(self) -> frozenset[str]:
         """The names of the tokens that are ladders (a ``ladder`` effect)."""
         return frozenset(name for name, k in self.components.kinds.items() if "ladder" in k.effects)
@@ -167,9 +179,15 @@ class Egypt(Ruleset):
 
     def in_turn_order(self, s: EgyptState, heroes: list[int]) -> list[int]:
         """``heroes`` in turn order, starting from the seat whose turn it is."""
+        if len(heroes) < 2:
+            return list(heroes)
         n = len(self.seats)
-        seat_of = {st.hero: i for i, st in enumerate(self.seats) if st.hero is not None}
+        seat_of = self._seat_of
         return sorted(heroes, key=lambda h: (seat_of[h] - s.turn.seat) % n)
+
+    @cached_property
+    def _seat_of(self) -> dict[int, int]:
+        return {st.hero: i for i, st in enumerate(self.seats) if st.hero is not None}
 
     # The protocol ------------------------------------------------------------------------------------
 

@@ -8,10 +8,11 @@ runs (``PROOF_*`` below).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
-from ..options import read
+from .options import read
 from ..ruleset import Violation
 from .board import is_solid, is_supported
 from .rules.combat import compute_monster_lives
@@ -104,7 +105,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             for p in piles:
                 if _pile(rs, s, t, p):
                     return True
-        elif not all(p.tokens for p in piles):                           # every floor lives: _pile
+        elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
             return True
     if (s.turn.moves != last.turn.moves or s.pharaoh_lives != last.pharaoh_lives or s.ceiling != last.ceiling) \
             and _numbers(rs, s):
@@ -121,6 +122,9 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     if s.last_moved is not None and _monsters_idle(rs, s):
         return True
     return s.phase == "over" and bool(_victory(rs, s))
+
+
+_TOKENS = attrgetter("tokens")
 
 
 def _tokens(s: EgyptState) -> list[Violation]:
@@ -222,6 +226,13 @@ def _flying(s: EgyptState, hero: int) -> bool:
 
 def _crystal_kept(rs: Any) -> bool:
     """The readings under which the crystal can leave the game are the ones that say so."""
+    kept = rs.crystal_kept
+    if kept is None:
+        kept = rs.crystal_kept = _crystal_kept_by(rs)
+    return kept
+
+
+def _crystal_kept_by(rs: Any) -> bool:
     return read(rs.options, "ceiling_crystal_carried") == "drop-then-destroy" and \
         read(rs.options, "ceiling_no_space_below") == "lowest-floor" and not \
         (rs.solo and read(rs.options, "solo_details") == "remove-all")

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from .. import options as _shared
 from ..options import reading, variant
 from ..ruleset import check_players
 from tombspec.spec.errors import InvalidInput
@@ -139,3 +140,14 @@ class EgyptOptions:
         if self.pursuit and self.players < 2:
             raise InvalidInput("egypt.modes.pursuit: the spirit of the tomb needs at least one other player",
                                source="<options>")
+
+
+def read(options: Any, name: str) -> str:
+    """:func:`tombspec.model.options.read`: the reading chosen for option ``name``.  Plain options
+    read while no reads are being counted are one attribute; anything else (an unset reading, a
+    view, counted reads) goes through the shared ``read``, which answers as ever."""
+    if type(options) is EgyptOptions and not _shared._counters:
+        value = getattr(options, name)
+        if value is not None:
+            return value
+    return _shared.read(options, name)

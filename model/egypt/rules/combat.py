@@ -10,7 +10,7 @@ from typing import Any
 
 from ...effects import Effect
 from ...numeric import max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import DIRECTIONS, is_solid, landing

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, find
 from ...numeric import if_, min_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..board import is_solid
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, evolve

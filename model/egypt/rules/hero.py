@@ -12,7 +12,7 @@ from typing import Any
 
 from ...effects import Effect
 from ...numeric import if_, max_, min_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..state import DEAD, IN, EgyptState, Hero, Token, evolve
 from .tomb import push, put, set_pile

@@ -13,7 +13,7 @@ from typing import Any
 
 
 from ...effects import TURN, Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import DIRECTIONS, is_solid, landing, teleport_targets

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ...options import read
+from ..options import read
 from ...traceability import implements
 
 HERO, SPIRIT = "hero", "spirit"

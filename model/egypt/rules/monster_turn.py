@@ -9,7 +9,7 @@ from typing import Any
 
 
 from ...effects import Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import can_drift, can_walk, is_solid, landing

@@ -15,7 +15,7 @@ from math import gcd, lcm
 from typing import Any
 
 from ...chance import ZERO, Deck, Distribution
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..state import EgyptState, Hero, Token, evolve
 from .modes import HERO

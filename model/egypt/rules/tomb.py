@@ -12,7 +12,7 @@ from typing import Any
 
 
 from ...effects import Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..board import Board, Terrain, is_solid, is_supported, landing
 from ..state import IN, EgyptState, Pile, Token, evolve

@@ -28,7 +28,8 @@ from typing import Any
 
 
 from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
-from ...options import read
+from ...options import given
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from .. import actions as A
@@ -235,27 +236,66 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
         return False
     h = s.hero(hero)
     t = terrain(rs, s)
+    if given(rs).escape_before_crystal is not None and \
+            (h.space, read(rs.options, "ladder_sideways")) not in t.reach and _finds_a_way_on(rs, s, t, hero):
+        return False
     reach = walk_reach(rs, t, h.space)
     if rs.board.exit in reach and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
         return False
+    # (the tokens in reach first: they settle it most often, without the other heroes' reach)
+    for p in s.piles:
+        if p.space in reach and any(_a_way_on(rs, tok, p.space != h.space) for tok in p.tokens):
+            return False
     met = [o for i, o in enumerate(s.heroes) if o.status == IN and
            (i == hero or o.space in reach or h.space in walk_reach(rs, t, o.space))]
     for statue, space in rs.board.statues.items():
         if space in reach and any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for o in met for tok in o.items):
             return False
-    for p in s.piles:
-        if p.space in reach and any(_a_way_on(rs, tok, p.space != h.space) for tok in p.tokens):
-            return False
     return True
+
+
+def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
+    """Whether a walk from the hero's space comes upon a way on that :func:`is_stuck` counts without
+    the other heroes (the exit once leaving is allowed, a token, the statue of a key the hero
+    carries), space after space, stopping at the first (so that a way on near at hand is found
+    without the whole reach; a walk that finds none has the whole reach, remembered on the terrain)."""
+    h = s.hero(hero)
+    start = h.space
+    exit_, statue_at = rs.board.exit, rs.board.statue_at
+    keys, monsters = rs.keys_and_crystal, rs.monster_names
+    sideways = read(rs.options, "ladder_sideways")
+    ends = t.ends.get(sideways)
+    if ends is None:
+        ends = t.ends[sideways] = {}
+    seen = {start}
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        if x == exit_ and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
+            return True
+        for tok in s.pile(x):           # _a_way_on
+            if tok.name in keys or (x != start and (not tok.face_up or tok.name in monsters)):
+                return True
+        statue = statue_at.get(x)
+        if statue is not None and h.status == IN and \
+                any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for tok in h.items):
+            return True
+        nxt = ends.get(x)
+        if nxt is None:
+            nxt = ends[x] = _walk_ends(rs, t, x, sideways)
+        for end in nxt:
+            if end not in seen:
+                seen.add(end)
+                todo.append(end)
+    return False
 
 
 def _a_way_on(rs: Any, token: Token, elsewhere: bool) -> bool:
     """Whether a token lying in reach is a way on for a stuck hero: a key or the crystal; on another
     space, a face-down token or a monster."""
-    kind = rs.kind(token)
-    if kind.has("key-yellow") or kind.has("key-black") or kind.has("crystal"):
+    if token.name in rs.keys_and_crystal:
         return True
-    return elsewhere and (not token.face_up or kind.is_monster)
+    return elsewhere and (not token.face_up or token.name in rs.monster_names)
 
 
 def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
@@ -264,22 +304,35 @@ def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
     spaces from which ``space`` can be reached again in turn reach the very same spaces: they are
     remembered with it."""
     sideways = read(rs.options, "ladder_sideways")
-    key = (space, sideways)
-    hit = t.reach.get(key)
+    hit = t.reach.get((space, sideways))
     if hit is not None:
         return hit
-    ends = t.ends
+    hit = _walk(rs, t, space, sideways)
+    assert hit is not None
+    return hit
+
+
+def _walk(rs: Any, t: Any, space: str, sideways: str, stop: Any = None) -> frozenset[str] | None:
+    """:func:`walk_reach` worked out and remembered; or, with ``stop``, None as soon as a space
+    reached (``space`` first) is one ``stop`` says yes to (nothing remembered but the movements)."""
+    ends = t.ends.get(sideways)
+    if ends is None:
+        ends = t.ends[sideways] = {}
+    if stop is not None and stop(space):
+        return None
     reach = {space}
     back: dict[str, list[str]] = {}       # where each space reached is reached from
     todo = [space]
     while todo:
         u = todo.pop()
-        nxt = ends.get((u, sideways))
+        nxt = ends.get(u)
         if nxt is None:
-            nxt = ends[(u, sideways)] = tuple(landing(t, v) for v in steps_from(rs, t, u))
+            nxt = ends[u] = _walk_ends(rs, t, u, sideways)
         for end in nxt:
             back.setdefault(end, []).append(u)
             if end not in reach:
+                if stop is not None and stop(end):
+                    return None
                 reach.add(end)
                 todo.append(end)
     hit = frozenset(reach)
@@ -293,6 +346,24 @@ def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
     for u in same:
         t.reach[(u, sideways)] = hit
     return hit
+
+
+def _walk_ends(rs: Any, t: Any, u: str, sideways: str) -> tuple[str, ...]:
+    """Where each single movement from ``u`` ends after its fall: ``landing`` of each of
+    ``steps_from(rs, t, u)``, written out for the common reading (``can_walk`` without flying, no
+    ladder-sideways rule)."""
+    if sideways == "no-fall-from-ladder":
+        return tuple(landing(t, v) for v in steps_from(rs, t, u))
+    b = t.board
+    ys, first, solid, climbable = b.ys, t.first_row, t.solid, t.climbable
+    out = []
+    for v, vertical, up in b.links[u]:
+        if ys[v] < first or v in solid:
+            continue
+        if vertical and (u if up else v) not in climbable:      # up a ladder on u, down one on v
+            continue
+        out.append(landing(t, v))
+    return tuple(out)
 
 
 def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -785,7 +856,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
     for _ in range(100_000):
         if s.phase != "play" or s.window is not None or s.roll is not None:
             return s
-        work = next((e for e in s.effects if e.until == RESOLVED), None)
+        work = next((e for e in s.effects if e.until == RESOLVED), None) if s.effects else None
         if work is not None:
             s = evolve(s, effects=tuple(e for e in s.effects if e is not work))
             s = HANDLERS[work.name](rs, s, work)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, evolve
 from .modes import SPIRIT
