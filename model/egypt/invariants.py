@@ -91,7 +91,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     piles, heroes = s.piles, s.heroes
     same_piles, same_heroes, same_t = piles is last.piles, heroes is last.heroes, t is last_t
     same_phase = s.phase == last.phase
-    if not (same_piles and same_heroes) and _tokens(s):
+    if not (same_piles and _same_items(heroes, last.heroes)) and _tokens(s):
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
         old = last.heroes if len(last.heroes) == len(heroes) and same_t and same_phase else None
@@ -125,6 +125,13 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
 
 
 _TOKENS = attrgetter("tokens")
+
+
+def _same_items(heroes: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """Whether every hero board holds the very tuple of tokens it held (the heroes' other fields aside)."""
+    if heroes is old:
+        return True
+    return len(heroes) == len(old) and all(h.items is o.items for h, o in zip(heroes, old))
 
 
 def _tokens(s: EgyptState) -> list[Violation]:
@@ -242,8 +249,15 @@ def _crystal_present(rs: Any, s: EgyptState) -> bool:
     name = rs.crystal_name
     if s.chests.count(name):
         return True
-    return any(x.name == name for p in s.piles for x in p.tokens) or \
-        any(x.name == name for h in s.heroes for x in h.items)
+    for p in s.piles:
+        for x in p.tokens:
+            if x.name == name:
+                return True
+    for h in s.heroes:
+        for x in h.items:
+            if x.name == name:
+                return True
+    return False
 
 
 # The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------

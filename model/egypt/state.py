@@ -239,10 +239,10 @@ def evolve(obj: Any, /, **changes: Any) -> Any:
     fields = _FIELDS.get(cls)
     if fields is None:
         return attrs.evolve(obj, **changes)
-    if not fields.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
     data = obj.__dict__.copy()
     data.update(changes)          # existing keys: the canonical order is kept
+    if len(data) != len(fields):  # a key that is no field
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
     new = _new(cls)
     _set(new, "__dict__", data)
     return new

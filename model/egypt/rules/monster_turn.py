@@ -81,7 +81,7 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
     for p in s.piles:
         if not live.live(p.space):
             continue
-        if top_face_down(rs, s, p.space, "hazard") is not None:
+        if any(not tok.face_up and tok.back == "hazard" for tok in p.tokens):     # top_face_down
             normal.append(A.RevealHazard(p.space))
         for tok in p.tokens:
             if not tok.face_up:

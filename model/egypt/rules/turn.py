@@ -377,7 +377,7 @@ def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 # Movement ---------------------------------------------------------------------------------------------
 
 def jetpack_active(s: EgyptState, hero: int) -> Effect | None:
-    return find(s.effects, "jetpack", player=hero)
+    return find(s.effects, "jetpack", player=hero) if s.effects else None
 
 
 @implements("egypt.move.for-one-movement", "egypt.move.neighboring", "egypt.move.cave-to-cave",
@@ -892,19 +892,21 @@ def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState
     and its door is removed from the board (reading ``carried-on-space``)."""
     if read(rs.options, "key_arrival") == "arrival-only" and only is None:
         return s
+    statue_at = rs.board.statue_at            # one statue per space
     for i, h in enumerate(s.heroes):
         if h.status != IN or (only is not None and i != only):
             continue
-        for statue, space in rs.board.statues.items():
-            door = STATUE_DOOR[statue]
-            if h.space != space or door not in s.doors:
-                continue
-            key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
-            if key is not None:
-                note("egypt.item.key-opens-door")
-                s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
-                s = evolve(s, doors=tuple(d for d in s.doors if d != door))
-                h = s.hero(i)
+        statue = statue_at.get(h.space)
+        if statue is None:
+            continue
+        door = STATUE_DOOR[statue]
+        if door not in s.doors:
+            continue
+        key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
+        if key is not None:
+            note("egypt.item.key-opens-door")
+            s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
+            s = evolve(s, doors=tuple(d for d in s.doors if d != door))
     return s
 
 
