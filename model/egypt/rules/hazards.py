@@ -95,12 +95,17 @@ def _with_rubble(rs: Any, s: EgyptState, part: str) -> tuple[str, ...]:
 @implements("egypt.trap.fire", "egypt.ambiguity.extinguisher-consumed-by-fire", "egypt.example.movement-1-fire")
 def fire(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The hero loses 1 life; carrying a fire extinguisher they may use it (reading ``discarded``: its
-    one-use effect, the extinguisher is discarded) and lose none; ``kept``: carrying it is enough."""
+    one-use effect, the extinguisher is discarded) and lose none; ``kept``: carrying it is enough;
+    ``auto-discarded``: carrying it is enough, and it is discarded (no decision)."""
     h = s.hero(hero)
     extinguishers = [t.id for t in h.items if rs.kind(t).has("extinguisher") and not t.spent]
     if extinguishers:
-        if read(rs.options, "extinguisher_consumed_by_fire") == "kept":
+        reading = read(rs.options, "extinguisher_consumed_by_fire")
+        if reading == "kept":
             return s
+        if reading == "auto-discarded":          # carrying one puts the fire out, and uses it up
+            note("egypt.item.extinguisher")
+            return discard_used(rs, s, hero, next(t for t in h.items if t.id == extinguishers[0]))
         return evolve(s, window=Window("fire", h.player, hero, space, None, tuple(extinguishers)))
     return push(s, lose(hero, 1, "fire", "egypt.trap.fire"))
 

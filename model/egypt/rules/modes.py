@@ -46,5 +46,26 @@ def seats(options: Any) -> tuple[Seat, ...]:
     return tuple(out)
 
 
+@implements("egypt.turn.order", "egypt.death.monster-turn", "egypt.solo.no-monsters",
+            "egypt.ambiguity.leaving-the-tomb")
+def turn_kind(rs: Any, s: Any, seat: int) -> str:
+    """What the seat ``seat`` does when the turn passes to it: ``hero`` (a hero waiting or in the
+    tomb), ``monster`` (the spirit; a player whose hero died, never in solo mode; a player whose hero
+    escaped, under ``escaped-play-monsters``) or ``skip`` (no turn at all)."""
+    from ..state import DEAD, IN, WAITING
+
+    st = rs.seats[seat]
+    if st.kind == SPIRIT:
+        return "monster"
+    h = s.hero(st.hero)
+    if h.status in (WAITING, IN):
+        return "hero"
+    if rs.solo:
+        return "skip"
+    if h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
+        return "monster"
+    return "skip"
+
+
 def hero_count(options: Any) -> int:
     return sum(1 for s in seats(options) if s.kind == HERO)

@@ -37,7 +37,7 @@ from ..board import STATUE_DOOR, can_walk, is_supported, landing
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
-from .modes import HERO, SPIRIT
+from .modes import HERO, SPIRIT, turn_kind
 from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, set_pile,
                    take, terrain, top_monster)
 
@@ -87,7 +87,7 @@ ENTERED_WHEN = {
     "fire": "A fire trap springs on a hero carrying an unspent fire extinguisher, under "
             "`extinguisher_consumed_by_fire` = discarded (the default): `banish` with it (no life lost, the "
             "extinguisher discarded) or `decline` (lose 1 life). Under kept, carrying one is enough, and "
-            "nothing is asked.",
+            "nothing is asked; under auto-discarded, carrying one is enough, it is discarded, and nothing is asked.",
     "exchange": "After an `offer` (heroes on the same space): the other hero's player `accept`s or "
                 "`decline`s; then the offering hero's turn goes on.",
     "monster-turn": "The turn of a seat with no hero to play: a player whose hero is dead (never in solo), a "
@@ -656,8 +656,14 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
     p = rs.pending(s)
     if p.is_chance:
         dist = chance(rs, s)
-        require(dist.prob(action) > 0, "egypt.setup.deal-chests" if s.phase == "deal" else "egypt.combat.roll",
-                f"{action!r} is not a possible outcome of the {p.what} here")
+        # an outcome that cannot happen breaks the rule of what is drawn or rolled: the chest or hazard
+        # tokens left to deal, the die's results for a combat, a shot or the pharaoh's roll
+        if s.phase == "deal":
+            rule = "egypt.setup.deal-chests" if p.what == "chest tokens" else "egypt.setup.deal-hazards"
+        else:
+            rule = {"shoot": "egypt.weapon.shoot-roll", "pharaoh": "egypt.monster-turn.pharaoh-roll"}.get(
+                s.roll or "", "egypt.combat.die-results")
+        require(dist.prob(action) > 0, rule, f"{action!r} is not a possible outcome of the {p.what} here")
         if s.phase == "deal":
             from .setup import apply_deal
 
@@ -805,6 +811,11 @@ REFUSED = {
     "activate-trap": "egypt.monster-turn.activate-trap", "apply-trap": "egypt.monster-turn.revealed-trap",
     "pass": "egypt.ambiguity.no-monster-action", "decline": "egypt.turn.use-items",
 }
+#: the actions that use an item on the hero's board, and the effect the token needs for each
+ITEM_EFFECTS = {"place-ladder": "ladder", "bomb": "bomb", "smash": "sledgehammer", "hook": "grappling-hook",
+                "jetpack": "jetpack", "teleport": "teleporter", "crystal": "crystal", "eat": "fruit",
+                "peek": "flashlight", "banish": "banish", "shoot": "shoot", "skates": "roller-skates",
+                "portal-gun": "portal-gun"}
 MONSTER_KINDS = {"pharaoh-roll", "place-pharaoh", "move-monster", "monster-step", "monster-stop", "reveal-hazard",
                  "activate-trap", "apply-trap", "pass"}
 
@@ -818,11 +829,22 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
                 "pharaoh-target": "egypt.monster-turn.pharaoh-attack",
                 "monster-trap": "egypt.monster-turn.revealed-trap"}[s.window.kind]
     if what in ("turn", "enter", "combat", "combat-result", "retreat") and kind in MONSTER_KINDS:
+        # while nobody plays the monsters they do not move; once someone does, only on a monster turn
+        if any(st.kind == SPIRIT for st in rs.seats) or any(h.status == DEAD for h in s.heroes) or \
+                (read(rs.options, "leaving_the_tomb") == "escaped-play-monsters" and
+                 any(h.status == ESCAPED for h in s.heroes)):
+            return "egypt.death.monster-turn"
         return "egypt.death.monsters-idle"
     if what in ("monster-turn", "monster-move") and kind not in MONSTER_KINDS:
+        if rs.seats[s.turn.seat].kind == SPIRIT:       # the spirit of the tomb plays the monsters only
+            return "egypt.modes.pursuit" if rs.options.pursuit else "egypt.modes.six-player-spirit"
         return "egypt.death.switch-sides"
     if what == "enter" and kind != "enter":
         return "egypt.turn.first-turn-entry"
+    if what == "retreat" and kind in ITEM_EFFECTS:
+        return "egypt.combat.apply-before-item"          # the retreat is the die result, applied first
+    if what == "retreat" and kind not in ("step", "stop-retreat"):
+        return "egypt.combat.die-retreat"
     if kind == "step":
         if what == "retreat":
             return "egypt.combat.die-retreat"
@@ -840,8 +862,27 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         return monster_turn.why_not_move(rs, s, action.token) or "egypt.monster-turn.move"
     if kind == "crystal" and s.crystal_used:
         return "egypt.item.crystal-no-reset"
+    if kind in ITEM_EFFECTS and what in ("turn", "combat", "combat-result"):
+        hero = s.combat.hero if s.combat is not None else current_hero(rs, s)
+        tok = next((t for t in s.hero(hero).items if t.id == action.token), None) if hero is not None else None
+        if tok is None:
+            return "egypt.turn.use-items"                # an item the hero does not carry
+        k = rs.kind(tok)
+        if not (items.eff_banish(rs, k) if kind == "banish" else k.has(ITEM_EFFECTS[kind])):
+            return "egypt.turn.effects-reference"        # a token without that effect
+        # else the item's own rule (each states its limits: 'Permanent effect, once per turn: ...')
     if what in ("combat", "combat-result") and kind in ("end-turn", "drop", "pick-up", "offer", "leave"):
         return "egypt.combat.ends"
+    if kind == "offer" and what == "turn":
+        hero = current_hero(rs, s)
+        if hero is not None and type(action.hero) is int and 0 <= action.hero < len(s.heroes) and \
+                action.hero != hero and s.hero(action.hero).status == IN and s.hero(action.hero).space == s.hero(hero).space and \
+                (action.give is None or any(t.id == action.give for t in s.hero(hero).items)) and \
+                (action.take is None or any(t.id == action.take for t in s.hero(action.hero).items)) and \
+                (action.give is not None or action.take is not None) and \
+                not can_exchange(rs, s, hero, action.hero, action.give, action.take):
+            return "egypt.hero.item-slots"               # a board would hold more than 5 items
+        return "egypt.turn.exchange-items"
     return REFUSED.get(kind, "egypt.turn.order")
 
 
@@ -934,17 +975,9 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
         if s.phase == "over":
             return s
     st = rs.seats[seat]
-    kind = "skip"
-    if st.kind == SPIRIT:
-        kind = "monster"
-    else:
-        h = s.hero(st.hero)
-        if h.status in (WAITING, IN):
-            kind = "hero"
-        elif rs.solo:
-            note("egypt.solo.no-monsters")
-        elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
-            kind = "monster"
+    kind = turn_kind(rs, s, seat)
+    if kind == "skip" and rs.solo:
+        note("egypt.solo.no-monsters")
     s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
