@@ -93,13 +93,23 @@ def replace_token(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptStat
     return set_pile(rs, s, space, tuple(token if t.id == token.id else t for t in s.pile(space)))
 
 
+#: the last piles looked through, and where each of their tokens lies (by identity: a cache, not state)
+_WHERE: list[Any] = [None, {}]
+
+
 def find_token(s: EgyptState, token_id: int) -> str | None:
     """The space of a token on the board, or None."""
-    for p in s.piles:
-        for t in p.tokens:
-            if t.id == token_id:
-                return p.space
-    return None
+    piles = s.piles
+    if _WHERE[0] is not piles:
+        where: dict[int, str] = {}
+        for p in piles:
+            for t in p.tokens:
+                where.setdefault(t.id, p.space)      # the first pile holding it, as a search finds it
+        _WHERE[:] = (piles, where)
+    try:
+        return _WHERE[1].get(token_id)
+    except TypeError:                                # no id at all (an unhashable value)
+        return None
 
 
 @implements("egypt.combat.monster-guards-stack")
