@@ -94,11 +94,26 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     if not (same_piles and _same_items(heroes, last.heroes)) and _tokens(s):
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
-        old = last.heroes if len(last.heroes) == len(heroes) and same_t and same_phase else None
+        old = last.heroes if len(last.heroes) == len(heroes) and same_phase else None
         for i, h in enumerate(heroes):
-            if old is not None and h is old[i] and (h.status != IN or _flying(s, i) == _flying(last, i)):
+            if old is None:
+                if _hero(rs, s, t, i, h):
+                    return True
                 continue
-            if _hero(rs, s, t, i, h):
+            o = old[i]
+            if h is o and same_t and (h.status != IN or _flying(s, i) == _flying(last, i)):
+                continue
+            # the hero's checks, each read again only when what it reads changed (_hero says them all)
+            if (h.lives != o.lives or h.status != o.status) and not inv_lives(h.lives, h.status in (IN, WAITING, ESCAPED)):
+                return True
+            if h.items is not o.items and not inv_slots(carried(rs, h)):
+                return True
+            if (h.status != o.status or h.space != o.space) and (h.status == IN) != (h.space is not None):
+                return True
+            if (h.status != o.status or h.items is not o.items) and h.status == DEAD and h.items:
+                return True
+            if h.status == IN and (h.status != o.status or h.space != o.space or not same_t or
+                                   _flying(s, i) != _flying(last, i)) and _hero_place(rs, s, t, i, h):
                 return True
     if not (same_piles and same_t and same_phase):
         if t is not None and s.phase != "over" and t.first_row > 0:     # some floors are gone
@@ -143,7 +158,6 @@ def _tokens(s: EgyptState) -> list[Violation]:
 
 def _hero(rs: Any, s: EgyptState, t: Any, i: int, h: Any) -> list[Violation]:
     out: list[Violation] = []
-    b = rs.board
     alive = h.status in (IN, WAITING, ESCAPED)
     if not inv_lives(h.lives, alive):
         out.append(Violation("egypt.hero.max-lives", f"hero {i} ({h.status}) has {h.lives} lives"))
@@ -153,13 +167,22 @@ def _hero(rs: Any, s: EgyptState, t: Any, i: int, h: Any) -> list[Violation]:
         out.append(Violation("egypt.death.drop-tokens", f"hero {i} is {h.status} on {h.space!r}"))
     if h.status == DEAD and h.items:
         out.append(Violation("egypt.death.drop-tokens", f"dead hero {i} still holds tokens"))
-    if h.status == IN and t is not None:
-        if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
-            out.append(Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}"))
-        elif not is_supported(t, h.space) and not _flying(s, i) and not \
-                (b.spaces[h.space].cave and read(rs.options, "cave_without_floor") == "cave-holds"):
-            out.append(Violation("egypt.tomb.floor-walk", f"hero {i} stands on {h.space} with nothing underfoot"))
+    if h.status == IN:
+        out += _hero_place(rs, s, t, i, h)
     return out
+
+
+def _hero_place(rs: Any, s: EgyptState, t: Any, i: int, h: Any) -> list[Violation]:
+    """Where a hero in the tomb stands: not in a wall or above the ceiling, and not on nothing."""
+    b = rs.board
+    if t is None:
+        return []
+    if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
+        return [Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}")]
+    if not is_supported(t, h.space) and not _flying(s, i) and not \
+            (b.spaces[h.space].cave and read(rs.options, "cave_without_floor") == "cave-holds"):
+        return [Violation("egypt.tomb.floor-walk", f"hero {i} stands on {h.space} with nothing underfoot")]
+    return []
 
 
 def _pile(rs: Any, s: EgyptState, t: Any, p: Any) -> list[Violation]:

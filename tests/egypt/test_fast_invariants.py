@@ -46,6 +46,19 @@ def _without_crystal(rs: Egypt, s: EgyptState) -> EgyptState:
     return s
 
 
+def _floor_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """The hero stays the very same object; the terrain changes under them (their floor destroyed, and
+    nothing else holding them up)."""
+    t = terrain(rs, s)
+    space = next(sp for sp in rs.board.spaces if t.live(sp) and not is_solid(t, sp) and is_supported(t, sp)
+                 and not rs.board.is_bottom(sp) and rs.board.spaces[sp].floor and not t.ladder(sp)
+                 and not (rs.board.below(sp) and (is_solid(t, rs.board.below(sp)) or t.ladder(rs.board.below(sp))))
+                 and not rs.board.spaces[sp].cave)
+    good = s.with_hero(0, space=space)
+    assert rs.violations(good) == []            # passes, and becomes the state the next check starts from
+    return evolve(good, rubble=tuple(sorted({*good.rubble, f"{space}/floor"})))
+
+
 def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
     return s.with_hero(0, items=tuple(Token(1000 + i, "Bomb", "start", face_up=True) for i in range(6)))
 
@@ -66,6 +79,7 @@ BREAKS = {
                       lambda rs, s: evolve(s, piles=(*s.piles, Pile(next(iter(rs.board.spaces)), ())))),
     "tokens above the ceiling": ("egypt.escape.turn.ceiling-edge",
                                  lambda rs, s: evolve(s, ceiling=3 + max(rs.board.y(p.space) for p in s.piles))),
+    "the floor gone from under a hero": ("egypt.tomb.floor-walk", lambda rs, s: _floor_gone(rs, s)),
     "four movements": ("egypt.hero.movements", lambda rs, s: evolve(s, turn=evolve(s.turn, moves=4))),
     "a pharaoh of four lives": ("egypt.combat.pharaoh-lives", lambda rs, s: evolve(s, pharaoh_lives=4)),
     "the ceiling off the board": ("egypt.escape.turn.ceiling-c",

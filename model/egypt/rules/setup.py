@@ -121,6 +121,12 @@ class DealDraw(Distribution[Any]):
         n = self.deck.count(outcome.token)
         return Fraction(n, self.total) if n else ZERO
 
+    def possible(self, outcome: Any) -> bool:
+        """``prob(outcome) > 0``, without the fraction."""
+        from ..actions import Deal
+
+        return type(outcome) is Deal and self.deck.count(outcome.token) > 0
+
     def _outcomes(self) -> Iterator[tuple[Any, Fraction]]:
         from ..actions import Deal
 

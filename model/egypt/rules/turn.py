@@ -663,7 +663,7 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
         else:
             rule = {"shoot": "egypt.weapon.shoot-roll", "pharaoh": "egypt.monster-turn.pharaoh-roll"}.get(
                 s.roll or "", "egypt.combat.die-results")
-        require(dist.prob(action) > 0, rule, f"{action!r} is not a possible outcome of the {p.what} here")
+        require(dist.possible(action), rule, f"{action!r} is not a possible outcome of the {p.what} here")
         if s.phase == "deal":
             from .setup import apply_deal
 
