@@ -212,7 +212,7 @@ class EgyptState:
             return hit[1].get(space, ())
         hit = _PILES.get(id(piles))
         if hit is None or hit[0] is not piles:
-            if len(_PILES) > 512:
+            if len(_PILES) > 64:
                 _PILES.clear()
             hit = (piles, {p.space: p.tokens for p in piles})
             _PILES[id(piles)] = hit

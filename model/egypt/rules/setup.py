@@ -83,7 +83,7 @@ def deal_distribution(rs: Any, s: EgyptState) -> Any:
     return _deal(s.chests if back == "chest" else s.hazards)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def _deal(deck: Deck) -> Any:
     """A draw from the shuffled tokens that remain: each with probability count / tokens left."""
     return DealDraw(deck)

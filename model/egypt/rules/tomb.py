@@ -58,7 +58,7 @@ def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
         names = rs.ladder_names
         held = {p.space for p in s.piles for t in p.tokens if t.face_up and t.name in names}
         ladders = tuple(p.space for p in s.piles if p.space in held) if held else ()
-        if len(_LADDERS) > 256:
+        if len(_LADDERS) > 64:
             _LADDERS.clear()
         _LADDERS[key] = (s.piles, ladders)
     return _terrain(rs.board, s.rubble, s.doors, ladders, s.ceiling)
