@@ -151,3 +151,24 @@ def test_the_ceiling_still_drops_for_a_first_player_who_plays_the_monsters() -> 
                   seat=1, ceiling=3)
     s = rs.step(s, A.EndTurn(), 1)
     assert s.ceiling == 4 and s.turn.seat == 0 and s.turn.kind == "monster"
+
+
+def test_the_kind_of_turn_a_seat_takes_is_the_one_next_turn_gives() -> None:
+    """modes.turn_kind (read by own-turns-only) says what turn.next_turn decides, seat by seat."""
+    import random
+
+    from tombspec.model.egypt.rules.modes import turn_kind
+    from tombspec.model.play import playout
+
+    for options in ({"players": 3, "escape": True}, {"players": 1, "solo_heroes": 2},
+                    {"players": 2, "pursuit": True, "leaving_the_tomb": "escaped-play-monsters"}):
+        rs = Egypt(board="small", options=options)
+        seen = 0
+        for _, _, s in playout(rs, random.Random(4)):
+            # a monster turn's seat (its hero dead or gone) keeps that state for the whole turn
+            if s.phase == "play" and s.turn.kind == "monster":
+                assert turn_kind(rs, s, s.turn.seat) == "monster"
+                seen += 1
+            if s.phase == "play" and s.turn.kind == "hero" and s.turn.moves == 3 and s.roll is None:
+                assert turn_kind(rs, s, s.turn.seat) == "hero"
+        assert seen or options.get("players") == 1

@@ -51,7 +51,8 @@ def seats(options: Any) -> tuple[Seat, ...]:
 def turn_kind(rs: Any, s: Any, seat: int) -> str:
     """What the seat ``seat`` does when the turn passes to it: ``hero`` (a hero waiting or in the
     tomb), ``monster`` (the spirit; a player whose hero died, never in solo mode; a player whose hero
-    escaped, under ``escaped-play-monsters``) or ``skip`` (no turn at all)."""
+    escaped, under ``escaped-play-monsters``) or ``skip`` (no turn at all): the kind of turn
+    ``turn.next_turn`` gives the seat (a test keeps them in step)."""
     from ..state import DEAD, IN, WAITING
 
     st = rs.seats[seat]

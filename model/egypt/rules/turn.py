@@ -37,7 +37,7 @@ from ..board import STATUE_DOOR, can_walk, is_supported, landing
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
-from .modes import HERO, SPIRIT, turn_kind
+from .modes import HERO, SPIRIT
 from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, set_pile,
                    take, terrain, top_monster)
 
@@ -975,9 +975,17 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
         if s.phase == "over":
             return s
     st = rs.seats[seat]
-    kind = turn_kind(rs, s, seat)
-    if kind == "skip" and rs.solo:
-        note("egypt.solo.no-monsters")
+    kind = "skip"
+    if st.kind == SPIRIT:
+        kind = "monster"
+    else:
+        h = s.hero(st.hero)
+        if h.status in (WAITING, IN):
+            kind = "hero"
+        elif rs.solo:
+            note("egypt.solo.no-monsters")
+        elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
+            kind = "monster"
     s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
