@@ -16,23 +16,22 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-import attrs
 
 from .. import codec
 from ..chance import Outcomes
 from ..errors import InvalidInput
-from ..options import options_from_data, read
+from ..options import options_from_data
 from ..ruleset import Pending, Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES, Die
 from .board import BoardSet, boardset_from_data, load_set, shipped_set, shipped_sets
 from .components import WEAPON_BY_NATURE, TokenKind
 from .dice import egypt_die
-from .options import PLAYER_COUNTS, EgyptOptions
+from .options import PLAYER_COUNTS, EgyptOptions, read
 from .rules import combat, escape, hazards, hero, items, modes, monster_turn, tomb, turn, victory
 from .rules.setup import initial_state
 from .judgement import Judgement
-from .state import EgyptState, Token
+from .state import EgyptState, Token, evolve
 
 GAME = "egypt"
 
@@ -74,6 +73,25 @@ class Egypt(Judgement, Ruleset):
         self.deal_spaces = tuple((sp, "chest") for sp in self.board.chest_spaces[:self._dealt("chest")]) + \
             tuple((sp, "hazard") for sp in self.board.hazard_spaces[:self._dealt("hazard")])
         self.crystal_name = self.components.named("crystal")[0]
+        self.passed: Any = None
+        self.last_pending: Any = None
+        self.last_legal: Any = None
+        self.crystal_kept: bool | None = None
+
+    #: caches kept on the ruleset, each one tuple replaced at a time and holding its state (so compared by
+    #: identity), rebuilt on demand: left out when the ruleset is pickled (to a worker process), empty
+    #: after.  ``passed``: the last state on which every invariant held, with its terrain
+    #: (``invariants.py``); ``last_pending``, ``last_legal``: the last answers of ``pending`` and ``legal``;
+    #: ``crystal_kept``: whether the readings keep the crystal in the game (``invariants.py``)
+    CACHES = ("passed", "last_pending", "last_legal", "crystal_kept")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in self.CACHES:
+            setattr(self, name, None)
 
     @property
     def die(self) -> Outcomes:
@@ -118,7 +136,22 @@ class Egypt(Judgement, Ruleset):
         return self.components.kinds[token.name]
 
     def is_ladder(self, token: Token) -> bool:
-        return "ladder" in self.components.kinds[token.name].effects
+        return token.name in self.ladder_names
+
+    @cached_property
+    def keys_and_crystal(self) -> frozenset[str]:
+        """The names of the keys and the crystal."""
+        return frozenset(name for name, k in self.components.kinds.items()
+                         if k.has("key-yellow") or k.has("key-black") or k.has("crystal"))
+
+    @cached_property
+    def monster_names(self) -> frozenset[str]:
+        return frozenset(name for name, k in self.components.kinds.items() if k.is_monster)
+
+    @cached_property
+    def ladder_names(self) -> frozenset[str]:
+        """The names of the tokens that are ladders (a ``ladder`` effect)."""
+        return frozenset(name for name, k in self.components.kinds.items() if "ladder" in k.effects)
 
     def monster_type(self, k: TokenKind) -> str | None:
         """egypt.ambiguity.bat-winged, reading ``winged``: the bat is a winged monster."""
@@ -147,9 +180,15 @@ class Egypt(Judgement, Ruleset):
 
     def in_turn_order(self, s: EgyptState, heroes: list[int]) -> list[int]:
         """``heroes`` in turn order, starting from the seat whose turn it is."""
+        if len(heroes) < 2:
+            return list(heroes)
         n = len(self.seats)
-        seat_of = {st.hero: i for i, st in enumerate(self.seats) if st.hero is not None}
+        seat_of = self._seat_of
         return sorted(heroes, key=lambda h: (seat_of[h] - s.turn.seat) % n)
+
+    @cached_property
+    def _seat_of(self) -> dict[int, int]:
+        return {st.hero: i for i, st in enumerate(self.seats) if st.hero is not None}
 
     # The protocol ------------------------------------------------------------------------------------
 
@@ -159,13 +198,31 @@ class Egypt(Judgement, Ruleset):
         return initial_state(self)
 
     def start_play(self, s: EgyptState) -> EgyptState:
-        return turn.settle(self, attrs.evolve(s, phase="play"))
+        return turn.settle(self, evolve(s, phase="play"))
 
     def pending(self, state: EgyptState) -> Pending:
-        return turn.pending(self, state)
+        """Who acts next (``rules/turn.py``), remembered for the last state asked (by identity): a step
+        asks it of the same state several times."""
+        last = self.last_pending
+        if last is not None and last[0] is state:
+            return last[1]
+        out = turn.pending(self, state)
+        self.last_pending = (state, out)
+        return out
+
+    def legal(self, state: EgyptState, player: int) -> list[Any]:
+        """The decisions open to ``player`` (``rules/turn.py``), remembered for the last state and player
+        asked (by identity): the step that answers checks its answer against the list the player chose
+        from.  The list is the cache's own: not to be changed."""
+        last = self.last_legal
+        if last is not None and last[0] is state and last[1] == player:
+            return last[2]
+        out = turn.legal_actions(self, state, player)
+        self.last_legal = (state, player, out)
+        return out
 
     def _legal_actions(self, state: EgyptState, player: int) -> list[Any]:
-        return turn.legal_actions(self, state, player)
+        return list(self.legal(state, player))
 
     def chance(self, state: EgyptState) -> Any:
         return turn.chance(self, state)

@@ -39,17 +39,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import networkx as nx
 
 from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
 from .components import Components, components_from_data
 from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SIDES = {"orange": "Exploration mode", "purple": "Escape mode"}
 MARKS = set("_=#<>HVCcs?12BAYKX.")
@@ -97,21 +100,27 @@ class Board:
         self.width = len(rows[0].split()) if rows else 0
         self.order = {sid: i for i, sid in enumerate(self.spaces)}
         self.at: dict[tuple[int, int], str] = {(s.x, s.y): s.id for s in self.spaces.values()}
-        self.graph = nx.Graph()
-        for sp in self.spaces.values():
-            self.graph.add_node(sp.id, **attrs.asdict(sp))
+        # the edges of the graph, in the order they are added, and their kinds both ways (the networkx
+        # graph itself is built from them when first asked for: :attr:`graph`)
+        self.edges: list[tuple[str, str, str]] = []
+        self.kinds: dict[tuple[str, str], str] = {}
+
+        def add_edge(u: str, v: str, kind: str) -> None:
+            self.edges.append((u, v, kind))
+            self.kinds[(u, v)] = self.kinds[(v, u)] = kind
+
         for sp in self.spaces.values():
             right = self.at.get((sp.x + 1, sp.y))
             if right:
-                self.graph.add_edge(sp.id, right, kind="side")
+                add_edge(sp.id, right, "side")
             down = self.at.get((sp.x, sp.y + 1))
             if down:
-                self.graph.add_edge(sp.id, down, kind="vertical")
+                add_edge(sp.id, down, "vertical")
         self.caves = tuple(s.id for s in self.spaces.values() if s.cave)
         for i, a in enumerate(self.caves):
             for b in self.caves[i + 1:]:
-                if not self.graph.has_edge(a, b):
-                    self.graph.add_edge(a, b, kind="cave")
+                if (a, b) not in self.kinds:
+                    add_edge(a, b, "cave")
         self.step: dict[tuple[str, str], str | None] = {}
         for sp in self.spaces.values():
             for d, (dx, dy) in DIRECTIONS.items():
@@ -121,6 +130,7 @@ class Board:
         self.exit = next((s.id for s in self.spaces.values() if s.exit), "")
         self.doors = {s.door: s.id for s in self.spaces.values() if s.door}
         self.statues = {s.statue: s.id for s in self.spaces.values() if s.statue}
+        self.statue_at = {space: statue for statue, space in self.statues.items()}
         self.boulder = {s.boulder: s.id for s in self.spaces.values() if s.boulder}
         self.arrows = tuple((s.id, s.arrow) for s in self.spaces.values() if s.arrow)
         self.chest_spaces = tuple(s.id for s in self.spaces.values() if s.chest)
@@ -129,8 +139,35 @@ class Board:
         self.rows_of: dict[int, tuple[str, ...]] = {}
         for s in self.spaces.values():
             self.rows_of[s.y] = (*self.rows_of.get(s.y, ()), s.id)
-        self._neighbours = {s: tuple(sorted(self.graph.neighbors(s), key=self.order.__getitem__))
-                            for s in self.spaces}
+        touching: dict[str, set[str]] = {sid: set() for sid in self.spaces}
+        for u, v, _ in self.edges:
+            touching[u].add(v)
+            touching[v].add(u)
+        self._neighbours = {s: tuple(sorted(touching[s], key=self.order.__getitem__)) for s in self.spaces}
+        # the same facts as plain lookups, for the movement predicates (asked thousands of times a game)
+        self.ys = {s.id: s.y for s in self.spaces.values()}
+        self.under = {s.id: self.step[(s.id, "down")] for s in self.spaces.values()}
+        self.floor_spaces = frozenset(s.id for s in self.spaces.values() if s.floor)
+        self.wall_spaces = frozenset(s.id for s in self.spaces.values() if s.wall)
+        self.ladder_spaces = frozenset(s.id for s in self.spaces.values() if s.ladder is not None)
+        self.door_spaces = tuple((s.id, s.door) for s in self.spaces.values() if s.door)
+        #: each space's neighbours in order, each with whether the edge is vertical and goes up
+        self.links = {u: tuple((v, self.kinds[(u, v)] == "vertical", self.ys[v] < self.ys[u]) for v in vs)
+                      for u, vs in self._neighbours.items()}
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The board as a networkx graph: a node per space (its fields as attributes), an edge of each
+        ``kind`` (side, vertical, cave) between spaces that touch.  Built when first asked for (the
+        rules use the plain lookups above; reachability questions use the graph)."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        for sp in self.spaces.values():
+            graph.add_node(sp.id, **attrs.asdict(sp))
+        for u, v, kind in self.edges:
+            graph.add_edge(u, v, kind=kind)
+        return graph
 
     # Lookups ------------------------------------------------------------------------------------
 
@@ -154,13 +191,13 @@ class Board:
         return self._neighbours[space]
 
     def edge_kind(self, u: str, v: str) -> str:
-        return self.graph.edges[u, v]["kind"]
+        return self.kinds[(u, v)]
 
     def y(self, space: str) -> int:
-        return self.spaces[space].y
+        return self.ys[space]
 
     def is_bottom(self, space: str) -> bool:
-        return self.spaces[space].y == self.height - 1
+        return self.ys[space] == self.height - 1
 
     def line(self, space: str, direction: str) -> list[str]:
         """The spaces from ``space`` (excluded) to the edge of the board in ``direction``."""
@@ -222,16 +259,34 @@ class Terrain:
     ceiling: int = 0
     #: the highest floor that still exists (0 until the ceiling reaches the board), from is_live_row
     first_row: int = attrs.field(default=0, eq=False)
+    #: answers already worked out on this terrain (a terrain never changes: a cache, not terrain):
+    #: :func:`landing` by (space, hero), and the rules' own (``steps``, ``reach``, ``ends``) by their keys
+    landings: dict[tuple[str, bool], str] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    steps: dict[Any, tuple[str, ...]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    reach: dict[Any, frozenset[str]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    ends: dict[Any, dict[str, tuple[str, ...]]] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    #: the spaces with a floor, with a standing wall, solid (a standing wall or a closed door), with a
+    #: ladder (the board's, or a token): worked out once from the fields above
+    floors: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    walls: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    solid: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
+    climbable: frozenset[str] = attrs.field(default=frozenset(), init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        rows = [y for y in range(self.board.height) if is_live_row(y, self.ceiling)]
-        object.__setattr__(self, "first_row", rows[0] if rows else self.board.height)
+        b = self.board
+        rows = [y for y in range(b.height) if is_live_row(y, self.ceiling)]
+        object.__setattr__(self, "first_row", rows[0] if rows else b.height)
+        walls = b.wall_spaces - self.broken_walls
+        object.__setattr__(self, "floors", b.floor_spaces - self.broken_floors)
+        object.__setattr__(self, "walls", walls)
+        object.__setattr__(self, "solid", walls | {sp for sp, door in b.door_spaces if door in self.closed})
+        object.__setattr__(self, "climbable", b.ladder_spaces | self.ladders)
 
     def floor(self, space: str) -> bool:
-        return self.board.spaces[space].floor and space not in self.broken_floors
+        return space in self.floors
 
     def wall(self, space: str) -> bool:
-        return self.board.spaces[space].wall and space not in self.broken_walls
+        return space in self.walls
 
     def closed_door(self, space: str) -> bool:
         door = self.board.spaces[space].door
@@ -240,10 +295,10 @@ class Terrain:
     def ladder(self, space: str) -> bool:
         """An iron ladder (or vine) of the board, or a ladder token placed there: 'Now you can climb up
         and down this ladder' (egypt.start.ladder-climb); they all work the same way."""
-        return self.board.spaces[space].ladder is not None or space in self.ladders
+        return space in self.climbable
 
     def live(self, space: str) -> bool:
-        return self.board.spaces[space].y >= self.first_row
+        return self.board.ys[space] >= self.first_row
 
 
 def static_terrain(board: Board, *, open_doors: Iterable[str] = (), ceiling: int = 0) -> Terrain:
@@ -261,7 +316,7 @@ def is_live_row(row: Any, ceiling: Any) -> Any:
 @implements("egypt.tomb.wall-blocks", "egypt.move.no-walls")
 def is_solid(t: Terrain, space: str) -> bool:
     """A standing wall, or a closed door: nobody passes or stands there (egypt.ambiguity.door-as-wall)."""
-    return t.wall(space) or t.closed_door(space)
+    return space in t.solid
 
 
 @implements("egypt.tomb.floor-walk", "egypt.tomb.wall-top", "egypt.move.ladder-top",
@@ -271,23 +326,29 @@ def is_supported(t: Terrain, space: str, *, hero: bool = True) -> bool:
     the top of a wall, a ladder held or stood on top of, or the bottom of the board (nowhere to fall).
     A token lying on a space needs a floor or the top of a wall."""
     b = t.board
-    if b.is_bottom(space) or t.floor(space):
+    if space in t.floors or b.ys[space] == b.height - 1:
         return True
-    below = b.below(space)
-    if below is not None and is_solid(t, below):
+    below = b.under[space]
+    if below is not None and below in t.solid:
         return True
-    return hero and (t.ladder(space) or (below is not None and t.ladder(below)))
+    return hero and (space in t.climbable or (below is not None and below in t.climbable))
 
 
 @implements("egypt.move.fall", "egypt.tomb.floor-walk")
 def landing(t: Terrain, space: str, *, hero: bool = True) -> str:
-    """Where a hero (or a token) on ``space`` ends: it 'falls down until landing on a floor'."""
-    b = t.board
-    while not is_supported(t, space, hero=hero):
-        below = b.below(space)
-        assert below is not None
-        space = below
-    return space
+    """Where a hero (or a token) on ``space`` ends: it 'falls down until landing on a floor'
+    (remembered per terrain)."""
+    key = (space, hero)
+    end = t.landings.get(key)
+    if end is None:
+        b = t.board
+        end = space
+        while not is_supported(t, end, hero=hero):
+            below = b.below(end)
+            assert below is not None
+            end = below
+        t.landings[key] = end
+    return end
 
 
 def fall_path(t: Terrain, space: str, *, hero: bool = True) -> list[str]:
@@ -309,14 +370,14 @@ def can_walk(t: Terrain, u: str, v: str, *, fly: bool = False) -> bool:
     """A movement from ``u`` to the touching space ``v`` by the hero rules: left or right; from a cave
     to any other cave; up a ladder standing on ``u``, or down a ladder standing on ``v``.  ``fly`` (the
     jetpack, winged monsters and spiders) also goes up or down wherever no floor lies between."""
-    if not t.live(v) or is_solid(t, v):
+    b = t.board
+    if not b.ys[v] >= t.first_row or v in t.solid:      # not live, or solid
         return False
-    kind = t.board.edge_kind(u, v)
-    if kind != "vertical":
+    if b.kinds[(u, v)] != "vertical":
         return True
-    if t.board.spaces[v].y < t.board.spaces[u].y:       # up: through the floor of v
-        return t.ladder(u) or (fly and not t.floor(v))
-    return t.ladder(v) or (fly and not t.floor(u))       # down: through the floor of u
+    if b.ys[v] < b.ys[u]:                                # up: through the floor of v
+        return u in t.climbable or (fly and v not in t.floors)
+    return v in t.climbable or (fly and u not in t.floors)      # down: through the floor of u
 
 
 @implements("egypt.monster.ghosts-move", "egypt.ambiguity.door-as-wall")
@@ -332,6 +393,8 @@ def movement_view(t: Terrain, mover: str = "hero") -> Any:
     ``hero`` (and every monster that moves as a hero), ``fly`` (jetpack, winged monsters, spiders),
     ``ghost``.  The view keeps the edges a mover can take both ways; a move's landing after a fall is
     :func:`landing`, and :func:`hero_moves` is the directed graph of single movements."""
+    import networkx as nx
+
     if mover == "ghost":
         return nx.subgraph_view(t.board.graph, filter_edge=lambda u, v: can_drift(t, u, v) and can_drift(t, v, u))
     fly = mover == "fly"
@@ -342,6 +405,8 @@ def movement_view(t: Terrain, mover: str = "hero") -> Any:
 def hero_moves(t: Terrain, *, fly: bool = False, teleport: bool = False) -> nx.DiGraph:
     """Every single movement a hero can make now, ``u -> landing``: the view's edges in both
     directions, each followed by the fall it ends in (and, with ``teleport``, the teleporter's jumps)."""
+    import networkx as nx
+
     g = nx.DiGraph()
     live = [s for s in t.board.spaces if t.live(s) and not is_solid(t, s)]
     g.add_nodes_from(live)
@@ -501,10 +566,7 @@ def board_from_rows(name: str, side: str, rows: Iterable[str], *, source: str = 
     for sp in spaces.values():
         if (sp.chest or sp.hazard or sp.statue) and not is_supported(closed, sp.id, hero=False):
             raise fail(f"space {sp.id}: a token dealt (or a statue standing) there needs a floor under it")
-    reach = nx.descendants(hero_moves(closed), board.entries[0]) | {board.entries[0]}
-    for e in board.entries[1:]:
-        reach |= nx.descendants(hero_moves(closed), e)
-    if board.exit in reach:
+    if board.exit in _walked(closed, board.entries):
         raise fail("the doors must block the way to the exit (egypt.tomb.open-a-door): with both doors "
                    "closed a hero can walk from a starting ladder to the exit")
     return board
@@ -578,7 +640,32 @@ def shipped_set(name: str) -> BoardSet:
 # Reachability: the questions the board raises, over the same movement predicates
 
 
+def _walked(t: Terrain, sources: Iterable[str]) -> set[str]:
+    """What ``nx.descendants(hero_moves(t), src)`` gives for each of ``sources`` together, and the
+    first source itself: every space a series of single movements (``u -> landing``, from a live space
+    that is not solid) takes a hero to, walked without building the graph."""
+    sources = list(sources)
+    out = {sources[0]}
+    for src in sources:
+        todo = [src]
+        seen: set[str] = set()
+        while todo:
+            u = todo.pop()
+            if not t.live(u) or is_solid(t, u):
+                continue
+            for v in t.board.neighbours(u):
+                if can_walk(t, u, v):
+                    end = landing(t, v)
+                    if end not in seen:
+                        seen.add(end)
+                        todo.append(end)
+        out |= seen
+    return out
+
+
 def _reach(g: nx.DiGraph, sources: Iterable[str]) -> set[str]:
+    import networkx as nx
+
     out: set[str] = set()
     for src in sources:
         if src in g:
@@ -623,6 +710,8 @@ def reachability_report(board: Board) -> dict[str, Any]:
     never reach?  Can a monster dealt on a question-mark space reach a hero's ground?  How many
     movements (and rounds of 3) from a start to the exit, against the rounds before the ceiling (Escape
     mode) arrives on the exit's floor?"""
+    import networkx as nx
+
     out: dict[str, Any] = {"board": board.name, "side": board.side, "spaces": len(board.spaces)}
     exit_ = board.exit
     by_doors: dict[str, dict[str, bool]] = {}

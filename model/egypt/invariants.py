@@ -8,10 +8,11 @@ runs (``PROOF_*`` below).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
-from ..options import read
+from .options import read
 from ..ruleset import Violation
 from .board import is_solid, is_supported
 from .rules.combat import compute_monster_lives
@@ -51,48 +52,172 @@ def inv_ceiling(ceiling: Any, height: Any) -> Any:
 
 
 def violations(rs: Any, s: EgyptState) -> list[Violation]:
-    out: list[Violation] = []
-    b = rs.board
+    """Every invariant on ``s``.  After a state on which every one held (``rs.passed``, the last such
+    state with its terrain), only the parts of ``s`` that are not the very objects (or the same values)
+    they were there are read again (:func:`_changed_fail`); where one of those fails, or with no such
+    state, every invariant is read in full (:func:`all_violations`), so the answer is the same."""
     t = terrain(rs, s) if s.phase != "deal" or s.piles else None
+    passed = rs.passed
+    if passed is not None and not _changed_fail(rs, s, t, *passed):
+        rs.passed = (s, t)
+        return []
+    out = all_violations(rs, s, t)
+    rs.passed = None if out else (s, t)
+    return out
+
+
+def all_violations(rs: Any, s: EgyptState, t: Any) -> list[Violation]:
+    """Every invariant, read in full (``t``: the terrain of ``s``, None while nothing is dealt)."""
+    out = _tokens(s)
+    for i, h in enumerate(s.heroes):
+        out += _hero(rs, s, t, i, h)
+    for p in s.piles:
+        out += _pile(rs, s, t, p)
+    out += _numbers(rs, s)
+    out += _rubble(rs, s)
+    if set(s.doors) - {"yellow", "black"}:
+        out.append(Violation("egypt.setup.close-doors", f"doors {s.doors}"))
+    out += _combat(s)
+    out += _crystal(rs, s)
+    out += _monsters_idle(rs, s)
+    out += _victory(rs, s)
+    return out
+
+
+def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any) -> bool:
+    """Whether an invariant fails on ``s``, reading only what differs from ``last`` (on which every
+    invariant held, on terrain ``last_t``): each check is a function of the parts it names, so one
+    whose parts are all the very ones of ``last`` holds again."""
+    piles, heroes = s.piles, s.heroes
+    same_piles, same_heroes, same_t = piles is last.piles, heroes is last.heroes, t is last_t
+    same_phase = s.phase == last.phase
+    if not (same_piles and _same_items(heroes, last.heroes)) and _tokens(s):
+        return True
+    if not (same_heroes and same_t and same_phase and s.effects is last.effects):
+        old = last.heroes if len(last.heroes) == len(heroes) and same_phase else None
+        for i, h in enumerate(heroes):
+            if old is None:
+                if _hero(rs, s, t, i, h):
+                    return True
+                continue
+            o = old[i]
+            if h is o and same_t and (h.status != IN or _flying(s, i) == _flying(last, i)):
+                continue
+            # the hero's checks, each read again only when what it reads changed (_hero says them all)
+            if (h.lives != o.lives or h.status != o.status) and not inv_lives(h.lives, h.status in (IN, WAITING, ESCAPED)):
+                return True
+            if h.items is not o.items and not inv_slots(carried(rs, h)):
+                return True
+            if (h.status != o.status or h.space != o.space) and (h.status == IN) != (h.space is not None):
+                return True
+            if (h.status != o.status or h.items is not o.items) and h.status == DEAD and h.items:
+                return True
+            if h.status == IN and (h.status != o.status or h.space != o.space or not same_t or
+                                   _flying(s, i) != _flying(last, i)) and _hero_place(rs, s, t, i, h):
+                return True
+    if not (same_piles and same_t and same_phase):
+        if t is not None and s.phase != "over" and t.first_row > 0:     # some floors are gone
+            for p in piles:
+                if _pile(rs, s, t, p):
+                    return True
+        elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
+            return True
+    if (s.turn.moves != last.turn.moves or s.pharaoh_lives != last.pharaoh_lives or s.ceiling != last.ceiling) \
+            and _numbers(rs, s):
+        return True
+    if s.rubble is not last.rubble and _rubble(rs, s):
+        return True
+    if s.doors is not last.doors and set(s.doors) - {"yellow", "black"}:
+        return True
+    if s.combat is not None and _combat(s):
+        return True
+    if not (same_piles and same_heroes and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
+            and _crystal(rs, s):
+        return True
+    if s.last_moved is not None and _monsters_idle(rs, s):
+        return True
+    return s.phase == "over" and bool(_victory(rs, s))
+
+
+_TOKENS = attrgetter("tokens")
+
+
+def _same_items(heroes: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """Whether every hero board holds the very tuple of tokens it held (the heroes' other fields aside)."""
+    if heroes is old:
+        return True
+    return len(heroes) == len(old) and all(h.items is o.items for h, o in zip(heroes, old))
+
+
+def _tokens(s: EgyptState) -> list[Violation]:
     ids = [x.id for p in s.piles for x in p.tokens] + [x.id for h in s.heroes for x in h.items]
     if len(ids) != len(set(ids)):
-        out.append(Violation("egypt.components.list", "a token is in two places"))
+        return [Violation("egypt.components.list", "a token is in two places")]
+    return []
 
-    for i, h in enumerate(s.heroes):
-        alive = h.status in (IN, WAITING, ESCAPED)
-        if not inv_lives(h.lives, alive):
-            out.append(Violation("egypt.hero.max-lives", f"hero {i} ({h.status}) has {h.lives} lives"))
-        if not inv_slots(carried(rs, h)):
-            out.append(Violation("egypt.hero.item-slots", f"hero {i} carries {carried(rs, h)} items"))
-        if (h.status == IN) != (h.space is not None):
-            out.append(Violation("egypt.death.drop-tokens", f"hero {i} is {h.status} on {h.space!r}"))
-        if h.status == DEAD and h.items:
-            out.append(Violation("egypt.death.drop-tokens", f"dead hero {i} still holds tokens"))
-        if h.status == IN and t is not None:
-            if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
-                out.append(Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}"))
-            elif not is_supported(t, h.space) and not _flying(s, i) and not \
-                    (b.spaces[h.space].cave and read(rs.options, "cave_without_floor") == "cave-holds"):
-                out.append(Violation("egypt.tomb.floor-walk", f"hero {i} stands on {h.space} with nothing underfoot"))
-    for p in s.piles:
-        if not p.tokens:
-            out.append(Violation("egypt.components.list", f"an empty pile on {p.space}"))
-        if t is not None and p.space in b.spaces and not t.live(p.space) and s.phase != "over":
-            out.append(Violation("egypt.escape.turn.ceiling-edge", f"tokens above the ceiling on {p.space}"))
+
+def _hero(rs: Any, s: EgyptState, t: Any, i: int, h: Any) -> list[Violation]:
+    out: list[Violation] = []
+    alive = h.status in (IN, WAITING, ESCAPED)
+    if not inv_lives(h.lives, alive):
+        out.append(Violation("egypt.hero.max-lives", f"hero {i} ({h.status}) has {h.lives} lives"))
+    if not inv_slots(carried(rs, h)):
+        out.append(Violation("egypt.hero.item-slots", f"hero {i} carries {carried(rs, h)} items"))
+    if (h.status == IN) != (h.space is not None):
+        out.append(Violation("egypt.death.drop-tokens", f"hero {i} is {h.status} on {h.space!r}"))
+    if h.status == DEAD and h.items:
+        out.append(Violation("egypt.death.drop-tokens", f"dead hero {i} still holds tokens"))
+    if h.status == IN:
+        out += _hero_place(rs, s, t, i, h)
+    return out
+
+
+def _hero_place(rs: Any, s: EgyptState, t: Any, i: int, h: Any) -> list[Violation]:
+    """Where a hero in the tomb stands: not in a wall or above the ceiling, and not on nothing."""
+    b = rs.board
+    if t is None:
+        return []
+    if h.space not in b.spaces or not t.live(h.space) or is_solid(t, h.space):
+        return [Violation("egypt.tomb.wall-blocks", f"hero {i} stands in {h.space!r}")]
+    if not is_supported(t, h.space) and not _flying(s, i) and not \
+            (b.spaces[h.space].cave and read(rs.options, "cave_without_floor") == "cave-holds"):
+        return [Violation("egypt.tomb.floor-walk", f"hero {i} stands on {h.space} with nothing underfoot")]
+    return []
+
+
+def _pile(rs: Any, s: EgyptState, t: Any, p: Any) -> list[Violation]:
+    out: list[Violation] = []
+    if not p.tokens:
+        out.append(Violation("egypt.components.list", f"an empty pile on {p.space}"))
+    if t is not None and p.space in rs.board.spaces and not t.live(p.space) and s.phase != "over":
+        out.append(Violation("egypt.escape.turn.ceiling-edge", f"tokens above the ceiling on {p.space}"))
+    return out
+
+
+def _numbers(rs: Any, s: EgyptState) -> list[Violation]:
+    out: list[Violation] = []
     if not inv_moves(s.turn.moves):
         out.append(Violation("egypt.hero.movements", f"{s.turn.moves} movements left"))
     if not inv_pharaoh(s.pharaoh_lives):
         out.append(Violation("egypt.combat.pharaoh-lives", f"the pharaoh has {s.pharaoh_lives} lives"))
-    if not inv_ceiling(s.ceiling, b.height):
+    if not inv_ceiling(s.ceiling, rs.board.height):
         out.append(Violation("egypt.escape.turn.ceiling-c", f"the ceiling at {s.ceiling}"))
     if not rs.options.escape and s.ceiling:
         out.append(Violation("egypt.escape.setup.ceiling", "a ceiling outside Escape mode"))
+    return out
+
+
+def _rubble(rs: Any, s: EgyptState) -> list[Violation]:
+    out: list[Violation] = []
     if read(rs.options, "rubble_supply") == "twenty-two" and len(s.rubble) > RUBBLE_TOKENS:
         out.append(Violation("egypt.components.list", f"{len(s.rubble)} rubble tokens"))
     if len(set(s.rubble)) != len(s.rubble):
         out.append(Violation("egypt.start.rubble", "two rubble tokens on one part"))
-    if set(s.doors) - {"yellow", "black"}:
-        out.append(Violation("egypt.setup.close-doors", f"doors {s.doors}"))
+    return out
+
+
+def _combat(s: EgyptState) -> list[Violation]:
+    out: list[Violation] = []
     c = s.combat
     if c is not None:
         h = s.hero(c.hero)
@@ -100,17 +225,29 @@ def violations(rs: Any, s: EgyptState) -> list[Violation]:
             out.append(Violation("egypt.combat.ends", f"hero {c.hero} fights on {c.space} from {h.space}"))
         if not any(x.id == c.monster and x.face_up for x in s.pile(c.space)):
             out.append(Violation("egypt.combat.ends", f"no monster {c.monster} on {c.space} to fight"))
+    return out
+
+
+def _crystal(rs: Any, s: EgyptState) -> list[Violation]:
     if s.phase != "deal" and s.phase != "over" or (s.phase == "over" and s.outcome != "keys-lost"):
         if _crystal_kept(rs) and s.phase != "deal" and not _crystal_present(rs, s):
-            out.append(Violation("egypt.item.crystal-indestructible", "the crystal has left the game"))
+            return [Violation("egypt.item.crystal-indestructible", "the crystal has left the game")]
+    return []
+
+
+def _monsters_idle(rs: Any, s: EgyptState) -> list[Violation]:
     dead = any(h.status == DEAD for h in s.heroes) or any(st.kind == "spirit" for st in rs.seats) or \
         (read(rs.options, "leaving_the_tomb") == "escaped-play-monsters" and any(h.status == ESCAPED for h in s.heroes))
     if s.last_moved is not None and not dead:
-        out.append(Violation("egypt.death.monsters-idle", "a monster moved while no hero had died"))
+        return [Violation("egypt.death.monsters-idle", "a monster moved while no hero had died")]
+    return []
+
+
+def _victory(rs: Any, s: EgyptState) -> list[Violation]:
     if s.phase == "over" and s.outcome == "victory" and not any(
             h.status == ESCAPED and any(rs.kind(x).has("crystal") for x in h.items) for h in s.heroes):
-        out.append(Violation("egypt.end.victory", "a victory without the crystal out of the tomb"))
-    return out
+        return [Violation("egypt.end.victory", "a victory without the crystal out of the tomb")]
+    return []
 
 
 def _flying(s: EgyptState, hero: int) -> bool:
@@ -119,6 +256,13 @@ def _flying(s: EgyptState, hero: int) -> bool:
 
 def _crystal_kept(rs: Any) -> bool:
     """The readings under which the crystal can leave the game are the ones that say so."""
+    kept = rs.crystal_kept
+    if kept is None:
+        kept = rs.crystal_kept = _crystal_kept_by(rs)
+    return kept
+
+
+def _crystal_kept_by(rs: Any) -> bool:
     return read(rs.options, "ceiling_crystal_carried") == "drop-then-destroy" and \
         read(rs.options, "ceiling_no_space_below") == "lowest-floor" and not \
         (rs.solo and read(rs.options, "solo_details") == "remove-all")
@@ -128,8 +272,15 @@ def _crystal_present(rs: Any, s: EgyptState) -> bool:
     name = rs.crystal_name
     if s.chests.count(name):
         return True
-    return any(x.name == name for p in s.piles for x in p.tokens) or \
-        any(x.name == name for h in s.heroes for x in h.items)
+    for p in s.piles:
+        for x in p.tokens:
+            if x.name == name:
+                return True
+    for h in s.heroes:
+        for x in h.items:
+            if x.name == name:
+                return True
+    return False
 
 
 # The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------

@@ -17,13 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
-
 from ..chance import Deck
 from ..options import read
 from ..play import greedy
 from .rules.modes import SPIRIT
-from .state import DEAD, ESCAPED, EgyptState
+from .state import DEAD, ESCAPED, EgyptState, evolve
 
 
 def returns(rs: Any, state: EgyptState) -> tuple[float, ...]:
@@ -87,15 +85,15 @@ def determinise(rs: Any, state: EgyptState, player: int, rng: random.Random) -> 
         if t.face_up:
             return t
         pool = pools[t.back]
-        return attrs.evolve(t, name=pool.pop(rng.randrange(len(pool))))
+        return evolve(t, name=pool.pop(rng.randrange(len(pool))))
 
-    piles = tuple(attrs.evolve(p, tokens=tuple(deal(t) for t in p.tokens))
+    piles = tuple(evolve(p, tokens=tuple(deal(t) for t in p.tokens))
                   if any(not t.face_up for t in p.tokens) else p for p in state.piles)
     changes: dict[str, Any] = {"piles": piles}
     for back, field in (("chest", "chests"), ("hazard", "hazards")):
         if back in pools:
             changes[field] = Deck.of(pools[back])
-    return attrs.evolve(state, **changes)
+    return evolve(state, **changes)
 
 
 class Judgement:

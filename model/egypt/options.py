@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from .. import options as _shared
 from ..options import reading, variant
 from ..ruleset import check_players
 from tombspec.spec.errors import InvalidInput
@@ -70,7 +71,8 @@ class EgyptOptions:
     remote_reveal_trap: str | None = reading(A("remote-reveal-trap"), "stays-revealed", "spike-button-fires",
                                              "always-fires")
     own_space_vs_neighboring: str | None = reading(A("own-space-vs-neighboring"), "both", "as-written")
-    extinguisher_consumed_by_fire: str | None = reading(A("extinguisher-consumed-by-fire"), "discarded", "kept")
+    extinguisher_consumed_by_fire: str | None = reading(A("extinguisher-consumed-by-fire"), "discarded", "kept",
+                                                         "auto-discarded")
     spiked_boots_combat: str | None = reading(A("spiked-boots-combat"), "destroyed-no-combat", "combat-first")
     pharaoh_non_weapon_harm: str | None = reading(A("pharaoh-non-weapon-harm"), "heroes-not-traps",
                                                   "weapons-only")
@@ -111,7 +113,8 @@ class EgyptOptions:
     quickref_ceiling_floor: str | None = reading(A("quickref-ceiling-floor"), "body")
     quickref_monster_lives: str | None = reading(A("quickref-monster-lives"), "body")
     quickref_colors_icon: str | None = reading(A("quickref-colors-icon"), "cosmetic")
-    ceiling_first_player_gone: str | None = reading(A("ceiling-first-player-gone"), "every-round", "token-passes")
+    ceiling_first_player_gone: str | None = reading(A("ceiling-first-player-gone"), "every-round", "token-passes",
+                                                     "own-turns-only")
     ceiling_crystal_carried: str | None = reading(A("ceiling-crystal-carried"), "drop-then-destroy",
                                                   "all-destroyed")
     rumble_in_escape: str | None = reading(A("rumble-in-escape"), "extra-step", "next-drop-early")
@@ -131,6 +134,7 @@ class EgyptOptions:
     rubble_supply: str | None = reading(A("rubble-supply"), "unlimited", "twenty-two")
     crystal_any_time: str | None = reading(A("crystal-any-time"), "holder-decisions")
     ceiling_no_space_below: str | None = reading(A("ceiling-no-space-below"), "lowest-floor", "destroyed")
+    ceiling_drop_hero_tokens: str | None = reading(A("ceiling-drop-hero-tokens"), "piles-only", "heroes-count")
     no_way_in: str | None = reading(A("no-way-in"), "dies")
     stuck_hero: str | None = reading(A("stuck-hero"), "give-up", "endless")
     end_turn_sentence: str | None = reading(A("end-turn-sentence"), "captions")   # read as captions: a turn ends by choice
@@ -139,3 +143,14 @@ class EgyptOptions:
         if self.pursuit and self.players < 2:
             raise InvalidInput("egypt.modes.pursuit: the spirit of the tomb needs at least one other player",
                                source="<options>")
+
+
+def read(options: Any, name: str) -> str:
+    """:func:`tombspec.model.options.read`: the reading chosen for option ``name``.  Plain options
+    read while no reads are being counted are one attribute; anything else (an unset reading, a
+    view, counted reads) goes through the shared ``read``, which answers as ever."""
+    if type(options) is EgyptOptions and not _shared._counters:
+        value = getattr(options, name)
+        if value is not None:
+            return value
+    return _shared.read(options, name)

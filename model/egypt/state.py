@@ -29,18 +29,23 @@ effect          made by                                what it holds
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..chance import Deck
+from ..codec import canonical_order
 from ..effects import Effect
 
 IN, WAITING, DEAD, ESCAPED = "in", "waiting", "dead", "escaped"
 
 #: piles by space, for the tuple of piles of a state (looked up by identity; a cache, not state)
 _PILES: dict[int, tuple[tuple["Pile", ...], dict[str, tuple["Token", ...]]]] = {}
+_PILES_LAST: list[tuple[Any, dict[str, tuple["Token", ...]]]] = [(None, {})]    # the last one looked up
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Token:
     """A token on the board or on a hero board.  ``id`` is unique in a game (the order tokens were set
     out); ``back`` is ``chest``, ``hazard`` or ``start`` (what a face-down token shows)."""
@@ -53,7 +58,8 @@ class Token:
     spent: bool = False   # its one-use effect is spent but the token stayed in play
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Pile:
     """The tokens on one space, bottom first (the top of the stack last)."""
 
@@ -61,7 +67,8 @@ class Pile:
     tokens: tuple[Token, ...]
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Hero:
     """One hero: whose it is, where, how many lives (the printed one included) and the hero board."""
 
@@ -77,7 +84,8 @@ class Hero:
         return self.status == IN
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Turn:
     """The turn in progress: the seat's hero turn, or a monster turn."""
 
@@ -101,7 +109,8 @@ class Turn:
     monster_moves: int = 0          # monster turn: movements left to the monster being moved
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Combat:
     """A combat: ``hero`` against the monster ``monster`` (a token id) on ``space``.  ``stage`` is
     ``fight`` (items, then the die) or ``result`` (a 2 or 3 rolled: retreat or the portal gun);
@@ -117,7 +126,8 @@ class Combat:
     queue: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Retreat:
     """A hero retreating after a 2 or 3: ``left`` movements still allowed, ``made`` so far."""
 
@@ -128,7 +138,8 @@ class Retreat:
     queue: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class Window:
     """A decision a rule asks for in the middle of something: ``kind`` is ``vest``, ``crystal``,
     ``fire``, ``boots``, ``exchange``, ``pharaoh-target`` or ``monster-trap``.  Its fields, by kind:
@@ -155,7 +166,8 @@ class Window:
     items: tuple[int, ...] = ()         # token ids, or hero indices (see the kinds above)
 
 
-@attrs.frozen
+@canonical_order
+@attrs.frozen(slots=False)
 class EgyptState:
     phase: str                          # "deal" (setup's chance) | "play" | "over"
     heroes: tuple[Hero, ...]
@@ -195,15 +207,51 @@ class EgyptState:
     def pile(self, space: str) -> tuple[Token, ...]:
         """The tokens on ``space``, bottom first."""
         piles = self.piles
+        hit = _PILES_LAST[0]
+        if hit[0] is piles:
+            return hit[1].get(space, ())
         hit = _PILES.get(id(piles))
         if hit is None or hit[0] is not piles:
-            if len(_PILES) > 512:
+            if len(_PILES) > 64:
                 _PILES.clear()
             hit = (piles, {p.space: p.tokens for p in piles})
             _PILES[id(piles)] = hit
+        _PILES_LAST[0] = hit
         return hit[1].get(space, ())
 
     def with_hero(self, index: int, **changes: object) -> "EgyptState":
         heroes = list(self.heroes)
-        heroes[index] = attrs.evolve(heroes[index], **changes)
-        return attrs.evolve(self, heroes=tuple(heroes))
+        heroes[index] = evolve(heroes[index], **changes)
+        return _with(self, "heroes", tuple(heroes))
+
+
+#: each state class's field names (every one of them dict-backed, its ``__init__`` only storing its fields)
+_FIELDS = {cls: frozenset(f.name for f in attrs.fields(cls))
+           for cls in (Token, Pile, Hero, Turn, Combat, Retreat, Window, EgyptState)}
+_new = object.__new__
+_set = object.__setattr__
+
+
+def evolve(obj: Any, /, **changes: Any) -> Any:
+    """``attrs.evolve(obj, **changes)``, as one ``__dict__`` copy for a class of this module (its
+    ``__init__`` only stores the fields: canonical_order), ``attrs.evolve`` itself for any other value."""
+    cls = type(obj)
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        return attrs.evolve(obj, **changes)
+    data = obj.__dict__.copy()
+    data.update(changes)          # existing keys: the canonical order is kept
+    if len(data) != len(fields):  # a key that is no field
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
+    new = _new(cls)
+    _set(new, "__dict__", data)
+    return new
+
+
+def _with(value: Any, field: str, new: Any) -> Any:
+    """``evolve(value, field=new)`` for a field the caller knows the class has."""
+    data = value.__dict__.copy()
+    data[field] = new
+    out = _new(type(value))
+    _set(out, "__dict__", data)
+    return out

@@ -101,3 +101,74 @@ def test_item_id_helper_finds_the_crystal() -> None:
     rs = ruleset(OPEN, players=2)
     s = situation(rs, [("4,5", ["Pharaoh's Crystal"]), ("0,1", [])], {})
     assert item_id(s, 0, "Pharaoh's Crystal") == 0
+
+
+@pytest.mark.parametrize("reading, lands", [("piles-only", "5,2"), ("heroes-count", "5,3")])
+def test_the_pharaoh_dropped_by_the_ceiling_onto_a_heros_space(reading: str, lands: str) -> None:
+    """egypt.ambiguity.ceiling-drop-hero-tokens: the pharaoh moves down 'until they end up on a space
+    with no tokens and with a floor', and the component list counts the hero tokens among the tokens.
+    Reading piles-only, a space holding only a hero is free: he lands on the hero and they fight;
+    heroes-count, he drops past the hero's space to the next free one."""
+    rs = ruleset(OPEN, side="purple", players=2, ceiling_drop_hero_tokens=reading)
+    s = situation(rs, [("0,3", ["Bomb"]), ("5,2", ["Bomb"])], {"5,1": [("Pharaoh", False)]}, seat=1, ceiling=3)
+    s = rs.step(s, A.EndTurn(), 1)                   # to the first player: the ceiling drops onto floor 1
+    assert s.ceiling == 4 and not s.pile("5,1")
+    assert [t.name for t in s.pile(lands)] == ["Pharaoh"] and s.pharaoh_lives == 3
+    if reading == "piles-only":
+        assert s.combat is not None and s.combat.hero == 1 and s.combat.space == "5,2"
+    else:
+        assert s.combat is None and s.pile("5,2") == () and rs.pending(s).what == "turn"
+
+
+@pytest.mark.parametrize("reading, lands", [("piles-only", "5,2"), ("heroes-count", "5,3")])
+def test_the_crystal_dropped_by_the_ceiling_onto_a_heros_space(reading: str, lands: str) -> None:
+    """The same words for the crystal: it lands beside the hero (piles-only) or drops past them."""
+    rs = ruleset(OPEN, side="purple", players=2, ceiling_drop_hero_tokens=reading)
+    s = situation(rs, [("0,3", ["Bomb"]), ("5,2", ["Bomb"])], {"5,1": [("Pharaoh's Crystal", False)]},
+                  seat=1, ceiling=3)
+    s = rs.step(s, A.EndTurn(), 1)
+    assert [t.name for t in s.pile(lands)] == ["Pharaoh's Crystal"] and s.combat is None
+
+
+@pytest.mark.parametrize("reading, drops", [("every-round", True), ("own-turns-only", False),
+                                            ("token-passes", True)])
+def test_the_ceiling_when_the_first_players_hero_has_escaped(reading: str, drops: bool) -> None:
+    """egypt.ambiguity.ceiling-first-player-gone: 'Whenever the turn passes to the player with the first
+    player token, the ceiling drops lower!'  Their hero escaped (and, under move-out, they take no
+    more turns): every-round drops it anyway, token-passes passes the token on (and it drops before
+    the next player's turn), own-turns-only reads the words: the turn never passes to them, and it
+    stays where it is."""
+    rs = ruleset(OPEN, side="purple", players=2, ceiling_first_player_gone=reading)
+    s = situation(rs, [("", []), ("5,2", ["Bomb", "Pharaoh's Crystal"])], {}, seat=1, ceiling=3)
+    s = s.with_hero(0, status="escaped", lives=3)
+    s = rs.step(s, A.EndTurn(), 1)
+    assert (s.ceiling == 4) is drops and s.turn.seat == 1 and s.hero(1).status == "in"
+
+
+def test_the_ceiling_still_drops_for_a_first_player_who_plays_the_monsters() -> None:
+    rs = ruleset(OPEN, side="purple", players=2, ceiling_first_player_gone="own-turns-only")
+    s = situation(rs, [("", []), ("5,2", ["Bomb", "Pharaoh's Crystal"])], {"1,3": [("Mummy", True)]},
+                  seat=1, ceiling=3)
+    s = rs.step(s, A.EndTurn(), 1)
+    assert s.ceiling == 4 and s.turn.seat == 0 and s.turn.kind == "monster"
+
+
+def test_the_kind_of_turn_a_seat_takes_is_the_one_next_turn_gives() -> None:
+    """modes.turn_kind (read by own-turns-only) says what turn.next_turn decides, seat by seat."""
+    import random
+
+    from tombspec.model.egypt.rules.modes import turn_kind
+    from tombspec.model.play import playout
+
+    for options in ({"players": 3, "escape": True}, {"players": 1, "solo_heroes": 2},
+                    {"players": 2, "pursuit": True, "leaving_the_tomb": "escaped-play-monsters"}):
+        rs = Egypt(board="small", options=options)
+        seen = 0
+        for _, _, s in playout(rs, random.Random(4)):
+            # a monster turn's seat (its hero dead or gone) keeps that state for the whole turn
+            if s.phase == "play" and s.turn.kind == "monster":
+                assert turn_kind(rs, s, s.turn.seat) == "monster"
+                seen += 1
+            if s.phase == "play" and s.turn.kind == "hero" and s.turn.moves == 3 and s.roll is None:
+                assert turn_kind(rs, s, s.turn.seat) == "hero"
+        assert seen or options.get("players") == 1

@@ -101,3 +101,12 @@ def test_a_trap_revealed_away_from_a_hero_stays_until_activated() -> None:
     s = situation(rs, [("3,1", ["Flashlight"]), ("0,2", ["Bomb"])], {"6,1": [("Crack", False)]})
     s = rs.step(s, A.Peek(item_id(s, 0, "Flashlight"), "6,1"))
     assert s.pile("6,1")[0].face_up and not s.rubble
+
+
+def test_fire_with_an_extinguisher_that_puts_it_out_by_itself() -> None:
+    """egypt.ambiguity.extinguisher-consumed-by-fire, reading auto-discarded: 'If they're carrying a
+    fire extinguisher, remove the fire token from the board' read as automatic, the extinguisher's
+    one-use effect used up: nothing is asked, no life is lost, the extinguisher is discarded."""
+    rs, s = step_onto("Fire", items=["Fire Extinguisher"], extinguisher_consumed_by_fire="auto-discarded")
+    assert rs.pending(s).what == "turn" and s.window is None
+    assert s.hero(0).lives == 3 and names(s.hero(0).items) == [] and not s.pile("4,1")

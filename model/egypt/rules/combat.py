@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
 from ...numeric import max_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import DIRECTIONS, is_solid, landing
-from ..state import IN, Combat, EgyptState, Retreat
+from ..state import IN, Combat, EgyptState, Retreat, evolve
 from .hero import lose
 from .tomb import heroes_at, push, put, reachable_tokens, set_pile, take, terrain, top_monster
 
@@ -49,7 +48,7 @@ def damage_monster(rs: Any, s: EgyptState, space: str, token_id: int, by: str) -
         if by != "weapon" and read(rs.options, "pharaoh_non_weapon_harm") == "weapons-only":
             return s, False
         lives = compute_monster_lives(s.pharaoh_lives, 1)
-        s = attrs.evolve(s, pharaoh_lives=lives)
+        s = evolve(s, pharaoh_lives=lives)
         if lives > 0:
             note("egypt.monster.pharaoh-three-losses")
             return s, False
@@ -69,7 +68,7 @@ def destroy_by_trap(rs: Any, s: EgyptState, space: str, token_id: int) -> EgyptS
         return s
     s, _ = take(rs, s, space, token_id)
     if s.combat is not None and s.combat.monster == token_id:
-        s = attrs.evolve(s, combat=None)
+        s = evolve(s, combat=None)
     return s
 
 
@@ -95,12 +94,12 @@ def handle_engage(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     hero, rest = queue[0], tuple(queue[1:])
     if s.retreat is not None and s.retreat.hero == hero:
         note("egypt.ambiguity.retreat-new-fight")
-        s = attrs.evolve(s, retreat=None)
-    s = attrs.evolve(s, combat=Combat(hero, space, monster.id, queue=rest))
+        s = evolve(s, retreat=None)
+    s = evolve(s, combat=Combat(hero, space, monster.id, queue=rest))
     seat = rs.seats[s.turn.seat]
     if s.turn.kind == "hero" and seat.hero == hero:
         note("egypt.combat.movements-used-up")
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, fought=True))
+        s = evolve(s, turn=evolve(s.turn, moves=0, fought=True))
     return s
 
 
@@ -121,7 +120,7 @@ def end_combat(rs: Any, s: EgyptState, how: str, retreat: int = 0) -> EgyptState
     :func:`~.hero.apply_death`.)"""
     c = s.combat
     assert c is not None
-    s = attrs.evolve(s, combat=None)
+    s = evolve(s, combat=None)
     if how == "destroyed":
         note("egypt.combat.end-destroyed")
         if read(rs.options, "under_monster_reveal") == "revealed":
@@ -156,13 +155,13 @@ def begin_retreat(rs: Any, s: EgyptState, hero: int, n: int, space: str, queue: 
             s = push(s, Effect("engage", "egypt.ambiguity.several-heroes-one-monster", subject=space,
                                items=tuple(str(h) for h in queue)))
         return s
-    return attrs.evolve(s, retreat=Retreat(hero, n, 0, space, queue))
+    return evolve(s, retreat=Retreat(hero, n, 0, space, queue))
 
 
 def end_retreat(rs: Any, s: EgyptState) -> EgyptState:
     r = s.retreat
     assert r is not None
-    s = attrs.evolve(s, retreat=None)
+    s = evolve(s, retreat=None)
     if r.queue:
         s = push(s, Effect("engage", "egypt.ambiguity.several-heroes-one-monster", subject=r.space,
                            items=tuple(str(h) for h in r.queue)))
@@ -206,9 +205,9 @@ def apply_combat_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     assert c is not None
     if isinstance(action, A.Roll):
         note("egypt.combat.then-roll")
-        return attrs.evolve(s, roll="combat")
+        return evolve(s, roll="combat")
     if isinstance(action, A.Retreat):
-        return end_combat(rs, attrs.evolve(s, combat=attrs.evolve(c, stage="fight")), "retreat",
+        return end_combat(rs, evolve(s, combat=evolve(c, stage="fight")), "retreat",
                           RETREAT[c.result or "2"])
     if isinstance(action, A.PortalGun):
         return apply_portal_gun(rs, s, action)
@@ -251,20 +250,20 @@ def apply_combat_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
     elif result == "Melee":
         if k.monster_type == "golem":
             note("egypt.monster.golem-reroll")
-            return attrs.evolve(s, roll="combat")
+            return evolve(s, roll="combat")
         if not kinds:
             note("egypt.combat.die-melee")
-            return attrs.evolve(s, roll="combat")
+            return evolve(s, roll="combat")
         if "melee" in kinds:
             s, destroyed = damage_monster(rs, s, c.space, c.monster, "weapon")
             if destroyed:
                 return s
         elif read(rs.options, "melee_with_ranged_only") == "reroll-immediately":
-            return attrs.evolve(s, roll="combat")
+            return evolve(s, roll="combat")
     elif result == "Melee/Ranged":
         if not kinds:
             note("egypt.combat.die-melee-ranged")
-            return attrs.evolve(s, roll="combat")
+            return evolve(s, roll="combat")
         if k.monster_type == "golem" and "ranged" not in kinds and \
                 read(rs.options, "golem_melee_ranged") == "needs-ranged":
             note("egypt.monster.golem")
@@ -274,7 +273,7 @@ def apply_combat_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
                 return s
     else:
         note("egypt.combat.die-retreat")
-        choosing = attrs.evolve(s, combat=attrs.evolve(c, stage="result", result=result))
+        choosing = evolve(s, combat=evolve(c, stage="result", result=result))
         if portal_gun_actions(rs, choosing):
             return choosing
         return end_combat(rs, s, "retreat", RETREAT[result])
@@ -307,8 +306,8 @@ def apply_retreat_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     assert r is not None
     if isinstance(action, A.StopRetreat):
         return end_retreat(rs, s)
-    r = attrs.evolve(r, left=r.left - 1, made=r.made + 1)
-    s = attrs.evolve(s, retreat=r)
+    r = evolve(r, left=r.left - 1, made=r.made + 1)
+    s = evolve(s, retreat=r)
     s = apply_step(rs, s, r.hero, action.to, retreat=True)
     if r.left == 0:
         s = end_retreat(rs, s)
@@ -357,9 +356,9 @@ def apply_portal_gun(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     end = c.space
     for _ in range(n):
         end = rs.board.towards(end, action.direction)
-    items = tuple(attrs.evolve(t, used=True) if t.id == action.token else t for t in s.hero(hero).items)
+    items = tuple(evolve(t, used=True) if t.id == action.token else t for t in s.hero(hero).items)
     s = s.with_hero(hero, items=items)
-    s = attrs.evolve(s, combat=None)
+    s = evolve(s, combat=None)
     s, monster = take(rs, s, c.space, c.monster)
     end = landing(terrain(rs, s), end, hero=False)
     s = put(rs, s, end, monster)

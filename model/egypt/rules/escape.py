@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import GAME, Effect, find
 from ...numeric import if_, min_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..board import is_solid
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, evolve
 from .hero import apply_death
+from .modes import turn_kind
 from .tomb import heroes_at, push, put, set_pile, terrain
 
 
@@ -35,7 +35,8 @@ def compute_ceiling_drop(ceiling: Any, height: Any, quickref: Any = False) -> An
 def before_turn(rs: Any, s: EgyptState, seat: int) -> EgyptState:
     """'Whenever the turn passes to the player with the first player token, the ceiling drops lower!'
     (reading ``every-round``: whatever that player's state; ``token-passes``: the token passes to the
-    next player with a hero in the tomb)."""
+    next player with a hero in the tomb; ``own-turns-only``: only when that player takes a turn, so not
+    while their seat is skipped)."""
     first = s.first
     seats = rs.seats
     if read(rs.options, "ceiling_first_player_gone") == "token-passes":
@@ -48,12 +49,15 @@ def before_turn(rs: Any, s: EgyptState, seat: int) -> EgyptState:
                 if in_tomb(cand):
                     first = cand
                     break
-            s = attrs.evolve(s, first=first)
+            s = evolve(s, first=first)
     if seat != first:
         return s
+    if read(rs.options, "ceiling_first_player_gone") == "own-turns-only" and turn_kind(rs, s, seat) == "skip":
+        note("egypt.ambiguity.ceiling-first-player-gone")
+        return s          # the turn does not pass to a player who takes no turns
     skip = find(s.effects, "skip-drop")
     if skip is not None:
-        return attrs.evolve(s, effects=tuple(e for e in s.effects if e is not skip))
+        return evolve(s, effects=tuple(e for e in s.effects if e is not skip))
     return drop_ceiling(rs, s)
 
 
@@ -62,7 +66,7 @@ def drop_ceiling(rs: Any, s: EgyptState) -> EgyptState:
     k = compute_ceiling_drop(s.ceiling, rs.board.height, quickref)
     if k == s.ceiling:
         return s
-    s = attrs.evolve(s, ceiling=k)
+    s = evolve(s, ceiling=k)
     note("egypt.escape.turn.ceiling-drops")
     if k >= 3:
         return collapse(rs, s, k - 3)
@@ -74,12 +78,14 @@ def drop_ceiling(rs: Any, s: EgyptState) -> EgyptState:
             "egypt.quickref.escape-floor", "egypt.ambiguity.ceiling-crystal-carried", "egypt.item.crystal-indestructible",
             "egypt.monster.pharaoh-weapons-only", "egypt.ambiguity.ceiling-example-floor",
             "egypt.ambiguity.quickref-ceiling-floor", "egypt.item.vest-not-death",
-            "egypt.ambiguity.ceiling-no-space-below")
+            "egypt.ambiguity.ceiling-no-space-below", "egypt.ambiguity.ceiling-drop-hero-tokens")
 def collapse(rs: Any, s: EgyptState, row: int) -> EgyptState:
     """The ceiling moves onto floor ``row``: its heroes die (their tokens dropped, reading
     ``drop-then-destroy``), its tokens are revealed and destroyed; the pharaoh and the crystal move down,
-    past walls and spaces without a floor, to a space with a floor and no token (where every space
-    below holds a token, onto the lowest one with a floor: reading ``lowest-floor``)."""
+    past walls and spaces without a floor, to a space with a floor and no token (reading ``piles-only``
+    of egypt.ambiguity.ceiling-drop-hero-tokens: a hero is no token, and the pharaoh landing on one
+    fights; ``heroes-count``: a hero's space is passed too); where every space below holds a token,
+    onto the lowest one with a floor (reading ``lowest-floor``)."""
     from .turn import reveal
 
     b = rs.board
@@ -100,19 +106,21 @@ def collapse(rs: Any, s: EgyptState, row: int) -> EgyptState:
         for token in s.pile(space):
             k = rs.kind(token)
             if k.monster_type == "pharaoh" or k.has("crystal"):
-                movers.append((space, attrs.evolve(token, face_up=True)))
+                movers.append((space, evolve(token, face_up=True)))
             elif k.has("key-yellow") or k.has("key-black"):
                 note("egypt.escape.ceiling.keys")
                 keys.append("yellow" if k.has("key-yellow") else "black")
         s = set_pile(rs, s, space, ())
-    s = attrs.evolve(s, keys_lost=tuple(sorted(keys)))
+    s = evolve(s, keys_lost=tuple(sorted(keys)))
     t = terrain(rs, s)
+    heroes_count = read(rs.options, "ceiling_drop_hero_tokens") == "heroes-count"
     work = []
     for space, token in movers:
         below = b.below(space)
         target = None
         while below is not None:
-            if t.live(below) and not is_solid(t, below) and t.floor(below) and not s.pile(below):
+            if t.live(below) and not is_solid(t, below) and t.floor(below) and not s.pile(below) and \
+                    not (heroes_count and heroes_at(rs, s, below)):
                 target = below
                 break
             below = b.below(below)
@@ -146,7 +154,7 @@ def rumble(rs: Any, s: EgyptState) -> EgyptState:
     ``extra-step``; ``next-drop-early``: the next regular drop is skipped)."""
     s = drop_ceiling(rs, s)
     if read(rs.options, "rumble_in_escape") == "next-drop-early":
-        s = attrs.evolve(s, effects=(*s.effects, Effect("skip-drop", "egypt.ambiguity.rumble-in-escape", until=GAME)))
+        s = evolve(s, effects=(*s.effects, Effect("skip-drop", "egypt.ambiguity.rumble-in-escape", until=GAME)))
     return s
 
 

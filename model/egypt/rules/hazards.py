@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import is_solid, is_supported
-from ..state import IN, EgyptState, Window
+from ..state import IN, EgyptState, Window, evolve
 from .combat import destroy_by_trap
 from .hero import apply_death, lose
 from .items import discard_used
@@ -69,7 +68,7 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     if can_place_rubble(rs, s):
         if t.floor(space) and (beats_all or not b.spaces[space].reinforced):
             if b.spaces[space].reinforced:
-                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{space}/floor"))
+                s = evolve(s, rubble=_with_rubble(rs, s, f"{space}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space])
@@ -79,7 +78,7 @@ def crack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
             note("egypt.trap.crack-wall")
             s = destroy(rs, s, below, "wall")
             if beats_all and b.spaces[below].floor and not b.is_bottom(below):
-                s = attrs.evolve(s, rubble=_with_rubble(rs, s, f"{below}/floor"))
+                s = evolve(s, rubble=_with_rubble(rs, s, f"{below}/floor"))
                 from .tomb import apply_gravity
 
                 s = apply_gravity(rs, s, [space, below])
@@ -96,13 +95,18 @@ def _with_rubble(rs: Any, s: EgyptState, part: str) -> tuple[str, ...]:
 @implements("egypt.trap.fire", "egypt.ambiguity.extinguisher-consumed-by-fire", "egypt.example.movement-1-fire")
 def fire(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The hero loses 1 life; carrying a fire extinguisher they may use it (reading ``discarded``: its
-    one-use effect, the extinguisher is discarded) and lose none; ``kept``: carrying it is enough."""
+    one-use effect, the extinguisher is discarded) and lose none; ``kept``: carrying it is enough;
+    ``auto-discarded``: carrying it is enough, and it is discarded (no decision)."""
     h = s.hero(hero)
     extinguishers = [t.id for t in h.items if rs.kind(t).has("extinguisher") and not t.spent]
     if extinguishers:
-        if read(rs.options, "extinguisher_consumed_by_fire") == "kept":
+        reading = read(rs.options, "extinguisher_consumed_by_fire")
+        if reading == "kept":
             return s
-        return attrs.evolve(s, window=Window("fire", h.player, hero, space, None, tuple(extinguishers)))
+        if reading == "auto-discarded":          # carrying one puts the fire out, and uses it up
+            note("egypt.item.extinguisher")
+            return discard_used(rs, s, hero, next(t for t in h.items if t.id == extinguishers[0]))
+        return evolve(s, window=Window("fire", h.player, hero, space, None, tuple(extinguishers)))
     return push(s, lose(hero, 1, "fire", "egypt.trap.fire"))
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
 from ...numeric import if_, max_, min_
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
-from ..state import DEAD, IN, EgyptState, Hero, Token
+from ..state import DEAD, IN, EgyptState, Hero, Token, evolve
 from .tomb import push, put, set_pile
 
 MAX_LIVES = 3          # 2 life tokens plus 1 printed one
@@ -114,7 +113,7 @@ def apply_death(rs: Any, s: EgyptState, hero: int, cause: str, *, drop: bool = T
     if space is not None and drop and h.items:
         solo_remove = rs.solo and read(rs.options, "solo_details") == "remove-all"
         if not solo_remove:
-            dropped = tuple(attrs.evolve(t, face_up=False, used=False) for t in h.items)
+            dropped = tuple(evolve(t, face_up=False, used=False) for t in h.items)
             pile = s.pile(space)
             monsters = tuple(t for t in pile if t.face_up and rs.kind(t).is_monster)
             rest = tuple(t for t in pile if t not in monsters)
@@ -123,12 +122,12 @@ def apply_death(rs: Any, s: EgyptState, hero: int, cause: str, *, drop: bool = T
         note("egypt.combat.end-hero-dies")
         queue = s.combat.queue
         sp = s.combat.space
-        s = attrs.evolve(s, combat=None)
+        s = evolve(s, combat=None)
         if queue:
             s = push(s, Effect("engage", "egypt.ambiguity.several-heroes-one-monster", subject=sp,
                                items=tuple(str(q) for q in queue)))
     if s.retreat is not None and s.retreat.hero == hero:
-        s = attrs.evolve(s, retreat=None)
+        s = evolve(s, retreat=None)
     return s
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import TURN, Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import DIRECTIONS, is_solid, landing, teleport_targets
-from ..state import IN, EgyptState, Token, Window
+from ..state import IN, EgyptState, Token, Window, evolve
 from .hero import compute_gain_lives, compute_moves_after, lose
 from .tomb import (can_destroy, can_place_rubble, destroy, find_token, heroes_at, push, put, reachable_tokens,
                    take, terrain, top_monster)
@@ -164,7 +163,7 @@ def list_hook(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: st
     out = []
     for d in DIRECTIONS:
         _, opts, _ = hook_target(rs, s, hero, d)
-        out += [attrs.evolve(o, token=tok.id) for o in opts]
+        out += [evolve(o, token=tok.id) for o in opts]
     return out
 
 
@@ -294,12 +293,12 @@ def discard_used(rs: Any, s: EgyptState, hero: int, tok: Token, *, weapon: bool 
     board = read(rs.options, "discard_destination") == "always-board" or \
         (weapon and read(rs.options, "flamethrower_discard") == "to-board")
     if board and h.space is not None:
-        s = put(rs, s, h.space, attrs.evolve(tok, face_up=True, spent=True))
+        s = put(rs, s, h.space, evolve(tok, face_up=True, spent=True))
     return s
 
 
 def mark_used(s: EgyptState, hero: int, tok: Token) -> EgyptState:
-    return s.with_hero(hero, items=tuple(attrs.evolve(t, used=True) if t.id == tok.id else t
+    return s.with_hero(hero, items=tuple(evolve(t, used=True) if t.id == tok.id else t
                                          for t in s.hero(hero).items))
 
 
@@ -315,7 +314,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     if isinstance(action, A.PlaceLadder):
         s = s.with_hero(hero, items=tuple(t for t in s.hero(hero).items if t.id != tok.id))
         note("egypt.start.ladder-place")
-        return put(rs, s, action.space, attrs.evolve(tok, face_up=True))
+        return put(rs, s, action.space, evolve(tok, face_up=True))
     if isinstance(action, A.Bomb):
         s = discard_used(rs, s, hero, tok)
         if action.attack is not None:
@@ -331,12 +330,12 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
         return apply_hook(rs, discard_used(rs, s, hero, tok), hero, action)
     if isinstance(action, A.Jetpack):
         s = mark_used(s, hero, tok)
-        return attrs.evolve(s, effects=(*s.effects, Effect("jetpack", "egypt.item.jetpack", until=TURN,
+        return evolve(s, effects=(*s.effects, Effect("jetpack", "egypt.item.jetpack", until=TURN,
                                                             player=hero, value=1)))
     if isinstance(action, A.Teleport):
         s = discard_used(rs, s, hero, tok)
         if read(rs.options, "item_use_cost") == "teleport-costs":
-            s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+            s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
         end = landing(terrain(rs, s), action.space)
         s = s.with_hero(hero, space=end)
         return push(s, Effect("arrive", "egypt.item.teleporter", player=hero, subject=end,
@@ -374,7 +373,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     if isinstance(action, A.Shoot):
         s = mark_used(s, hero, tok)
         note("egypt.weapon.shoot")
-        return attrs.evolve(s, roll="shoot", roll_target=action.space)
+        return evolve(s, roll="shoot", roll_target=action.space)
     if isinstance(action, A.Skates):
         s = discard_used(rs, s, hero, tok)
         note("egypt.ambiguity.roller-skates")
@@ -388,7 +387,7 @@ def after_combat_item(rs: Any, s: EgyptState) -> EgyptState:
     if c is None:
         return s
     if s.hero(c.hero).space != c.space or all(t.id != c.monster for t in s.pile(c.space)):
-        return attrs.evolve(s, combat=None)
+        return evolve(s, combat=None)
     return s
 
 
@@ -407,7 +406,7 @@ def bomb_attack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
         note("egypt.start.bomb-hazard")
         if not rs.kind(down).is_monster:
             return remote_reveal(rs, s, space, down)
-        monster = attrs.evolve(down, face_up=True)
+        monster = evolve(down, face_up=True)
     s, _ = damage_monster(rs, s, space, monster.id, "item")
     return s
 
@@ -463,7 +462,7 @@ def apply_crystal(rs: Any, s: EgyptState, hero: int, tok: Token) -> EgyptState:
         if h.status == IN:
             s = s.with_hero(i, lives=compute_gain_lives(h.lives, 1))
     s = mark_used(s, hero, tok)
-    return attrs.evolve(s, crystal_used=True)
+    return evolve(s, crystal_used=True)
 
 
 @implements("egypt.weapon.shoot-roll", "egypt.weapon.flamethrower", "egypt.ambiguity.remote-reveal-trap")
@@ -474,7 +473,7 @@ def apply_shot(rs: Any, s: EgyptState, result: str) -> EgyptState:
     from .turn import reveal
 
     space = s.roll_target
-    s = attrs.evolve(s, roll_target=None)
+    s = evolve(s, roll_target=None)
     if result != "Melee/Ranged" or space is None:
         return s
     monster = top_monster(rs, s, space)
@@ -504,7 +503,7 @@ def handle_lose(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
         return s
     vest = next((t for t in h.items if rs.kind(t).has("vest") and not t.used), None)
     if vest is not None and not (e.subject == "cobra" and read(rs.options, "cobra_vest") == "lethal"):
-        return attrs.evolve(s, window=Window("vest", h.player, hero, e.subject, n, (vest.id,)))
+        return evolve(s, window=Window("vest", h.player, hero, e.subject, n, (vest.id,)))
     return push(s, Effect("lose-crystal", e.rule, player=hero, value=n, subject=e.subject))
 
 
@@ -520,7 +519,7 @@ def handle_lose_crystal(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
         for i, holder in enumerate(s.heroes):
             crystal = next((t for t in holder.items if rs.kind(t).has("crystal")), None)
             if holder.status == IN and crystal is not None:
-                return attrs.evolve(s, window=Window("crystal", holder.player, hero, e.subject, n, (crystal.id,)))
+                return evolve(s, window=Window("crystal", holder.player, hero, e.subject, n, (crystal.id,)))
     return push(s, Effect("lose-apply", e.rule, player=hero, value=n, subject=e.subject))
 
 
@@ -550,7 +549,7 @@ def handle_boots(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     boots = next((t for t in h.items if rs.kind(t).has("spiked-boots") and not t.used), None)
     if boots is None:
         return s
-    return attrs.evolve(s, window=Window("boots", h.player, hero, space, None, (boots.id,)))
+    return evolve(s, window=Window("boots", h.player, hero, space, None, (boots.id,)))
 
 
 def apply_boots_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptState:
@@ -572,7 +571,7 @@ def apply_boots_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptS
     if destroyed and reading == "destroyed-no-combat":
         seat = rs.seats[s.turn.seat]
         if s.turn.kind == "hero" and seat.hero == hero:
-            s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0))
+            s = evolve(s, turn=evolve(s.turn, moves=0))
     return s
 
 
@@ -589,7 +588,7 @@ def refresh_permanent(rs: Any, s: EgyptState, hero: int) -> EgyptState:
         if i != hero and not each:
             continue
         if any(t.used for t in h.items):
-            items = tuple(attrs.evolve(t, used=False)
+            items = tuple(evolve(t, used=False)
                           if t.used and (i == hero or not rs.kind(t).has("vest")) and not rs.kind(t).has("crystal")
                           else t for t in h.items)
             s = s.with_hero(i, items=items)

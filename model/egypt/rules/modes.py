@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from ...options import read
+from ..options import read
 from ...traceability import implements
 
 HERO, SPIRIT = "hero", "spirit"
@@ -44,6 +44,28 @@ def seats(options: Any) -> tuple[Seat, ...]:
         else:
             out.insert(0, Seat(SPIRIT, heroes))
     return tuple(out)
+
+
+@implements("egypt.turn.order", "egypt.death.monster-turn", "egypt.solo.no-monsters",
+            "egypt.ambiguity.leaving-the-tomb")
+def turn_kind(rs: Any, s: Any, seat: int) -> str:
+    """What the seat ``seat`` does when the turn passes to it: ``hero`` (a hero waiting or in the
+    tomb), ``monster`` (the spirit; a player whose hero died, never in solo mode; a player whose hero
+    escaped, under ``escaped-play-monsters``) or ``skip`` (no turn at all): the kind of turn
+    ``turn.next_turn`` gives the seat (a test keeps them in step)."""
+    from ..state import DEAD, IN, WAITING
+
+    st = rs.seats[seat]
+    if st.kind == SPIRIT:
+        return "monster"
+    h = s.hero(st.hero)
+    if h.status in (WAITING, IN):
+        return "hero"
+    if rs.solo:
+        return "skip"
+    if h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
+        return "monster"
+    return "skip"
 
 
 def hero_count(options: Any) -> int:

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
 from ..board import can_drift, can_walk, is_solid, landing
-from ..state import IN, EgyptState, Window
+from ..state import IN, EgyptState, Window, evolve
 from .items import top_face_down
 from .tomb import find_token, heroes_at, push, put, take, terrain
 
@@ -25,13 +24,13 @@ ACTIVATABLE = ("arrow-button", "spike-button", "rumble")
 def start_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
     """'If the pharaoh is revealed on the board at the start of the monster turn, you may roll the die.'"""
     pharaoh = any(t.face_up and rs.kind(t).monster_type == "pharaoh" for p in s.piles for t in p.tokens)
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, pharaoh="may-roll" if pharaoh else "no"))
+    return evolve(s, turn=evolve(s.turn, pharaoh="may-roll" if pharaoh else "no"))
 
 
 def end_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
     """After a monster turn that moved no monster, the next monster turn may move any."""
     if s.turn.kind == "monster" and s.turn.moving is None and s.last_moved_turn != s.turns:
-        return attrs.evolve(s, last_moved=None)
+        return evolve(s, last_moved=None)
     return s
 
 
@@ -82,7 +81,7 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
     for p in s.piles:
         if not live.live(p.space):
             continue
-        if top_face_down(rs, s, p.space, "hazard") is not None:
+        if any(not tok.face_up and tok.back == "hazard" for tok in p.tokens):     # top_face_down
             normal.append(A.RevealHazard(p.space))
         for tok in p.tokens:
             if not tok.face_up:
@@ -149,13 +148,13 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     t = s.turn
     if isinstance(action, A.PharaohRoll):
         note("egypt.monster-turn.pharaoh-roll")
-        return attrs.evolve(s, roll="pharaoh", turn=attrs.evolve(t, pharaoh="rolling"))
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh))
+        return evolve(s, roll="pharaoh", turn=evolve(t, pharaoh="rolling"))
+    s = evolve(s, turn=evolve(s.turn, pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh))
     t = s.turn
     if isinstance(action, A.MoveMonster):
         k = rs.kind(next(x for p in s.piles for x in p.tokens if x.id == action.token))
         note("egypt.monster-turn.move")
-        return attrs.evolve(s, turn=attrs.evolve(t, moving=action.token, monster_moves=rs.movements(k)),
+        return evolve(s, turn=evolve(t, moving=action.token, monster_moves=rs.movements(k)),
                             last_moved=action.token, last_moved_turn=s.turns)
     if isinstance(action, A.MonsterStep):
         return apply_monster_step(rs, s, action.to)
@@ -166,10 +165,10 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     if isinstance(action, A.ActivateTrap):
         space = find_token(s, action.token)
         note("egypt.monster-turn.activate-trap")
-        s = attrs.evolve(s, turn=attrs.evolve(t, done=True))
+        s = evolve(s, turn=evolve(t, done=True))
         return push(s, Effect("trap", "egypt.monster-turn.activate-trap", subject=space, value=action.token))
     note("egypt.ambiguity.no-monster-action")
-    return attrs.evolve(s, turn=attrs.evolve(t, done=True))
+    return evolve(s, turn=evolve(t, done=True))
 
 
 def apply_monster_step(rs: Any, s: EgyptState, to: str) -> EgyptState:
@@ -180,10 +179,10 @@ def apply_monster_step(rs: Any, s: EgyptState, to: str) -> EgyptState:
     mover = rs.mover(rs.kind(token))
     end = to if mover in ("ghost", "fly") else landing(terrain(rs, s), to, hero=True)
     s = put(rs, s, end, token)
-    s = attrs.evolve(s, turn=attrs.evolve(t, monster_moves=t.monster_moves - 1))
+    s = evolve(s, turn=evolve(t, monster_moves=t.monster_moves - 1))
     if heroes_at(rs, s, end):
         note("egypt.move.monster-combat-always")
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moving=None, done=True))
+        s = evolve(s, turn=evolve(s.turn, moving=None, done=True))
         return push(s, Effect("engage", "egypt.move.monster-combat-always", subject=end, items=()))
     return s
 
@@ -194,7 +193,7 @@ def finish_move(rs: Any, s: EgyptState) -> EgyptState:
     descends until it lands on a floor; if that is a hero's space, they fight."""
     t = s.turn
     space = find_token(s, t.moving)
-    s = attrs.evolve(s, turn=attrs.evolve(t, moving=None, done=True))
+    s = evolve(s, turn=evolve(t, moving=None, done=True))
     if space is None:
         return s
     token = next(x for x in s.pile(space) if x.id == t.moving)
@@ -221,11 +220,11 @@ def apply_reveal_hazard(rs: Any, s: EgyptState, space: str) -> EgyptState:
     token = top_face_down(rs, s, space, "hazard")
     assert token is not None
     s = reveal(rs, s, space, token)
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, done=True))
+    s = evolve(s, turn=evolve(s.turn, done=True))
     k = rs.kind(token)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else ACTIVATABLE + ("crack", "fire")
     if k.is_trap and k.trap in activatable:
-        return attrs.evolve(s, window=Window("monster-trap", rs.seats[s.turn.seat].player, None, space, token.id))
+        return evolve(s, window=Window("monster-trap", rs.seats[s.turn.seat].player, None, space, token.id))
     if k.is_monster and heroes_at(rs, s, space):
         return push(s, Effect("engage", "egypt.move.monster-combat-always", subject=space, items=()))
     return s
@@ -245,10 +244,10 @@ def apply_pharaoh_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
     else the pharaoh rests and a normal monster turn follows."""
     heroes = [i for i, h in enumerate(s.heroes) if h.status == IN]
     if result == "Attack" and heroes:
-        return attrs.evolve(s, window=Window("pharaoh-target", rs.seats[s.turn.seat].player, None, None, None,
+        return evolve(s, window=Window("pharaoh-target", rs.seats[s.turn.seat].player, None, None, None,
                                              tuple(heroes)))
     note("egypt.monster-turn.pharaoh-rests")
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, pharaoh="rested"))
+    return evolve(s, turn=evolve(s.turn, pharaoh="rested"))
 
 
 def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -259,7 +258,7 @@ def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     target = s.hero(hero).space
     s = put(rs, s, target, token)
     note("egypt.monster-turn.pharaoh-attack")
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,
+    s = evolve(s, turn=evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,
                      last_moved_turn=s.turns)
     return push(s, Effect("engage", "egypt.monster-turn.pharaoh-attack", subject=target, items=(str(hero),)))
 

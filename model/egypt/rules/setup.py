@@ -8,15 +8,16 @@ board order, each a chance event over the tokens that remain (``Deck`` + ``draw`
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from fractions import Fraction
 from functools import lru_cache
+from math import gcd, lcm
 from typing import Any
 
-import attrs
-
-from ...chance import Deck, draw
-from ...options import read
+from ...chance import ZERO, Deck, Distribution
+from ..options import read
 from ...traceability import implements, note
-from ..state import EgyptState, Hero, Token
+from ..state import EgyptState, Hero, Token, evolve
 from .modes import HERO
 from .tomb import put
 
@@ -62,7 +63,7 @@ def initial_state(rs: Any) -> EgyptState:
         crystal = comps.named("crystal")[0]
         chests = chests.remove(crystal)
         first = heroes[0]
-        heroes[0] = attrs.evolve(first, items=(*first.items, Token(next_id, crystal, "chest", face_up=True)))
+        heroes[0] = evolve(first, items=(*first.items, Token(next_id, crystal, "chest", face_up=True)))
         next_id += 1
         crystal_found = True
     s = EgyptState(phase="deal", heroes=tuple(heroes), chests=chests,
@@ -82,12 +83,68 @@ def deal_distribution(rs: Any, s: EgyptState) -> Any:
     return _deal(s.chests if back == "chest" else s.hazards)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def _deal(deck: Deck) -> Any:
     """A draw from the shuffled tokens that remain: each with probability count / tokens left."""
-    from ..actions import Deal
+    return DealDraw(deck)
 
-    return draw(deck).map(Deal, lambda a: a.token)
+
+def _without(deck: Deck, card: str) -> Deck:
+    """``deck.remove(card)``: the counts stay in their (sorted) order, one fewer of ``card``."""
+    if deck.count(card) < 1:
+        return deck.remove(card)          # refused, in Deck's own words
+    return Deck(tuple((c, n - 1) if c == card else (c, n) for c, n in deck.counts if c != card or n > 1))
+
+
+class DealDraw(Distribution[Any]):
+    """Drawing the token to deal from ``deck``: ``Deal(token)`` with probability count / tokens left,
+    in the deck's order.  The same distribution as ``draw(deck).map(Deal, ...)``
+    (:func:`tombspec.model.chance.draw`), its support and its draws alike (one ``randrange`` over the
+    common denominator, as :func:`tombspec.model.chance.choose` draws), worked out in integers: no
+    fraction is made until one is asked for."""
+
+    def __init__(self, deck: Deck):
+        if not deck:
+            raise ValueError("cannot draw from an empty deck")
+        self.deck = deck
+        self.total = deck.total
+
+    @property
+    def size(self) -> int:
+        return len(self.deck.counts)
+
+    def prob(self, outcome: Any) -> Fraction:
+        from ..actions import Deal
+
+        if type(outcome) is not Deal:
+            return ZERO
+        n = self.deck.count(outcome.token)
+        return Fraction(n, self.total) if n else ZERO
+
+    def possible(self, outcome: Any) -> bool:
+        """``prob(outcome) > 0``, without the fraction."""
+        from ..actions import Deal
+
+        return type(outcome) is Deal and self.deck.count(outcome.token) > 0
+
+    def _outcomes(self) -> Iterator[tuple[Any, Fraction]]:
+        from ..actions import Deal
+
+        for card, n in self.deck.counts:
+            yield Deal(card), Fraction(n, self.total)
+
+    def sample(self, rng: Any) -> Any:
+        from ..actions import Deal
+
+        total, counts = self.total, self.deck.counts
+        # each probability n / total in lowest terms has the denominator total // gcd(n, total)
+        denominator = lcm(*(total // gcd(n, total) for _, n in counts))
+        r = rng.randrange(denominator)
+        for card, n in counts:
+            r -= n * denominator // total
+            if r < 0:
+                return Deal(card)
+        raise ValueError("outcome probabilities do not sum to 1")
 
 
 @implements("egypt.setup.deal-chests", "egypt.setup.deal-hazards", "egypt.ambiguity.token-mix",
@@ -95,12 +152,9 @@ def _deal(deck: Deck) -> Any:
 def apply_deal(rs: Any, s: EgyptState, name: str) -> EgyptState:
     """One random token face down on the next chest-icon (then question-mark) space."""
     space, back = deal_space(rs, s)
-    if back == "chest":
-        s = attrs.evolve(s, chests=s.chests.remove(name))
-    else:
-        s = attrs.evolve(s, hazards=s.hazards.remove(name))
+    left = _without(s.chests if back == "chest" else s.hazards, name)
     s = put(rs, s, space, Token(s.next_id, name, back))
-    s = attrs.evolve(s, next_id=s.next_id + 1, dealt=s.dealt + 1)
+    s = evolve(s, **{"chests" if back == "chest" else "hazards": left}, next_id=s.next_id + 1, dealt=s.dealt + 1)
     note("egypt.setup.deal-chests" if back == "chest" else "egypt.setup.deal-hazards")
     if s.dealt == len(rs.deal_spaces):
         return rs.start_play(s)

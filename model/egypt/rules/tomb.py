@@ -10,13 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import attrs
 
 from ...effects import Effect
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
 from ..board import Board, Terrain, is_solid, is_supported, landing
-from ..state import IN, EgyptState, Pile, Token
+from ..state import IN, EgyptState, Pile, Token, evolve
 
 RUBBLE_TOKENS = 22      # egypt.components.list
 
@@ -35,16 +34,31 @@ def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladd
 _LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
+#: the last terrain worked out, with what it was made of (read by identity: a cache, not state)
+_LAST: list[Any] = [None, None, None, None, None, None]
+
+
 def terrain(rs: Any, s: EgyptState) -> Terrain:
     """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
+    last = _LAST
+    if last[0] is s.piles and last[1] is s.rubble and last[2] is s.doors and last[3] == s.ceiling and \
+            last[4] is rs.board:
+        return last[5]
+    t = _LAST[5] = _terrain_of(rs, s)
+    _LAST[:5] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board)
+    return t
+
+
+def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
     key = id(s.piles)
     hit = _LADDERS.get(key)
     if hit is not None and hit[0] is s.piles:
         ladders = hit[1]
     else:
-        ladder = rs.is_ladder
-        ladders = tuple(p.space for p in s.piles if any(t.face_up and ladder(t) for t in p.tokens))
-        if len(_LADDERS) > 256:
+        names = rs.ladder_names
+        held = {p.space for p in s.piles for t in p.tokens if t.face_up and t.name in names}
+        ladders = tuple(p.space for p in s.piles if p.space in held) if held else ()
+        if len(_LADDERS) > 64:
             _LADDERS.clear()
         _LADDERS[key] = (s.piles, ladders)
     return _terrain(rs.board, s.rubble, s.doors, ladders, s.ceiling)
@@ -58,9 +72,10 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
     order = rs.board.order
     piles = [p for p in s.piles if p.space != space]
     if tokens:
-        piles.append(Pile(space, tokens))
-        piles.sort(key=lambda p: order[p.space])
-    return attrs.evolve(s, piles=tuple(piles))
+        # the piles are in board order already: the new one goes before the first that comes after it
+        at = order[space]
+        piles.insert(next((i for i, p in enumerate(piles) if order[p.space] > at), len(piles)), Pile(space, tokens))
+    return evolve(s, piles=tuple(piles))
 
 
 def put(rs: Any, s: EgyptState, space: str, *tokens: Token) -> EgyptState:
@@ -78,13 +93,23 @@ def replace_token(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptStat
     return set_pile(rs, s, space, tuple(token if t.id == token.id else t for t in s.pile(space)))
 
 
+#: the last piles looked through, and where each of their tokens lies (by identity: a cache, not state)
+_WHERE: list[Any] = [None, {}]
+
+
 def find_token(s: EgyptState, token_id: int) -> str | None:
     """The space of a token on the board, or None."""
-    for p in s.piles:
-        for t in p.tokens:
-            if t.id == token_id:
-                return p.space
-    return None
+    piles = s.piles
+    if _WHERE[0] is not piles:
+        where: dict[int, str] = {}
+        for p in piles:
+            for t in p.tokens:
+                where.setdefault(t.id, p.space)      # the first pile holding it, as a search finds it
+        _WHERE[:] = (piles, where)
+    try:
+        return _WHERE[1].get(token_id)
+    except TypeError:                                # no id at all (an unhashable value)
+        return None
 
 
 @implements("egypt.combat.monster-guards-stack")
@@ -125,7 +150,7 @@ def push(s: EgyptState, *work: Effect) -> EgyptState:
     """Work the rules do next, before what was already waiting (first things first)."""
     if not work:
         return s
-    return attrs.evolve(s, effects=(*work, *s.effects))
+    return evolve(s, effects=(*work, *s.effects))
 
 
 @implements("egypt.start.bomb-floor", "egypt.start.bomb-ceiling", "egypt.start.bomb-wall",
@@ -222,7 +247,7 @@ def destroy(rs: Any, s: EgyptState, space: str, part: str) -> EgyptState:
         above = b.above(space)
         if b.spaces[above].floor and not b.spaces[above].reinforced:
             rubble.add(f"{above}/floor")
-    s = attrs.evolve(s, rubble=tuple(sorted(rubble, key=lambda r: (b.order[r.split("/")[0]], r))))
+    s = evolve(s, rubble=tuple(sorted(rubble, key=lambda r: (b.order[r.split("/")[0]], r))))
     return apply_gravity(rs, s, [space, b.above(space)])
 
 

@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
 from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
-from ...options import read
+from ...options import given
+from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
 from .modes import HERO, SPIRIT
@@ -87,7 +87,7 @@ ENTERED_WHEN = {
     "fire": "A fire trap springs on a hero carrying an unspent fire extinguisher, under "
             "`extinguisher_consumed_by_fire` = discarded (the default): `banish` with it (no life lost, the "
             "extinguisher discarded) or `decline` (lose 1 life). Under kept, carrying one is enough, and "
-            "nothing is asked.",
+            "nothing is asked; under auto-discarded, carrying one is enough, it is discarded, and nothing is asked.",
     "exchange": "After an `offer` (heroes on the same space): the other hero's player `accept`s or "
                 "`decline`s; then the offering hero's turn goes on.",
     "monster-turn": "The turn of a seat with no hero to play: a player whose hero is dead (never in solo), a "
@@ -153,7 +153,7 @@ def current_hero(rs: Any, s: EgyptState) -> int | None:
 
 
 def legal_actions(rs: Any, s: EgyptState, player: int) -> list[Any]:
-    p = pending(rs, s)
+    p = rs.pending(s)
     if not p.is_decision:
         return []
     what = p.what
@@ -236,52 +236,134 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
         return False
     h = s.hero(hero)
     t = terrain(rs, s)
+    if given(rs).escape_before_crystal is not None and \
+            (h.space, read(rs.options, "ladder_sideways")) not in t.reach and _finds_a_way_on(rs, s, t, hero):
+        return False
     reach = walk_reach(rs, t, h.space)
     if rs.board.exit in reach and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
         return False
+    # (the tokens in reach first: they settle it most often, without the other heroes' reach)
+    for p in s.piles:
+        if p.space in reach and any(_a_way_on(rs, tok, p.space != h.space) for tok in p.tokens):
+            return False
     met = [o for i, o in enumerate(s.heroes) if o.status == IN and
            (i == hero or o.space in reach or h.space in walk_reach(rs, t, o.space))]
     for statue, space in rs.board.statues.items():
         if space in reach and any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for o in met for tok in o.items):
             return False
-    for p in s.piles:
-        if p.space in reach and any(_a_way_on(rs, tok, p.space != h.space) for tok in p.tokens):
-            return False
     return True
+
+
+def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
+    """Whether a walk from the hero's space comes upon a way on that :func:`is_stuck` counts without
+    the other heroes (the exit once leaving is allowed, a token, the statue of a key the hero
+    carries), space after space, stopping at the first (so that a way on near at hand is found
+    without the whole reach; a walk that finds none has the whole reach, remembered on the terrain)."""
+    h = s.hero(hero)
+    start = h.space
+    exit_, statue_at = rs.board.exit, rs.board.statue_at
+    keys, monsters = rs.keys_and_crystal, rs.monster_names
+    sideways = read(rs.options, "ladder_sideways")
+    ends = t.ends.get(sideways)
+    if ends is None:
+        ends = t.ends[sideways] = {}
+    seen = {start}
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        if x == exit_ and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
+            return True
+        for tok in s.pile(x):           # _a_way_on
+            if tok.name in keys or (x != start and (not tok.face_up or tok.name in monsters)):
+                return True
+        statue = statue_at.get(x)
+        if statue is not None and h.status == IN and \
+                any(rs.kind(tok).has(f"key-{STATUE_DOOR[statue]}") for tok in h.items):
+            return True
+        nxt = ends.get(x)
+        if nxt is None:
+            nxt = ends[x] = _walk_ends(rs, t, x, sideways)
+        for end in nxt:
+            if end not in seen:
+                seen.add(end)
+                todo.append(end)
+    return False
 
 
 def _a_way_on(rs: Any, token: Token, elsewhere: bool) -> bool:
     """Whether a token lying in reach is a way on for a stuck hero: a key or the crystal; on another
     space, a face-down token or a monster."""
-    kind = rs.kind(token)
-    if kind.has("key-yellow") or kind.has("key-black") or kind.has("crystal"):
+    if token.name in rs.keys_and_crystal:
         return True
-    return elsewhere and (not token.face_up or kind.is_monster)
-
-
-_REACH: dict[tuple[Any, str, str], frozenset[str]] = {}
+    return elsewhere and (not token.face_up or token.name in rs.monster_names)
 
 
 def walk_reach(rs: Any, t: Any, space: str) -> frozenset[str]:
     """Every space a series of movements (and falls) takes a hero to from ``space`` on terrain ``t``
-    (cached by terrain, space and the ladder-sideways reading: a cache, not state)."""
-    key = (t, space, read(rs.options, "ladder_sideways"))
-    hit = _REACH.get(key)
+    (remembered on the terrain by space and the ladder-sideways reading: a cache, not state).  The
+    spaces from which ``space`` can be reached again in turn reach the very same spaces: they are
+    remembered with it."""
+    sideways = read(rs.options, "ladder_sideways")
+    hit = t.reach.get((space, sideways))
     if hit is not None:
         return hit
+    hit = _walk(rs, t, space, sideways)
+    assert hit is not None
+    return hit
+
+
+def _walk(rs: Any, t: Any, space: str, sideways: str, stop: Any = None) -> frozenset[str] | None:
+    """:func:`walk_reach` worked out and remembered; or, with ``stop``, None as soon as a space
+    reached (``space`` first) is one ``stop`` says yes to (nothing remembered but the movements)."""
+    ends = t.ends.get(sideways)
+    if ends is None:
+        ends = t.ends[sideways] = {}
+    if stop is not None and stop(space):
+        return None
     reach = {space}
+    back: dict[str, list[str]] = {}       # where each space reached is reached from
     todo = [space]
     while todo:
         u = todo.pop()
-        for v in steps_from(rs, t, u):
-            end = landing(t, v)
+        nxt = ends.get(u)
+        if nxt is None:
+            nxt = ends[u] = _walk_ends(rs, t, u, sideways)
+        for end in nxt:
+            back.setdefault(end, []).append(u)
             if end not in reach:
+                if stop is not None and stop(end):
+                    return None
                 reach.add(end)
                 todo.append(end)
-    if len(_REACH) > 4096:
-        _REACH.clear()
-    _REACH[key] = frozenset(reach)
-    return _REACH[key]
+    hit = frozenset(reach)
+    same = {space}
+    todo = [space]
+    while todo:
+        for u in back.get(todo.pop(), ()):
+            if u not in same:
+                same.add(u)
+                todo.append(u)
+    for u in same:
+        t.reach[(u, sideways)] = hit
+    return hit
+
+
+def _walk_ends(rs: Any, t: Any, u: str, sideways: str) -> tuple[str, ...]:
+    """Where each single movement from ``u`` ends after its fall: ``landing`` of each of
+    ``steps_from(rs, t, u)``, written out for the common reading (``can_walk`` without flying, no
+    ladder-sideways rule)."""
+    if sideways == "no-fall-from-ladder":
+        return tuple(landing(t, v) for v in steps_from(rs, t, u))
+    b = t.board
+    ys, first, solid, climbable = b.ys, t.first_row, t.solid, t.climbable
+    out = []
+    for v, vertical, up in b.links[u]:
+        if ys[v] < first or v in solid:
+            continue
+        if vertical and (u if up else v) not in climbable:      # up a ladder on u, down one on v
+            continue
+        out.append(landing(t, v))
+    return tuple(out)
 
 
 def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -289,20 +371,20 @@ def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 
     note("egypt.turn.improvise")
     s = apply_death(rs, s, hero, "gave up")
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    return evolve(s, turn=evolve(s.turn, ending=True))
 
 
 # Movement ---------------------------------------------------------------------------------------------
 
 def jetpack_active(s: EgyptState, hero: int) -> Effect | None:
-    return find(s.effects, "jetpack", player=hero)
+    return find(s.effects, "jetpack", player=hero) if s.effects else None
 
 
 @implements("egypt.move.for-one-movement", "egypt.move.neighboring", "egypt.move.cave-to-cave",
             "egypt.move.no-walls", "egypt.move.ladder", "egypt.move.climb-up", "egypt.move.climb-down",
             "egypt.faq.no-ladder-jump", "egypt.ambiguity.ladder-sideways", "egypt.item.jetpack",
             "egypt.ambiguity.jetpack-scope", "egypt.escape.turn.ceiling-edge")
-def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
+def hero_steps(rs: Any, s: EgyptState, hero: int) -> tuple[str, ...]:
     """Where one movement takes the hero: a neighbouring space (left, right, another cave), up or down
     a ladder; with the jetpack, up or down where no floor lies between.  Nobody passes through a
     wall; nobody jumps off a ladder (there is no movement that drops down a ladder's column)."""
@@ -314,9 +396,15 @@ def hero_steps(rs: Any, s: EgyptState, hero: int) -> list[str]:
     return steps_from(rs, t, u, fly=fly, jetpack=jet is not None)
 
 
-def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = False) -> list[str]:
-    """The spaces one movement from ``u`` reaches on terrain ``t`` (before any fall)."""
-    no_fall = read(rs.options, "ladder_sideways") == "no-fall-from-ladder" and on_a_ladder(t, u)
+def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = False) -> tuple[str, ...]:
+    """The spaces one movement from ``u`` reaches on terrain ``t`` (before any fall); remembered on
+    the terrain by space, mover and the ladder-sideways reading (a cache, not state)."""
+    sideways = read(rs.options, "ladder_sideways")
+    key = (u, fly, jetpack, sideways)
+    hit = t.steps.get(key)
+    if hit is not None:
+        return hit
+    no_fall = sideways == "no-fall-from-ladder" and on_a_ladder(t, u)
     out = []
     for v in rs.board.neighbours(u):
         if not can_walk(t, u, v, fly=fly):
@@ -324,7 +412,8 @@ def steps_from(rs: Any, t: Any, u: str, *, fly: bool = False, jetpack: bool = Fa
         if no_fall and not jetpack and landing(t, v) != v:
             continue
         out.append(v)
-    return out
+    hit = t.steps[key] = tuple(out)
+    return hit
 
 
 def on_a_ladder(t: Any, space: str) -> bool:
@@ -363,10 +452,10 @@ def apply_step(rs: Any, s: EgyptState, hero: int, to: str, *, retreat: bool = Fa
     jet = jetpack_active(s, hero)
     if jet is not None and rs.board.edge_kind(u, to) == "vertical" and not (t.ladder(u) or t.ladder(to)):
         if read(rs.options, "jetpack_scope") == "one-movement":
-            s = attrs.evolve(s, effects=tuple(attrs.evolve(e, value=0) if e is jet else e for e in s.effects))
+            s = evolve(s, effects=tuple(evolve(e, value=0) if e is jet else e for e in s.effects))
     end = to if jet is not None else landing(t, to)
     if not retreat:
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
     s = s.with_hero(hero, space=end)
     if retreat and read(rs.options, "retreat_new_fight") == "no-reveal":
         return push(s, Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end))
@@ -413,7 +502,7 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
     his ``pharaoh_lives`` is 1 (the token itself) plus those.  The crystal revealed: ``crystal_found``."""
     from .tomb import replace_token
 
-    up = attrs.evolve(token, face_up=True)
+    up = evolve(token, face_up=True)
     s = replace_token(rs, s, space, up)
     k = rs.kind(token)
     if k.monster_type == "pharaoh":
@@ -421,9 +510,9 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
         if read(rs.options, "pharaoh_tokens_set_aside") == "from-discards":
             discarded = sum(2 - max(h.lives - 1, 0) for h in s.heroes if h.status != WAITING)
             tokens = min(2, discarded)
-        s = attrs.evolve(s, pharaoh_lives=1 + tokens)
+        s = evolve(s, pharaoh_lives=1 + tokens)
     if k.has("crystal"):
-        s = attrs.evolve(s, crystal_found=True)
+        s = evolve(s, crystal_found=True)
     return s
 
 
@@ -477,7 +566,7 @@ def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptStat
     s, token = take(rs, s, h.space, token_id)
     s = s.with_hero(hero, items=(*h.items, token))
     if read(rs.options, "pick_up_cost") == "costs-one":
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
     if rs.is_ladder(token):
         s = apply_gravity(rs, s, [h.space, rs.board.above(h.space)])
     return s
@@ -490,7 +579,7 @@ def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     h = s.hero(hero)
     token = next(t for t in h.items if t.id == token_id)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != token_id))
-    s = put(rs, s, h.space, attrs.evolve(token, face_up=True))
+    s = put(rs, s, h.space, evolve(token, face_up=True))
     return apply_gravity(rs, s, [h.space])
 
 
@@ -512,7 +601,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
 def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     s = s.with_hero(hero, status=ESCAPED, space=None)
     note("egypt.tomb.exit")
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+    return evolve(s, turn=evolve(s.turn, moves=0, ending=True))
 
 
 @implements("egypt.turn.shared-space", "egypt.turn.exchange-items", "egypt.ambiguity.exchange-timing",
@@ -545,7 +634,7 @@ def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None
         return False
     mine = tuple(t for t in h.items if t is not g) + ((k,) if k else ())
     theirs = tuple(t for t in o.items if t is not k) + ((g,) if g else ())
-    return carried(rs, attrs.evolve(h, items=mine)) <= SLOTS and carried(rs, attrs.evolve(o, items=theirs)) <= SLOTS
+    return carried(rs, evolve(h, items=mine)) <= SLOTS and carried(rs, evolve(o, items=theirs)) <= SLOTS
 
 
 def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
@@ -564,18 +653,23 @@ def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
 
 def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState:
     require(s.phase != "over", "egypt.end.conditions", "the game is over")
-    p = pending(rs, s)
+    p = rs.pending(s)
     if p.is_chance:
         dist = chance(rs, s)
-        require(dist.prob(action) > 0, "egypt.setup.deal-chests" if s.phase == "deal" else "egypt.combat.roll",
-                f"{action!r} is not a possible outcome of the {p.what} here")
+        # an outcome that cannot happen breaks the rule of what is drawn or rolled: the chest or hazard
+        # tokens left to deal, the die's results for a combat, a shot or the pharaoh's roll
+        if s.phase == "deal":
+            rule = "egypt.setup.deal-chests" if p.what == "chest tokens" else "egypt.setup.deal-hazards"
+        else:
+            rule = {"shoot": "egypt.weapon.shoot-roll", "pharaoh": "egypt.monster-turn.pharaoh-roll"}.get(
+                s.roll or "", "egypt.combat.die-results")
+        require(dist.possible(action), rule, f"{action!r} is not a possible outcome of the {p.what} here")
         if s.phase == "deal":
             from .setup import apply_deal
 
             return settle(rs, apply_deal(rs, s, action.token))
         return settle(rs, apply_die(rs, s, action.result))
-    legal = legal_actions(rs, s, player)
-    if action not in legal:
+    if action not in rs.legal(s, player):
         require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
     return settle(rs, dispatch(rs, s, action, p.what))
 
@@ -592,7 +686,7 @@ def chance(rs: Any, s: EgyptState) -> Any:
 
 def apply_die(rs: Any, s: EgyptState, result: str) -> EgyptState:
     purpose = s.roll
-    s = attrs.evolve(s, roll=None)
+    s = evolve(s, roll=None)
     if purpose == "combat":
         return combat.apply_combat_roll(rs, s, result)
     if purpose == "shoot":
@@ -624,7 +718,7 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
     if isinstance(action, A.Offer):
         w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
                    () if action.take is None else (action.take,))
-        return attrs.evolve(s, window=w)
+        return evolve(s, window=w)
     if isinstance(action, A.GiveUp):
         return apply_give_up(rs, s, hero)
     if isinstance(action, A.EndTurn):
@@ -640,7 +734,7 @@ def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
     s = s.with_hero(hero, status=IN, space=space)
     if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
-        s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=0, ending=True))
+        s = evolve(s, turn=evolve(s.turn, moves=0, ending=True))
     return push(s, arrive(hero, space))
 
 
@@ -653,21 +747,21 @@ def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     his tokens, the crystal included, are handled as every token on a space the ceiling reaches."""
     entry = rs.board.entries[0]
     s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
-    return attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    return evolve(s, turn=evolve(s.turn, ending=True))
 
 
 @implements("egypt.turn.end-turn", "egypt.item.jetpack-fall")
 def apply_end_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     """End the turn; a hero who used the jetpack and is not standing on a floor (or a wall, or atop a
     ladder) falls down."""
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, ending=True))
+    s = evolve(s, turn=evolve(s.turn, ending=True))
     return jetpack_landing(rs, s, hero)
 
 
 def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     if jetpack_active(s, hero) is None:
         return s
-    s = attrs.evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
+    s = evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
     h = s.hero(hero)
     if h.status != IN:
         return s
@@ -682,7 +776,7 @@ def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 def apply_window(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     w = s.window
     assert w is not None
-    s = attrs.evolve(s, window=None)
+    s = evolve(s, window=None)
     if w.kind == "exchange":
         return apply_exchange(rs, s, w) if isinstance(action, A.Accept) else s
     if w.kind in ("vest", "crystal"):
@@ -717,6 +811,11 @@ REFUSED = {
     "activate-trap": "egypt.monster-turn.activate-trap", "apply-trap": "egypt.monster-turn.revealed-trap",
     "pass": "egypt.ambiguity.no-monster-action", "decline": "egypt.turn.use-items",
 }
+#: the actions that use an item on the hero's board, and the effect the token needs for each
+ITEM_EFFECTS = {"place-ladder": "ladder", "bomb": "bomb", "smash": "sledgehammer", "hook": "grappling-hook",
+                "jetpack": "jetpack", "teleport": "teleporter", "crystal": "crystal", "eat": "fruit",
+                "peek": "flashlight", "banish": "banish", "shoot": "shoot", "skates": "roller-skates",
+                "portal-gun": "portal-gun"}
 MONSTER_KINDS = {"pharaoh-roll", "place-pharaoh", "move-monster", "monster-step", "monster-stop", "reveal-hazard",
                  "activate-trap", "apply-trap", "pass"}
 
@@ -730,11 +829,22 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
                 "pharaoh-target": "egypt.monster-turn.pharaoh-attack",
                 "monster-trap": "egypt.monster-turn.revealed-trap"}[s.window.kind]
     if what in ("turn", "enter", "combat", "combat-result", "retreat") and kind in MONSTER_KINDS:
+        # while nobody plays the monsters they do not move; once someone does, only on a monster turn
+        if any(st.kind == SPIRIT for st in rs.seats) or any(h.status == DEAD for h in s.heroes) or \
+                (read(rs.options, "leaving_the_tomb") == "escaped-play-monsters" and
+                 any(h.status == ESCAPED for h in s.heroes)):
+            return "egypt.death.monster-turn"
         return "egypt.death.monsters-idle"
     if what in ("monster-turn", "monster-move") and kind not in MONSTER_KINDS:
+        if rs.seats[s.turn.seat].kind == SPIRIT:       # the spirit of the tomb plays the monsters only
+            return "egypt.modes.pursuit" if rs.options.pursuit else "egypt.modes.six-player-spirit"
         return "egypt.death.switch-sides"
     if what == "enter" and kind != "enter":
         return "egypt.turn.first-turn-entry"
+    if what == "retreat" and kind in ITEM_EFFECTS:
+        return "egypt.combat.apply-before-item"          # the retreat is the die result, applied first
+    if what == "retreat" and kind not in ("step", "stop-retreat"):
+        return "egypt.combat.die-retreat"
     if kind == "step":
         if what == "retreat":
             return "egypt.combat.die-retreat"
@@ -752,8 +862,27 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         return monster_turn.why_not_move(rs, s, action.token) or "egypt.monster-turn.move"
     if kind == "crystal" and s.crystal_used:
         return "egypt.item.crystal-no-reset"
+    if kind in ITEM_EFFECTS and what in ("turn", "combat", "combat-result"):
+        hero = s.combat.hero if s.combat is not None else current_hero(rs, s)
+        tok = next((t for t in s.hero(hero).items if t.id == action.token), None) if hero is not None else None
+        if tok is None:
+            return "egypt.turn.use-items"                # an item the hero does not carry
+        k = rs.kind(tok)
+        if not (items.eff_banish(rs, k) if kind == "banish" else k.has(ITEM_EFFECTS[kind])):
+            return "egypt.turn.effects-reference"        # a token without that effect
+        # else the item's own rule (each states its limits: 'Permanent effect, once per turn: ...')
     if what in ("combat", "combat-result") and kind in ("end-turn", "drop", "pick-up", "offer", "leave"):
         return "egypt.combat.ends"
+    if kind == "offer" and what == "turn":
+        hero = current_hero(rs, s)
+        if hero is not None and type(action.hero) is int and 0 <= action.hero < len(s.heroes) and \
+                action.hero != hero and s.hero(action.hero).status == IN and s.hero(action.hero).space == s.hero(hero).space and \
+                (action.give is None or any(t.id == action.give for t in s.hero(hero).items)) and \
+                (action.take is None or any(t.id == action.take for t in s.hero(action.hero).items)) and \
+                (action.give is not None or action.take is not None) and \
+                not can_exchange(rs, s, hero, action.hero, action.give, action.take):
+            return "egypt.hero.item-slots"               # a board would hold more than 5 items
+        return "egypt.turn.exchange-items"
     return REFUSED.get(kind, "egypt.turn.order")
 
 
@@ -768,9 +897,9 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
     for _ in range(100_000):
         if s.phase != "play" or s.window is not None or s.roll is not None:
             return s
-        work = next((e for e in s.effects if e.until == RESOLVED), None)
+        work = next((e for e in s.effects if e.until == RESOLVED), None) if s.effects else None
         if work is not None:
-            s = attrs.evolve(s, effects=tuple(e for e in s.effects if e is not work))
+            s = evolve(s, effects=tuple(e for e in s.effects if e is not work))
             s = HANDLERS[work.name](rs, s, work)
             continue
         s = apply_statues(rs, s)
@@ -789,7 +918,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
             if not ended:
                 return s
             if h.status == IN and jetpack_active(s, rs.seats[t.seat].hero) is not None:
-                s = jetpack_landing(rs, attrs.evolve(s, turn=attrs.evolve(t, ending=True)), rs.seats[t.seat].hero)
+                s = jetpack_landing(rs, evolve(s, turn=evolve(t, ending=True)), rs.seats[t.seat].hero)
                 continue
         elif t.kind == "monster" and not t.done:
             return s
@@ -804,19 +933,21 @@ def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState
     and its door is removed from the board (reading ``carried-on-space``)."""
     if read(rs.options, "key_arrival") == "arrival-only" and only is None:
         return s
+    statue_at = rs.board.statue_at            # one statue per space
     for i, h in enumerate(s.heroes):
         if h.status != IN or (only is not None and i != only):
             continue
-        for statue, space in rs.board.statues.items():
-            door = STATUE_DOOR[statue]
-            if h.space != space or door not in s.doors:
-                continue
-            key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
-            if key is not None:
-                note("egypt.item.key-opens-door")
-                s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
-                s = attrs.evolve(s, doors=tuple(d for d in s.doors if d != door))
-                h = s.hero(i)
+        statue = statue_at.get(h.space)
+        if statue is None:
+            continue
+        door = STATUE_DOOR[statue]
+        if door not in s.doors:
+            continue
+        key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
+        if key is not None:
+            note("egypt.item.key-opens-door")
+            s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
+            s = evolve(s, doors=tuple(d for d in s.doors if d != door))
     return s
 
 
@@ -834,11 +965,11 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
     their permanent effects are usable again (reading ``own-round``); a player whose hero died takes
     a monster turn (never in solo mode); the spirit of the tomb always does."""
     s = monster_turn.end_monster_turn(rs, s)
-    s = attrs.evolve(s, effects=expire(s.effects, TURN))
+    s = evolve(s, effects=expire(s.effects, TURN))
     n = len(rs.seats)
     seat = (s.turn.seat + 1) % n if s.round else 0
     if seat == 0:
-        s = attrs.evolve(s, round=s.round + 1)
+        s = evolve(s, round=s.round + 1)
     if rs.options.escape:
         s = escape.before_turn(rs, s, seat)
         if s.phase == "over":
@@ -855,7 +986,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
             note("egypt.solo.no-monsters")
         elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
             kind = "monster"
-    s = attrs.evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
+    s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
     elif kind == "monster":
@@ -864,7 +995,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, moves=MOVEMENTS))
+    s = evolve(s, turn=evolve(s.turn, moves=MOVEMENTS))
     s = items.refresh_permanent(rs, s, hero)
     h = s.hero(hero)
     if h.status == IN and top_monster(rs, s, h.space) is not None:

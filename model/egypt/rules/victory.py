@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 
-from ...options import read
+from ..options import read
 from ...traceability import implements, note
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, evolve
 from .modes import SPIRIT
 
 
@@ -41,7 +40,7 @@ def check_end(rs: Any, s: EgyptState) -> EgyptState | None:
         else:
             outcome = "no-crystal"
     note(f"egypt.end.{ {'victory': 'victory', 'no-crystal': 'no-crystal', 'all-dead': 'all-dead'}.get(outcome, 'conditions')}")
-    return attrs.evolve(s, phase="over", outcome=outcome, winners=winners(rs, s, outcome), combat=None,
+    return evolve(s, phase="over", outcome=outcome, winners=winners(rs, s, outcome), combat=None,
                         retreat=None, window=None, roll=None,
                         effects=tuple(e for e in s.effects if e.until != "resolved"))
 

@@ -1,0 +1,136 @@
+"""The invariants read only what changed since the last state on which they all held
+(``invariants.violations``, issue 26): a break seeded into a state derived from such a state (one field
+changed, as a step would change it) is reported by the fast check with the same rule id, and the fast
+check's answer is the full reading's (``invariants.all_violations``) word for word."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tombspec.model.chance import Deck
+from tombspec.model.egypt import Egypt
+from tombspec.model.egypt.board import is_solid, is_supported
+from tombspec.model.egypt.invariants import all_violations
+from tombspec.model.egypt.rules.tomb import terrain
+from tombspec.model.egypt.state import IN, Combat, EgyptState, Pile, Token, evolve
+from tombspec.model.play import playout
+
+
+def _mid_game(rs: Egypt, seed: int = 3) -> EgyptState:
+    """A state of a random game in which hero 0 is in the tomb and tokens lie on the board, every
+    invariant checked after every step on the way (so that ``rs.passed`` is set)."""
+    for state in (s for _, _, s in playout(rs, random.Random(seed))):
+        assert rs.violations(state) == []
+        if state.phase == "play" and state.hero(0).status == IN and state.piles and state.combat is None \
+                and state.window is None:
+            return state
+    raise AssertionError("no such state")
+
+
+def _hero_on(rs: Egypt, s: EgyptState, ok: Any) -> EgyptState:
+    t = terrain(rs, s)
+    space = next(sp for sp in rs.board.spaces if t.live(sp) and ok(t, sp))
+    return s.with_hero(0, space=space)
+
+
+def _without_crystal(rs: Egypt, s: EgyptState) -> EgyptState:
+    name = rs.crystal_name
+    piles = tuple(Pile(p.space, tuple(x for x in p.tokens if x.name != name)) for p in s.piles)
+    s = evolve(s, chests=Deck.of({c: n for c, n in s.chests.counts if c != name}),
+               piles=tuple(p for p in piles if p.tokens))
+    for i, h in enumerate(s.heroes):
+        s = s.with_hero(i, items=tuple(x for x in h.items if x.name != name))
+    return s
+
+
+def _floor_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """The hero stays the very same object; the terrain changes under them (their floor destroyed, and
+    nothing else holding them up)."""
+    t = terrain(rs, s)
+    space = next(sp for sp in rs.board.spaces if t.live(sp) and not is_solid(t, sp) and is_supported(t, sp)
+                 and not rs.board.is_bottom(sp) and rs.board.spaces[sp].floor and not t.ladder(sp)
+                 and not (rs.board.below(sp) and (is_solid(t, rs.board.below(sp)) or t.ladder(rs.board.below(sp))))
+                 and not rs.board.spaces[sp].cave)
+    good = s.with_hero(0, space=space)
+    assert rs.violations(good) == []            # passes, and becomes the state the next check starts from
+    return evolve(good, rubble=tuple(sorted({*good.rubble, f"{space}/floor"})))
+
+
+def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
+    return s.with_hero(0, items=tuple(Token(1000 + i, "Bomb", "start", face_up=True) for i in range(6)))
+
+
+BREAKS = {
+    "token in two places": ("egypt.components.list",
+                            lambda rs, s: s.with_hero(0, items=(*s.hero(0).items, s.piles[0].tokens[0]))),
+    "too many lives": ("egypt.hero.max-lives", lambda rs, s: s.with_hero(0, lives=4)),
+    "six items": ("egypt.hero.item-slots", _six_items),
+    "in the tomb nowhere": ("egypt.death.drop-tokens", lambda rs, s: s.with_hero(0, space=None)),
+    "dead with tokens": ("egypt.death.drop-tokens",
+                         lambda rs, s: s.with_hero(0, status="dead", space=None, lives=0,
+                                                   items=(Token(1000, "Bomb", "start", face_up=True),))),
+    "inside a wall": ("egypt.tomb.wall-blocks", lambda rs, s: _hero_on(rs, s, is_solid)),
+    "on nothing": ("egypt.tomb.floor-walk",
+                   lambda rs, s: _hero_on(rs, s, lambda t, sp: not is_solid(t, sp) and not is_supported(t, sp))),
+    "an empty pile": ("egypt.components.list",
+                      lambda rs, s: evolve(s, piles=(*s.piles, Pile(next(iter(rs.board.spaces)), ())))),
+    "tokens above the ceiling": ("egypt.escape.turn.ceiling-edge",
+                                 lambda rs, s: evolve(s, ceiling=3 + max(rs.board.y(p.space) for p in s.piles))),
+    "the floor gone from under a hero": ("egypt.tomb.floor-walk", lambda rs, s: _floor_gone(rs, s)),
+    "four movements": ("egypt.hero.movements", lambda rs, s: evolve(s, turn=evolve(s.turn, moves=4))),
+    "a pharaoh of four lives": ("egypt.combat.pharaoh-lives", lambda rs, s: evolve(s, pharaoh_lives=4)),
+    "the ceiling off the board": ("egypt.escape.turn.ceiling-c",
+                                  lambda rs, s: evolve(s, ceiling=rs.board.height + 3)),
+    "a ceiling in Exploration mode": ("egypt.escape.setup.ceiling", lambda rs, s: evolve(s, ceiling=1)),
+    "twenty-three rubble tokens": ("egypt.components.list",
+                                   lambda rs, s: evolve(s, rubble=tuple(f"{i},0/wall" for i in range(23)))),
+    "two rubble tokens on one part": ("egypt.start.rubble", lambda rs, s: evolve(s, rubble=("0,0/floor",) * 2)),
+    "a red door": ("egypt.setup.close-doors", lambda rs, s: evolve(s, doors=("red",))),
+    "a fight from elsewhere": ("egypt.combat.ends",
+                               lambda rs, s: evolve(s, combat=Combat(0, s.piles[0].space, s.piles[0].tokens[0].id))
+                               if s.piles[0].space != s.hero(0).space else
+                               evolve(s, combat=Combat(0, s.piles[-1].space, 99999))),
+    "the crystal gone": ("egypt.item.crystal-indestructible", _without_crystal),
+    "a monster moved": ("egypt.death.monsters-idle", lambda rs, s: evolve(s, last_moved=s.piles[0].tokens[0].id)),
+    "a victory without the crystal": ("egypt.end.victory",
+                                      lambda rs, s: evolve(s, phase="over", outcome="victory", winners=(0,))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BREAKS))
+def test_a_seeded_break_is_caught_after_a_passing_state(name: str) -> None:
+    rs = Egypt(options={"rubble_supply": "twenty-two"})
+    good = _mid_game(rs)
+    assert rs.violations(good) == [] and rs.passed is not None and rs.passed[0] is good
+    rule, seed = BREAKS[name]
+    bad = seed(rs, good)
+    fast = rs.violations(bad)
+    assert rule in {v.invariant for v in fast}, fast
+    t = terrain(rs, bad) if bad.phase != "deal" or bad.piles else None
+    assert fast == all_violations(rs, bad, t)
+    assert rs.passed is None                     # a failing state is no base for the next check
+    assert rs.violations(good) == []             # and the passing one passes again, read in full
+
+
+def test_a_step_after_a_passing_state_rereads_only_what_changed() -> None:
+    """The fast check agrees with the full reading on every state of a few random games (each step
+    changes some fields and keeps the others, the very objects)."""
+    for config in ({}, {"escape": True}, {"players": 4, "pursuit": True}):
+        rs = Egypt(options=config)
+        for seed in range(3):
+            for _, _, state in playout(rs, random.Random(seed)):
+                t = terrain(rs, state) if state.phase != "deal" or state.piles else None
+                assert rs.violations(state) == all_violations(rs, state, t) == []
+
+
+def test_the_caches_stay_behind_when_the_ruleset_is_pickled() -> None:
+    import pickle
+
+    rs = Egypt()
+    _mid_game(rs)
+    assert rs.passed is not None and rs.last_pending is not None
+    copy = pickle.loads(pickle.dumps(rs))
+    assert all(getattr(copy, name) is None for name in Egypt.CACHES)
