@@ -124,3 +124,40 @@ def replacer(cls: type) -> Any:
         source = f"def replace(_r_o, *, {params}):\n    return _cls({args})\n"
     exec(source, namespace)  # noqa: S102
     return namespace["replace"]
+
+
+def evolver(*classes: type) -> Any:
+    """``evolve(value, **changes)``: ``attrs.evolve`` for the state classes of one game, the same
+    answer in one ``__dict__`` copy for each of ``classes`` whose ``__init__`` only stores its fields
+    (dict-backed, kept in canonical order: no ``__init__`` to run; a name that is not a field is
+    refused, as ``attrs.evolve`` refuses it), :func:`replacer`'s for the others of ``classes``, and
+    ``attrs.evolve`` itself for any other value.  Secrets, Tomb and Egypt build their states with it."""
+    plain = {cls: frozenset(f.name for f in attrs.fields(cls)) for cls in classes if _plain_init(cls)}
+    others = {cls: replacer(cls) for cls in classes if cls not in plain}
+    new, put = object.__new__, object.__setattr__
+
+    def evolve(value: Any, /, **changes: Any) -> Any:
+        cls = type(value)
+        fields = plain.get(cls)
+        if fields is None:
+            replace = others.get(cls)
+            return attrs.evolve(value, **changes) if replace is None else replace(value, **changes)
+        if not fields.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
+        data = value.__dict__.copy()
+        data.update(changes)          # existing keys: the canonical order is kept
+        out = new(cls)
+        put(out, "__dict__", data)
+        return out
+
+    return evolve
+
+
+def with_field(value: Any, field: str, new: Any) -> Any:
+    """``evolve(value, field=new)`` for a dict-backed value whose class the caller knows has ``field``
+    (the hot path's one-field copy: no check)."""
+    data = value.__dict__.copy()
+    data[field] = new
+    out = object.__new__(type(value))
+    object.__setattr__(out, "__dict__", data)
+    return out

@@ -191,6 +191,19 @@ class Ruleset(ABC):
         """What ``player`` may see of ``state`` (canonical data); everything, unless the game hides some."""
         return self.encode_state(state)
 
+    #: what a ruleset remembers of the states it stepped through (by identity: the last legal actions,
+    #: the last pending decision, the invariants' last passing state, ...): never pickled, so a worker
+    #: process builds its own; each is None after unpickling
+    CACHES: ClassVar[tuple[str, ...]] = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in self.CACHES:
+            setattr(self, name, None)
+
     # What search needs (:mod:`tombspec.model.search`) -----------------------------------------------
 
     #: the policy a search's rollouts play (``policy(rs, state, rng, legal, player) -> action``), or None

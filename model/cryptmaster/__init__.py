@@ -89,7 +89,7 @@ class Cryptmaster(Tomb):
     default_board: ClassVar[str] = "halls-of-the-cryptmaster"
     tasks: ClassVar[dict[str, Any]] = {}
     inn_decks: ClassVar[tuple[str, ...]] = ("prayer", "spell", "item", "tactics", "cryptmaster")
-    _STEP_CACHES: ClassVar[tuple[str, ...]] = (*Tomb._STEP_CACHES, "_checked_cryptmaster")
+    CACHES: ClassVar[tuple[str, ...]] = (*Tomb.CACHES, "_checked_cryptmaster")
 
     # The protocol: Tomb's, speaking Cryptmaster's rules ---------------------------------------------------
 

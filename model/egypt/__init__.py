@@ -85,14 +85,6 @@ class Egypt(Judgement, Ruleset):
     #: ``crystal_kept``: whether the readings keep the crystal in the game (``invariants.py``)
     CACHES = ("passed", "last_pending", "last_legal", "crystal_kept")
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        for name in self.CACHES:
-            setattr(self, name, None)
-
     @property
     def die(self) -> Outcomes:
         """The combat die, its faces by ``egypt.ambiguity.die-faces``: read when a die is rolled, so that

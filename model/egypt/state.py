@@ -35,6 +35,7 @@ import attrs
 
 from ..chance import Deck
 from ..codec import canonical_order
+from ..draft import evolver, with_field
 from ..effects import Effect
 
 IN, WAITING, DEAD, ESCAPED = "in", "waiting", "dead", "escaped"
@@ -225,33 +226,6 @@ class EgyptState:
         return _with(self, "heroes", tuple(heroes))
 
 
-#: each state class's field names (every one of them dict-backed, its ``__init__`` only storing its fields)
-_FIELDS = {cls: frozenset(f.name for f in attrs.fields(cls))
-           for cls in (Token, Pile, Hero, Turn, Combat, Retreat, Window, EgyptState)}
-_new = object.__new__
-_set = object.__setattr__
-
-
-def evolve(obj: Any, /, **changes: Any) -> Any:
-    """``attrs.evolve(obj, **changes)``, as one ``__dict__`` copy for a class of this module (its
-    ``__init__`` only stores the fields: canonical_order), ``attrs.evolve`` itself for any other value."""
-    cls = type(obj)
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        return attrs.evolve(obj, **changes)
-    data = obj.__dict__.copy()
-    data.update(changes)          # existing keys: the canonical order is kept
-    if len(data) != len(fields):  # a key that is no field
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
-    new = _new(cls)
-    _set(new, "__dict__", data)
-    return new
-
-
-def _with(value: Any, field: str, new: Any) -> Any:
-    """``evolve(value, field=new)`` for a field the caller knows the class has."""
-    data = value.__dict__.copy()
-    data[field] = new
-    out = _new(type(value))
-    _set(out, "__dict__", data)
-    return out
+#: ``attrs.evolve`` for the classes of this module, one ``__dict__`` copy each (model/draft.py)
+evolve = evolver(Token, Pile, Hero, Turn, Combat, Retreat, Window, EgyptState)
+_with = with_field

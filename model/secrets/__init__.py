@@ -75,14 +75,6 @@ class Secrets(Judgement, Ruleset):
     #: ``chance``; ``last_tomb``: ``board.tomb_of``'s
     CACHES = ("passed", "last_pending", "last_legal", "last_tomb", "last_chance")
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in self.CACHES}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        for name in self.CACHES:
-            setattr(self, name, None)
-
     @property
     def board(self) -> Components:
         return self.components

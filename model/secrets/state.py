@@ -42,6 +42,7 @@ import attrs
 
 from ..chance import Deck
 from ..codec import canonical_order
+from ..draft import evolver, with_field
 from ..effects import Effect, find, named
 from .components import Op
 
@@ -304,35 +305,7 @@ class SecretsState:
         return self.agenda[0] if self.agenda else None
 
 
-#: each state class's field names (every one of them dict-backed, its ``__init__`` only storing its fields)
-_FIELDS = {cls: frozenset(f.name for f in attrs.fields(cls))
-           for cls in (Held, Companion, Adventurer, Seat, Room, Creature, Piles, Task, Combat, SecretsState)}
+#: ``attrs.evolve`` for the classes of this module, one ``__dict__`` copy each (model/draft.py)
+evolve = evolver(Held, Companion, Adventurer, Seat, Room, Creature, Piles, Task, Combat, SecretsState)
+_with = with_field
 
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """``attrs.evolve(value, **changes)``, as one ``__dict__`` copy for a class of this module (its
-    ``__init__`` only stores the fields: canonical_order), ``attrs.evolve`` itself for any other value."""
-    cls = type(value)
-    fields = _FIELDS.get(cls)
-    if fields is None:
-        return attrs.evolve(value, **changes)
-    if not fields.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - fields))}")
-    data = value.__dict__.copy()
-    data.update(changes)          # existing keys: the canonical order is kept
-    new = _new(cls)
-    _set(new, "__dict__", data)
-    return new
-
-
-def _with(value: Any, field: str, new: Any) -> Any:
-    """``evolve(value, field=new)`` for a field the builders know the class has."""
-    data = value.__dict__.copy()
-    data[field] = new
-    out = _new(type(value))
-    _set(out, "__dict__", data)
-    return out
-
-
-_new = object.__new__
-_set = object.__setattr__

@@ -73,18 +73,8 @@ class Tomb(Judgement, Ruleset):
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
     #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
-    _STEP_CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_passable", "_checked", "_loadouts",
-                                                  "_loadout_facts", "_member_facts")
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        for name in self._STEP_CACHES:
-            state.pop(name, None)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._last_legal = self._last_pending = self._last_passable = None
+    CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_passable", "_checked", "_loadouts",
+                                         "_loadout_facts", "_member_facts")
 
     # The protocol ---------------------------------------------------------------------------------------
 

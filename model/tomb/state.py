@@ -80,7 +80,7 @@ import attrs
 
 from ..chance import Deck
 from ..codec import canonical_order
-from ..draft import _plain_init, replacer
+from ..draft import evolver
 from ..effects import Effect
 from ..options import _counters
 from ..traceability import _recorders
@@ -289,30 +289,9 @@ class TombState:
 
 
 _CLASSES = (Task, Character, Party, Hidden, Crypt, Monster, Raid, Roll, TombState)
-#: the fast ``attrs.evolve`` of each class above (model/draft.py's ``replacer``: one ``__dict__`` copy)
-_REPLACERS = {cls: replacer(cls) for cls in _CLASSES}
-#: the field names of each class above whose ``__init__`` only stores its fields (``_plain_init``)
-_PLAIN = {cls: frozenset(f.name for f in attrs.fields(cls)) for cls in _CLASSES if _plain_init(cls)}
-_new = object.__new__
-_set = object.__setattr__
-
-
-def evolve(inst: Any, /, **changes: Any) -> Any:
-    """``attrs.evolve(inst, **changes)``; for the classes of the state, a copy of the value's
-    ``__dict__`` updated with ``changes`` (they are dict-backed and kept in canonical order: no
-    ``__init__`` to run; a name that is not a field is refused, as ``attrs.evolve`` refuses it)."""
-    cls = type(inst)
-    fields = _PLAIN.get(cls)
-    if fields is None:
-        replace = _REPLACERS.get(cls)
-        return attrs.evolve(inst, **changes) if replace is None else replace(inst, **changes)
-    if not fields.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - fields)[0]!r}")
-    d = inst.__dict__.copy()
-    d.update(changes)
-    new = _new(cls)
-    _set(new, "__dict__", d)
-    return new
+#: ``attrs.evolve`` for the classes above: one ``__dict__`` copy for each whose ``__init__`` only
+#: stores its fields, model/draft.py's ``replacer`` for the others
+evolve = evolver(*_CLASSES)
 
 
 def remembering() -> bool:
