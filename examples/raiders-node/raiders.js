@@ -90,6 +90,8 @@ const READINGS = {
   malfunction_first_tile: ['raiders.ambiguity.malfunction-first-tile', 'start-space', ['stays']],
   portal_success_stay: ['raiders.ambiguity.portal-success-stay', 'may-stay', ['other-portal']],
   escape_pass_space: ['raiders.ambiguity.escape-pass-any-space', 'adjacent-ahead', ['any-space-ahead']],
+  boss_after_a_kill: ['raiders.ambiguity.boss-after-a-kill', 'no-move', ['still-moves']],
+  move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
 };
 
 function makeOptions(data) {
@@ -583,6 +585,8 @@ class Raiders {
     }
     if (options.audacity_advanced && move.audacity) return 'raiders.advanced.audacity-advanced';
     if (move.audacity === need) return null;
+    // Each discard 'may' alter the number by 1: under at-least-needed the ones beyond the need are lost.
+    if (move.audacity > need && this.read('move_audacity') === 'at-least-needed') return null;
     return move.audacity ? 'raiders.audacity.alter-roll' : 'raiders.move.number-match';
   }
 
@@ -627,6 +631,16 @@ class Raiders {
       if (!seen.has(k) && this.moveRule(d, m, numbered) === null) {
         seen.add(k);
         out.push(m);
+      }
+    }
+    // More Audacity than a move by a number needs (raiders.ambiguity.move-audacity-beyond-need).
+    const held = d.raiders[d.current].audacity;
+    for (const m of [...out]) {
+      if (!['heads', 'tails'].includes(m.face) || m.audacity >= held) continue;
+      for (let k = m.audacity + 1; k <= held; k++) {
+        const more = act('move-to', { space: m.space, face: m.face, audacity: k });
+        if (this.moveRule(d, more, numbered) !== null) break;
+        if (!seen.has(key(more))) { seen.add(key(more)); out.push(more); }
       }
     }
     return out;
@@ -929,7 +943,10 @@ class Raiders {
     return out;
   }
 
-  chanceRule(state) {
+  chanceRule(state, action) {
+    // A second use-portal while its roll is pending: the Portal is once per game per player.
+    if (action && action.kind === 'use-portal' && state.phase === 'roll'
+      && state.raiders[state.current].portal_used) return 'raiders.portal.once-per-game';
     if (state.phase === 'coin-toss') return 'raiders.setup.coin-toss';
     if (state.phase === 'attack-roll') return 'raiders.attack.both-roll';
     return 'raiders.move.roll';
@@ -950,6 +967,10 @@ class Raiders {
     const phase = s.phase;
     const kind = action.kind;
     const me = s.current;
+    // A use-portal by a Raider who has used or attempted one: once per game per player, at any point.
+    if (kind === 'use-portal' && phase !== 'action' && s.raiders[this.actingPlayer(s)].portal_used) {
+      return 'raiders.portal.once-per-game';
+    }
     if (phase === 'action') {
       if (kind === 'move' || kind === 'prepare') return null;
       if (kind === 'rest') return this.canRest(s, me) ? null : 'raiders.rest.regain-penny';
@@ -1016,7 +1037,7 @@ class Raiders {
     require(phase !== 'over', GAME_OVER_RULES[state.outcome] || 'raiders.object.game-ends-on-escape',
             `the game is over (${state.outcome})`);
     if (phase in CHANCE_PHASES) {
-      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state),
+      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state, action),
         `${key(action)} is not a possible outcome of the ${CHANCE_PHASES[phase]} here`);
       const d = structuredClone(state);
       if (phase === 'coin-toss') {
@@ -1340,8 +1361,13 @@ class Raiders {
   // After the Action and its roll: the Boss moves, then any Attack due, then the next turn.
   turnEnd(d) {
     if (d.phase === 'over') return;
-    if (killed(d.raiders[d.current])) { this.roundCount(d); return; }
-    if (d.boss !== null && d.roll !== null && d.roll.heads !== null) {
+    const rolled = d.boss !== null && d.roll !== null && d.roll.heads !== null;
+    // A roll that Killed its Raider: the Boss still moves on it only under boss_after_a_kill = still-moves.
+    if (killed(d.raiders[d.current]) && (!rolled || this.read('boss_after_a_kill') === 'no-move')) {
+      this.roundCount(d);
+      return;
+    }
+    if (rolled) {
       const done = this.bossMove(d);
       if (d.phase === 'over' || !done) return;
     }

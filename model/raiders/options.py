@@ -85,3 +85,6 @@ class RaidersOptions:
     portal_success_stay: str | None = reading("raiders.ambiguity.portal-success-stay", "may-stay", "other-portal")
     escape_pass_space: str | None = reading("raiders.ambiguity.escape-pass-any-space", "adjacent-ahead",
                                             "any-space-ahead")
+    boss_after_a_kill: str | None = reading("raiders.ambiguity.boss-after-a-kill", "no-move", "still-moves")
+    move_audacity: str | None = reading("raiders.ambiguity.move-audacity-beyond-need", "exactly-needed",
+                                        "at-least-needed")
