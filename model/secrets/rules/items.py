@@ -675,6 +675,25 @@ def service_args(rs: Any, state: SecretsState, seat: int, name: str) -> list[str
     return targets
 
 
+@implements("secrets.adventurer-phase.no-purchase-limit", "secrets.ambiguity.reference-soul-monger-capped-services")
+def is_wasted_purchase_open(rs: Any) -> bool:
+    """'There is no limit to the number of items and services you can buy': a service that a cap or a rule
+    leaves nothing to do (Health at its start, Courage at its start, an identical Status Effect) is still
+    sold, for nothing, under reading ``wasted``; asked only where such a service is asked for."""
+    return read(rs.options, "capped_services") == "wasted"
+
+
+@implements("secrets.ambiguity.reference-soul-monger-courage-service")
+def changes_courage(rs: Any, adventurer: Any) -> bool:
+    """'Bring adventurer to Starting Courage' moves this adventurer's Courage: below its starting value, or
+    above it under reading ``set`` (``raise-only`` only raises)."""
+    if adventurer.courage == adventurer.start_courage:
+        return False
+    if adventurer.courage < adventurer.start_courage:
+        return True
+    return read(rs.options, "courage_service") == "set"
+
+
 @implements("secrets.adventurer-phase.soul-monger-inventory", "secrets.rooms.soul-monger-store",
             "secrets.reference.soul-monger-deal", "secrets.status.soul-monger-removal",
             "secrets.adventurer-phase.no-purchase-limit")
@@ -698,20 +717,22 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
             return "secrets.ambiguity.reference-soul-monger-attribute-services"
         return None
     if name in ("Starting Health", "Heal adventurer to (starting Health)"):
-        return None if target.health < target.start_health or (
-            name == "Starting Health" and read(rs.options, "heal_service") == "two-services") else "secrets.adventurers.health-cap"
+        if target.health < target.start_health or (
+                name == "Starting Health" and read(rs.options, "heal_service") == "two-services"):
+            return None
+        return None if is_wasted_purchase_open(rs) else "secrets.adventurers.health-cap"
     if name == "Bring adventurer to Starting Courage":
-        if read(rs.options, "courage_service") == "raise-only":
-            return None if target.courage < target.start_courage else "secrets.ambiguity.reference-soul-monger-courage-service"
-        return None if target.courage != target.start_courage else "secrets.ambiguity.reference-soul-monger-courage-service"
+        if not changes_courage(rs, target):
+            return None if is_wasted_purchase_open(rs) else "secrets.ambiguity.reference-soul-monger-courage-service"
+        return None
     if name in STATUS_SERVICES:
         status = STATUS_SERVICES[name]
         if name.startswith('"Master of Time"') and read(rs.options, "master_of_time") != "status-card":
             return None
         if status not in rs.components.statuses:
             return "secrets.ambiguity.reference-soul-monger-status-services"
-        if status in target.status:
-            return "secrets.status.identical-ignored"
+        if status in target.status:     # the new card would be ignored: nothing to take from the deck
+            return None if is_wasted_purchase_open(rs) else "secrets.status.identical-ignored"
         return None if state.statuses.count(status) or read(rs.options, "stock") == "unlimited" \
             else "secrets.ambiguity.reference-soul-monger-stock"
     return "secrets.adventurer-phase.soul-monger-inventory"
@@ -834,9 +855,14 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         target = state.adventurer(served)
         if name == "Starting Health" and read(rs.options, "heal_service") == "two-services":
             return state.with_adventurer(served, start_health=target.start_health + 1)
+        if target.health >= target.start_health:     # capped_services = wasted: bought, and healed nothing
+            note("secrets.adventurers.health-cap")
+            return state
         return heal(state, served, target.start_health)
     if name == "Bring adventurer to Starting Courage":
         target = state.adventurer(served)
+        if not changes_courage(rs, target):           # capped_services = wasted: bought, Courage unchanged
+            return state
         return change_courage(rs, state, served, target.start_courage - target.courage,
                               "secrets.reference.soul-monger-services")
     status = STATUS_SERVICES[name]
@@ -845,6 +871,9 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         if read(rs.options, "master_of_time") == "permanent-token":
             return state.with_seat(served, action_tokens=seat_.action_tokens + 1)
         return state.with_seat(served, tokens=seat_.tokens + 1)
+    if status in state.adventurer(served).status:     # capped_services = wasted: the identical card ignored
+        note("secrets.status.identical-ignored")
+        return state
     return gain_status(rs, state, served, status, "secrets.reference.soul-monger-services")
 
 
