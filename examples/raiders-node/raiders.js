@@ -73,7 +73,7 @@ const READINGS = {
   grail_player_labels: ['raiders.ambiguity.grail-player-labels', 'after-grail', ['starting-values']],
   encounter_roll_timing: ['raiders.ambiguity.encounter-roll-timing', 'next-turn', ['same-turn']],
   forced_move_choice: ['raiders.ambiguity.forced-move-choice', 'player-chooses', ['nearest-escape']],
-  boss_tie_break: ['raiders.ambiguity.boss-tie-break', 'board-order', ['current-player-chooses']],
+  boss_tie_break: ['raiders.ambiguity.boss-tie-break', 'board-order', ['current-player-chooses', 'other-player-chooses']],
   back_one_tile: ['raiders.ambiguity.back-one-tile', 'one-space', ['one-card-tile']],
   trapped_after_fail: ['raiders.ambiguity.trapped-after-fail', 'released', ['still-trapped']],
   attack_audacity_target: ['raiders.ambiguity.attack-audacity-target', 'own-heads', ['either-roll']],
@@ -785,11 +785,15 @@ class Raiders {
 
   bossContinue(d, path, options) {
     while (options.length) {
-      if (options.length > 1 && this.read('boss_tie_break') === 'current-player-chooses') {
+      const reading = options.length > 1 ? this.read('boss_tie_break') : 'board-order';
+      if (reading !== 'board-order') {
+        // the other player chooses under other-player-chooses, unless their Raider is Killed
+        const other = 1 - d.current;
+        const chooser = reading === 'other-player-chooses' && !killed(d.raiders[other]) ? other : d.current;
         const rule = path.length === 1 ? 'raiders.boss.always-ahead' : 'raiders.boss.encounter-pull';
         dropEffects(d, 'boss-path', 'boss-choice');
         addEffect(d, effect('boss-path', rule, 'resolved', { items: [...path] }));
-        addEffect(d, effect('boss-choice', rule, 'resolved', { player: d.current, items: [...options] }));
+        addEffect(d, effect('boss-choice', rule, 'resolved', { player: chooser, items: [...options] }));
         d.phase = 'boss-choice';
         return false;
       }
@@ -918,6 +922,7 @@ class Raiders {
   // -- The turn -----------------------------------------------------------------------------------
 
   actingPlayer(state) {
+    if (state.phase === 'boss-choice') return findEffect(state, 'boss-choice').player;
     if (PLAYER_PHASES.includes(state.phase)) return state.current;
     return DEFENDER_PHASES.includes(state.phase) ? state.attack.defender : state.attack.attacker;
   }

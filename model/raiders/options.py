@@ -60,7 +60,7 @@ class RaidersOptions:
     forced_move_choice: str | None = reading("raiders.ambiguity.forced-move-choice", "player-chooses",
                                              "nearest-escape")
     boss_tie_break: str | None = reading("raiders.ambiguity.boss-tie-break", "board-order",
-                                         "current-player-chooses")
+                                         "current-player-chooses", "other-player-chooses")
     back_one_tile: str | None = reading("raiders.ambiguity.back-one-tile", "one-space", "one-card-tile")
     trapped_after_fail: str | None = reading("raiders.ambiguity.trapped-after-fail", "released",
                                              "still-trapped")

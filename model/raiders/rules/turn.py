@@ -116,9 +116,11 @@ ENTERED_WHEN = {
     "attack-boost-attacker": "On the same terms, after the Defender's boost (or at once when the Defender "
                              "holds none), when the Attacker holds Audacity; else the Attack roll follows.",
     "boss-choice": "The Boss moves and two or more next spaces are equally good, under `boss_tie_break` = "
-                   "current-player-chooses; under board-order (the default) the first in board order is "
-                   "taken without asking. The current player decides even when their turn's roll Killed "
-                   "their Raider (the Boss then moves under `boss_after_a_kill` = still-moves).",
+                   "current-player-chooses (the current player decides, even when their turn's roll Killed "
+                   "their Raider: the Boss then moves under `boss_after_a_kill` = still-moves) or "
+                   "other-player-chooses (the other player decides, the current one when the other Raider "
+                   "is Killed); under board-order (the default) the first in board order is taken without "
+                   "asking. The `boss-choice` effect's `player` is who decides.",
 }
 
 _OVER = Pending.over()
@@ -134,7 +136,9 @@ def pending(state: RaidersState) -> Pending:
         return _OVER
     if phase in _CHANCE:
         return _CHANCE[phase]
-    if phase in PLAYER_PHASES:
+    if phase == "boss-choice":
+        key = (find(state.effects, "boss-choice").player, phase)
+    elif phase in PLAYER_PHASES:
         key = (state.current, phase)
     else:
         key = (state.attack.defender if phase in DEFENDER_PHASES else state.attack.attacker, phase)
@@ -147,6 +151,8 @@ def pending(state: RaidersState) -> Pending:
 def acting_player(state: Any) -> int:
     """Who decides in a decision phase: the current player, or in an Attack the Defender or Attacker."""
     phase = state.phase
+    if phase == "boss-choice":
+        return find(state.effects, "boss-choice").player
     if phase in PLAYER_PHASES:
         return state.current
     assert state.attack is not None
