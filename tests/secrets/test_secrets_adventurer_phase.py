@@ -3,6 +3,7 @@ the Soul Monger, stealing."""
 
 from __future__ import annotations
 
+import pytest
 from secrets_helpers import creature, faces, give, idle, play, refused, two
 
 from tombspec.model.secrets.actions import (Barter, Buy, Done, Drawn, Drop, Give, Move, PickUp, Push, Rest, Search, Sell, Step, Steal, Stop, Take, Trade)
@@ -309,3 +310,47 @@ def test_capped_services_ask_the_reading_only_at_the_cap() -> None:
     below = s.with_adventurer(0, health=adv.start_health - 1, courage=adv.start_courage - 1, status=())
     s = play(rs, below, Service("Starting Health"))
     assert s.adventurer(0).health == adv.start_health
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28, the audit's last pass: whom a service may serve ('(in the same room, or anywhere)'), and a
+# sold-out Soul Monger item
+
+
+@pytest.mark.parametrize("reading, in_room, elsewhere", [("self-only", False, False),
+                                                          ("any-adventurer-in-room", True, False),
+                                                          ("any-adventurer", True, True)])
+def test_whom_a_service_may_serve_under_each_reading(reading: str, in_room: bool, elsewhere: bool) -> None:
+    """'Bring adventurer to ...' and 'Heal adventurer to ...' name no adventurer: the buyer only, any
+    adventurer in the Soul Monger room, or any adventurer anywhere
+    (secrets.ambiguity.reference-soul-monger-service-recipient); a service to an adventurer the reading
+    does not allow is refused naming that entry."""
+    from tombspec.model.secrets.actions import Service
+    rs, s = _at_the_monger(service_recipient=reading)
+    temple = s.adventurer(1)
+    s = s.with_adventurer(1, health=temple.start_health - 2)
+    away = s.with_adventurer(1, room="Quetzalcoatl's Hall")
+    for at, allowed in ((s, in_room), (away, elsewhere)):
+        heal = Service("Starting Health", temple.name)
+        assert (heal in rs.legal_actions(at)) == allowed, (reading, at.adventurer(1).room)
+        if allowed:
+            after = play(rs, at, heal)
+            assert after.adventurer(1).health == temple.start_health
+            assert after.adventurer(0).shards == 40 - 13
+        else:
+            assert refused(rs, at, heal) == "secrets.ambiguity.reference-soul-monger-service-recipient"
+
+
+def test_invalid_buy_of_a_sold_out_item_names_the_stock() -> None:
+    """'When you purchase an item, take its card from the Soul Monger Item deck': with its one card
+    bought (limited-by-components), a second purchase is refused naming
+    secrets.ambiguity.reference-soul-monger-stock, as a Rope Token with none left is; one too dear names
+    the inventory's prices."""
+    rs, s = _at_the_monger()
+    s = play(rs, s, Buy("Heart Soup"))
+    assert refused(rs, s, Buy("Heart Soup")) == "secrets.ambiguity.reference-soul-monger-stock"
+    poor = s.with_adventurer(0, shards=5)
+    assert refused(rs, poor, Buy("Crystal Ball")) == "secrets.adventurer-phase.soul-monger-inventory"
+    rs2, s2 = _at_the_monger(stock="unlimited")
+    s2 = play(rs2, s2, Buy("Heart Soup"), Buy("Heart Soup"))
+    assert [h.name for h in s2.adventurer(0).cards].count("Heart Soup") == 2

@@ -664,12 +664,25 @@ def _barter_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
     return out
 
 
+@implements("secrets.ambiguity.reference-soul-monger-service-recipient")
+def recipient_seats(rs: Any, state: SecretsState, seat: int) -> tuple[int, ...]:
+    """The other adventurers a service bought by ``seat`` may serve: none (self-only), those in the Soul
+    Monger room (any-adventurer-in-room), or any in the Tomb (any-adventurer)."""
+    reading = read(rs.options, "service_recipient")
+    if reading == "self-only":
+        return ()
+    adv = state.adventurer(seat)
+    assert adv is not None
+    seats = state.seats_in(adv.room) if reading == "any-adventurer-in-room" else state.in_tomb()
+    return tuple(s for s in seats if s != seat)
+
+
 def service_args(rs: Any, state: SecretsState, seat: int, name: str) -> list[str]:
     adv = state.adventurer(seat)
     assert adv is not None
     targets = [""]
-    if read(rs.options, "service_recipient") == "any-adventurer-in-room" and name not in ("Rope Token",):
-        targets = ["", *(state.seats[s].adventurer.name for s in state.seats_in(adv.room) if s != seat)]
+    if name not in ("Rope Token",):
+        targets = ["", *(state.seats[s].adventurer.name for s in recipient_seats(rs, state, seat))]
     if name == "Remove any Status Effect" and read(rs.options, "remove_status") == "one-of-choice":
         return list(dict.fromkeys(adv.status))
     return targets
@@ -701,7 +714,8 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
     adv = state.adventurer(seat)
     assert adv is not None
     target = adv if not arg or name == "Remove any Status Effect" else next(
-        (state.seats[s].adventurer for s in state.seats_in(adv.room) if state.seats[s].adventurer.name == arg), None)
+        (state.seats[s].adventurer for s in recipient_seats(rs, state, seat) if state.seats[s].adventurer.name == arg),
+        None)
     if target is None:
         return "secrets.ambiguity.reference-soul-monger-service-recipient"
     once = read(rs.options, "attribute_services") == "once-each"
@@ -765,6 +779,15 @@ def sell_value(rs: Any, name: str) -> int:
     return prices.get("artifact", 15) if card(rs, name).deck == "artifact" else prices.get("item", 5)
 
 
+@implements("secrets.ambiguity.reference-soul-monger-stock", "secrets.adventurer-phase.soul-monger-take-card")
+def is_sold_out(rs: Any, state: SecretsState, name: str) -> bool:
+    """A Soul Monger item of the inventory whose card is no longer in the Soul Monger Item deck, under
+    limited-by-components ('When you purchase an item, take its card from the Soul Monger Item deck')."""
+    if name not in rs.components.cards or card(rs, name).deck != "soul-monger" or state.monger.count(name):
+        return False
+    return read(rs.options, "stock") == "limited-by-components"
+
+
 def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     """The rule a refused deal breaks: after the one deal of ``barter`` = one-deal, that reading; a service
     the Soul Monger offers that cannot be given here, its reason (``can_service``: 'Gain +1 Audacity' at 10
@@ -781,6 +804,8 @@ def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
         return can_service(rs, state, t.seat, action.service, action.arg) or \
             "secrets.adventurer-phase.soul-monger-inventory"
     if isinstance(action, Buy):
+        if is_sold_out(rs, state, action.item) and price(rs, action.item) <= adv.shards:
+            return "secrets.ambiguity.reference-soul-monger-stock"      # its one card is bought already
         return "secrets.adventurer-phase.soul-monger-inventory"
     if isinstance(action, Sell):
         if read(rs.options, "barter") == "buy-only":
@@ -828,7 +853,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     state = state.with_adventurer(me, shards=adv.shards - cost)
     served = me
     if action.arg and action.service != "Remove any Status Effect":
-        served = next(s for s in state.seats_in(adv.room) if state.seats[s].adventurer.name == action.arg)
+        served = next(s for s in recipient_seats(rs, state, me) if state.seats[s].adventurer.name == action.arg)
     name = action.service
     if name == "Rope Token":
         if state.ropes > 0:
