@@ -73,7 +73,7 @@ const READINGS = {
   grail_player_labels: ['raiders.ambiguity.grail-player-labels', 'after-grail', ['starting-values']],
   encounter_roll_timing: ['raiders.ambiguity.encounter-roll-timing', 'next-turn', ['same-turn']],
   forced_move_choice: ['raiders.ambiguity.forced-move-choice', 'player-chooses', ['nearest-escape']],
-  boss_tie_break: ['raiders.ambiguity.boss-tie-break', 'board-order', ['current-player-chooses']],
+  boss_tie_break: ['raiders.ambiguity.boss-tie-break', 'board-order', ['current-player-chooses', 'other-player-chooses']],
   back_one_tile: ['raiders.ambiguity.back-one-tile', 'one-space', ['one-card-tile']],
   trapped_after_fail: ['raiders.ambiguity.trapped-after-fail', 'released', ['still-trapped']],
   attack_audacity_target: ['raiders.ambiguity.attack-audacity-target', 'own-heads', ['either-roll']],
@@ -90,6 +90,8 @@ const READINGS = {
   malfunction_first_tile: ['raiders.ambiguity.malfunction-first-tile', 'start-space', ['stays']],
   portal_success_stay: ['raiders.ambiguity.portal-success-stay', 'may-stay', ['other-portal']],
   escape_pass_space: ['raiders.ambiguity.escape-pass-any-space', 'adjacent-ahead', ['any-space-ahead']],
+  boss_after_a_kill: ['raiders.ambiguity.boss-after-a-kill', 'no-move', ['still-moves']],
+  move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
 };
 
 function makeOptions(data) {
@@ -583,6 +585,8 @@ class Raiders {
     }
     if (options.audacity_advanced && move.audacity) return 'raiders.advanced.audacity-advanced';
     if (move.audacity === need) return null;
+    // Each discard 'may' alter the number by 1: under at-least-needed the ones beyond the need are lost.
+    if (move.audacity > need && this.read('move_audacity') === 'at-least-needed') return null;
     return move.audacity ? 'raiders.audacity.alter-roll' : 'raiders.move.number-match';
   }
 
@@ -627,6 +631,16 @@ class Raiders {
       if (!seen.has(k) && this.moveRule(d, m, numbered) === null) {
         seen.add(k);
         out.push(m);
+      }
+    }
+    // More Audacity than a move by a number needs (raiders.ambiguity.move-audacity-beyond-need).
+    const held = d.raiders[d.current].audacity;
+    for (const m of [...out]) {
+      if (!['heads', 'tails'].includes(m.face) || m.audacity >= held) continue;
+      for (let k = m.audacity + 1; k <= held; k++) {
+        const more = act('move-to', { space: m.space, face: m.face, audacity: k });
+        if (this.moveRule(d, more, numbered) !== null) break;
+        if (!seen.has(key(more))) { seen.add(key(more)); out.push(more); }
       }
     }
     return out;
@@ -771,11 +785,15 @@ class Raiders {
 
   bossContinue(d, path, options) {
     while (options.length) {
-      if (options.length > 1 && this.read('boss_tie_break') === 'current-player-chooses') {
+      const reading = options.length > 1 ? this.read('boss_tie_break') : 'board-order';
+      if (reading !== 'board-order') {
+        // the other player chooses under other-player-chooses, unless their Raider is Killed
+        const other = 1 - d.current;
+        const chooser = reading === 'other-player-chooses' && !killed(d.raiders[other]) ? other : d.current;
         const rule = path.length === 1 ? 'raiders.boss.always-ahead' : 'raiders.boss.encounter-pull';
         dropEffects(d, 'boss-path', 'boss-choice');
         addEffect(d, effect('boss-path', rule, 'resolved', { items: [...path] }));
-        addEffect(d, effect('boss-choice', rule, 'resolved', { player: d.current, items: [...options] }));
+        addEffect(d, effect('boss-choice', rule, 'resolved', { player: chooser, items: [...options] }));
         d.phase = 'boss-choice';
         return false;
       }
@@ -904,6 +922,7 @@ class Raiders {
   // -- The turn -----------------------------------------------------------------------------------
 
   actingPlayer(state) {
+    if (state.phase === 'boss-choice') return findEffect(state, 'boss-choice').player;
     if (PLAYER_PHASES.includes(state.phase)) return state.current;
     return DEFENDER_PHASES.includes(state.phase) ? state.attack.defender : state.attack.attacker;
   }
@@ -929,7 +948,10 @@ class Raiders {
     return out;
   }
 
-  chanceRule(state) {
+  chanceRule(state, action) {
+    // A second use-portal while its roll is pending: the Portal is once per game per player.
+    if (action && action.kind === 'use-portal' && state.phase === 'roll'
+      && state.raiders[state.current].portal_used) return 'raiders.portal.once-per-game';
     if (state.phase === 'coin-toss') return 'raiders.setup.coin-toss';
     if (state.phase === 'attack-roll') return 'raiders.attack.both-roll';
     return 'raiders.move.roll';
@@ -950,6 +972,10 @@ class Raiders {
     const phase = s.phase;
     const kind = action.kind;
     const me = s.current;
+    // A use-portal by a Raider who has used or attempted one: once per game per player, at any point.
+    if (kind === 'use-portal' && phase !== 'action' && s.raiders[this.actingPlayer(s)].portal_used) {
+      return 'raiders.portal.once-per-game';
+    }
     if (phase === 'action') {
       if (kind === 'move' || kind === 'prepare') return null;
       if (kind === 'rest') return this.canRest(s, me) ? null : 'raiders.rest.regain-penny';
@@ -1016,7 +1042,7 @@ class Raiders {
     require(phase !== 'over', GAME_OVER_RULES[state.outcome] || 'raiders.object.game-ends-on-escape',
             `the game is over (${state.outcome})`);
     if (phase in CHANCE_PHASES) {
-      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state),
+      require(contains(this.chanceOutcomes(state), action), this.chanceRule(state, action),
         `${key(action)} is not a possible outcome of the ${CHANCE_PHASES[phase]} here`);
       const d = structuredClone(state);
       if (phase === 'coin-toss') {
@@ -1340,8 +1366,13 @@ class Raiders {
   // After the Action and its roll: the Boss moves, then any Attack due, then the next turn.
   turnEnd(d) {
     if (d.phase === 'over') return;
-    if (killed(d.raiders[d.current])) { this.roundCount(d); return; }
-    if (d.boss !== null && d.roll !== null && d.roll.heads !== null) {
+    const rolled = d.boss !== null && d.roll !== null && d.roll.heads !== null;
+    // A roll that Killed its Raider: the Boss still moves on it only under boss_after_a_kill = still-moves.
+    if (killed(d.raiders[d.current]) && (!rolled || this.read('boss_after_a_kill') === 'no-move')) {
+      this.roundCount(d);
+      return;
+    }
+    if (rolled) {
       const done = this.bossMove(d);
       if (d.phase === 'over' || !done) return;
     }

@@ -152,7 +152,7 @@ class Raiders(Ruleset):
 Raiders.phases = tuple(sorted(set(turn.CHANCE_PHASES.values()) | turn.PLAYER_PHASES | turn.DEFENDER_PHASES
                               | turn.ATTACKER_PHASES))
 Raiders.phase_entry = turn.ENTERED_WHEN
-Raiders.refusal_checks = (turn.decision_rule, raider_actions.move_rule, encounters.spend_rule,
+Raiders.refusal_checks = (turn.decision_rule, turn._point_rule, raider_actions.move_rule, encounters.spend_rule,
                           turn.attack_spend_rule, turn.also_broken)
 Raiders.refusal_terms = {"board": Board, "space": Space}
 Raiders.procedures = (

@@ -60,7 +60,7 @@ class RaidersOptions:
     forced_move_choice: str | None = reading("raiders.ambiguity.forced-move-choice", "player-chooses",
                                              "nearest-escape")
     boss_tie_break: str | None = reading("raiders.ambiguity.boss-tie-break", "board-order",
-                                         "current-player-chooses")
+                                         "current-player-chooses", "other-player-chooses")
     back_one_tile: str | None = reading("raiders.ambiguity.back-one-tile", "one-space", "one-card-tile")
     trapped_after_fail: str | None = reading("raiders.ambiguity.trapped-after-fail", "released",
                                              "still-trapped")
@@ -85,3 +85,6 @@ class RaidersOptions:
     portal_success_stay: str | None = reading("raiders.ambiguity.portal-success-stay", "may-stay", "other-portal")
     escape_pass_space: str | None = reading("raiders.ambiguity.escape-pass-any-space", "adjacent-ahead",
                                             "any-space-ahead")
+    boss_after_a_kill: str | None = reading("raiders.ambiguity.boss-after-a-kill", "no-move", "still-moves")
+    move_audacity: str | None = reading("raiders.ambiguity.move-audacity-beyond-need", "exactly-needed",
+                                        "at-least-needed")

@@ -20,8 +20,9 @@ effect             made by                            what it holds
                    (a first step) or                  where it stood (reading ``current-player-chooses``
                    ``raiders.boss.encounter-pull``    of ``raiders.ambiguity.boss-tie-break`` only);
                    (a later one)                      ``player`` None
-``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the current player
-                                                      chooses among (``player``), in board order
+``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the player who chooses
+                                                      (``player``: the current player, or the other under
+                                                      ``other-player-chooses``) chooses among, in board order
 =================  =================================  =====================================================
 
 An effect's other fields are at their defaults unless the table names them (``player`` None, ``subject``

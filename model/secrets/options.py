@@ -317,8 +317,10 @@ class SecretsOptions:
                                          "permanent-token", "one-action")
     courage_service: str | None = reading("secrets.ambiguity.reference-soul-monger-courage-service", "raise-only",
                                           "set")
+    capped_services: str | None = reading("secrets.ambiguity.reference-soul-monger-capped-services", "refused",
+                                          "wasted")
     service_recipient: str | None = reading("secrets.ambiguity.reference-soul-monger-service-recipient",
-                                            "self-only", "any-adventurer-in-room")
+                                            "self-only", "any-adventurer-in-room", "any-adventurer")
     stock: str | None = reading("secrets.ambiguity.reference-soul-monger-stock", "limited-by-components",
                                 "unlimited")
     remove_status: str | None = reading("secrets.ambiguity.reference-soul-monger-remove-status", "one-of-choice",

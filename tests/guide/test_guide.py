@@ -117,7 +117,7 @@ def test_options_name_the_ambiguity_and_readings(raiders_guide: dict) -> None:
     opts = {o["name"]: o for o in raiders_guide["options"]}
     tie = opts["boss_tie_break"]
     assert tie["settles"] == "raiders.ambiguity.boss-tie-break"
-    assert [r["id"] for r in tie["readings"]] == ["board-order", "current-player-chooses"]
+    assert [r["id"] for r in tie["readings"]] == ["board-order", "current-player-chooses", "other-player-chooses"]
     assert "ordered by y, then x" in tie["readings"][0]["text"]
     assert opts["special_tiles"]["kind"] == "variant"
     ties = {t["id"]: t for t in raiders_guide["tie_breaks"]}

@@ -118,3 +118,53 @@ def test_boss_encounter_pull_under_each_reading(reading: str, rooms: list[str]) 
 
     rs = ruleset(boss_encounter_chain=reading)
     assert next_rooms(rs, state(rs), ("3,1", "3,0")) == rooms
+
+
+@pytest.mark.parametrize("reading, boss", [("no-move", "1,1"), ("still-moves", "2,0")])
+def test_boss_after_a_roll_that_kills_under_each_reading(reading: str, boss: str) -> None:
+    """The Boss 'moves on each player's turn after they have finished their Action and have completed a
+    roll'; 'If at any time you lose all of your pennies, you are Killed and out of the game'. A failed
+    Trap roll Kills the Raider with one Penny: the Boss stays (no-move), or moves on that roll (still-moves)
+    onto the Monster room ahead, the only room it may enter on a 0 or a 1 (raiders.ambiguity.boss-after-a-kill)."""
+    import attrs
+
+    from tombspec.model.raiders.rules.turn import apply_turn_start
+
+    rs = ruleset(boss_after_a_kill=reading)
+    s = with_raider(state(rs, me=("4,0", 1, 0), boss_track=0, boss="1,1"), 1, in_encounter=True, came_from="3,0")
+    s = on_draft(apply_turn_start, rs, attrs.evolve(s, current=0), 1)
+    assert s.phase == "roll" and s.roll.purpose == "encounter"
+    s = rs.step(s, Heads(0))     # 0 Heads, 1 Tails: the Trap is failed, the last Penny lost
+    assert s.raider(1).killed
+    assert s.boss == boss
+    assert s.current == 0 and s.phase == "action" and s.grail == 0
+
+
+def test_boss_after_a_kill_still_moves_and_may_seal_the_tomb() -> None:
+    """Under still-moves the Boss's move after the Killing roll is a move like any other: next to the
+    Escape space it seals the Tomb ('If this happens, both players immediately LOSE the game!')."""
+    import attrs
+
+    from tombspec.model.raiders.rules.turn import apply_turn_start
+
+    for reading, outcome in (("no-move", None), ("still-moves", "sealed")):
+        rs = ruleset(boss_after_a_kill=reading)
+        s = with_raider(state(rs, me=("4,0", 1, 0), boss_track=0, boss="5,1"), 1, in_encounter=True,
+                        came_from="3,0")
+        s = on_draft(apply_turn_start, rs, attrs.evolve(s, current=0), 1)
+        s = rs.step(s, Heads(0))
+        assert s.raider(1).killed and s.outcome == outcome, reading
+
+
+def test_boss_after_a_kill_is_asked_only_when_the_boss_moves() -> None:
+    """The reading is asked only where its answers part: a Killing roll with the Boss not yet Spawned
+    ends the turn the same under both."""
+    import attrs
+
+    from tombspec.model.raiders.rules.turn import apply_turn_start
+
+    rs = ruleset(boss_after_a_kill=None)
+    s = with_raider(state(rs, me=("4,0", 1, 0)), 1, in_encounter=True, came_from="3,0")
+    s = on_draft(apply_turn_start, rs, attrs.evolve(s, current=0), 1)
+    s = rs.step(s, Heads(0))
+    assert s.raider(1).killed and s.current == 0

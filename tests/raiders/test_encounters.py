@@ -118,3 +118,31 @@ def test_portal_is_used_once_per_game() -> None:
     with pytest.raises(IllegalAction) as err:
         rs.step(s, UsePortal())
     assert err.value.rule_id == "raiders.portal.once-per-game"
+
+
+def test_invalid_use_portal_again_while_its_roll_is_pending_names_once_per_game() -> None:
+    """'(This may only be used or attempted once per game per player.)': a second use-portal right after
+    the first, while the Portal roll is pending, or at the spend or the Place that follow it, is refused
+    for that rule, not for the point it was sent at (which the refusal lists beside it) (issue 28)."""
+    rs = ruleset(["S P 3 P E"])
+    s = with_raider(state(rs, me=("1,0", 6, 2), holder=("4,0", 5, 3)), 1, in_encounter=True)
+    s = rs.step(s, UsePortal())
+    failed, passed = rs.step(s, Heads(3)), rs.step(s, Heads(6))
+    assert (s.phase, failed.phase, passed.phase) == ("roll", "spend", "place")
+    for at, point_rule in ((s, "raiders.move.roll"), (failed, "raiders.audacity.alter-roll"),
+                           (passed, "raiders.portal.success")):
+        with pytest.raises(IllegalAction) as err:
+            rs.step(at, UsePortal())
+        assert err.value.rule_id == "raiders.portal.once-per-game", at.phase
+        assert err.value.also == (point_rule,)
+
+
+def test_invalid_use_portal_out_of_turn_by_a_raider_who_has_not_used_one_names_the_point() -> None:
+    """A use-portal sent at another point by a Raider whose Portal is unused breaks only that point's rule."""
+    rs = ruleset(["S P 3 P E"])
+    s = rs.step(state(rs, me=("2,0", 6, 2), holder=("4,0", 5, 3)), Move())
+    s = rs.step(s, Heads(3))
+    assert s.phase == "move-to"
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, UsePortal())
+    assert err.value.rule_id == "raiders.move.number-match"

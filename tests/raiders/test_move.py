@@ -169,3 +169,39 @@ def test_natural_six_with_a_temporary_penny_under_each_reading(reading: str, nat
     s = rs.step(s, Heads(6))
     assert s.raider(1).audacity == (2 if natural else 1)
     assert any(isinstance(a, MoveTo) and a.face == "natural" for a in rs.legal_actions(s)) == natural
+
+
+@pytest.mark.parametrize("reading", ["exactly-needed", "at-least-needed"])
+def test_audacity_beyond_a_moves_need_under_each_reading(reading: str) -> None:
+    """'for each Audacity discarded, you may alter your roll ... by 1': 2 Heads and a 3 next door need 1
+    Audacity. Discarding 3 is refused (exactly-needed) or takes the move, the 2 beyond the need lost
+    (at-least-needed) (raiders.ambiguity.move-audacity-beyond-need)."""
+    rs = ruleset(move_audacity=reading)
+    s = rolled(rs, state(rs, me=("0,0", 6, 3)), 2)      # 2 Heads, 4 Tails; 3 Audacity held
+    over = MoveTo("1,0", "heads", 3)
+    assert MoveTo("1,0", "heads", 1) in rs.legal_actions(s)
+    if reading == "exactly-needed":
+        assert over not in rs.legal_actions(s)
+        with pytest.raises(IllegalAction) as err:
+            rs.step(s, over)
+        assert err.value.rule_id == "raiders.audacity.alter-roll"
+        return
+    assert {MoveTo("1,0", "heads", 2), over} <= set(rs.legal_actions(s))
+    after = rs.step(s, over)
+    assert after.raider(1).position == "1,0" and after.raider(1).audacity == 0
+    with pytest.raises(IllegalAction) as err:                 # never more than the Raider holds
+        rs.step(s, MoveTo("1,0", "heads", 4))
+    assert err.value.rule_id == "raiders.audacity.alter-roll"
+
+
+def test_audacity_beyond_the_need_stays_barred_on_a_black_tile() -> None:
+    """'Black Tile: Any face can be used! (But no Audacity may be used!)': no discard beyond the need
+    either, under at-least-needed."""
+    rs = ruleset(["S 3 E"], special_tiles=True, move_audacity="at-least-needed")
+    rs.board.spaces["1,0"] = __import__("attrs").evolve(rs.board.spaces["1,0"], colour="black")
+    s = rolled(rs, state(rs, me=("0,0", 6, 2), holder=("2,0", 5, 3)), 3)      # the 3 matches as rolled
+    assert MoveTo("1,0", "heads", 0) in rs.legal_actions(s)
+    assert [m for m in rs.legal_actions(s) if isinstance(m, MoveTo) and m.audacity] == []
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, MoveTo("1,0", "heads", 1))
+    assert err.value.rule_id == "raiders.advanced.black-any-face"

@@ -308,3 +308,31 @@ def test_every_ambiguity_is_a_reading_or_says_why_not() -> None:
             amb = catalog.ambiguity(field.metadata["settles"])
             assert set(field.metadata["readings"]) == {r.id for r in amb.readings}, name
             assert field.default == amb.default, name
+
+
+@pytest.mark.parametrize("reading, chooser", [("current-player-chooses", 1), ("other-player-chooses", 0)])
+def test_who_chooses_between_equal_boss_moves_under_each_reading(reading: str, chooser: int) -> None:
+    """The Boss is no player: between equally good spaces the player whose turn it is chooses, or the
+    other player (raiders.ambiguity.boss-tie-break); the one who does not choose is refused for the turn
+    rule, and with the other Raider Killed the current player chooses under both readings."""
+    from tombspec.model.raiders.rules.turn import acting_player
+
+    rs = ruleset(boss_tie_break=reading)
+    for boss in rs.board.spaces:           # a Boss space with two equally good spaces ahead
+        s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss=boss,
+                  roll=Roll("boss", 6, heads=3))
+        d = RaidersDraft.thaw(s)
+        if len(boss_rules.first_steps(rs, d)) > 1 and not boss_rules.is_next_to_escape(rs, boss):
+            break
+    else:
+        pytest.fail("no Boss position with a tie on this board")
+    assert boss_rules.apply_boss_move(rs, d) is False
+    choice = d.freeze()
+    assert choice.current == 1 and rs.pending(choice).actors == (chooser,) and acting_player(choice) == chooser
+    space = rs.legal_actions(choice, chooser)[0].space
+    after = rs.step(choice, Place(space), chooser)
+    assert after.boss == space or after.phase == "over"
+    with pytest.raises(IllegalAction):
+        rs.step(choice, Place(space), 1 - chooser)
+    alone = with_raider(attrs.evolve(s, grail=1), 0, position=None, pennies=0)     # the other Raider Killed
+    assert boss_rules.boss_chooser(rs, RaidersDraft.thaw(alone)) == 1

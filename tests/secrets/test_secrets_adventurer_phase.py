@@ -3,6 +3,7 @@ the Soul Monger, stealing."""
 
 from __future__ import annotations
 
+import pytest
 from secrets_helpers import creature, faces, give, idle, play, refused, two
 
 from tombspec.model.secrets.actions import (Barter, Buy, Done, Drawn, Drop, Give, Move, PickUp, Push, Rest, Search, Sell, Step, Steal, Stop, Take, Trade)
@@ -217,3 +218,139 @@ def test_a_refused_deal_names_its_reason() -> None:
     s = play(rs, s.with_adventurer(0, shards=5), Barter())
     assert refused(rs, s, Sell("Lantern")) == "secrets.adventurer-phase.sell"
     assert refused(rs, s, Service("Gain +1 Audacity")) == "secrets.adventurer-phase.soul-monger-inventory"
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28: the other services a cap or a rule leaves nothing to do, and 'There is no limit to the
+# number of items and services you can buy' (secrets.ambiguity.reference-soul-monger-capped-services)
+
+
+def _at_the_monger(**options: str) -> tuple:
+    rs, s = two(**options)
+    s = s.with_adventurer(0, shards=40)
+    return rs, play(rs, s, Barter())
+
+
+def _capped(s):
+    """Christopher at his starting Health and Courage, holding 'Fearless'."""
+    from tombspec.model.secrets.state import evolve
+    adv = s.adventurer(0)
+    s = evolve(s, statuses=s.statuses.remove("Fearless"))       # his 'Fearless' came from the deck
+    return s.with_adventurer(0, health=adv.start_health, courage=adv.start_courage, status=("Fearless",))
+
+
+CAPPED = [('Starting Health', "secrets.adventurers.health-cap"),
+          ("Bring adventurer to Starting Courage", "secrets.ambiguity.reference-soul-monger-courage-service"),
+          ('"Fearless"', "secrets.status.identical-ignored")]
+
+
+def test_capped_services_are_refused_naming_the_cap_under_refused() -> None:
+    """'An adventurer's current Health cannot be increased above their starting Health'; Courage already
+    at its starting value; 'If an adventurer were to gain an identical status effect, ignore all effects
+    of the new status effect': under reading refused (the default) none of these is offered, and each
+    refusal names the rule that leaves the service nothing to do."""
+    from tombspec.model.secrets.actions import Service
+    from tombspec.model.secrets.state import evolve
+    rs, s = _at_the_monger()
+    s = _capped(s)
+    for name, rule in CAPPED:
+        assert Service(name) not in rs.legal_actions(s), name
+        assert refused(rs, s, Service(name)) == rule, name
+    # below the caps each is offered
+    adv = s.adventurer(0)
+    below = s.with_adventurer(0, health=adv.start_health - 1, courage=adv.start_courage - 1, status=())
+    below = evolve(below, statuses=below.statuses.add("Fearless"))   # his card back in the deck
+    assert {Service(name) for name, _ in CAPPED} <= set(rs.legal_actions(below))
+
+
+def test_capped_services_are_bought_and_wasted_under_wasted() -> None:
+    """Under reading wasted 'There is no limit to the number of items and services you can buy' lets each
+    purchase stand: its Soul Shards are spent and the adventurer stays as they were."""
+    from tombspec.model.secrets.actions import Service
+    rs, s = _at_the_monger(capped_services="wasted")
+    s = _capped(s)
+    before = s.adventurer(0)
+    deck = s.statuses
+    for name, _ in CAPPED:
+        assert Service(name) in rs.legal_actions(s), name
+    costs = {"Starting Health": 13, "Bring adventurer to Starting Courage": 13, '"Fearless"': 13}
+    shards = before.shards
+    for name, _ in CAPPED:
+        s = play(rs, s, Service(name))
+        shards -= costs[name]
+        after = s.adventurer(0)
+        assert after.shards == shards, name
+        assert (after.health, after.courage, after.status) == (before.health, before.courage, before.status), name
+    assert s.statuses == deck                          # the identical card ignored: none taken
+    assert rs.violations(s) == []
+
+
+def test_courage_above_its_start_under_raise_only_is_wasted_not_lowered() -> None:
+    """'Bring adventurer to Starting Courage' only raises under raise-only: above the starting value it is
+    refused (refused) or bought for nothing (wasted), never lowering Courage; under set it lowers."""
+    from tombspec.model.secrets.actions import Service
+    name = "Bring adventurer to Starting Courage"
+    for capped, courage_service in (("refused", "raise-only"), ("wasted", "raise-only"), ("refused", "set")):
+        rs, s = _at_the_monger(capped_services=capped, courage_service=courage_service)
+        start = s.adventurer(0).start_courage
+        s = s.with_adventurer(0, courage=start + 2)
+        if capped == "refused" and courage_service == "raise-only":
+            assert refused(rs, s, Service(name)) == "secrets.ambiguity.reference-soul-monger-courage-service"
+            continue
+        s = play(rs, s, Service(name))
+        assert s.adventurer(0).courage == (start + 2 if courage_service == "raise-only" else start)
+
+
+def test_capped_services_ask_the_reading_only_at_the_cap() -> None:
+    """The reading is asked only where its answers part: below the caps the services are offered with it
+    unset."""
+    from tombspec.model.secrets.actions import Service
+    rs, s = _at_the_monger(capped_services=None)
+    adv = s.adventurer(0)
+    below = s.with_adventurer(0, health=adv.start_health - 1, courage=adv.start_courage - 1, status=())
+    s = play(rs, below, Service("Starting Health"))
+    assert s.adventurer(0).health == adv.start_health
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28, the audit's last pass: whom a service may serve ('(in the same room, or anywhere)'), and a
+# sold-out Soul Monger item
+
+
+@pytest.mark.parametrize("reading, in_room, elsewhere", [("self-only", False, False),
+                                                          ("any-adventurer-in-room", True, False),
+                                                          ("any-adventurer", True, True)])
+def test_whom_a_service_may_serve_under_each_reading(reading: str, in_room: bool, elsewhere: bool) -> None:
+    """'Bring adventurer to ...' and 'Heal adventurer to ...' name no adventurer: the buyer only, any
+    adventurer in the Soul Monger room, or any adventurer anywhere
+    (secrets.ambiguity.reference-soul-monger-service-recipient); a service to an adventurer the reading
+    does not allow is refused naming that entry."""
+    from tombspec.model.secrets.actions import Service
+    rs, s = _at_the_monger(service_recipient=reading)
+    temple = s.adventurer(1)
+    s = s.with_adventurer(1, health=temple.start_health - 2)
+    away = s.with_adventurer(1, room="Quetzalcoatl's Hall")
+    for at, allowed in ((s, in_room), (away, elsewhere)):
+        heal = Service("Starting Health", temple.name)
+        assert (heal in rs.legal_actions(at)) == allowed, (reading, at.adventurer(1).room)
+        if allowed:
+            after = play(rs, at, heal)
+            assert after.adventurer(1).health == temple.start_health
+            assert after.adventurer(0).shards == 40 - 13
+        else:
+            assert refused(rs, at, heal) == "secrets.ambiguity.reference-soul-monger-service-recipient"
+
+
+def test_invalid_buy_of_a_sold_out_item_names_the_stock() -> None:
+    """'When you purchase an item, take its card from the Soul Monger Item deck': with its one card
+    bought (limited-by-components), a second purchase is refused naming
+    secrets.ambiguity.reference-soul-monger-stock, as a Rope Token with none left is; one too dear names
+    the inventory's prices."""
+    rs, s = _at_the_monger()
+    s = play(rs, s, Buy("Heart Soup"))
+    assert refused(rs, s, Buy("Heart Soup")) == "secrets.ambiguity.reference-soul-monger-stock"
+    poor = s.with_adventurer(0, shards=5)
+    assert refused(rs, poor, Buy("Crystal Ball")) == "secrets.adventurer-phase.soul-monger-inventory"
+    rs2, s2 = _at_the_monger(stock="unlimited")
+    s2 = play(rs2, s2, Buy("Heart Soup"), Buy("Heart Soup"))
+    assert [h.name for h in s2.adventurer(0).cards].count("Heart Soup") == 2

@@ -147,15 +147,30 @@ def boss_choices(s: Any) -> tuple[str, ...]:
     return effect.items if effect is not None else ()
 
 
+@implements("raiders.ambiguity.boss-tie-break")
+def boss_chooser(rs: Any, d: Any) -> int | None:
+    """Who chooses between equally good Boss moves: nobody (board-order: the first in board order), the
+    player whose turn it is (current-player-chooses), or the other player (other-player-chooses; the
+    player whose turn it is when the other Raider is Killed, out of the game)."""
+    reading = read(rs.options, "boss_tie_break")
+    if reading == "board-order":
+        return None
+    other = 1 - d.current
+    if reading == "other-player-chooses" and not d.raiders[other].killed:
+        return other
+    return d.current
+
+
 def _continue(rs: Any, d: Any, path: tuple[str, ...], options: list[str]) -> bool:
     """Extend the Boss's path by one of ``options`` at a time, asking the current player where several
     tie and the reading says they choose; then trap whoever it moved onto."""
     while options:
-        if len(options) > 1 and read(rs.options, "boss_tie_break") == "current-player-chooses":
+        chooser = boss_chooser(rs, d) if len(options) > 1 else None
+        if chooser is not None:
             rule = "raiders.boss.always-ahead" if len(path) == 1 else "raiders.boss.encounter-pull"
             d.effects = add(add(discard(d.effects, "boss-path", "boss-choice"),
                                 Effect("boss-path", rule, until=RESOLVED, items=path)),
-                            Effect("boss-choice", rule, until=RESOLVED, player=d.current, items=tuple(options)))
+                            Effect("boss-choice", rule, until=RESOLVED, player=chooser, items=tuple(options)))
             d.phase = "boss-choice"
             return False
         path = (*path, options[0])

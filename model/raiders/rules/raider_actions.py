@@ -51,7 +51,7 @@ def is_free_entry(rs: Any, space: Any) -> bool:
             "raiders.ambiguity.encounter-free-entry", "raiders.ambiguity.portal-second-visit",
             "raiders.ambiguity.start-escape-numbers", "raiders.ambiguity.black-tile-any-face",
             "raiders.ambiguity.natural-six-yellow-red", "raiders.ambiguity.yellow-red-encounter-rooms",
-            "raiders.ambiguity.black-tile-boosted-roll")
+            "raiders.ambiguity.black-tile-boosted-roll", "raiders.ambiguity.move-audacity-beyond-need")
 def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) -> str | None:
     """None when ``move`` is open after the Move roll of ``s``; else the rule it breaks.
 
@@ -114,6 +114,8 @@ def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) ->
         return "raiders.advanced.audacity-advanced"     # "Instead of altering your roll ..."
     if move.audacity == need:
         return None
+    if move.audacity > need and read(options, "move_audacity") == "at-least-needed":
+        return None     # 'you may alter your roll ... by 1' for each discard: the ones beyond the need are lost
     return "raiders.audacity.alter-roll" if move.audacity else "raiders.move.number-match"
 
 
@@ -154,7 +156,9 @@ def _candidates(rs: Any, s: Any) -> list[MoveTo]:
 
 
 def move_options(rs: Any, s: Any) -> list[MoveTo]:
-    """Every move open after the Move roll (Stay aside), each once."""
+    """Every move open after the Move roll (Stay aside), each once; a move by a number with more Audacity
+    than it needs follows the moves with the need (``raiders.ambiguity.move-audacity-beyond-need`` =
+    at-least-needed only)."""
     candidates = _candidates(rs, s)
     numbered = has_numbered_match(rs, s, candidates)
     seen: set[MoveTo] = set()
@@ -163,6 +167,16 @@ def move_options(rs: Any, s: Any) -> list[MoveTo]:
         if m not in seen and move_rule(rs, s, m, numbered=numbered) is None:
             seen.add(m)
             out.append(m)
+    held = s.raiders[s.current].audacity
+    for m in list(out):
+        if m.face in ("heads", "tails") and m.audacity < held:
+            for k in range(m.audacity + 1, held + 1):
+                more = MoveTo(m.space, m.face, k)
+                if move_rule(rs, s, more, numbered=numbered) is not None:
+                    break       # refused for one more: for any more too (the need, a Black room, Advanced)
+                if more not in seen:
+                    seen.add(more)
+                    out.append(more)
     return out
 
 

@@ -116,8 +116,11 @@ ENTERED_WHEN = {
     "attack-boost-attacker": "On the same terms, after the Defender's boost (or at once when the Defender "
                              "holds none), when the Attacker holds Audacity; else the Attack roll follows.",
     "boss-choice": "The Boss moves and two or more next spaces are equally good, under `boss_tie_break` = "
-                   "current-player-chooses; under board-order (the default) the first in board order is "
-                   "taken without asking.",
+                   "current-player-chooses (the current player decides, even when their turn's roll Killed "
+                   "their Raider: the Boss then moves under `boss_after_a_kill` = still-moves) or "
+                   "other-player-chooses (the other player decides, the current one when the other Raider "
+                   "is Killed); under board-order (the default) the first in board order is taken without "
+                   "asking. The `boss-choice` effect's `player` is who decides.",
 }
 
 _OVER = Pending.over()
@@ -133,7 +136,9 @@ def pending(state: RaidersState) -> Pending:
         return _OVER
     if phase in _CHANCE:
         return _CHANCE[phase]
-    if phase in PLAYER_PHASES:
+    if phase == "boss-choice":
+        key = (find(state.effects, "boss-choice").player, phase)
+    elif phase in PLAYER_PHASES:
         key = (state.current, phase)
     else:
         key = (state.attack.defender if phase in DEFENDER_PHASES else state.attack.attacker, phase)
@@ -146,6 +151,8 @@ def pending(state: RaidersState) -> Pending:
 def acting_player(state: Any) -> int:
     """Who decides in a decision phase: the current player, or in an Attack the Defender or Attacker."""
     phase = state.phase
+    if phase == "boss-choice":
+        return find(state.effects, "boss-choice").player
     if phase in PLAYER_PHASES:
         return state.current
     assert state.attack is not None
@@ -252,6 +259,14 @@ def attack_spend_rule(rs: Any, s: Any, action: Spend, player: int) -> str | None
 def decision_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
     """The rule ``action`` breaks in ``s`` (a decision phase), or None when it is legal."""
     phase, kind = s.phase, type(action)
+    if kind is UsePortal and phase != "action" and is_portal_spent(s, acting_player(s)):
+        return "raiders.portal.once-per-game"       # a second UsePortal, whatever the point of the turn
+    return _point_rule(rs, s, action)
+
+
+def _point_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
+    """The rule ``action`` breaks at the decision point of ``s`` (its phase), or None when it is legal."""
+    phase, kind = s.phase, type(action)
     me = s.current
     if phase == "action":
         if kind is Move or kind is Prepare:
@@ -290,10 +305,22 @@ def decision_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
     return "raiders.move.roll"
 
 
+@implements("raiders.portal.once-per-game")
+def is_portal_spent(s: Any, player: int) -> bool:
+    """'This may only be used or attempted once per game per player': ``player`` has used or attempted
+    a Portal (``portal_used``), so a UsePortal at any point of the game is refused for that rule."""
+    raider = s.raiders[player]
+    return raider.portal_used
+
+
 def also_broken(rs: Any, s: RaidersState, action: Any) -> tuple[str, ...]:
     """Other rules a refused action breaks, beside the one :func:`decision_rule` names (an
-    implementation may name any of them)."""
-    if type(action) is UsePortal and s.phase == "action":
+    implementation may name any of them): a UsePortal at the action point away from an unused Portal
+    room, or by a Raider whose Portal is spent; a UsePortal by such a Raider at another point (or while
+    a roll is pending), the rule of the point it was sent at."""
+    if type(action) is not UsePortal:
+        return ()
+    if s.phase == "action":
         raider = s.raiders[s.current]
         out = []
         if raider.position is None or not raider.in_encounter or rs.board.spaces[raider.position].kind != "portal":
@@ -301,6 +328,10 @@ def also_broken(rs: Any, s: RaidersState, action: Any) -> tuple[str, ...]:
         if raider.portal_used:
             out.append("raiders.portal.once-per-game")
         return tuple(out)
+    if s.phase in CHANCE_PHASES:
+        return (CHANCE_RULES[s.phase],)
+    if s.phase in _HANDLERS and is_portal_spent(s, acting_player(s)):
+        return tuple(r for r in (_point_rule(rs, s, action),) if r is not None)
     return ()
 
 
@@ -352,6 +383,10 @@ def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) 
         require(False, GAME_OVER_RULES.get(state.outcome or "", "raiders.object.game-ends-on-escape"),
                 "the game is over ({})", state.outcome)
     if phase in CHANCE_PHASES:
+        if type(action) is UsePortal and phase == "roll" and is_portal_spent(state, state.current):
+            raise IllegalAction("raiders.portal.once-per-game", f"{action!r}: player {state.current} has used "
+                                f"or attempted a Portal already (and the {CHANCE_PHASES[phase]} decide now)",
+                                also=also_broken(rs, state, action))
         require(chance(rs, state).possible(action), CHANCE_RULES[phase],
                 "{!r} is not a possible outcome of the {} here", action, CHANCE_PHASES[phase])
         d = RaidersDraft.thaw(state)
@@ -727,14 +762,17 @@ def _resolve_attack(rs: Any, d: Any, defender: Spend, attacker: Spend) -> None:
 @implements("raiders.boss.chase", "raiders.boss.moves-after-move-roll")
 @implements("raiders.ambiguity.boss-after-a-kill")
 def apply_turn_end(rs: Any, d: Any) -> None:
-    """After the Action and its roll: the Boss moves, then any Attack due, then the next turn; a turn
-    whose roll Killed its Raider ends at once (reading ``no-move`` of raiders.ambiguity.boss-after-a-kill)."""
+    """After the Action and its roll: the Boss moves, then any Attack due, then the next turn.  A turn
+    whose roll Killed its Raider ends at once under reading ``no-move`` of
+    raiders.ambiguity.boss-after-a-kill; under ``still-moves`` the Boss moves on that roll first."""
     if d.phase == "over":
         return
-    if d.raiders[d.current].position is None:      # Killed
+    rolled = d.boss is not None and d.roll is not None and d.roll.heads is not None
+    if d.raiders[d.current].position is None and \
+            (not rolled or read(rs.options, "boss_after_a_kill") == "no-move"):     # Killed
         apply_round_count(rs, d)
         return
-    if d.boss is not None and d.roll is not None and d.roll.heads is not None:
+    if rolled:
         done = boss_rules.apply_boss_move(rs, d)
         if d.phase == "over" or not done:
             return

@@ -664,15 +664,47 @@ def _barter_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
     return out
 
 
+@implements("secrets.ambiguity.reference-soul-monger-service-recipient")
+def recipient_seats(rs: Any, state: SecretsState, seat: int) -> tuple[int, ...]:
+    """The other adventurers a service bought by ``seat`` may serve: none (self-only), those in the Soul
+    Monger room (any-adventurer-in-room), or any in the Tomb (any-adventurer)."""
+    reading = read(rs.options, "service_recipient")
+    if reading == "self-only":
+        return ()
+    adv = state.adventurer(seat)
+    assert adv is not None
+    seats = state.seats_in(adv.room) if reading == "any-adventurer-in-room" else state.in_tomb()
+    return tuple(s for s in seats if s != seat)
+
+
 def service_args(rs: Any, state: SecretsState, seat: int, name: str) -> list[str]:
     adv = state.adventurer(seat)
     assert adv is not None
     targets = [""]
-    if read(rs.options, "service_recipient") == "any-adventurer-in-room" and name not in ("Rope Token",):
-        targets = ["", *(state.seats[s].adventurer.name for s in state.seats_in(adv.room) if s != seat)]
+    if name not in ("Rope Token",):
+        targets = ["", *(state.seats[s].adventurer.name for s in recipient_seats(rs, state, seat))]
     if name == "Remove any Status Effect" and read(rs.options, "remove_status") == "one-of-choice":
         return list(dict.fromkeys(adv.status))
     return targets
+
+
+@implements("secrets.adventurer-phase.no-purchase-limit", "secrets.ambiguity.reference-soul-monger-capped-services")
+def is_wasted_purchase_open(rs: Any) -> bool:
+    """'There is no limit to the number of items and services you can buy': a service that a cap or a rule
+    leaves nothing to do (Health at its start, Courage at its start, an identical Status Effect) is still
+    sold, for nothing, under reading ``wasted``; asked only where such a service is asked for."""
+    return read(rs.options, "capped_services") == "wasted"
+
+
+@implements("secrets.ambiguity.reference-soul-monger-courage-service")
+def changes_courage(rs: Any, adventurer: Any) -> bool:
+    """'Bring adventurer to Starting Courage' moves this adventurer's Courage: below its starting value, or
+    above it under reading ``set`` (``raise-only`` only raises)."""
+    if adventurer.courage == adventurer.start_courage:
+        return False
+    if adventurer.courage < adventurer.start_courage:
+        return True
+    return read(rs.options, "courage_service") == "set"
 
 
 @implements("secrets.adventurer-phase.soul-monger-inventory", "secrets.rooms.soul-monger-store",
@@ -682,7 +714,8 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
     adv = state.adventurer(seat)
     assert adv is not None
     target = adv if not arg or name == "Remove any Status Effect" else next(
-        (state.seats[s].adventurer for s in state.seats_in(adv.room) if state.seats[s].adventurer.name == arg), None)
+        (state.seats[s].adventurer for s in recipient_seats(rs, state, seat) if state.seats[s].adventurer.name == arg),
+        None)
     if target is None:
         return "secrets.ambiguity.reference-soul-monger-service-recipient"
     once = read(rs.options, "attribute_services") == "once-each"
@@ -698,20 +731,22 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
             return "secrets.ambiguity.reference-soul-monger-attribute-services"
         return None
     if name in ("Starting Health", "Heal adventurer to (starting Health)"):
-        return None if target.health < target.start_health or (
-            name == "Starting Health" and read(rs.options, "heal_service") == "two-services") else "secrets.adventurers.health-cap"
+        if target.health < target.start_health or (
+                name == "Starting Health" and read(rs.options, "heal_service") == "two-services"):
+            return None
+        return None if is_wasted_purchase_open(rs) else "secrets.adventurers.health-cap"
     if name == "Bring adventurer to Starting Courage":
-        if read(rs.options, "courage_service") == "raise-only":
-            return None if target.courage < target.start_courage else "secrets.ambiguity.reference-soul-monger-courage-service"
-        return None if target.courage != target.start_courage else "secrets.ambiguity.reference-soul-monger-courage-service"
+        if not changes_courage(rs, target):
+            return None if is_wasted_purchase_open(rs) else "secrets.ambiguity.reference-soul-monger-courage-service"
+        return None
     if name in STATUS_SERVICES:
         status = STATUS_SERVICES[name]
         if name.startswith('"Master of Time"') and read(rs.options, "master_of_time") != "status-card":
             return None
         if status not in rs.components.statuses:
             return "secrets.ambiguity.reference-soul-monger-status-services"
-        if status in target.status:
-            return "secrets.status.identical-ignored"
+        if status in target.status:     # the new card would be ignored: nothing to take from the deck
+            return None if is_wasted_purchase_open(rs) else "secrets.status.identical-ignored"
         return None if state.statuses.count(status) or read(rs.options, "stock") == "unlimited" \
             else "secrets.ambiguity.reference-soul-monger-stock"
     return "secrets.adventurer-phase.soul-monger-inventory"
@@ -744,6 +779,15 @@ def sell_value(rs: Any, name: str) -> int:
     return prices.get("artifact", 15) if card(rs, name).deck == "artifact" else prices.get("item", 5)
 
 
+@implements("secrets.ambiguity.reference-soul-monger-stock", "secrets.adventurer-phase.soul-monger-take-card")
+def is_sold_out(rs: Any, state: SecretsState, name: str) -> bool:
+    """A Soul Monger item of the inventory whose card is no longer in the Soul Monger Item deck, under
+    limited-by-components ('When you purchase an item, take its card from the Soul Monger Item deck')."""
+    if name not in rs.components.cards or card(rs, name).deck != "soul-monger" or state.monger.count(name):
+        return False
+    return read(rs.options, "stock") == "limited-by-components"
+
+
 def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     """The rule a refused deal breaks: after the one deal of ``barter`` = one-deal, that reading; a service
     the Soul Monger offers that cannot be given here, its reason (``can_service``: 'Gain +1 Audacity' at 10
@@ -760,6 +804,8 @@ def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
         return can_service(rs, state, t.seat, action.service, action.arg) or \
             "secrets.adventurer-phase.soul-monger-inventory"
     if isinstance(action, Buy):
+        if is_sold_out(rs, state, action.item) and price(rs, action.item) <= adv.shards:
+            return "secrets.ambiguity.reference-soul-monger-stock"      # its one card is bought already
         return "secrets.adventurer-phase.soul-monger-inventory"
     if isinstance(action, Sell):
         if read(rs.options, "barter") == "buy-only":
@@ -807,7 +853,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     state = state.with_adventurer(me, shards=adv.shards - cost)
     served = me
     if action.arg and action.service != "Remove any Status Effect":
-        served = next(s for s in state.seats_in(adv.room) if state.seats[s].adventurer.name == action.arg)
+        served = next(s for s in recipient_seats(rs, state, me) if state.seats[s].adventurer.name == action.arg)
     name = action.service
     if name == "Rope Token":
         if state.ropes > 0:
@@ -834,9 +880,14 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         target = state.adventurer(served)
         if name == "Starting Health" and read(rs.options, "heal_service") == "two-services":
             return state.with_adventurer(served, start_health=target.start_health + 1)
+        if target.health >= target.start_health:     # capped_services = wasted: bought, and healed nothing
+            note("secrets.adventurers.health-cap")
+            return state
         return heal(state, served, target.start_health)
     if name == "Bring adventurer to Starting Courage":
         target = state.adventurer(served)
+        if not changes_courage(rs, target):           # capped_services = wasted: bought, Courage unchanged
+            return state
         return change_courage(rs, state, served, target.start_courage - target.courage,
                               "secrets.reference.soul-monger-services")
     status = STATUS_SERVICES[name]
@@ -845,6 +896,9 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         if read(rs.options, "master_of_time") == "permanent-token":
             return state.with_seat(served, action_tokens=seat_.action_tokens + 1)
         return state.with_seat(served, tokens=seat_.tokens + 1)
+    if status in state.adventurer(served).status:     # capped_services = wasted: the identical card ignored
+        note("secrets.status.identical-ignored")
+        return state
     return gain_status(rs, state, served, status, "secrets.reference.soul-monger-services")
 
 
