@@ -212,8 +212,10 @@ class Tomb(Judgement, Ruleset):
         """Whether ``standard_actions`` lists ``action`` (legality by predicate)."""
         return standard_actions.allows_standard(self, state, player, action)
 
-    def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
-        return cards.attach_fact(self, state, player, name, card, cards.can_attach)
+    def can_attach(self, state: TombState, player: int, name: str, card: str, facts: Any = None) -> str | None:
+        """The rule that forbids Attaching ``card`` to ``name`` of ``player``'s Party, or None (``facts``:
+        his member facts, when the caller has them)."""
+        return cards.attach_fact(self, state, player, name, card, cards.can_attach, facts)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
         return free_actions.may_bank(self, state, player, holder, card)

@@ -155,11 +155,14 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     return None
 
 
-def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any) -> str | None:
+def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any,
+                facts: dict[Any, Any] | None = None) -> str | None:
     """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads who is in
     ``player``'s Party and what ``name`` holds alone (hence which dice he has), so its answer is a fact
-    of them, worked out once for each (``state.member_facts``)."""
-    facts = member_facts(rs, state.parties[player].characters, name)
+    of them, worked out once for each (``state.member_facts``; ``facts``: those member facts, when the
+    caller has them)."""
+    if facts is None:
+        facts = member_facts(rs, state.parties[player].characters, name)
     key = ("can-attach", card)
     if key in facts:
         return facts[key]
@@ -176,7 +179,7 @@ def may_attach(rs: Any, state: TombState, player: int, name: str, facts: dict[An
     for a loop over many cards and Characters, each Character's facts looked up once."""
     got = facts.get(("can-attach", card), _UNKNOWN)
     if got is _UNKNOWN:
-        got = rs.can_attach(state, player, name, card)
+        got = rs.can_attach(state, player, name, card, facts)
     return got is None
 
 
@@ -397,7 +400,7 @@ def _may_use(rs: Any, state: TombState, player: int, name: str, facts: dict[Any,
     if got is None:
         c = rs.cards.inn[card]
         got = is_caster(rs, state, player, name, c.deck) and \
-            not (c.after_use == "attach" and rs.can_attach(state, player, name, card) is not None)
+            not (c.after_use == "attach" and rs.can_attach(state, player, name, card, facts) is not None)
         facts[key] = got
     return got
 
