@@ -220,8 +220,8 @@ class Cryptmaster(Tomb):
     def send_to_inn(self, state: TombState, player: int, rule: str) -> TombState:
         return turn.send_to_inn(self, state, player, rule)
 
-    def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
-        return attach_fact(self, state, player, name, card, attachments.can_attach)
+    def can_attach(self, state: TombState, player: int, name: str, card: str, facts: Any = None) -> str | None:
+        return attach_fact(self, state, player, name, card, attachments.can_attach, facts)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
         return state.party(player).location == INN and not attachments.is_cursed(self, card)

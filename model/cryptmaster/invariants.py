@@ -20,11 +20,37 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     checked = rs.__dict__.get("_checked_cryptmaster")
     if checked is None:
         checked = rs._checked_cryptmaster = tomb.Checked()
+    parties, effects = state.parties, state.effects
+    # the Parties' checks read the Parties and the effects (and the task, only where a restriction is
+    # broken): not again for the very Parties and effects that all passed with no restriction broken
+    if parties is not checked.all_parties or effects is not checked.all_given:
+        if _parties_hold(rs, state, checked, out):
+            checked.all_parties, checked.all_given = parties, effects
+    if state.overlord is not None and state.overlord_crypt is not None:
+        placed = sum(1 for c in state.crypts for h in c.cards if h.card == state.overlord)
+        if state.raid is not None:
+            placed += sum(1 for h in state.raid.cards if h.card == state.overlord)
+        fighting = state.raid is not None and any(m.card == state.overlord and not m.dead for m in state.raid.monsters)
+        banked = any(state.overlord in p.bank for p in state.parties)
+        if placed + fighting + banked != 1:
+            out.append(Violation("cryptmaster.overlord.placement", "the Overlord is not in one place"))
+    return out
+
+
+def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Violation]) -> bool:
+    """Each Party's checks: its attachment restrictions (fix-by-discarding, allowed-types), mercenaries
+    hired this turn, no Characters once out.  Appends what breaks to ``out``; returns whether nothing
+    broke and no restriction is broken (a broken one is excused while a window, roll or Wound is
+    resolved: the task is read then)."""
+    found = len(out)
+    clean = True
     for p, party in enumerate(state.parties):
         # the checks that read the Party's Characters alone: not again for the very Characters that passed them
         bad_of, cm_card = ((), False) if checked.party_passed(party.characters, ()) else _restrictions(rs, state, p, party)
         if not bad_of and not cm_card:
             checked.pass_party(party.characters, ())
+        else:
+            clean = False
         for i, ch in enumerate(party.characters):
             bad = bad_of[i] if bad_of else ()
             if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply"):
@@ -37,15 +63,7 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
             out.append(Violation("cryptmaster.pvp.elimination", f"player {p} is out but has Characters"))
         if cm_card:
             out.append(Violation("cryptmaster.attach.allowed-types", f"player {p} has a cryptmaster card attached"))
-    if state.overlord is not None and state.overlord_crypt is not None:
-        placed = sum(1 for c in state.crypts for h in c.cards if h.card == state.overlord)
-        if state.raid is not None:
-            placed += sum(1 for h in state.raid.cards if h.card == state.overlord)
-        fighting = state.raid is not None and any(m.card == state.overlord and not m.dead for m in state.raid.monsters)
-        banked = any(state.overlord in p.bank for p in state.parties)
-        if placed + fighting + banked != 1:
-            out.append(Violation("cryptmaster.overlord.placement", "the Overlord is not in one place"))
-    return out
+    return clean and len(out) == found
 
 
 def _restrictions(rs: Any, state: TombState, p: int, party: Any) -> tuple[tuple[list[str], ...], bool]:

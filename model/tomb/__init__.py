@@ -68,13 +68,15 @@ class Tomb(Judgement, Ruleset):
         self.memo: dict[Any, Any] = {}           # per-configuration caches of pure card facts
         self._last_legal: tuple[Any, int, list[Any]] | None = None
         self._last_pending: tuple[Any, Pending] | None = None
+        self._last_chance: tuple[Any, Any] | None = None        # the chance task's distribution, by the very state
         self._last_passable: tuple[Any, frozenset[str]] | None = None   # Cryptmaster's, by the very Crypts
         self.ends_mid_turn = self.may_end_mid_turn()          # advance asks ending_now before each task
 
-    #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``, the
-    #: invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never pickled, a worker process builds its own
-    CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_passable", "_checked", "_loadouts",
-                                         "_loadout_facts", "_member_facts")
+    #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``,
+    #: ``_last_chance``, the invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never
+    #: pickled, a worker process builds its own
+    CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_chance", "_last_passable", "_checked",
+                                         "_loadouts", "_loadout_facts", "_member_facts")
 
     # The protocol ---------------------------------------------------------------------------------------
 
@@ -210,8 +212,10 @@ class Tomb(Judgement, Ruleset):
         """Whether ``standard_actions`` lists ``action`` (legality by predicate)."""
         return standard_actions.allows_standard(self, state, player, action)
 
-    def can_attach(self, state: TombState, player: int, name: str, card: str) -> str | None:
-        return cards.attach_fact(self, state, player, name, card, cards.can_attach)
+    def can_attach(self, state: TombState, player: int, name: str, card: str, facts: Any = None) -> str | None:
+        """The rule that forbids Attaching ``card`` to ``name`` of ``player``'s Party, or None (``facts``:
+        his member facts, when the caller has them)."""
+        return cards.attach_fact(self, state, player, name, card, cards.can_attach, facts)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
         return free_actions.may_bank(self, state, player, holder, card)

@@ -253,17 +253,19 @@ def _deck(deck: Any) -> dict[str, int]:
     return _decks((deck,))
 
 
-def _party_cards(party: Any) -> dict[str, int]:
-    return _counted((*party.hand, *party.bank, *party.crypt_hand, *(c for ch in party.characters for c in ch.attached)))
+def _attached_cards(characters: Any) -> dict[str, int]:
+    """The cards Attached to a Party's Characters."""
+    out: dict[str, int] = {}
+    for ch in characters:
+        for c in ch.attached:
+            out[c] = out.get(c, 0) + 1
+    return out
 
 
-def _same_party_cards(party: Any, old: Any) -> bool:
-    """Whether two Parties hold the very same cards: hand, bank, Crypt hand and each Character's
-    Attached cards (a Party that moved, or whose Wounds changed)."""
-    if party.hand is not old.hand or party.bank is not old.bank or party.crypt_hand is not old.crypt_hand:
-        return False
-    a, b = party.characters, old.characters
-    return a is b or (len(a) == len(b) and all(x.attached is y.attached for x, y in zip(a, b)))
+def _same_attached(characters: Any, old: Any) -> bool:
+    """Whether two Parties' Characters hold the very same Attached cards (Characters whose Wounds or
+    actions changed)."""
+    return len(characters) == len(old) and all(x.attached is y.attached for x, y in zip(characters, old))
 
 
 def _crypt_cards(crypts: Any) -> dict[str, int]:
@@ -271,18 +273,32 @@ def _crypt_cards(crypts: Any) -> dict[str, int]:
 
 
 def _fallen_cards(effects: Any) -> dict[str, int]:
-    return _counted(c for e in effects if e.name == "fallen-mercenary" for c in e.items)
+    out: dict[str, int] = {}
+    for e in effects:
+        if e.name == "fallen-mercenary":
+            for c in e.items:
+                out[c] = out.get(c, 0) + 1
+    return out
+
+
+#: the tasks that hold a card between a draw and its placing (``card``), and those that hold several (``items``)
+_CARD_TASKS = frozenset(("attach", "journeyman", "curse-attach"))
+_ITEMS_TASKS = frozenset(("loot", "give"))
+_HOLDING_TASKS = _CARD_TASKS | _ITEMS_TASKS
 
 
 def _task_cards(agenda: Any) -> dict[str, int]:
     """Cards in hand between a draw and its placing."""
-    names: list[str] = []
+    out: dict[str, int] = {}
     for t in agenda:
-        if t.kind in ("attach", "journeyman", "curse-attach") and t.card:
-            names.append(t.card)
-        elif t.kind in ("loot", "give"):
-            names += t.items
-    return _counted(names)
+        if t.kind in _HOLDING_TASKS:
+            if t.kind in _CARD_TASKS:
+                if t.card:
+                    out[t.card] = out.get(t.card, 0) + 1
+            else:
+                for c in t.items:
+                    out[c] = out.get(c, 0) + 1
+    return out
 
 
 def _raid_cards(raid: Any) -> dict[str, int]:
@@ -299,44 +315,63 @@ def _raid_cards(raid: Any) -> dict[str, int]:
 
 
 _CARD_PLACES = (_decks, _decks, _deck, _deck, _crypt_cards, _counted, _fallen_cards, _task_cards, _raid_cards)
+#: each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards
+_PARTY_CARD_PLACES = (_counted, _counted, _counted, _attached_cards)
 
 
 def _card_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters
-    (how each place is counted, and the places)."""
-    return (_card_counts(len(state.parties)),                        # with the hands, banks, Attached cards
+    (how each place is counted, and the places of the state itself: the Parties' are
+    ``_party_card_places``)."""
+    return (_card_counts(len(state.parties)),
             (state.decks, state.discards, state.crypt_deck, state.crypt_discard, state.crypts, state.pillage,
-             state.effects, state.agenda, state.raid, *state.parties))
+             state.effects, state.agenda, state.raid))
+
+
+def _party_card_places(parties: Any) -> tuple[Any, ...]:
+    """Each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards (four
+    places, so that a step that changes one is counted again there alone)."""
+    values: list[Any] = []
+    for party in parties:
+        values += (party.hand, party.bank, party.crypt_hand, party.characters)
+    return tuple(values)
 
 
 def _squires(agenda: Any) -> dict[str, int]:
-    return _counted(t.subject for t in agenda if t.kind == "squire" and t.subject)
+    out: dict[str, int] = {}
+    for t in agenda:
+        if t.kind == "squire" and t.subject:
+            out[t.subject] = out.get(t.subject, 0) + 1
+    return out
 
 
-def _party_people(party: Any) -> dict[str, int]:
-    return _counted(ch.name for ch in party.characters)
+def _party_people(characters: Any) -> dict[str, int]:
+    return _counted(ch.name for ch in characters)
 
 
 def _fallen_people(effects: Any) -> dict[str, int]:
-    return _counted(e.subject for e in effects if e.name == "fallen-mercenary" and e.subject)
+    out: dict[str, int] = {}
+    for e in effects:
+        if e.name == "fallen-mercenary" and e.subject:
+            out[e.subject] = out.get(e.subject, 0) + 1
+    return out
 
 
 _PEOPLE_PLACES = (_deck, _counted, _counted, _counted, _squires, _fallen_people)
 
 
-def _same_party_people(party: Any, old: Any) -> bool:
+def _same_people(characters: Any, old: Any) -> bool:
     """Whether two Parties have the very same Characters, by name, in order."""
-    a, b = party.characters, old.characters
-    return a is b or (len(a) == len(b) and all(x.name == y.name for x, y in zip(a, b)))
+    return len(characters) == len(old) and all(x.name == y.name for x, y in zip(characters, old))
 
 
 #: for a place counted by a function here, whether a new value counts as its old one (parts compared)
-_SAME = {_party_cards: _same_party_cards, _party_people: _same_party_people}
+_SAME = {_attached_cards: _same_attached, _party_people: _same_people}
 
 
 @cache
 def _card_counts(parties: int) -> tuple[Any, ...]:
-    return _CARD_PLACES + (_party_cards,) * parties
+    return _CARD_PLACES + _PARTY_CARD_PLACES * parties
 
 
 @cache
@@ -345,40 +380,57 @@ def _people_counts(parties: int) -> tuple[Any, ...]:
 
 
 def _people_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, the Parties."""
+    """Every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, the Parties (their
+    places are ``_party_people_places``)."""
     return (_people_counts(len(state.parties)),
-            (state.pool, state.inn, state.dead, state.drawn, state.agenda, state.effects, *state.parties))
+            (state.pool, state.inn, state.dead, state.drawn, state.agenda, state.effects))
+
+
+def _party_people_places(parties: Any) -> tuple[Any, ...]:
+    return tuple(party.characters for party in parties)
 
 
 class Tally:
     """Counts over the places of a state: ``values`` the places (``count(value)`` counts one, ``counts``
-    each place's), ``diff`` their sum less what is expected (only what differs).  ``recount`` counts
-    again only the places whose value is not the very one counted here."""
+    each place's), ``diff`` their sum less what is expected (only what differs).  The places are the
+    state's own, then its Parties' (``parties``, the very tuple they were read from).  ``recount``
+    counts again only the places whose value is not the very one counted here, and looks at no Party's
+    place while the Parties are the very same."""
 
-    __slots__ = ("count", "values", "counts", "diff")
+    __slots__ = ("count", "values", "counts", "diff", "parties")
 
     def __init__(self, count: tuple[Any, ...], values: tuple[Any, ...], counts: tuple[dict[str, int], ...],
-                 diff: dict[str, int]) -> None:
-        self.count, self.values, self.counts, self.diff = count, values, counts, diff
+                 diff: dict[str, int], parties: Any = None) -> None:
+        self.count, self.values, self.counts, self.diff, self.parties = count, values, counts, diff, parties
 
     @classmethod
     def start(cls, expected: dict[str, int]) -> "Tally":
         return cls((), (), (), {k: -n for k, n in expected.items() if n})
 
-    def recount(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
-        count, values = places
+    def recount(self, places: tuple[tuple[Any, ...], tuple[Any, ...]], parties: Any,
+                party_places: Any) -> "Tally":
+        """The counts over ``places`` (how each is counted, and the state's own places) and the places
+        ``party_places(parties)`` of the Parties ``parties``."""
+        count, own = places
         if count is not self.count and count != self.count:     # another shape: every place counted afresh
-            return self.recount_all(places)
+            return self.recount_all(count, own + party_places(parties), parties)
+        if parties is self.parties:
+            values = own + self.values[len(own):]                 # the very Parties: their very places
+            scan = own
+        else:
+            values = scan = own + party_places(parties)
         diff: dict[str, int] | None = None
         counts: list[dict[str, int]] | None = None
         olds = self.values
-        for i, value in enumerate(values):
-            if value is olds[i]:
+        i = -1
+        for value, was in zip(scan, olds):
+            i += 1
+            if value is was:
                 continue
             counter = count[i]
-            if counter is _party_cards or counter is _party_people:
-                if _SAME[counter](value, olds[i]):
-                    continue          # another Party, whose counted parts are the very same
+            same = _SAME.get(counter)
+            if same is not None and same(value, was):
+                continue              # other Characters, whose counted parts are the very same
             got = counter(value)
             old = self.counts[i]
             if got != old:
@@ -387,18 +439,18 @@ class Tally:
                 _shift(diff, old, -1)
                 _shift(diff, got, 1)
                 counts[i] = got       # (a count equal to the old one: the old one kept)
-        return Tally(count, values, self.counts if counts is None else tuple(counts), self.diff if diff is None else diff)
+        return Tally(count, values, self.counts if counts is None else tuple(counts),
+                     self.diff if diff is None else diff, parties)
 
-    def recount_all(self, places: tuple[tuple[Any, ...], tuple[Any, ...]]) -> "Tally":
+    def recount_all(self, count: tuple[Any, ...], values: tuple[Any, ...], parties: Any) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
         diff = dict(self.diff)
         for got in self.counts:
             _shift(diff, got, -1)
-        count, values = places
         counts = tuple(c(v) for c, v in zip(count, values))
         for got in counts:
             _shift(diff, got, 1)
-        return Tally(count, values, counts, diff)
+        return Tally(count, values, counts, diff, parties)
 
 
 def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
@@ -418,7 +470,7 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     checked = checked or checked_of(rs)
     out: list[Violation] = []
     expected, everyone = _expected(rs)
-    cards = (checked.cards or Tally.start(expected)).recount(_card_places(state))
+    cards = (checked.cards or Tally.start(expected)).recount(_card_places(state), state.parties, _party_card_places)
     loose: list[str] = []
     if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
         loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
@@ -434,7 +486,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
         out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
     else:
         checked.cards = cards
-    people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(_people_places(state))
+    people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(
+        _people_places(state), state.parties, _party_people_places)
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
     dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []

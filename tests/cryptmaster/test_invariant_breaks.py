@@ -93,3 +93,42 @@ def test_a_card_that_appears_is_caught(rs: Any) -> None:
     assert {v.invariant for v in rs.violations(broken)} == {CARDS_COUNTED}
     action, player = next_move(rs, broken, rng)
     assert CARDS_COUNTED in {v.invariant for v in rs.violations(rs.step(broken, action, player))}
+
+
+def test_a_mercenary_serving_outside_a_hire_is_caught(rs: Any) -> None:
+    """cryptmaster.mercenary.one-character: a Character of another player's seat serving a Party with no
+    hire this turn (the Parties changed), every invariant checked after every step before it."""
+    state, rng, q = game_in_progress(rs)
+    party = state.party(q)
+    ch = party.characters[0]
+    parties = list(state.parties)
+    parties[q] = evolve(party, characters=(evolve(ch, owner=(q + 1) % len(state.parties)), *party.characters[1:]))
+    broken = evolve(state, parties=tuple(parties))
+    # (reported on the broken state: the step after it may send a mercenary home, which ends the break)
+    assert "cryptmaster.mercenary.one-character" in {v.invariant for v in rs.violations(broken)}
+
+
+def test_a_hire_gone_beside_the_very_parties_is_caught(rs: Any) -> None:
+    """cryptmaster.mercenary.one-character: the Parties the very tuple that passed, the effects not: a
+    mercenary whose hire is gone (the Parties' checks read the effects too)."""
+    from tombspec.model.effects import TURN, Effect
+
+    state, rng, q = game_in_progress(rs)
+    party = state.party(q)
+    ch = party.characters[0]
+    parties = list(state.parties)
+    parties[q] = evolve(party, characters=(evolve(ch, owner=(q + 1) % len(state.parties)), *party.characters[1:]))
+    hired = evolve(state, parties=tuple(parties), effects=(*state.effects, Effect(
+        "hired", "cryptmaster.mercenary.one-character", until=TURN, player=q, subject=ch.name)))
+    assert "cryptmaster.mercenary.one-character" not in {v.invariant for v in rs.violations(hired)}
+    broken = evolve(hired, effects=state.effects)
+    assert broken.parties is hired.parties
+    assert "cryptmaster.mercenary.one-character" in {v.invariant for v in rs.violations(broken)}
+
+
+def test_a_party_out_with_characters_is_caught(rs: Any) -> None:
+    """cryptmaster.pvp.elimination: a Party out of the game that still has Characters."""
+    state, rng, q = game_in_progress(rs)
+    parties = list(state.parties)
+    parties[q] = evolve(state.party(q), out=True)
+    reported(rs, evolve(state, parties=tuple(parties)), rng, "cryptmaster.pvp.elimination")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
-from tombspec.model.tomb.actions import Roll
-from tombspec.model.tomb.rules.rolling import Pool, character_pool, roll_distribution, shift
+import pytest
+
+from tombspec.model.chance import Deck, draw
+from tombspec.model.tomb.actions import Draw, Roll
+from tombspec.model.tomb.rules.rolling import DeckDraw, Pool, character_pool, roll_distribution, shift
 
 from .helpers import at, two_crypts
 
@@ -44,3 +48,24 @@ def test_no_number_no_dice() -> None:
     rs = two_crypts()
     s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
     assert character_pool(rs, s, 0, "Grimbold", "magic") == Pool()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_deck_draw_is_chance_draw_of_the_deck(seed: int) -> None:
+    """Every draw is one chance event over what remains of a deck: DeckDraw is
+    chance.draw(deck) as Draw actions, the same outcomes in the same order with the same probabilities,
+    and the same card drawn from the same generator (traces depend on it)."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        deck = Deck.of({f"card {i}": rng.randint(0, 6) for i in range(rng.randint(1, 14))})
+        if not deck:
+            continue
+        fast, slow = DeckDraw(deck), draw(deck).map(Draw, lambda a: a.card)
+        assert fast.support() == slow.support()
+        assert fast.prob(Draw("no such card")) == slow.prob(Draw("no such card")) == 0
+        assert all(fast.prob(o) == p and fast.possible(o) for o, p in slow.support())
+        state = rng.random()
+        a, b = random.Random(state), random.Random(state)
+        assert [fast.sample(a) for _ in range(8)] == [slow.sample(b) for _ in range(8)]
+    with pytest.raises(ValueError):
+        DeckDraw(Deck())

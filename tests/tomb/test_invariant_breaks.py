@@ -260,3 +260,39 @@ def test_a_party_moved_off_the_board_with_the_same_characters_is_caught(rs: Any)
     found = {v.invariant for v in rs.violations(broken)}
     assert found == {"tomb.move.orthogonal"}
     reported(rs, broken, rng, "tomb.move.orthogonal")
+
+
+def test_a_card_gone_from_a_deck_beside_the_very_parties_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a card gone from an Inn deck while the Parties are the very same tuple
+    (the tallies look at no Party's place then)."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and any(s.decks))
+    i = next(i for i, d in enumerate(state.decks) if d)
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(decks[i].counts[0][0])
+    broken = evolve(state, decks=tuple(decks))
+    assert broken.parties is state.parties
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_in_a_crypt_hand_beside_the_same_hand_bank_and_characters_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a deck's card also in a Party's Crypt hand, its hand, bank and
+    Characters the very same values (the Crypt hand is a place of its own)."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = with_party(state, q, crypt_hand=tuple(sorted((*state.party(q).crypt_hand, card))))
+    old, new = state.party(q), broken.party(q)
+    assert new.hand is old.hand and new.bank is old.bank and new.characters is old.characters
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_dropped_by_a_character_whose_wounds_changed_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: an Attached card gone from a Character whose Wounds changed in the
+    same state (new Characters, new Attached cards: counted again)."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and any(ch.attached for ch in s.party(other(s)).characters))
+    q = other(state)
+    chars = list(state.party(q).characters)
+    i = next(i for i, ch in enumerate(chars) if ch.attached)
+    chars[i] = evolve(chars[i], attached=chars[i].attached[1:], wounds=0)
+    broken = with_party(state, q, characters=tuple(chars))
+    reported(rs, broken, rng, "tomb.banking.never-returned")

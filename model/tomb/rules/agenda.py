@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from ...draft import with_field
 from ..state import Task, TombState, evolve
 
 DECIDE, CHANCE, AUTO, PRIORITY = "decide", "chance", "auto", "priority"
@@ -101,16 +102,16 @@ def _attach(name: str, field: str, registry: dict[str, Kind] | None) -> Callable
 
 def push(state: TombState, *tasks: Task) -> TombState:
     """``tasks`` go on top of the agenda, the first of them next."""
-    return evolve(state, agenda=(*tasks, *state.agenda))
+    return with_field(state, "agenda", (*tasks, *state.agenda))
 
 
 def pop(state: TombState) -> TombState:
-    return evolve(state, agenda=state.agenda[1:])
+    return with_field(state, "agenda", state.agenda[1:])
 
 
 def replace(state: TombState, *tasks: Task) -> TombState:
     """The head task replaced by ``tasks``."""
-    return evolve(state, agenda=(*tasks, *state.agenda[1:]))
+    return with_field(state, "agenda", (*tasks, *state.agenda[1:]))
 
 
 def update_head(state: TombState, **changes: Any) -> TombState:

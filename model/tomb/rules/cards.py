@@ -14,7 +14,8 @@ import attrs
 from ...effects import TURN, Effect, add
 from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts
+from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts, remembering
+from .rolling import has_die
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
 NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger": "weapon", "daggers": "weapon",
@@ -126,8 +127,6 @@ def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> b
     """May Character ``name`` cast (use) a card of ``deck``?  Prayers: a Cleric or a Character with a
     Holiness die; Spells: a Wizard or a Character with a Magic die (dice-required: the die only).
     Tactics and Items: anyone."""
-    from .rolling import has_die
-
     if deck not in ("prayer", "spell"):
         return True
     attribute, cls = ("holiness", "cleric") if deck == "prayer" else ("magic", "wizard")
@@ -156,11 +155,14 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     return None
 
 
-def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any) -> str | None:
+def attach_fact(rs: Any, state: TombState, player: int, name: str, card: str, rule: Any,
+                facts: dict[Any, Any] | None = None) -> str | None:
     """``rule(rs, state, player, name, card)``, the game's ``can_attach``: it reads who is in
     ``player``'s Party and what ``name`` holds alone (hence which dice he has), so its answer is a fact
-    of them, worked out once for each (``state.member_facts``)."""
-    facts = member_facts(rs, state.parties[player].characters, name)
+    of them, worked out once for each (``state.member_facts``; ``facts``: those member facts, when the
+    caller has them)."""
+    if facts is None:
+        facts = member_facts(rs, state.parties[player].characters, name)
     key = ("can-attach", card)
     if key in facts:
         return facts[key]
@@ -177,7 +179,7 @@ def may_attach(rs: Any, state: TombState, player: int, name: str, facts: dict[An
     for a loop over many cards and Characters, each Character's facts looked up once."""
     got = facts.get(("can-attach", card), _UNKNOWN)
     if got is _UNKNOWN:
-        got = rs.can_attach(state, player, name, card)
+        got = rs.can_attach(state, player, name, card, facts)
     return got is None
 
 
@@ -328,34 +330,79 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
 
 def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str | None,
              holders: tuple[str, ...] | None) -> list[Usable]:
-    """``usable_actions`` before the cards used this Turn are left out."""
+    """``usable_actions`` before the cards used this Turn are left out: each Character's own (printed
+    on him and on his Attached cards: ``_own_offers``), then each card of the hand, for each Character
+    who may use it (a fact of him: ``_may_use``)."""
     party = state.party(player)
-    names = [c.name for c in party.characters] if holders is None else list(holders)
+    chars = party.characters
+    names = [c.name for c in chars] if holders is None else list(holders)
     out: list[Usable] = []
-    for ch in party.characters:
-        if ch.name not in names:
+    for ch in chars:
+        if ch.name in names:
+            out += _own_offers(rs, ch, timing, trigger)
+    hand = sorted(set(party.hand))
+    if not hand:
+        return out
+    facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
+    for card in hand:
+        effects = _hand_effects(rs, card, timing, trigger)
+        if not effects:
             continue
-        for e in rs.cards.characters[ch.name].effects:
-            if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                out.append(Usable(ch.name, ch.name, e, "printed"))
-        for att in ch.attached:
-            c = rs.cards.card(att)
-            for e in c.effects:
-                if e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger):
-                    out.append(Usable(att, ch.name, e, "attached"))
-    for card in sorted(set(party.hand)):
-        c = rs.cards.inn.get(card)
-        if c is None or c.deck == "cryptmaster":
-            continue
-        for e in c.effects:
-            if not (e.acts and _timing_ok(e, timing) and (trigger is None or e.trigger == trigger)):
-                continue
-            for ch in party.characters:
-                if ch.name in names and is_caster(rs, state, player, ch.name, c.deck):
-                    if c.after_use == "attach" and rs.can_attach(state, player, ch.name, card) is not None:
-                        continue
+        for e in effects:
+            for ch, known in zip(chars, facts):
+                if known is not None and _may_use(rs, state, player, ch.name, known, card):
                     out.append(Usable(card, ch.name, e, "hand"))
     return out
+
+
+def _acting(effect: CardEffect, timing: str, trigger: str | None) -> bool:
+    return effect.acts and _timing_ok(effect, timing) and (trigger is None or effect.trigger == trigger)
+
+
+def _own_offers(rs: Any, ch: Character, timing: str, trigger: str | None) -> tuple[Usable, ...]:
+    """The actions of ``timing`` printed on Character ``ch`` and on his Attached cards (a fact of his
+    name and his cards: remembered in ``rs.memo``, while ``state.remembering``)."""
+    memo = rs.memo.get("own-offers")
+    if memo is None or len(memo) >= 65536:
+        memo = rs.memo["own-offers"] = {}
+    key = (ch.name, ch.attached, timing, trigger)
+    got = memo.get(key)
+    if got is None:
+        out = [Usable(ch.name, ch.name, e, "printed") for e in rs.cards.characters[ch.name].effects
+               if _acting(e, timing, trigger)]
+        for att in ch.attached:
+            out += [Usable(att, ch.name, e, "attached") for e in rs.cards.card(att).effects
+                    if _acting(e, timing, trigger)]
+        got = tuple(out)
+        if remembering():
+            memo[key] = got
+    return got
+
+
+def _hand_effects(rs: Any, card: str, timing: str, trigger: str | None) -> tuple[CardEffect, ...]:
+    """The actions of ``timing`` a card of the hand offers (none for a CM card)."""
+    key = ("hand-effects", card, timing, trigger)
+    got = rs.memo.get(key)
+    if got is None:
+        c = rs.cards.inn.get(card)
+        got = () if c is None or c.deck == "cryptmaster" else tuple(e for e in c.effects if _acting(e, timing, trigger))
+        if remembering():
+            rs.memo[key] = got
+    return got
+
+
+def _may_use(rs: Any, state: TombState, player: int, name: str, facts: dict[Any, Any], card: str) -> bool:
+    """Whether Character ``name`` may use the card ``card`` from the hand: he may cast it, and Attach it
+    after where it is Attached once used.  A fact of who is in his Party and what he holds (his dice:
+    ``facts``, his member facts)."""
+    key = ("may-use", card)
+    got = facts.get(key)
+    if got is None:
+        c = rs.cards.inn[card]
+        got = is_caster(rs, state, player, name, c.deck) and \
+            not (c.after_use == "attach" and rs.can_attach(state, player, name, card, facts) is not None)
+        facts[key] = got
+    return got
 
 
 def find_usable(rs: Any, state: TombState, player: int, timing: str, card: str, holder: str,

@@ -11,6 +11,7 @@ from ..actions import Draw, Pass, Recruit, ToPool
 from ..cards import INN_DECKS, InnCard
 from ..state import Task, TombState, evolve
 from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task
+from .cards import character_hp, monster_hp
 from .wounds import update_character, update_monster
 from .rolling import deck_draw
 
@@ -43,7 +44,6 @@ def discard_cards(rs: Any, state: TombState, cards: tuple[str, ...]) -> TombStat
 
 
 def is_dead(rs: Any, state: TombState, player: int, name: str) -> bool:
-    from .cards import character_hp
 
     ch = state.party(player).character(name)
     return ch is not None and ch.wounds > 0 and ch.wounds >= character_hp(rs, state, player, name)
@@ -248,7 +248,6 @@ def legal_loot(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 def check_monster_death(rs: Any, state: TombState, index: int) -> TombState:
     """A Monster with Wounds equal to its Hit Points is killed and immediately Banked by the Raiding
     Player; the cards Attached to it are discarded."""
-    from .cards import monster_hp
 
     raid = state.raid
     assert raid is not None

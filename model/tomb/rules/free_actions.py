@@ -14,6 +14,7 @@ from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
 from ..state import Task, TombState, evolve, loadout_facts, member_facts
 from .cards import card_type, may_attach
+from .death import check_all_deaths
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
 
@@ -141,8 +142,6 @@ def apply_redistribute(rs: Any, state: TombState, player: int, action: MoveCard)
     attached.remove(action.card)
     state = update_character(state, player, action.frm, attached=tuple(attached))
     state = update_character(state, player, action.to, attached=(*to.attached, action.card))
-    from .death import check_all_deaths
-
     return check_all_deaths(rs, state)
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache, lru_cache
+from math import gcd, lcm
 from typing import Any
 
 import attrs
 
-from ...chance import Binomial, Deck, Independent, draw
+from ...chance import Binomial, Deck, Distribution, Independent
 from ...traceability import implements
 from ..actions import Draw, Roll
 from ..cards import ATTRIBUTES, COLOURS, NO_DICE, Dice
@@ -210,15 +211,55 @@ def roll_distribution(green: int, blue: int, red: int) -> Any:
                                                              lambda a: (a.green, a.blue, a.red))
 
 
+class DeckDraw(Distribution[Draw]):
+    """One card drawn from a shuffled deck (a multiset): each card with probability count / cards left,
+    as a :class:`~tombspec.model.tomb.actions.Draw`.  The very distribution of
+    ``chance.draw(deck).map(Draw, ...)``, the same outcomes in the same order and the same draw from the
+    same generator (``chance.choose`` over the common denominator), worked out in integers: no
+    probability is made until one is asked for."""
+
+    def __init__(self, deck: Deck) -> None:
+        if not deck:
+            raise ValueError("cannot draw from an empty deck")
+        self.deck, self.counts = deck, deck.counts
+        self.total = sum(n for _, n in self.counts)
+
+    @property
+    def size(self) -> int:
+        return len(self.counts)
+
+    def prob(self, outcome: Any) -> Fraction:
+        if type(outcome) is not Draw:
+            return Fraction(0)
+        n = self.deck.count(outcome.card)
+        return Fraction(n, self.total) if n else Fraction(0)
+
+    def possible(self, outcome: Any) -> bool:
+        return type(outcome) is Draw and self.deck.count(outcome.card) > 0
+
+    def _outcomes(self) -> Any:
+        total = self.total
+        for card, n in self.counts:
+            yield Draw(card), Fraction(n, total)
+
+    def sample(self, rng: Any) -> Draw:
+        """``chance.choose`` over the support, in integers: the denominator is the least common
+        multiple of each probability's (reduced) denominator, one ``randrange`` of it."""
+        total = self.total
+        denominator = lcm(*(total // gcd(n, total) for _, n in self.counts))
+        r = rng.randrange(denominator)
+        for card, n in self.counts:
+            r -= n * denominator // total      # (n / total) x the denominator, an integer
+            if r < 0:
+                return Draw(card)
+        raise ValueError("outcome probabilities do not sum to 1")
+
+
 @lru_cache(maxsize=8192)
 def deck_draw(deck: Deck) -> Any:
     """One card drawn from a shuffled deck (a multiset): each card with probability count / cards left,
     as a :class:`~tombspec.model.tomb.actions.Draw` (cached by the deck's contents)."""
-    return draw(deck).map(Draw, _draw_card)
-
-
-def _draw_card(a: Any) -> Any:
-    return a.card
+    return DeckDraw(deck)
 
 
 @implements("tomb.dice.axe-is-success", "tomb.dice.symbols-totaled", "tomb.dice.success-chances")

@@ -17,7 +17,8 @@ from ..cards import INN_DECKS
 from ..state import Roll, Task, TombState, evolve, loadout_facts, remembering
 from .agenda import AUTO, CHANCE, DECIDE, allows, legal, outcome, pop, push, replace, task, update_head, why
 from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
-from .death import discard_cards
+from .death import check_all_deaths, discard_cards, to_discard_pile
+from .free_actions import close_redistribution
 from .inn import join_party
 from .rolling import deck_draw, character_pool, combined_pool
 from .wounds import update_character
@@ -52,8 +53,6 @@ def apply_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     if rs.is_free_action(action):
         return rs.apply_free(state, player, action)
     note("tomb.turn.free-actions-then-one-standard")
-    from .free_actions import close_redistribution
-
     state = close_redistribution(pop(state), player)
     return rs.apply_standard(state, player, action)
 
@@ -373,8 +372,6 @@ def apply_attach(rs: Any, state: TombState, t: Task, action: Attach, player: int
     ch = state.party(player).character(action.character)
     assert ch is not None
     state = update_character(pop(state), player, action.character, attached=(*ch.attached, action.card))
-    from .death import check_all_deaths
-
     return check_all_deaths(rs, state)
 
 
@@ -417,8 +414,6 @@ def apply_solo_destroy(rs: Any, state: TombState, t: Task, action: Destroy, play
     """Solitaire: "Any time you use a Turn Action to draw any Inn Cards, you must select a Character
     from the Inn and destroy it" (not for cards drawn because of effects)."""
     note("tomb.solo.inn-draw-destroys-character")
-    from .death import to_discard_pile
-
     state = evolve(pop(state), inn=_sorted_remove(state.inn, action.character))
     return to_discard_pile(rs, state, action.character)
 
@@ -510,13 +505,14 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
     Several Parties may share a space."""
     start = state.party(player).location
     reach = party_movement(rs, state, player)
-    dist = rs.distances(state, player, start)
+    dist = distances_read(rs, state, player, start)
     # from the Inn a move may end on an entrance that cost nothing (Cryptmaster: any-entrance-free)
     spots = [n for n, d in dist.items() if (0 < d or start == INN) and d <= reach and n != INN and n != start]
     if rs.options.move_up_to == "exact-or-door":
         exact = [n for n in spots if dist[n] == reach or rs.board.kind(n) == "door"]
         spots = exact or spots
-    return sorted(spots, key=lambda n: (dist[n], rs.board.order(n)))
+    order = rs.board._order                    # (rs.board.order, read once)
+    return sorted(spots, key=lambda n: (dist[n], order.get(n, -1)))
 
 
 def can_move(rs: Any, state: TombState, player: int) -> bool:
@@ -535,6 +531,18 @@ def can_move(rs: Any, state: TombState, player: int) -> bool:
         if remember:
             rs.memo[key] = nearest
     return nearest <= reach
+
+
+def distances_read(rs: Any, state: TombState, player: int, start: str) -> dict[str, int]:
+    """``rs.distances`` for a caller that only reads them: a fact of where the Party starts and what it
+    may pass (as for ``can_move``), remembered by them (``rs.memo``, while ``state.remembering``)."""
+    if not remembering():
+        return rs.distances(state, player, start)
+    key = ("distances", start, rs.passable(state, start))
+    got = rs.memo.get(key)
+    if got is None:
+        got = rs.memo[key] = rs.distances(state, player, start)
+    return got
 
 
 def distances(rs: Any, state: TombState, player: int, start: str) -> dict[str, int]:
@@ -560,7 +568,28 @@ def apply_move_to(rs: Any, state: TombState, t: Task, action: MoveTo, player: in
 
 @legal("move-to")
 def legal_move_to(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [MoveTo(to) for to in move_targets(rs, state, player)]
+    """The spaces of ``move_targets``: a fact of where the Party starts, what it may pass and its reach
+    (the distances read no more), remembered by them (``rs.memo``, while ``state.remembering``), as
+    ``can_move``'s nearest space is."""
+    if not remembering():
+        return [move_to(rs, to) for to in move_targets(rs, state, player)]
+    start = state.party(player).location
+    key = ("move-targets", start, rs.passable(state, start), party_movement(rs, state, player))
+    got = rs.memo.get(key)
+    if got is None:
+        got = rs.memo[key] = tuple(move_to(rs, to) for to in move_targets(rs, state, player))
+    return list(got)
+
+
+def move_to(rs: Any, to: str) -> MoveTo:
+    """``MoveTo(to)``, one value for each space (frozen: shared by every list that offers it)."""
+    moves = rs.memo.get("move-to")
+    if moves is None:
+        moves = rs.memo["move-to"] = {}
+    got = moves.get(to)
+    if got is None:
+        got = moves[to] = MoveTo(to)
+    return got
 
 
 @why("move-to")
@@ -652,7 +681,7 @@ def why_pickpocket_pick(rs: Any, state: TombState, t: Task, action: Any, player:
 def in_range(rs: Any, state: TombState, player: int) -> list[int]:
     start = state.party(player).location
     reach = party_movement(rs, state, player)
-    dist = rs.distances(state, player, start)
+    dist = distances_read(rs, state, player, start)
     out = []
     for q, other in enumerate(state.parties):
         if q == player or not other.characters or other.out:
@@ -745,8 +774,6 @@ def steal(rs: Any, state: TombState, thief: int, rogue: str, victim: int, charac
         state = update_character(state, thief, rogue, attached=(*me.attached, card))
     else:
         state = discard_cards(rs, state, (card,))
-    from .death import check_all_deaths
-
     return check_all_deaths(rs, state)
 
 
@@ -861,8 +888,6 @@ def apply_overflow(rs: Any, state: TombState, t: Task, action: Dismiss, player: 
     state = evolve(state, inn=_sorted_add(state.inn, ch.name))
     if len(state.party(player).characters) <= rs.party_limit(state, player):
         state = pop(state)
-    from .death import check_all_deaths
-
     return check_all_deaths(rs, state)
 
 

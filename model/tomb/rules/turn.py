@@ -63,12 +63,14 @@ from ...effects import TURN, expire, has
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Roll as RollOutcome
-from ..state import Task, TombState, evolve
+from ..state import Task, TombState, evolve, remembering
 from .agenda import AUTO, CHANCE, DECIDE, PRIORITY, TASKS, Kind, outcome, pop, push, task
+from .death import check_all_deaths
 from .end import finish, out_of_characters
 from .free_actions import inn_heal
 from .inn import first_turn_tasks
 from .rolling import roll_distribution
+from .setup import first_turn_player
 
 #: Decisions that are skipped when nothing can be chosen (nothing left to place, to heal, to fill).
 SKIP_EMPTY = frozenset({"solo-third", "solo-rest", "assign-wound", "overflow", "kill-choose", "give-treasure",
@@ -437,7 +439,19 @@ def chance(rs: Any, state: TombState) -> Any:
     k = kind_of(rs, t)
     if k.mode != CHANCE:
         return None
-    return k.chance(rs, state, t)  # type: ignore[misc]
+    return chance_at(rs, state, t, k)
+
+
+def chance_at(rs: Any, state: TombState, t: Task, k: Kind) -> Any:
+    """The distribution of the chance task ``t`` (of kind ``k``) at the head of ``state``: worked out
+    once for the very state (``advance`` asks whether anything can be drawn, the player draws, the step
+    weighs the outcome), unless a recording notes the rules it reads (``state.remembering``)."""
+    last = rs._last_chance
+    if last is not None and last[0] is state and remembering():
+        return last[1]
+    dist = k.chance(rs, state, t)  # type: ignore[misc]
+    rs._last_chance = (state, dist)
+    return dist
 
 
 def turn_rule(rs: Any, state: TombState) -> str:
@@ -453,7 +467,7 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
     assert t is not None
     k = kind_of(rs, t)
     if k.mode == CHANCE:
-        dist = k.chance(rs, state, t)  # type: ignore[misc]
+        dist = chance_at(rs, state, t, k)
         require(dist is not None and dist.prob(action) > 0, k.rule,
                 f"{action!r} is not a possible outcome of {k.what} here")
         state = k.apply(rs, state, t, action, None)  # type: ignore[misc]
@@ -496,7 +510,7 @@ def advance(rs: Any, state: TombState) -> TombState:
             state = k.run(rs, state, t)  # type: ignore[misc]
             continue
         if k.mode == CHANCE:
-            if k.chance(rs, state, t) is None:  # type: ignore[misc]
+            if chance_at(rs, state, t, k) is None:
                 state = pop(state)
                 continue
             return state
@@ -560,9 +574,6 @@ def run_end_turn(rs: Any, state: TombState, t: Task) -> TombState:
     """The turn ends: what lasted the turn lapses (a Character whose Hit Points fall dies), and play
     passes clockwise.  (end-of-round: the game ends once the round in which the last Crypt card went
     is complete.)"""
-    from .death import check_all_deaths
-    from .setup import first_turn_player
-
     state = pop(state)
     p = t.player
     assert p is not None
