@@ -51,7 +51,7 @@ class EgyptOptions:
     starting_items: str | None = reading(A("starting-items"), "ladder-bomb-plus-alternatives", "varies")
     crystal_or_ladder_hint: str | None = reading(A("crystal-or-ladder-hint"), "first-player-swap")
     first_turn_entry_cost: str | None = reading(A("first-turn-entry-cost"), "free-entry", "entry-is-turn")
-    neighboring_scope: str | None = reading(A("neighboring-scope"), "left-right-only", "left-right-and-caves",
+    neighboring_scope: str | None = reading(A("neighboring-scope"), "left-right-and-caves", "left-right-only",
                                             "orthogonal")
     floor_two_meanings: str | None = reading(A("floor-two-meanings"), "context")
     fall_through_tokens: str | None = reading(A("fall-through-tokens"), "landing-only")

@@ -107,3 +107,15 @@ def test_what_a_player_sees_face_down_tokens_by_their_back_only() -> None:
     assert piles["4,1"][0]["name"] == "?" and piles["4,1"][0]["back"] == "hazard"
     assert piles["5,1"][0]["name"] == "Axe" and names(s.hero(0).items) == ["Saber"]
     assert view["heroes"][0]["items"][0]["name"] == "Saber"
+
+
+def test_neighboring_scope_from_a_cave_reaches_every_other_cave_as_the_book_defines() -> None:
+    """'Cave spaces count as neighboring each other, even though they are located far apart on the
+    board.' (L76): the book's definition of the word, for items as for movement (the default since
+    precision check 4); left-right-only keeps cave adjacency to movement."""
+    rows = ["_C _ _ _ _ _ _ _", "_ _ _H _ _ _ _ _C"]
+    for scope, reach in (("left-right-and-caves", True), ("left-right-only", False)):
+        rs = ruleset(rows, neighboring_scope=scope)
+        s = situation(rs, [("7,2", ["Bomb"]), ("3,2", ["Bomb"])], {"0,1": [("Mummy", True)]})
+        assert (A.Bomb(item_id(s, 0, "Bomb"), "0,1", None, None) in rs.legal_actions(s)) is reach
+    assert ruleset(rows).options.neighboring_scope == "left-right-and-caves"
