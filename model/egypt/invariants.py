@@ -95,13 +95,16 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
         old = last.heroes if len(last.heroes) == len(heroes) and same_phase else None
+        # the heroes held up by a jetpack (_flying), now and in ``last``
+        fly, fly_last = _fliers(s.effects), _fliers(last.effects)
         for i, h in enumerate(heroes):
             if old is None:
                 if _hero(rs, s, t, i, h):
                     return True
                 continue
             o = old[i]
-            if h is o and same_t and (h.status != IN or _flying(s, i) == _flying(last, i)):
+            flying_as_before = (i in fly) == (i in fly_last)
+            if h is o and same_t and (h.status != IN or flying_as_before):
                 continue
             # the hero's checks, each read again only when what it reads changed (_hero says them all)
             if (h.lives != o.lives or h.status != o.status) and not inv_lives(h.lives, h.status in (IN, WAITING, ESCAPED)):
@@ -113,7 +116,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             if (h.status != o.status or h.items is not o.items) and h.status == DEAD and h.items:
                 return True
             if h.status == IN and (h.status != o.status or h.space != o.space or not same_t or
-                                   _flying(s, i) != _flying(last, i)) and _hero_place(rs, s, t, i, h):
+                                   not flying_as_before) and _hero_place(rs, s, t, i, h):
                 return True
     if not (same_piles and same_t and same_phase):
         if t is not None and s.phase != "over" and t.first_row > 0:     # some floors are gone
@@ -122,8 +125,13 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
                     return True
         elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
             return True
-    if (s.turn.moves != last.turn.moves or s.pharaoh_lives != last.pharaoh_lives or s.ceiling != last.ceiling) \
-            and _numbers(rs, s):
+    # _numbers, each of its checks read again only when its number changed
+    if s.turn.moves != last.turn.moves and not inv_moves(s.turn.moves):
+        return True
+    if s.pharaoh_lives != last.pharaoh_lives and not inv_pharaoh(s.pharaoh_lives):
+        return True
+    if s.ceiling != last.ceiling and (not inv_ceiling(s.ceiling, rs.board.height) or
+                                      (not rs.options.escape and s.ceiling)):
         return True
     if s.rubble is not last.rubble and _rubble(rs, s):
         return True
@@ -252,6 +260,13 @@ def _victory(rs: Any, s: EgyptState) -> list[Violation]:
 
 def _flying(s: EgyptState, hero: int) -> bool:
     return any(e.name == "jetpack" and e.player == hero for e in s.effects)
+
+
+def _fliers(effects: tuple[Any, ...]) -> frozenset[Any]:
+    """The heroes :func:`_flying` says are flying, under ``effects``."""
+    if not effects:
+        return frozenset()
+    return frozenset([e.player for e in effects if e.name == "jetpack"])
 
 
 def _crystal_kept(rs: Any) -> bool:

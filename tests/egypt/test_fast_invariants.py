@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tombspec.model.chance import Deck
+from tombspec.model.effects import TURN, Effect
 from tombspec.model.egypt import Egypt
 from tombspec.model.egypt.board import is_solid, is_supported
 from tombspec.model.egypt.invariants import all_violations
@@ -59,6 +60,17 @@ def _floor_gone(rs: Egypt, s: EgyptState) -> EgyptState:
     return evolve(good, rubble=tuple(sorted({*good.rubble, f"{space}/floor"})))
 
 
+def _jetpack_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 0 held up on nothing by a jetpack (passes); then the jetpack's effect gone, the hero the very
+    same object: whether a hero flies is read from the effects, now and before."""
+    t = terrain(rs, s)
+    space = next(sp for sp in rs.board.spaces if t.live(sp) and not is_solid(t, sp) and not is_supported(t, sp))
+    flying = evolve(s.with_hero(0, space=space),
+                    effects=(Effect("jetpack", "egypt.item.jetpack", until=TURN, player=0, value=1), *s.effects))
+    assert rs.violations(flying) == []           # passes, and becomes the state the next check starts from
+    return evolve(flying, effects=s.effects)
+
+
 def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
     return s.with_hero(0, items=tuple(Token(1000 + i, "Bomb", "start", face_up=True) for i in range(6)))
 
@@ -80,6 +92,12 @@ BREAKS = {
     "tokens above the ceiling": ("egypt.escape.turn.ceiling-edge",
                                  lambda rs, s: evolve(s, ceiling=3 + max(rs.board.y(p.space) for p in s.piles))),
     "the floor gone from under a hero": ("egypt.tomb.floor-walk", lambda rs, s: _floor_gone(rs, s)),
+    "the jetpack gone from a hero on nothing": ("egypt.tomb.floor-walk", _jetpack_gone),
+    "four movements and a pharaoh of four lives": ("egypt.combat.pharaoh-lives",
+                                                   lambda rs, s: evolve(s, turn=evolve(s.turn, moves=2),
+                                                                        pharaoh_lives=4)),
+    "a ceiling in Exploration mode, the movements changed too": (
+        "egypt.escape.setup.ceiling", lambda rs, s: evolve(s, ceiling=1, turn=evolve(s.turn, moves=1))),
     "four movements": ("egypt.hero.movements", lambda rs, s: evolve(s, turn=evolve(s.turn, moves=4))),
     "a pharaoh of four lives": ("egypt.combat.pharaoh-lives", lambda rs, s: evolve(s, pharaoh_lives=4)),
     "the ceiling off the board": ("egypt.escape.turn.ceiling-c",

@@ -78,18 +78,26 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
     live = terrain(rs, s)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else \
         ACTIVATABLE + ("crack", "fire")
+    monsters, kinds = rs.monster_names, rs.components.kinds
     for p in s.piles:
         if not live.live(p.space):
             continue
-        if any(not tok.face_up and tok.back == "hazard" for tok in p.tokens):     # top_face_down
-            normal.append(A.RevealHazard(p.space))
+        hazard = False
+        up = []
         for tok in p.tokens:
-            if not tok.face_up:
+            if tok.face_up:
+                up.append(tok)
+            elif tok.back == "hazard":       # top_face_down
+                hazard = True
+        if hazard:
+            normal.append(A.RevealHazard(p.space))
+        for tok in up:
+            if tok.name in monsters:
+                if not why_not_move(rs, s, tok.id):
+                    normal.append(A.MoveMonster(tok.id))
                 continue
-            k = rs.kind(tok)
-            if k.is_monster and not why_not_move(rs, s, tok.id):
-                normal.append(A.MoveMonster(tok.id))
-            elif k.is_trap and k.trap in activatable:
+            k = kinds[tok.name]
+            if k.is_trap and k.trap in activatable:
                 normal.append(A.ActivateTrap(tok.id))
     out += normal
     if not normal or read(rs.options, "may_or_must_play_monsters") == "may":

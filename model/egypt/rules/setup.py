@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd, lcm
+from math import gcd
 from typing import Any
 
 from ...chance import ZERO, Deck, Distribution
@@ -137,8 +137,10 @@ class DealDraw(Distribution[Any]):
         from ..actions import Deal
 
         total, counts = self.total, self.deck.counts
-        # each probability n / total in lowest terms has the denominator total // gcd(n, total)
-        denominator = lcm(*(total // gcd(n, total) for _, n in counts))
+        # each probability n / total in lowest terms has the denominator total // gcd(n, total); their
+        # least common multiple is total // gcd(total, every n) (prime by prime: the highest power of
+        # p in total, less the lowest power of p among total and the counts)
+        denominator = total // gcd(total, *[n for _, n in counts])
         r = rng.randrange(denominator)
         for card, n in counts:
             r -= n * denominator // total

@@ -68,14 +68,41 @@ def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
 
 
 def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> EgyptState:
-    """``s`` with the pile on ``space`` replaced (an empty pile disappears); piles stay in board order."""
+    """``s`` with the pile on ``space`` replaced (an empty pile disappears); piles stay in board order.
+    What the caches below know of ``s.piles`` (where each token lies, the placed ladders) is carried
+    over to the new piles, changed for ``space`` alone, instead of being worked out again."""
     order = rs.board.order
-    piles = [p for p in s.piles if p.space != space]
+    old = s.piles
+    piles = [p for p in old if p.space != space]
     if tokens:
         # the piles are in board order already: the new one goes before the first that comes after it
         at = order[space]
-        piles.insert(next((i for i, p in enumerate(piles) if order[p.space] > at), len(piles)), Pile(space, tokens))
-    return evolve(s, piles=tuple(piles))
+        i, n = 0, len(piles)
+        while i < n and order[piles[i].space] <= at:
+            i += 1
+        piles.insert(i, Pile(space, tokens))
+    new = tuple(piles)
+    if _WHERE[0] is old:
+        where = _WHERE[1].copy()
+        for t in s.pile(space):
+            if where.get(t.id) == space:
+                del where[t.id]
+        for t in tokens:
+            where.setdefault(t.id, space)
+        _WHERE[:] = (new, where)
+    hit = _LADDERS.get(id(old))
+    if hit is not None and hit[0] is old:
+        names = rs.ladder_names
+        held = False
+        for t in tokens:
+            if t.face_up and t.name in names:
+                held = True
+                break
+        if held == (space in hit[1]):
+            if len(_LADDERS) > 64:
+                _LADDERS.clear()
+            _LADDERS[id(new)] = (new, hit[1])
+    return s.with_pile(space, tokens, new)
 
 
 def put(rs: Any, s: EgyptState, space: str, *tokens: Token) -> EgyptState:

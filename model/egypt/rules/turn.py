@@ -34,7 +34,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, _with, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
 from .modes import HERO, SPIRIT
@@ -113,24 +113,37 @@ ENTERED_WHEN = {
 # Who acts
 
 
+_CHEST, _HAZARD, _DIE = Pending.chance("chest tokens"), Pending.chance("hazard tokens"), Pending.chance("die")
+#: ``Pending.decision(player, what)`` by ``(player, what)``: made once (they are values)
+_DECISIONS: dict[tuple[int, str], Pending] = {}
+
+
+def _decision(player: int, what: str) -> Pending:
+    hit = _DECISIONS.get((player, what))
+    if hit is None:
+        hit = _DECISIONS[player, what] = Pending.decision(player, what)
+    return hit
+
+
 def pending(rs: Any, s: EgyptState) -> Pending:
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "over":
         return _OVER
-    if s.phase == "deal":
-        return Pending.chance("chest tokens" if rs.deal_spaces[s.dealt][1] == "chest" else "hazard tokens")
+    if phase == "deal":
+        return _CHEST if rs.deal_spaces[s.dealt][1] == "chest" else _HAZARD
     if s.window is not None:
-        return Pending.decision(s.window.player, s.window.kind)
+        return _decision(s.window.player, s.window.kind)
     if s.roll is not None:
-        return Pending.chance("die")
+        return _DIE
     if s.combat is not None:
-        return Pending.decision(s.hero(s.combat.hero).player,
-                                "combat" if s.combat.stage == "fight" else "combat-result")
+        return _decision(s.heroes[s.combat.hero].player, "combat" if s.combat.stage == "fight" else "combat-result")
     if s.retreat is not None:
-        return Pending.decision(s.hero(s.retreat.hero).player, "retreat")
-    seat = rs.seats[s.turn.seat]
-    if s.turn.kind == "hero":
-        return Pending.decision(seat.player, "enter" if s.hero(seat.hero).status == WAITING else "turn")
-    return Pending.decision(seat.player, "monster-move" if s.turn.moving is not None else "monster-turn")
+        return _decision(s.heroes[s.retreat.hero].player, "retreat")
+    turn = s.turn
+    seat = rs.seats[turn.seat]
+    if turn.kind == "hero":
+        return _decision(seat.player, "enter" if s.heroes[seat.hero].status == WAITING else "turn")
+    return _decision(seat.player, "monster-move" if turn.moving is not None else "monster-turn")
 
 
 def turn_rule(rs: Any, s: EgyptState) -> str:
@@ -663,14 +676,19 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
         else:
             rule = {"shoot": "egypt.weapon.shoot-roll", "pharaoh": "egypt.monster-turn.pharaoh-roll"}.get(
                 s.roll or "", "egypt.combat.die-results")
-        require(dist.possible(action), rule, f"{action!r} is not a possible outcome of the {p.what} here")
+        require(dist.possible(action), rule, "{!r} is not a possible outcome of the {} here", action, p.what)
         if s.phase == "deal":
             from .setup import apply_deal
 
             return settle(rs, apply_deal(rs, s, action.token))
         return settle(rs, apply_die(rs, s, action.result))
-    if action not in rs.legal(s, player):
-        require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
+    legal = rs.legal(s, player)
+    for a in legal:                  # most often the very action listed (compared by identity first)
+        if a is action:
+            break
+    else:
+        if action not in legal:
+            require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
     return settle(rs, dispatch(rs, s, action, p.what))
 
 
@@ -897,11 +915,17 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
     for _ in range(100_000):
         if s.phase != "play" or s.window is not None or s.roll is not None:
             return s
-        work = next((e for e in s.effects if e.until == RESOLVED), None) if s.effects else None
-        if work is not None:
-            s = evolve(s, effects=tuple(e for e in s.effects if e is not work))
-            s = HANDLERS[work.name](rs, s, work)
-            continue
+        effects = s.effects
+        if effects:
+            work = None
+            for e in effects:
+                if e.until == RESOLVED:
+                    work = e
+                    break
+            if work is not None:
+                s = _with(s, "effects", tuple([e for e in effects if e is not work]))
+                s = HANDLERS[work.name](rs, s, work)
+                continue
         s = apply_statues(rs, s)
         over = victory.check_end(rs, s)
         if over is not None:
