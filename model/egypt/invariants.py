@@ -91,7 +91,8 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     piles, heroes = s.piles, s.heroes
     same_piles, same_heroes, same_t = piles is last.piles, heroes is last.heroes, t is last_t
     same_phase = s.phase == last.phase
-    if not (same_piles and _same_items(heroes, last.heroes)) and _tokens(s):
+    same_items = _same_items(heroes, last.heroes)
+    if not (same_piles and same_items) and _tokens(s):
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
         old = last.heroes if len(last.heroes) == len(heroes) and same_phase else None
@@ -139,7 +140,8 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
         return True
     if s.combat is not None and _combat(s):
         return True
-    if not (same_piles and same_heroes and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
+    # (the crystal is on the board, on a hero board or still to deal: a hero's other fields do not move it)
+    if not (same_piles and same_items and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
             and _crystal(rs, s):
         return True
     if s.last_moved is not None and _monsters_idle(rs, s):
@@ -228,7 +230,7 @@ def _combat(s: EgyptState) -> list[Violation]:
     out: list[Violation] = []
     c = s.combat
     if c is not None:
-        h = s.hero(c.hero)
+        h = s.heroes[c.hero]
         if h.status != IN or h.space != c.space:
             out.append(Violation("egypt.combat.ends", f"hero {c.hero} fights on {c.space} from {h.space}"))
         if not any(x.id == c.monster and x.face_up for x in s.pile(c.space)):
@@ -284,18 +286,31 @@ def _crystal_kept_by(rs: Any) -> bool:
 
 
 def _crystal_present(rs: Any, s: EgyptState) -> bool:
+    """Whether the crystal is still to deal, on the board or on a hero board (the pile it was last
+    found in is looked at first: it seldom moves)."""
     name = rs.crystal_name
     if s.chests.count(name):
         return True
-    for p in s.piles:
-        for x in p.tokens:
-            if x.name == name:
-                return True
     for h in s.heroes:
         for x in h.items:
             if x.name == name:
                 return True
+    piles = s.piles
+    seen = _CRYSTAL_SEEN[0]
+    if seen < len(piles):
+        for x in piles[seen].tokens:
+            if x.name == name:
+                return True
+    for i, p in enumerate(piles):
+        for x in p.tokens:
+            if x.name == name:
+                _CRYSTAL_SEEN[0] = i
+                return True
     return False
+
+
+#: where in the piles the crystal was last found by :func:`_crystal_present` (a hint, not state)
+_CRYSTAL_SEEN: list[int] = [0]
 
 
 # The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------

@@ -60,6 +60,15 @@ def _floor_gone(rs: Egypt, s: EgyptState) -> EgyptState:
     return evolve(good, rubble=tuple(sorted({*good.rubble, f"{space}/floor"})))
 
 
+def _crystal_gone_from_a_hero(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 0 carries the crystal (passes); then the crystal gone from their board, nothing else changed:
+    a hero board is read again for the crystal when its tokens change, whatever else of the hero does not."""
+    rest = _without_crystal(rs, s)
+    holding = rest.with_hero(0, items=(*rest.hero(0).items, Token(2000, rs.crystal_name, "chest", face_up=True)))
+    assert rs.violations(holding) == []          # passes, and becomes the state the next check starts from
+    return holding.with_hero(0, items=rest.hero(0).items)
+
+
 def _jetpack_gone(rs: Egypt, s: EgyptState) -> EgyptState:
     """Hero 0 held up on nothing by a jetpack (passes); then the jetpack's effect gone, the hero the very
     same object: whether a hero flies is read from the effects, now and before."""
@@ -112,6 +121,7 @@ BREAKS = {
                                if s.piles[0].space != s.hero(0).space else
                                evolve(s, combat=Combat(0, s.piles[-1].space, 99999))),
     "the crystal gone": ("egypt.item.crystal-indestructible", _without_crystal),
+    "the crystal gone from a hero board": ("egypt.item.crystal-indestructible", _crystal_gone_from_a_hero),
     "a monster moved": ("egypt.death.monsters-idle", lambda rs, s: evolve(s, last_moved=s.piles[0].tokens[0].id)),
     "a victory without the crystal": ("egypt.end.victory",
                                       lambda rs, s: evolve(s, phase="over", outcome="victory", winners=(0,))),

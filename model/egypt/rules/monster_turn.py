@@ -73,7 +73,7 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
         return monster_steps(rs, s)
     out: list[Any] = []
     if t.pharaoh == "may-roll":
-        out.append(A.PharaohRoll())
+        out.append(A.PHARAOH_ROLL)
     normal: list[Any] = []
     live = terrain(rs, s)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else \
@@ -90,18 +90,18 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
             elif tok.back == "hazard":       # top_face_down
                 hazard = True
         if hazard:
-            normal.append(A.RevealHazard(p.space))
+            normal.append(A.REVEAL_HAZARD[p.space])
         for tok in up:
             if tok.name in monsters:
                 if not why_not_move(rs, s, tok.id):
-                    normal.append(A.MoveMonster(tok.id))
+                    normal.append(A.MOVE_MONSTER[tok.id])
                 continue
             k = kinds[tok.name]
             if k.is_trap and k.trap in activatable:
-                normal.append(A.ActivateTrap(tok.id))
+                normal.append(A.ACTIVATE_TRAP[tok.id])
     out += normal
     if not normal or read(rs.options, "may_or_must_play_monsters") == "may":
-        out.append(A.Pass())
+        out.append(A.PASS)
     return out
 
 
@@ -142,13 +142,13 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
                 end = v if mover == "fly" else landing(ter, v)
             if empty_only and left == 1 and s.pile(end) and not heroes_at(rs, s, end) and end != space:
                 continue
-            out.append(A.MonsterStep(v))
+            out.append(A.MONSTER_STEP[v])
     stuck_in_wall = mover == "ghost" and is_solid(ter, space) and \
         read(rs.options, "ghost_end_position") == "ends-like-flyer"
     may_stop = left == 0 or not out or read(rs.options, "monster_movement_up_to") == "up-to"
     on_tokens = empty_only and len(s.pile(space)) > 1 and not heroes_at(rs, s, space)
     if may_stop and not stuck_in_wall and not (on_tokens and out):
-        out.append(A.MonsterStop())
+        out.append(A.MONSTER_STOP)
     return out
 
 
@@ -263,7 +263,7 @@ def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     pharaoh = next(x for p in s.piles for x in p.tokens if x.face_up and rs.kind(x).monster_type == "pharaoh")
     space = find_token(s, pharaoh.id)
     s, token = take(rs, s, space, pharaoh.id)
-    target = s.hero(hero).space
+    target = s.heroes[hero].space
     s = put(rs, s, target, token)
     note("egypt.monster-turn.pharaoh-attack")
     s = evolve(s, turn=evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,

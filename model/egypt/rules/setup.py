@@ -80,7 +80,15 @@ def deal_space(rs: Any, s: EgyptState) -> tuple[str, str]:
 
 def deal_distribution(rs: Any, s: EgyptState) -> Any:
     _, back = deal_space(rs, s)
-    return _deal(s.chests if back == "chest" else s.hazards)
+    deck = s.chests if back == "chest" else s.hazards
+    last = _LAST_DEAL
+    if last[0] is not deck:                 # a step asks it twice of the same deck: choosing, then checking
+        last[:] = (deck, _deal(deck))
+    return last[1]
+
+
+#: the last deck drawn from and its draw (by identity: a cache, not state)
+_LAST_DEAL: list[Any] = [None, None]
 
 
 @lru_cache(maxsize=128)

@@ -7,6 +7,7 @@ reachability questions share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
@@ -73,15 +74,11 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
     over to the new piles, changed for ``space`` alone, instead of being worked out again."""
     order = rs.board.order
     old = s.piles
-    piles = [p for p in old if p.space != space]
-    if tokens:
-        # the piles are in board order already: the new one goes before the first that comes after it
-        at = order[space]
-        i, n = 0, len(piles)
-        while i < n and order[piles[i].space] <= at:
-            i += 1
-        piles.insert(i, Pile(space, tokens))
-    new = tuple(piles)
+    # the piles are in board order, one to a space: the pile on ``space`` is at the first place whose
+    # pile does not come before it, if it is there at all, and a new one goes in that place
+    i = bisect_left(old, order[space], key=lambda p: order[p.space])
+    after = i + 1 if i < len(old) and old[i].space == space else i
+    new = (*old[:i], Pile(space, tokens), *old[after:]) if tokens else (*old[:i], *old[after:])
     if _WHERE[0] is old:
         where = _WHERE[1].copy()
         for t in s.pile(space):
@@ -142,8 +139,9 @@ def find_token(s: EgyptState, token_id: int) -> str | None:
 @implements("egypt.combat.monster-guards-stack")
 def top_monster(rs: Any, s: EgyptState, space: str) -> Token | None:
     """The revealed monster highest in the pile on ``space``: it guards every token under it."""
+    monsters = rs.monster_names
     for t in reversed(s.pile(space)):
-        if t.face_up and rs.kind(t).is_monster:
+        if t.face_up and t.name in monsters:
             return t
     return None
 
@@ -152,9 +150,10 @@ def reachable_tokens(rs: Any, s: EgyptState, space: str) -> tuple[Token, ...]:
     """The tokens of the pile a hero can reach: those not under a revealed monster
     ('while it's sitting on the tokens, you can't reach them!')."""
     pile = s.pile(space)
+    monsters = rs.monster_names
     for i in range(len(pile) - 1, -1, -1):
         t = pile[i]
-        if t.face_up and rs.kind(t).is_monster:
+        if t.face_up and t.name in monsters:
             return pile[i + 1:]
     return pile
 

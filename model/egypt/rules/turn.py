@@ -36,9 +36,10 @@ from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, _with, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
-from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
+from .hero import MOVEMENTS, SLOTS, apply_lose_lives, carried, compute_moves_after, has_room, lose
+from .setup import apply_deal, deal_distribution
 from .modes import HERO, SPIRIT
-from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, set_pile,
+from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, replace_token, set_pile,
                    take, terrain, top_monster)
 
 _OVER = Pending.over()
@@ -181,7 +182,7 @@ def legal_actions(rs: Any, s: EgyptState, player: int) -> list[Any]:
     hero = current_hero(rs, s)
     assert hero is not None
     if what == "enter":
-        return [A.Enter(e) for e in entry_spaces(rs, s)] or [A.EndTurn()]
+        return [A.Enter(e) for e in entry_spaces(rs, s)] or [A.END_TURN]
     return hero_turn_actions(rs, s, hero)
 
 
@@ -214,20 +215,22 @@ def entry_spaces(rs: Any, s: EgyptState) -> list[str]:
 
 
 def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
-    h = s.hero(hero)
+    h = s.heroes[hero]
     out: list[Any] = []
     moves = s.turn.moves
     if moves >= 1:
-        out += [A.Step(v) for v in hero_steps(rs, s, hero)]
+        step = A.STEP
+        out += [step[v] for v in hero_steps(rs, s, hero)]
         if can_leave(rs, s, hero) is None:
-            out.append(A.Leave())
-    out += [A.PickUp(t.id) for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
-    out += [A.Drop(t.id) for t in h.items]
+            out.append(A.LEAVE)
+    pick_up, drop = A.PICK_UP, A.DROP
+    out += [pick_up[t.id] for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
+    out += [drop[t.id] for t in h.items]
     out += exchange_offers(rs, s, hero)
     out += items.item_actions(rs, s, hero, "turn")
-    out.append(A.EndTurn())
+    out.append(A.END_TURN)
     if is_stuck(rs, s, hero):
-        out.append(A.GiveUp())
+        out.append(A.GIVE_UP)
     return out
 
 
@@ -247,7 +250,7 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
     and forth for ever, found by the 980-game exploration.)"""
     if read(rs.options, "stuck_hero") == "endless":
         return False
-    h = s.hero(hero)
+    h = s.heroes[hero]
     t = terrain(rs, s)
     if given(rs).escape_before_crystal is not None and \
             (h.space, read(rs.options, "ladder_sideways")) not in t.reach and _finds_a_way_on(rs, s, t, hero):
@@ -272,7 +275,7 @@ def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
     the other heroes (the exit once leaving is allowed, a token, the statue of a key the hero
     carries), space after space, stopping at the first (so that a way on near at hand is found
     without the whole reach; a walk that finds none has the whole reach, remembered on the terrain)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     start = h.space
     exit_, statue_at = rs.board.exit, rs.board.statue_at
     keys, monsters = rs.keys_and_crystal, rs.monster_names
@@ -402,7 +405,7 @@ def hero_steps(rs: Any, s: EgyptState, hero: int) -> tuple[str, ...]:
     a ladder; with the jetpack, up or down where no floor lies between.  Nobody passes through a
     wall; nobody jumps off a ladder (there is no movement that drops down a ladder's column)."""
     t = terrain(rs, s)
-    u = s.hero(hero).space
+    u = s.heroes[hero].space
     assert u is not None
     jet = jetpack_active(s, hero)
     fly = jet is not None and (read(rs.options, "jetpack_scope") == "whole-turn" or (jet.value or 0) > 0)
@@ -441,7 +444,7 @@ def why_not_step(rs: Any, s: EgyptState, hero: int, to: str) -> str:
     if s.turn.moves < 1 and s.retreat is None:
         return "egypt.hero.movements"
     b = rs.board
-    u = s.hero(hero).space
+    u = s.heroes[hero].space
     if to not in b.spaces or u is None or to not in b.neighbours(u):
         return "egypt.move.neighboring"
     t = terrain(rs, s)
@@ -461,18 +464,24 @@ def apply_step(rs: Any, s: EgyptState, hero: int, to: str, *, retreat: bool = Fa
     """One movement: the hero moves; without a floor underfoot they fall until landing on a floor
     (losing no life); then they have ended up on the landing space."""
     t = terrain(rs, s)
-    u = s.hero(hero).space
+    heroes = list(s.heroes)
+    u = heroes[hero].space
+    effects = s.effects
     jet = jetpack_active(s, hero)
     if jet is not None and rs.board.edge_kind(u, to) == "vertical" and not (t.ladder(u) or t.ladder(to)):
         if read(rs.options, "jetpack_scope") == "one-movement":
-            s = evolve(s, effects=tuple(evolve(e, value=0) if e is jet else e for e in s.effects))
+            effects = tuple(evolve(e, value=0) if e is jet else e for e in effects)
     end = to if jet is not None else landing(t, to)
-    if not retreat:
-        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
-    s = s.with_hero(hero, space=end)
+    heroes[hero] = evolve(heroes[hero], space=end)
     if retreat and read(rs.options, "retreat_new_fight") == "no-reveal":
-        return push(s, Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end))
-    return push(s, arrive(hero, end, fell=end != to))
+        work = Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end)
+    else:
+        work = arrive(hero, end, fell=end != to)
+    # the hero moved, the work of their arrival first (push), and, on a turn, one movement fewer: one copy
+    if retreat:
+        return evolve(s, heroes=tuple(heroes), effects=(work, *effects))
+    return evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)), heroes=tuple(heroes),
+                  effects=(work, *effects))
 
 
 # Arriving: reveal, traps, monsters -----------------------------------------------------------------------
@@ -484,7 +493,7 @@ def handle_arrive(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     (reading ``reveal-all``; ``one-by-one``: the top one); a hero who fell onto a monster may use the
     spiked boots; then traps trigger and monsters fight."""
     hero, space = e.player, e.subject
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or h.space != space:
         return s
     s = reveal_reachable(rs, s, space)
@@ -513,8 +522,6 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
     ``from-supply``; ``from-discards``: as many as lie discarded, at most 2: each hero who has entered
     misses ``3 - lives`` of his 2 tokens, a dead one both, and a life regained returned its token), so
     his ``pharaoh_lives`` is 1 (the token itself) plus those.  The crystal revealed: ``crystal_found``."""
-    from .tomb import replace_token
-
     up = evolve(token, face_up=True)
     s = replace_token(rs, s, space, up)
     k = rs.kind(token)
@@ -535,11 +542,12 @@ def handle_encounter(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     """On the space the hero ended up on: a revealed trap triggers, 'even if the hero arrived on an
     already-revealed token'; a revealed monster uses up the remaining movements and fights."""
     hero, space = e.player, e.subject
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or h.space != space:
         return s
     reach = reachable_tokens(rs, s, space)
-    traps = [t for t in reversed(reach) if t.face_up and rs.kind(t).is_trap]
+    trap_names = rs.trap_names
+    traps = [t for t in reversed(reach) if t.face_up and t.name in trap_names]
     if traps:
         note("egypt.move.trap-triggers")
         return push(s, Effect("trap", "egypt.move.trap-triggers", player=hero, subject=space, value=traps[0].id),
@@ -557,7 +565,7 @@ def can_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> str | None:
     """A revealed item or weapon the hero can reach on their space, placed in a free slot (with no
     free slot the hero may leave items on the space instead).  Free (reading ``free``), or 1
     movement (``costs-one``)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     token = next((t for t in s.pile(h.space) if t.id == token_id), None) if h.space else None
     if token is None:
         return "egypt.move.pick-up"
@@ -575,7 +583,7 @@ def can_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> str | None:
 def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     """The token goes onto the hero board.  A ladder picked up no longer holds anyone: a hero on it, or
     on top of it, falls."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     s, token = take(rs, s, h.space, token_id)
     s = s.with_hero(hero, items=(*h.items, token))
     if read(rs.options, "pick_up_cost") == "costs-one":
@@ -589,7 +597,7 @@ def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptStat
 def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     """'At any point on your turn you may discard tokens ... simply leave them on the space with your
     hero, face up.'"""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     token = next(t for t in h.items if t.id == token_id)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != token_id))
     s = put(rs, s, h.space, evolve(token, face_up=True))
@@ -602,7 +610,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
     """A hero on the exit (beyond an open door) spends 1 movement to leave the tomb (reading
     ``move-out``), with or without the crystal found (``any-time``; ``after-crystal``: only once it
     has been found)."""
-    if s.hero(hero).space != rs.board.exit:
+    if s.heroes[hero].space != rs.board.exit:
         return "egypt.tomb.exit"
     if s.turn.moves < 1:
         return "egypt.hero.movements"
@@ -622,12 +630,17 @@ def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 def exchange_offers(rs: Any, s: EgyptState, hero: int) -> list[Any]:
     """Heroes on the same space may exchange any number of items: one offer at a time (a token each
     way, or one way), which the other hero's player accepts or declines; no board above 5."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     out: list[Any] = []
+    for i, o in enumerate(s.heroes):
+        if i != hero and o.status == IN and o.space == h.space:
+            break
+    else:
+        return out                      # nobody else here (heroes_at below would list the hero alone)
     for other in heroes_at(rs, s, h.space):
         if other == hero:
             continue
-        o = s.hero(other)
+        o = s.heroes[other]
         for give in (None, *[t.id for t in h.items]):
             for take_ in (None, *[t.id for t in o.items]):
                 if (give is not None or take_ is not None) and can_exchange(rs, s, hero, other, give, take_):
@@ -636,9 +649,7 @@ def exchange_offers(rs: Any, s: EgyptState, hero: int) -> list[Any]:
 
 
 def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None, take_: int | None) -> bool:
-    from .hero import SLOTS, carried
-
-    h, o = s.hero(hero), s.hero(other)
+    h, o = s.heroes[hero], s.heroes[other]
     if o.status != IN or o.space != h.space or other == hero:
         return False
     g = next((t for t in h.items if t.id == give), None)
@@ -653,7 +664,7 @@ def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None
 def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
     hero, other = w.hero, int(w.subject)
     give, take_ = w.value, (w.items[0] if w.items else None)
-    h, o = s.hero(hero), s.hero(other)
+    h, o = s.heroes[hero], s.heroes[other]
     g = next((t for t in h.items if t.id == give), None)
     k = next((t for t in o.items if t.id == take_), None)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t is not g) + ((k,) if k else ()))
@@ -678,8 +689,6 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
                 s.roll or "", "egypt.combat.die-results")
         require(dist.possible(action), rule, "{!r} is not a possible outcome of the {} here", action, p.what)
         if s.phase == "deal":
-            from .setup import apply_deal
-
             return settle(rs, apply_deal(rs, s, action.token))
         return settle(rs, apply_die(rs, s, action.result))
     legal = rs.legal(s, player)
@@ -694,8 +703,6 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
 
 def chance(rs: Any, s: EgyptState) -> Any:
     if s.phase == "deal":
-        from .setup import deal_distribution
-
         return deal_distribution(rs, s)
     if s.phase == "play" and s.window is None and s.roll is not None:
         return rs.die
@@ -734,13 +741,13 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
     if isinstance(action, A.Drop):
         return apply_drop(rs, s, hero, action.token)
     if isinstance(action, A.Offer):
-        w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
+        w = Window("exchange", s.heroes[action.hero].player, hero, str(action.hero), action.give,
                    () if action.take is None else (action.take,))
         return evolve(s, window=w)
     if isinstance(action, A.GiveUp):
         return apply_give_up(rs, s, hero)
     if isinstance(action, A.EndTurn):
-        if s.hero(hero).status == WAITING:
+        if s.heroes[hero].status == WAITING:
             return apply_no_way_in(rs, s, hero)
         return apply_end_turn(rs, s, hero)
     return items.apply_item(rs, s, hero, action)
@@ -780,7 +787,7 @@ def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     if jetpack_active(s, hero) is None:
         return s
     s = evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN:
         return s
     down = landing(terrain(rs, s), h.space)
@@ -882,7 +889,7 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         return "egypt.item.crystal-no-reset"
     if kind in ITEM_EFFECTS and what in ("turn", "combat", "combat-result"):
         hero = s.combat.hero if s.combat is not None else current_hero(rs, s)
-        tok = next((t for t in s.hero(hero).items if t.id == action.token), None) if hero is not None else None
+        tok = next((t for t in s.heroes[hero].items if t.id == action.token), None) if hero is not None else None
         if tok is None:
             return "egypt.turn.use-items"                # an item the hero does not carry
         k = rs.kind(tok)
@@ -894,9 +901,9 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
     if kind == "offer" and what == "turn":
         hero = current_hero(rs, s)
         if hero is not None and type(action.hero) is int and 0 <= action.hero < len(s.heroes) and \
-                action.hero != hero and s.hero(action.hero).status == IN and s.hero(action.hero).space == s.hero(hero).space and \
-                (action.give is None or any(t.id == action.give for t in s.hero(hero).items)) and \
-                (action.take is None or any(t.id == action.take for t in s.hero(action.hero).items)) and \
+                action.hero != hero and s.heroes[action.hero].status == IN and s.heroes[action.hero].space == s.heroes[hero].space and \
+                (action.give is None or any(t.id == action.give for t in s.heroes[hero].items)) and \
+                (action.take is None or any(t.id == action.take for t in s.heroes[action.hero].items)) and \
                 (action.give is not None or action.take is not None) and \
                 not can_exchange(rs, s, hero, action.hero, action.give, action.take):
             return "egypt.hero.item-slots"               # a board would hold more than 5 items
@@ -934,7 +941,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
             return s
         t = s.turn
         if t.kind == "hero":
-            h = s.hero(rs.seats[t.seat].hero)
+            h = s.heroes[rs.seats[t.seat].hero]
             ended = t.ending or h.status not in (WAITING, IN)
             if not ended and t.fought and read(rs.options, "after_combat") == "turn-ends":
                 note("egypt.example.turn-ends")
@@ -970,7 +977,7 @@ def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState
         key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
         if key is not None:
             note("egypt.item.key-opens-door")
-            s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
+            s = s.with_hero(i, items=tuple(t for t in s.heroes[i].items if t is not key))
             s = evolve(s, doors=tuple(d for d in s.doors if d != door))
     return s
 
@@ -989,28 +996,28 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
     their permanent effects are usable again (reading ``own-round``); a player whose hero died takes
     a monster turn (never in solo mode); the spirit of the tomb always does."""
     s = monster_turn.end_monster_turn(rs, s)
-    s = evolve(s, effects=expire(s.effects, TURN))
+    effects = expire(s.effects, TURN)
     n = len(rs.seats)
     seat = (s.turn.seat + 1) % n if s.round else 0
-    if seat == 0:
-        s = evolve(s, round=s.round + 1)
+    rounds = s.round + 1 if seat == 0 else s.round
     if rs.options.escape:
-        s = escape.before_turn(rs, s, seat)
+        s = escape.before_turn(rs, evolve(s, effects=effects, round=rounds), seat)
         if s.phase == "over":
             return s
+        effects, rounds = s.effects, s.round
     st = rs.seats[seat]
     kind = "skip"
     if st.kind == SPIRIT:
         kind = "monster"
     else:
-        h = s.hero(st.hero)
+        h = s.heroes[st.hero]
         if h.status in (WAITING, IN):
             kind = "hero"
         elif rs.solo:
             note("egypt.solo.no-monsters")
         elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
             kind = "monster"
-    s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
+    s = evolve(s, effects=effects, round=rounds, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
     elif kind == "monster":
@@ -1021,7 +1028,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
 def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     s = evolve(s, turn=evolve(s.turn, moves=MOVEMENTS))
     s = items.refresh_permanent(rs, s, hero)
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status == IN and top_monster(rs, s, h.space) is not None:
         # 'combat begins at the start of that player's turn' (a monster teleported onto them, or one
         # they could not retreat from): it always happens
