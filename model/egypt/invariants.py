@@ -91,7 +91,10 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     piles, heroes = s.piles, s.heroes
     same_piles, same_heroes, same_t = piles is last.piles, heroes is last.heroes, t is last_t
     same_phase = s.phase == last.phase
-    same_items = _same_items(heroes, last.heroes)
+    old_heroes = last.heroes
+    # every hero board holds the very tuple of tokens it held, the heroes' other fields aside
+    same_items = same_heroes or (len(heroes) == len(old_heroes) and
+                                 all([h.items is o.items for h, o in zip(heroes, old_heroes)]))
     if not (same_piles and same_items) and _tokens(s):
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
@@ -138,25 +141,18 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
         return True
     if s.doors is not last.doors and set(s.doors) - {"yellow", "black"}:
         return True
-    if s.combat is not None and _combat(s):
+    if s.combat is not None and not (s.combat is last.combat and same_heroes and same_piles) and _combat(s):
         return True
     # (the crystal is on the board, on a hero board or still to deal: a hero's other fields do not move it)
     if not (same_piles and same_items and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
             and _crystal(rs, s):
         return True
-    if s.last_moved is not None and _monsters_idle(rs, s):
+    if s.last_moved is not None and not (s.last_moved == last.last_moved and same_heroes) and _monsters_idle(rs, s):
         return True
     return s.phase == "over" and bool(_victory(rs, s))
 
 
 _TOKENS = attrgetter("tokens")
-
-
-def _same_items(heroes: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
-    """Whether every hero board holds the very tuple of tokens it held (the heroes' other fields aside)."""
-    if heroes is old:
-        return True
-    return len(heroes) == len(old) and all(h.items is o.items for h, o in zip(heroes, old))
 
 
 def _tokens(s: EgyptState) -> list[Violation]:

@@ -237,6 +237,10 @@ class EgyptState:
             _PILES[id(piles)] = hit
         return _with(self, "piles", piles)
 
+    def with_turn(self, **changes: object) -> "EgyptState":
+        """The state with ``changes`` to the turn in progress."""
+        return _with(self, "turn", evolve(self.turn, **changes))
+
     def with_hero(self, index: int, **changes: object) -> "EgyptState":
         heroes = list(self.heroes)
         heroes[index] = evolve(heroes[index], **changes)

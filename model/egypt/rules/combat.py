@@ -99,7 +99,7 @@ def handle_engage(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     seat = rs.seats[s.turn.seat]
     if s.turn.kind == "hero" and seat.hero == hero:
         note("egypt.combat.movements-used-up")
-        s = evolve(s, turn=evolve(s.turn, moves=0, fought=True))
+        s = s.with_turn(moves=0, fought=True)
     return s
 
 

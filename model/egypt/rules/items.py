@@ -336,7 +336,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     if isinstance(action, A.Teleport):
         s = discard_used(rs, s, hero, tok)
         if read(rs.options, "item_use_cost") == "teleport-costs":
-            s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+            s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
         end = landing(terrain(rs, s), action.space)
         s = s.with_hero(hero, space=end)
         return push(s, Effect("arrive", "egypt.item.teleporter", player=hero, subject=end,
@@ -572,7 +572,7 @@ def apply_boots_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptS
     if destroyed and reading == "destroyed-no-combat":
         seat = rs.seats[s.turn.seat]
         if s.turn.kind == "hero" and seat.hero == hero:
-            s = evolve(s, turn=evolve(s.turn, moves=0))
+            s = s.with_turn(moves=0)
     return s
 
 

@@ -23,8 +23,16 @@ ACTIVATABLE = ("arrow-button", "spike-button", "rumble")
 @implements("egypt.monster-turn.pharaoh-roll", "egypt.monster.pharaoh-monster-turn")
 def start_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
     """'If the pharaoh is revealed on the board at the start of the monster turn, you may roll the die.'"""
-    pharaoh = any(t.face_up and rs.kind(t).monster_type == "pharaoh" for p in s.piles for t in p.tokens)
-    return evolve(s, turn=evolve(s.turn, pharaoh="may-roll" if pharaoh else "no"))
+    names = rs.pharaoh_names
+    pharaoh = False
+    for p in s.piles:
+        for t in p.tokens:
+            if t.name in names and t.face_up:
+                pharaoh = True
+                break
+        if pharaoh:
+            break
+    return s.with_turn(pharaoh="may-roll" if pharaoh else "no")
 
 
 def end_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
@@ -157,7 +165,7 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     if isinstance(action, A.PharaohRoll):
         note("egypt.monster-turn.pharaoh-roll")
         return evolve(s, roll="pharaoh", turn=evolve(t, pharaoh="rolling"))
-    s = evolve(s, turn=evolve(s.turn, pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh))
+    s = s.with_turn(pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh)
     t = s.turn
     if isinstance(action, A.MoveMonster):
         k = rs.kind(next(x for p in s.piles for x in p.tokens if x.id == action.token))
@@ -190,7 +198,7 @@ def apply_monster_step(rs: Any, s: EgyptState, to: str) -> EgyptState:
     s = evolve(s, turn=evolve(t, monster_moves=t.monster_moves - 1))
     if heroes_at(rs, s, end):
         note("egypt.move.monster-combat-always")
-        s = evolve(s, turn=evolve(s.turn, moving=None, done=True))
+        s = s.with_turn(moving=None, done=True)
         return push(s, Effect("engage", "egypt.move.monster-combat-always", subject=end, items=()))
     return s
 
@@ -228,7 +236,7 @@ def apply_reveal_hazard(rs: Any, s: EgyptState, space: str) -> EgyptState:
     token = top_face_down(rs, s, space, "hazard")
     assert token is not None
     s = reveal(rs, s, space, token)
-    s = evolve(s, turn=evolve(s.turn, done=True))
+    s = s.with_turn(done=True)
     k = rs.kind(token)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else ACTIVATABLE + ("crack", "fire")
     if k.is_trap and k.trap in activatable:
@@ -255,7 +263,7 @@ def apply_pharaoh_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
         return evolve(s, window=Window("pharaoh-target", rs.seats[s.turn.seat].player, None, None, None,
                                              tuple(heroes)))
     note("egypt.monster-turn.pharaoh-rests")
-    return evolve(s, turn=evolve(s.turn, pharaoh="rested"))
+    return s.with_turn(pharaoh="rested")
 
 
 def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:

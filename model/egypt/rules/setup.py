@@ -17,6 +17,7 @@ from typing import Any
 from ...chance import ZERO, Deck, Distribution
 from ..options import read
 from ...traceability import implements, note
+from ..actions import Deal
 from ..state import EgyptState, Hero, Token, evolve
 from .modes import HERO
 from .tomb import put
@@ -122,8 +123,6 @@ class DealDraw(Distribution[Any]):
         return len(self.deck.counts)
 
     def prob(self, outcome: Any) -> Fraction:
-        from ..actions import Deal
-
         if type(outcome) is not Deal:
             return ZERO
         n = self.deck.count(outcome.token)
@@ -131,19 +130,13 @@ class DealDraw(Distribution[Any]):
 
     def possible(self, outcome: Any) -> bool:
         """``prob(outcome) > 0``, without the fraction."""
-        from ..actions import Deal
-
         return type(outcome) is Deal and self.deck.count(outcome.token) > 0
 
     def _outcomes(self) -> Iterator[tuple[Any, Fraction]]:
-        from ..actions import Deal
-
         for card, n in self.deck.counts:
             yield Deal(card), Fraction(n, self.total)
 
     def sample(self, rng: Any) -> Any:
-        from ..actions import Deal
-
         total, counts = self.total, self.deck.counts
         # each probability n / total in lowest terms has the denominator total // gcd(n, total); their
         # least common multiple is total // gcd(total, every n) (prime by prime: the highest power of

@@ -16,7 +16,7 @@ from ...effects import Effect
 from ..options import read
 from ...traceability import implements, note
 from ..board import Board, Terrain, is_solid, is_supported, landing
-from ..state import IN, EgyptState, Pile, Token, evolve
+from ..state import IN, EgyptState, Pile, Token, _with, evolve
 
 RUBBLE_TOKENS = 22      # egypt.components.list
 
@@ -176,7 +176,7 @@ def push(s: EgyptState, *work: Effect) -> EgyptState:
     """Work the rules do next, before what was already waiting (first things first)."""
     if not work:
         return s
-    return evolve(s, effects=(*work, *s.effects))
+    return _with(s, "effects", (*work, *s.effects))
 
 
 @implements("egypt.start.bomb-floor", "egypt.start.bomb-ceiling", "egypt.start.bomb-wall",

@@ -285,11 +285,12 @@ def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
         ends = t.ends[sideways] = {}
     seen = {start}
     todo = [start]
+    pile = s.pile
     while todo:
         x = todo.pop()
         if x == exit_ and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
             return True
-        for tok in s.pile(x):           # _a_way_on
+        for tok in pile(x):             # _a_way_on
             if tok.name in keys or (x != start and (not tok.face_up or tok.name in monsters)):
                 return True
         statue = statue_at.get(x)
@@ -387,7 +388,7 @@ def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 
     note("egypt.turn.improvise")
     s = apply_death(rs, s, hero, "gave up")
-    return evolve(s, turn=evolve(s.turn, ending=True))
+    return s.with_turn(ending=True)
 
 
 # Movement ---------------------------------------------------------------------------------------------
@@ -587,7 +588,7 @@ def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptStat
     s, token = take(rs, s, h.space, token_id)
     s = s.with_hero(hero, items=(*h.items, token))
     if read(rs.options, "pick_up_cost") == "costs-one":
-        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
     if rs.is_ladder(token):
         s = apply_gravity(rs, s, [h.space, rs.board.above(h.space)])
     return s
@@ -622,7 +623,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
 def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     s = s.with_hero(hero, status=ESCAPED, space=None)
     note("egypt.tomb.exit")
-    return evolve(s, turn=evolve(s.turn, moves=0, ending=True))
+    return s.with_turn(moves=0, ending=True)
 
 
 @implements("egypt.turn.shared-space", "egypt.turn.exchange-items", "egypt.ambiguity.exchange-timing",
@@ -759,7 +760,7 @@ def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
     s = s.with_hero(hero, status=IN, space=space)
     if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
-        s = evolve(s, turn=evolve(s.turn, moves=0, ending=True))
+        s = s.with_turn(moves=0, ending=True)
     return push(s, arrive(hero, space))
 
 
@@ -772,14 +773,14 @@ def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     his tokens, the crystal included, are handled as every token on a space the ceiling reaches."""
     entry = rs.board.entries[0]
     s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
-    return evolve(s, turn=evolve(s.turn, ending=True))
+    return s.with_turn(ending=True)
 
 
 @implements("egypt.turn.end-turn", "egypt.item.jetpack-fall")
 def apply_end_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     """End the turn; a hero who used the jetpack and is not standing on a floor (or a wall, or atop a
     ladder) falls down."""
-    s = evolve(s, turn=evolve(s.turn, ending=True))
+    s = s.with_turn(ending=True)
     return jetpack_landing(rs, s, hero)
 
 
@@ -889,7 +890,7 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         return "egypt.item.crystal-no-reset"
     if kind in ITEM_EFFECTS and what in ("turn", "combat", "combat-result"):
         hero = s.combat.hero if s.combat is not None else current_hero(rs, s)
-        tok = next((t for t in s.heroes[hero].items if t.id == action.token), None) if hero is not None else None
+        tok = next((t for t in s.hero(hero).items if t.id == action.token), None) if hero is not None else None
         if tok is None:
             return "egypt.turn.use-items"                # an item the hero does not carry
         k = rs.kind(tok)
@@ -901,9 +902,9 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
     if kind == "offer" and what == "turn":
         hero = current_hero(rs, s)
         if hero is not None and type(action.hero) is int and 0 <= action.hero < len(s.heroes) and \
-                action.hero != hero and s.heroes[action.hero].status == IN and s.heroes[action.hero].space == s.heroes[hero].space and \
-                (action.give is None or any(t.id == action.give for t in s.heroes[hero].items)) and \
-                (action.take is None or any(t.id == action.take for t in s.heroes[action.hero].items)) and \
+                action.hero != hero and s.hero(action.hero).status == IN and s.hero(action.hero).space == s.hero(hero).space and \
+                (action.give is None or any(t.id == action.give for t in s.hero(hero).items)) and \
+                (action.take is None or any(t.id == action.take for t in s.hero(action.hero).items)) and \
                 (action.give is not None or action.take is not None) and \
                 not can_exchange(rs, s, hero, action.hero, action.give, action.take):
             return "egypt.hero.item-slots"               # a board would hold more than 5 items
@@ -1026,7 +1027,7 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
-    s = evolve(s, turn=evolve(s.turn, moves=MOVEMENTS))
+    s = s.with_turn(moves=MOVEMENTS)
     s = items.refresh_permanent(rs, s, hero)
     h = s.heroes[hero]
     if h.status == IN and top_monster(rs, s, h.space) is not None:
