@@ -141,6 +141,15 @@ class Egypt(Judgement, Ruleset):
         return frozenset(name for name, k in self.components.kinds.items() if k.is_monster)
 
     @cached_property
+    def pharaoh_names(self) -> frozenset[str]:
+        """The names of the tokens that are the pharaoh (his monster type)."""
+        return frozenset(name for name, k in self.components.kinds.items() if k.monster_type == "pharaoh")
+
+    @cached_property
+    def trap_names(self) -> frozenset[str]:
+        return frozenset(name for name, k in self.components.kinds.items() if k.is_trap)
+
+    @cached_property
     def ladder_names(self) -> frozenset[str]:
         """The names of the tokens that are ladders (a ``ladder`` effect)."""
         return frozenset(name for name, k in self.components.kinds.items() if "ladder" in k.effects)

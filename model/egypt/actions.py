@@ -300,3 +300,26 @@ ACTION_TYPES = {cls.kind: cls for cls in (
     Hook, Jetpack, Teleport, Crystal, Eat, Peek, Banish, Shoot, Skates, UseVest, UseBoots, Roll, Retreat,
     PortalGun, StopRetreat, PharaohRoll, PlacePharaoh, MoveMonster, MonsterStep, MonsterStop, RevealHazard,
     ActivateTrap, ApplyTrap, Pass)}
+
+
+class Made(dict):  # type: ignore[type-arg]
+    """The actions of one class by their fields (one field's value, or the tuple of them all), each made
+    once and handed out again wherever it is listed: actions are values (frozen, equal by their
+    fields), and the legal lists of a game list the same few again and again."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type):
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, key: object) -> object:
+        action = self[key] = self.cls(*key) if type(key) is tuple else self.cls(key)
+        return action
+
+
+STEP, PICK_UP, DROP, BOMB = Made(Step), Made(PickUp), Made(Drop), Made(Bomb)
+MOVE_MONSTER, MONSTER_STEP, REVEAL_HAZARD, ACTIVATE_TRAP = \
+    Made(MoveMonster), Made(MonsterStep), Made(RevealHazard), Made(ActivateTrap)
+END_TURN, GIVE_UP, LEAVE, ROLL, PASS, MONSTER_STOP, STOP_RETREAT, PHARAOH_ROLL = \
+    EndTurn(), GiveUp(), Leave(), Roll(), Pass(), MonsterStop(), StopRetreat(), PharaohRoll()

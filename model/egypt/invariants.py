@@ -91,17 +91,24 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     piles, heroes = s.piles, s.heroes
     same_piles, same_heroes, same_t = piles is last.piles, heroes is last.heroes, t is last_t
     same_phase = s.phase == last.phase
-    if not (same_piles and _same_items(heroes, last.heroes)) and _tokens(s):
+    old_heroes = last.heroes
+    # every hero board holds the very tuple of tokens it held, the heroes' other fields aside
+    same_items = same_heroes or (len(heroes) == len(old_heroes) and
+                                 all([h.items is o.items for h, o in zip(heroes, old_heroes)]))
+    if not (same_piles and same_items) and _tokens(s):
         return True
     if not (same_heroes and same_t and same_phase and s.effects is last.effects):
         old = last.heroes if len(last.heroes) == len(heroes) and same_phase else None
+        # the heroes held up by a jetpack (_flying), now and in ``last``
+        fly, fly_last = _fliers(s.effects), _fliers(last.effects)
         for i, h in enumerate(heroes):
             if old is None:
                 if _hero(rs, s, t, i, h):
                     return True
                 continue
             o = old[i]
-            if h is o and same_t and (h.status != IN or _flying(s, i) == _flying(last, i)):
+            flying_as_before = (i in fly) == (i in fly_last)
+            if h is o and same_t and (h.status != IN or flying_as_before):
                 continue
             # the hero's checks, each read again only when what it reads changed (_hero says them all)
             if (h.lives != o.lives or h.status != o.status) and not inv_lives(h.lives, h.status in (IN, WAITING, ESCAPED)):
@@ -113,7 +120,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             if (h.status != o.status or h.items is not o.items) and h.status == DEAD and h.items:
                 return True
             if h.status == IN and (h.status != o.status or h.space != o.space or not same_t or
-                                   _flying(s, i) != _flying(last, i)) and _hero_place(rs, s, t, i, h):
+                                   not flying_as_before) and _hero_place(rs, s, t, i, h):
                 return True
     if not (same_piles and same_t and same_phase):
         if t is not None and s.phase != "over" and t.first_row > 0:     # some floors are gone
@@ -122,31 +129,30 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
                     return True
         elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
             return True
-    if (s.turn.moves != last.turn.moves or s.pharaoh_lives != last.pharaoh_lives or s.ceiling != last.ceiling) \
-            and _numbers(rs, s):
+    # _numbers, each of its checks read again only when its number changed
+    if s.turn.moves != last.turn.moves and not inv_moves(s.turn.moves):
+        return True
+    if s.pharaoh_lives != last.pharaoh_lives and not inv_pharaoh(s.pharaoh_lives):
+        return True
+    if s.ceiling != last.ceiling and (not inv_ceiling(s.ceiling, rs.board.height) or
+                                      (not rs.options.escape and s.ceiling)):
         return True
     if s.rubble is not last.rubble and _rubble(rs, s):
         return True
     if s.doors is not last.doors and set(s.doors) - {"yellow", "black"}:
         return True
-    if s.combat is not None and _combat(s):
+    if s.combat is not None and not (s.combat is last.combat and same_heroes and same_piles) and _combat(s):
         return True
-    if not (same_piles and same_heroes and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
+    # (the crystal is on the board, on a hero board or still to deal: a hero's other fields do not move it)
+    if not (same_piles and same_items and same_phase and s.chests is last.chests and s.outcome == last.outcome) \
             and _crystal(rs, s):
         return True
-    if s.last_moved is not None and _monsters_idle(rs, s):
+    if s.last_moved is not None and not (s.last_moved == last.last_moved and same_heroes) and _monsters_idle(rs, s):
         return True
     return s.phase == "over" and bool(_victory(rs, s))
 
 
 _TOKENS = attrgetter("tokens")
-
-
-def _same_items(heroes: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
-    """Whether every hero board holds the very tuple of tokens it held (the heroes' other fields aside)."""
-    if heroes is old:
-        return True
-    return len(heroes) == len(old) and all(h.items is o.items for h, o in zip(heroes, old))
 
 
 def _tokens(s: EgyptState) -> list[Violation]:
@@ -220,7 +226,7 @@ def _combat(s: EgyptState) -> list[Violation]:
     out: list[Violation] = []
     c = s.combat
     if c is not None:
-        h = s.hero(c.hero)
+        h = s.heroes[c.hero]
         if h.status != IN or h.space != c.space:
             out.append(Violation("egypt.combat.ends", f"hero {c.hero} fights on {c.space} from {h.space}"))
         if not any(x.id == c.monster and x.face_up for x in s.pile(c.space)):
@@ -254,6 +260,13 @@ def _flying(s: EgyptState, hero: int) -> bool:
     return any(e.name == "jetpack" and e.player == hero for e in s.effects)
 
 
+def _fliers(effects: tuple[Any, ...]) -> frozenset[Any]:
+    """The heroes :func:`_flying` says are flying, under ``effects``."""
+    if not effects:
+        return frozenset()
+    return frozenset([e.player for e in effects if e.name == "jetpack"])
+
+
 def _crystal_kept(rs: Any) -> bool:
     """The readings under which the crystal can leave the game are the ones that say so."""
     kept = rs.crystal_kept
@@ -269,18 +282,31 @@ def _crystal_kept_by(rs: Any) -> bool:
 
 
 def _crystal_present(rs: Any, s: EgyptState) -> bool:
+    """Whether the crystal is still to deal, on the board or on a hero board (the pile it was last
+    found in is looked at first: it seldom moves)."""
     name = rs.crystal_name
     if s.chests.count(name):
         return True
-    for p in s.piles:
-        for x in p.tokens:
-            if x.name == name:
-                return True
     for h in s.heroes:
         for x in h.items:
             if x.name == name:
                 return True
+    piles = s.piles
+    seen = _CRYSTAL_SEEN[0]
+    if seen < len(piles):
+        for x in piles[seen].tokens:
+            if x.name == name:
+                return True
+    for i, p in enumerate(piles):
+        for x in p.tokens:
+            if x.name == name:
+                _CRYSTAL_SEEN[0] = i
+                return True
     return False
+
+
+#: where in the piles the crystal was last found by :func:`_crystal_present` (a hint, not state)
+_CRYSTAL_SEEN: list[int] = [0]
 
 
 # The inductive proof obligations (DESIGN.md checks/: IndInit and IndNext) -------------------------------

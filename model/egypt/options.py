@@ -145,11 +145,14 @@ class EgyptOptions:
                                source="<options>")
 
 
+_COUNTERS = _shared._counters     # the shared list of read counters (changed in place, never replaced)
+
+
 def read(options: Any, name: str) -> str:
     """:func:`tombspec.model.options.read`: the reading chosen for option ``name``.  Plain options
     read while no reads are being counted are one attribute; anything else (an unset reading, a
     view, counted reads) goes through the shared ``read``, which answers as ever."""
-    if type(options) is EgyptOptions and not _shared._counters:
+    if type(options) is EgyptOptions and not _COUNTERS:
         value = getattr(options, name)
         if value is not None:
             return value

@@ -220,6 +220,27 @@ class EgyptState:
         _PILES_LAST[0] = hit
         return hit[1].get(space, ())
 
+    def with_pile(self, space: str, tokens: tuple[Token, ...], piles: tuple[Pile, ...]) -> "EgyptState":
+        """The state with ``piles``, which are this state's piles with the pile on ``space`` now
+        ``tokens`` (none: no pile there); the table of piles by space is carried over from this
+        state's piles, when it is at hand, instead of being built again (:meth:`pile`)."""
+        hit = _PILES_LAST[0]
+        if hit[0] is self.piles:
+            table = hit[1].copy()
+            if tokens:
+                table[space] = tokens
+            else:
+                table.pop(space, None)
+            hit = _PILES_LAST[0] = (piles, table)
+            if len(_PILES) > 64:
+                _PILES.clear()
+            _PILES[id(piles)] = hit
+        return _with(self, "piles", piles)
+
+    def with_turn(self, **changes: object) -> "EgyptState":
+        """The state with ``changes`` to the turn in progress."""
+        return _with(self, "turn", evolve(self.turn, **changes))
+
     def with_hero(self, index: int, **changes: object) -> "EgyptState":
         heroes = list(self.heroes)
         heroes[index] = evolve(heroes[index], **changes)

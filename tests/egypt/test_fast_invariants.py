@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from tombspec.model.chance import Deck
+from tombspec.model.effects import TURN, Effect
 from tombspec.model.egypt import Egypt
 from tombspec.model.egypt.board import is_solid, is_supported
 from tombspec.model.egypt.invariants import all_violations
-from tombspec.model.egypt.rules.tomb import terrain
+from tombspec.model.egypt.rules.tomb import set_pile, terrain
 from tombspec.model.egypt.state import IN, Combat, EgyptState, Pile, Token, evolve
 from tombspec.model.play import playout
 
@@ -59,6 +60,59 @@ def _floor_gone(rs: Egypt, s: EgyptState) -> EgyptState:
     return evolve(good, rubble=tuple(sorted({*good.rubble, f"{space}/floor"})))
 
 
+def _crystal_gone_from_a_hero(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 0 carries the crystal (passes); then the crystal gone from their board, nothing else changed:
+    a hero board is read again for the crystal when its tokens change, whatever else of the hero does not."""
+    rest = _without_crystal(rs, s)
+    holding = rest.with_hero(0, items=(*rest.hero(0).items, Token(2000, rs.crystal_name, "chest", face_up=True)))
+    assert rs.violations(holding) == []          # passes, and becomes the state the next check starts from
+    return holding.with_hero(0, items=rest.hero(0).items)
+
+
+def _fighting(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 0 fights a monster on their space (passes): the combat, the hero and the pile as they were
+    when the combat's check last read them."""
+    space = s.hero(0).space
+    monster = next(name for name in sorted(rs.monster_names))
+    fight = evolve(set_pile(rs, s, space, (*s.pile(space), Token(3000, monster, "hazard", face_up=True))),
+                   combat=Combat(0, space, 3000))
+    assert rs.violations(fight) == []            # passes, and becomes the state the next check starts from
+    return fight
+
+
+def _fighter_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """The same combat, its hero moved away: a combat is read again when the heroes change."""
+    fight = _fighting(rs, s)
+    space = fight.hero(0).space
+    return _hero_on(rs, fight, lambda t, sp: sp != space and not is_solid(t, sp) and is_supported(t, sp))
+
+
+def _monster_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """The same combat, its monster gone from the pile: a combat is read again when the piles change."""
+    fight = _fighting(rs, s)
+    space = fight.hero(0).space
+    return set_pile(rs, fight, space, tuple(x for x in fight.pile(space) if x.id != 3000))
+
+
+def _monster_moved_then_nobody_dead(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 1 dead and a monster moved (passes); then hero 1 out of the tomb alive instead, the monster
+    that moved unchanged: the monsters' idleness is read again when the heroes change."""
+    moved = evolve(s.with_hero(1, status="dead", lives=0, space=None, items=()), last_moved=s.piles[0].tokens[0].id)
+    assert rs.violations(moved) == []            # passes, and becomes the state the next check starts from
+    return moved.with_hero(1, status="escaped", lives=3)
+
+
+def _jetpack_gone(rs: Egypt, s: EgyptState) -> EgyptState:
+    """Hero 0 held up on nothing by a jetpack (passes); then the jetpack's effect gone, the hero the very
+    same object: whether a hero flies is read from the effects, now and before."""
+    t = terrain(rs, s)
+    space = next(sp for sp in rs.board.spaces if t.live(sp) and not is_solid(t, sp) and not is_supported(t, sp))
+    flying = evolve(s.with_hero(0, space=space),
+                    effects=(Effect("jetpack", "egypt.item.jetpack", until=TURN, player=0, value=1), *s.effects))
+    assert rs.violations(flying) == []           # passes, and becomes the state the next check starts from
+    return evolve(flying, effects=s.effects)
+
+
 def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
     return s.with_hero(0, items=tuple(Token(1000 + i, "Bomb", "start", face_up=True) for i in range(6)))
 
@@ -80,6 +134,12 @@ BREAKS = {
     "tokens above the ceiling": ("egypt.escape.turn.ceiling-edge",
                                  lambda rs, s: evolve(s, ceiling=3 + max(rs.board.y(p.space) for p in s.piles))),
     "the floor gone from under a hero": ("egypt.tomb.floor-walk", lambda rs, s: _floor_gone(rs, s)),
+    "the jetpack gone from a hero on nothing": ("egypt.tomb.floor-walk", _jetpack_gone),
+    "four movements and a pharaoh of four lives": ("egypt.combat.pharaoh-lives",
+                                                   lambda rs, s: evolve(s, turn=evolve(s.turn, moves=2),
+                                                                        pharaoh_lives=4)),
+    "a ceiling in Exploration mode, the movements changed too": (
+        "egypt.escape.setup.ceiling", lambda rs, s: evolve(s, ceiling=1, turn=evolve(s.turn, moves=1))),
     "four movements": ("egypt.hero.movements", lambda rs, s: evolve(s, turn=evolve(s.turn, moves=4))),
     "a pharaoh of four lives": ("egypt.combat.pharaoh-lives", lambda rs, s: evolve(s, pharaoh_lives=4)),
     "the ceiling off the board": ("egypt.escape.turn.ceiling-c",
@@ -94,7 +154,11 @@ BREAKS = {
                                if s.piles[0].space != s.hero(0).space else
                                evolve(s, combat=Combat(0, s.piles[-1].space, 99999))),
     "the crystal gone": ("egypt.item.crystal-indestructible", _without_crystal),
+    "the crystal gone from a hero board": ("egypt.item.crystal-indestructible", _crystal_gone_from_a_hero),
     "a monster moved": ("egypt.death.monsters-idle", lambda rs, s: evolve(s, last_moved=s.piles[0].tokens[0].id)),
+    "a monster moved, and then nobody dead": ("egypt.death.monsters-idle", _monster_moved_then_nobody_dead),
+    "the same fight, its hero gone": ("egypt.combat.ends", _fighter_gone),
+    "the same fight, its monster gone": ("egypt.combat.ends", _monster_gone),
     "a victory without the crystal": ("egypt.end.victory",
                                       lambda rs, s: evolve(s, phase="over", outcome="victory", winners=(0,))),
 }

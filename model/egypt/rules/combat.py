@@ -99,7 +99,7 @@ def handle_engage(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     seat = rs.seats[s.turn.seat]
     if s.turn.kind == "hero" and seat.hero == hero:
         note("egypt.combat.movements-used-up")
-        s = evolve(s, turn=evolve(s.turn, moves=0, fought=True))
+        s = s.with_turn(moves=0, fought=True)
     return s
 
 
@@ -195,7 +195,7 @@ def combat_actions(rs: Any, s: EgyptState) -> list[Any]:
     assert c is not None
     if c.stage == "result":
         return [A.Retreat(), *portal_gun_actions(rs, s)]
-    return [A.Roll(), *items.item_actions(rs, s, c.hero, "combat")]
+    return [A.ROLL, *items.item_actions(rs, s, c.hero, "combat")]
 
 
 def apply_combat_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
@@ -218,7 +218,7 @@ def weapons(rs: Any, s: EgyptState, hero: int) -> set[str]:
     """The types of the weapons on the hero's board (reading ``by-nature``: the weapons the rulebook
     names have their natural type; ``parameter``: the token data's)."""
     out = set()
-    for t in s.hero(hero).items:
+    for t in s.heroes[hero].items:
         k = rs.kind(t)
         if k.category == "weapon":
             out.add(rs.weapon_type(k))
@@ -289,10 +289,11 @@ def retreat_actions(rs: Any, s: EgyptState) -> list[Any]:
 
     r = s.retreat
     assert r is not None
-    steps = [A.Step(v) for v in hero_steps(rs, s, r.hero)] if r.left > 0 else []
+    step = A.STEP
+    steps = [step[v] for v in hero_steps(rs, s, r.hero)] if r.left > 0 else []
     out: list[Any] = list(steps)
     if r.made >= 1 or not steps or read(rs.options, "retreat_zero") == "zero-allowed":
-        out.append(A.StopRetreat())
+        out.append(A.STOP_RETREAT)
     return out
 
 
@@ -329,7 +330,7 @@ def portal_gun_actions(rs: Any, s: EgyptState) -> list[Any]:
     n = RETREAT.get(result or "", 0)
     if not n:
         return []
-    gun = [t for t in s.hero(hero).items if rs.kind(t).has("portal-gun") and not t.used]
+    gun = [t for t in s.heroes[hero].items if rs.kind(t).has("portal-gun") and not t.used]
     if not gun:
         return []
     t = terrain(rs, s)
@@ -356,7 +357,7 @@ def apply_portal_gun(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     end = c.space
     for _ in range(n):
         end = rs.board.towards(end, action.direction)
-    items = tuple(evolve(t, used=True) if t.id == action.token else t for t in s.hero(hero).items)
+    items = tuple(evolve(t, used=True) if t.id == action.token else t for t in s.heroes[hero].items)
     s = s.with_hero(hero, items=items)
     s = evolve(s, combat=None)
     s, monster = take(rs, s, c.space, c.monster)

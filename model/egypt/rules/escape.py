@@ -42,7 +42,7 @@ def before_turn(rs: Any, s: EgyptState, seat: int) -> EgyptState:
     if read(rs.options, "ceiling_first_player_gone") == "token-passes":
         def in_tomb(i: int) -> bool:
             st = seats[i]
-            return st.hero is not None and s.hero(st.hero).status in (WAITING, IN)
+            return st.hero is not None and s.heroes[st.hero].status in (WAITING, IN)
         if not in_tomb(first):
             for k in range(1, len(seats) + 1):
                 cand = (first + k) % len(seats)

@@ -36,7 +36,7 @@ def handle_trap(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     note("egypt.move.trap-removed")
     trap = rs.kind(token).trap
     hero = e.player
-    if hero is not None and (s.hero(hero).status != IN or s.hero(hero).space != space):
+    if hero is not None and (s.heroes[hero].status != IN or s.heroes[hero].space != space):
         hero = None
     if hero is None and trap in ("crack", "fire"):
         here = heroes_at(rs, s, space)
@@ -97,7 +97,7 @@ def fire(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The hero loses 1 life; carrying a fire extinguisher they may use it (reading ``discarded``: its
     one-use effect, the extinguisher is discarded) and lose none; ``kept``: carrying it is enough;
     ``auto-discarded``: carrying it is enough, and it is discarded (no decision)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     extinguishers = [t.id for t in h.items if rs.kind(t).has("extinguisher") and not t.spent]
     if extinguishers:
         reading = read(rs.options, "extinguisher_consumed_by_fire")
@@ -112,7 +112,7 @@ def fire(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
 
 def apply_fire_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptState:
     if isinstance(action, A.Banish):
-        tok = next(t for t in s.hero(w.hero).items if t.id == action.token)
+        tok = next(t for t in s.heroes[w.hero].items if t.id == action.token)
         note("egypt.item.extinguisher")
         return discard_used(rs, s, w.hero, tok)
     return push(s, lose(w.hero, 1, "fire", "egypt.trap.fire"))

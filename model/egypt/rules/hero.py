@@ -86,7 +86,7 @@ def lose(hero: int, n: int, cause: str, rule: str = "egypt.hero.lose-life") -> E
 def apply_lose_lives(rs: Any, s: EgyptState, hero: int, n: int, cause: str) -> EgyptState:
     """Discard ``n`` life tokens; with only the printed life left to lose, the hero dies (no fruit can
     help any more: 'it's too late!')."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or n <= 0:
         return s
     lives = compute_lose_lives(h.lives, n)
@@ -106,7 +106,7 @@ def apply_death(rs: Any, s: EgyptState, hero: int, cause: str, *, drop: bool = T
     monster stays face up).  In solo mode a dead hero is 'simply removed' (reading ``drop-tokens``:
     their tokens are still dropped; ``remove-all``: they go with the hero).  From their next turn
     the player plays the monsters."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     space = h.space
     s = s.with_hero(hero, status=DEAD, lives=0, space=None, items=())
     note("egypt.hero.death")

@@ -44,7 +44,7 @@ def near(rs: Any, space: str, *, own: bool = True) -> list[str]:
 
 
 def carried_token(s: EgyptState, hero: int, token_id: int) -> Token | None:
-    return next((t for t in s.hero(hero).items if t.id == token_id), None)
+    return next((t for t in s.heroes[hero].items if t.id == token_id), None)
 
 
 def top_face_down(rs: Any, s: EgyptState, space: str, back: str | None = None) -> Token | None:
@@ -61,7 +61,7 @@ def top_face_down(rs: Any, s: EgyptState, space: str, back: str | None = None) -
 def item_actions(rs: Any, s: EgyptState, hero: int, context: str) -> list[Any]:
     """Every use of an item the hero may make now (``context``: ``turn`` or ``combat``): each effect kind
     of the token reference (weapons' effects outside combat too; the saber and the axe have none)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN:
         return []
     t = terrain(rs, s)
@@ -92,7 +92,7 @@ def list_ladder(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: 
     if context != "turn":
         return []
     out = []
-    for sp in near(rs, s.hero(hero).space):
+    for sp in near(rs, s.heroes[hero].space):
         below = rs.board.below(sp)
         if t.live(sp) and not is_solid(t, sp) and (t.floor(sp) or rs.board.is_bottom(sp) or
                                                     (below is not None and (is_solid(t, below) or t.ladder(below)))):
@@ -106,7 +106,7 @@ def list_ladder(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: 
 def list_bomb(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: str) -> list[Any]:
     """Attack a monster on your space or a neighbouring one (or a face-down hazard token there) and/or
     destroy a floor, wall or ceiling on your space or a neighbouring one."""
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     spaces = [sp for sp in near(rs, here) if t.live(sp)]
     attacks: list[str | None] = [None] + [sp for sp in spaces if top_monster(rs, s, sp) is not None or
                                           top_face_down(rs, s, sp, "hazard") is not None]
@@ -115,6 +115,7 @@ def list_bomb(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: st
         targets += [(sp, part) for sp in spaces for part in ("floor", "wall", "ceiling")
                     if can_destroy(rs, s, t, sp, part)]
     same = read(rs.options, "bomb_both_effects") == "same-space"
+    bomb = A.BOMB
     out = []
     for a in attacks:
         for d in targets:
@@ -122,7 +123,7 @@ def list_bomb(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: st
                 continue
             if same and a is not None and d is not None and a != d[0]:
                 continue
-            out.append(A.Bomb(tok.id, a, d[0] if d else None, d[1] if d else None))
+            out.append(bomb[tok.id, a, d[0] if d else None, d[1] if d else None])
     return out
 
 
@@ -130,7 +131,7 @@ def list_bomb(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: st
 def list_smash(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: str) -> list[Any]:
     if context != "turn" or tok.used or not can_place_rubble(rs, s):
         return []
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     return [A.Smash(tok.id, sp) for sp in (rs.board.left(here), rs.board.right(here))
             if sp is not None and t.live(sp) and t.wall(sp)]
 
@@ -140,7 +141,7 @@ def list_smash(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: s
 def hook_target(rs: Any, s: EgyptState, hero: int, direction: str) -> tuple[str | None, list[A.Hook], int]:
     """The nearest token in ``direction`` (a chest, a hazard, another hero, even through a floor, ceiling
     or wall; revealed or face down): from a stack with a monster on top, the monster; else any one."""
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     t = terrain(rs, s)
     for sp in rs.board.line(here, direction):
         if not t.live(sp):
@@ -184,7 +185,7 @@ def list_teleport(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context
     if read(rs.options, "item_use_cost") == "teleport-costs" and s.turn.moves < 1:
         return []
     two = read(rs.options, "teleporter_path") == "two-steps"
-    return [A.Teleport(tok.id, sp) for sp in teleport_targets(t, s.hero(hero).space, two_steps=two)]
+    return [A.Teleport(tok.id, sp) for sp in teleport_targets(t, s.heroes[hero].space, two_steps=two)]
 
 
 @implements("egypt.item.crystal-heal", "egypt.faq.crystal-any-time", "egypt.item.crystal-no-reset",
@@ -205,7 +206,7 @@ def list_peek(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: st
     rubble token on it no longer counts)."""
     if context != "turn" or tok.used:
         return []
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     out = []
     for d in ("left", "right"):
         for sp in rs.board.line(here, d):
@@ -227,7 +228,7 @@ def list_banish(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: 
     if tok.spent:
         return []
     k = rs.kind(tok)
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     scope = read(rs.options, "own_space_vs_neighboring")
     if scope == "both":
         spaces = near(rs, here)
@@ -259,7 +260,7 @@ def list_shoot(rs: Any, s: EgyptState, hero: int, tok: Token, t: Any, context: s
     """Once per turn: shoot at a neighbouring space with a revealed monster or a face-down hazard token."""
     if context != "turn" or tok.used:
         return []
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     return [A.Shoot(tok.id, sp) for sp in near(rs, here, own=False)
             if t.live(sp) and (top_monster(rs, s, sp) is not None or top_face_down(rs, s, sp, "hazard") is not None)]
 
@@ -288,7 +289,7 @@ def discard_used(rs: Any, s: EgyptState, hero: int, tok: Token, *, weapon: bool 
     """A one-use effect used: the token goes back in the box (reading ``by-cause``), or is left face up
     on the hero's space without its effect (``always-board``; for a weapon's one-use effect,
     ``to-board`` of egypt.ambiguity.flamethrower-discard)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != tok.id))
     board = read(rs.options, "discard_destination") == "always-board" or \
         (weapon and read(rs.options, "flamethrower_discard") == "to-board")
@@ -299,7 +300,7 @@ def discard_used(rs: Any, s: EgyptState, hero: int, tok: Token, *, weapon: bool 
 
 def mark_used(s: EgyptState, hero: int, tok: Token) -> EgyptState:
     return s.with_hero(hero, items=tuple(evolve(t, used=True) if t.id == tok.id else t
-                                         for t in s.hero(hero).items))
+                                         for t in s.heroes[hero].items))
 
 
 @implements("egypt.turn.use-items", "egypt.quickref.reveal-pick-up", "egypt.ambiguity.item-use-cost")
@@ -310,9 +311,9 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
 
     tok = carried_token(s, hero, action.token)
     assert tok is not None
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     if isinstance(action, A.PlaceLadder):
-        s = s.with_hero(hero, items=tuple(t for t in s.hero(hero).items if t.id != tok.id))
+        s = s.with_hero(hero, items=tuple(t for t in s.heroes[hero].items if t.id != tok.id))
         note("egypt.start.ladder-place")
         return put(rs, s, action.space, evolve(tok, face_up=True))
     if isinstance(action, A.Bomb):
@@ -335,7 +336,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     if isinstance(action, A.Teleport):
         s = discard_used(rs, s, hero, tok)
         if read(rs.options, "item_use_cost") == "teleport-costs":
-            s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+            s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
         end = landing(terrain(rs, s), action.space)
         s = s.with_hero(hero, space=end)
         return push(s, Effect("arrive", "egypt.item.teleporter", player=hero, subject=end,
@@ -345,7 +346,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     if isinstance(action, A.Eat):
         note("egypt.item.fruit")
         s = discard_used(rs, s, hero, tok)
-        return s.with_hero(hero, lives=compute_gain_lives(s.hero(hero).lives, 2))
+        return s.with_hero(hero, lives=compute_gain_lives(s.heroes[hero].lives, 2))
     if isinstance(action, A.Peek):
         s = mark_used(s, hero, tok)
         target = top_face_down(rs, s, action.space)
@@ -386,7 +387,7 @@ def after_combat_item(rs: Any, s: EgyptState) -> EgyptState:
     c = s.combat
     if c is None:
         return s
-    if s.hero(c.hero).space != c.space or all(t.id != c.monster for t in s.pile(c.space)):
+    if s.heroes[c.hero].space != c.space or all(t.id != c.monster for t in s.pile(c.space)):
         return evolve(s, combat=None)
     return s
 
@@ -435,7 +436,7 @@ def apply_hook(rs: Any, s: EgyptState, hero: int, action: A.Hook) -> EgyptState:
     is revealed, not only the pulled one, then a trap triggers or a monster fights.  So under
     ``any-token`` a face-down token pulled earlier, which stayed face down, is revealed by a later pull
     of a face-up one; a pulled face-down token runs nothing."""
-    here = s.hero(hero).space
+    here = s.heroes[hero].space
     note("egypt.item.grappling-hook")
     if action.hero is not None:
         s = s.with_hero(action.hero, space=here)
@@ -498,7 +499,7 @@ def handle_lose(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     ``one-of-three`` against the cobra; ``lethal``: not against the cobra; ``all``: the whole bite).
     Dying outright (the boulder, the ceiling, arrows, spikes) is no loss of lives: no vest helps."""
     hero, n = e.player, e.value or 0
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or n <= 0:
         return s
     vest = next((t for t in h.items if rs.kind(t).has("vest") and not t.used), None)
@@ -512,7 +513,7 @@ def handle_lose_crystal(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     """A loss that would kill: the crystal's holder may still use it, since it works at any time
     (reading ``saves``: used before the loss, it keeps the hero alive)."""
     hero, n = e.player, e.value or 0
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or n <= 0:
         return s
     if h.lives - n <= 0 and not s.crystal_used and read(rs.options, "crystal_save_dying") == "saves":
@@ -543,7 +544,7 @@ def handle_boots(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     """A hero has fallen onto a space with a monster (revealed already, or just revealed): spiked
     boots not used this window make it lose 1 life."""
     hero, space = e.player, e.subject
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or h.space != space or top_monster(rs, s, space) is None:
         return s
     boots = next((t for t in h.items if rs.kind(t).has("spiked-boots") and not t.used), None)
@@ -571,7 +572,7 @@ def apply_boots_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptS
     if destroyed and reading == "destroyed-no-combat":
         seat = rs.seats[s.turn.seat]
         if s.turn.kind == "hero" and seat.hero == hero:
-            s = evolve(s, turn=evolve(s.turn, moves=0))
+            s = s.with_turn(moves=0)
     return s
 
 

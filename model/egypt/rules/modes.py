@@ -58,7 +58,7 @@ def turn_kind(rs: Any, s: Any, seat: int) -> str:
     st = rs.seats[seat]
     if st.kind == SPIRIT:
         return "monster"
-    h = s.hero(st.hero)
+    h = s.heroes[st.hero]
     if h.status in (WAITING, IN):
         return "hero"
     if rs.solo:

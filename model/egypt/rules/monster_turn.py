@@ -23,8 +23,16 @@ ACTIVATABLE = ("arrow-button", "spike-button", "rumble")
 @implements("egypt.monster-turn.pharaoh-roll", "egypt.monster.pharaoh-monster-turn")
 def start_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
     """'If the pharaoh is revealed on the board at the start of the monster turn, you may roll the die.'"""
-    pharaoh = any(t.face_up and rs.kind(t).monster_type == "pharaoh" for p in s.piles for t in p.tokens)
-    return evolve(s, turn=evolve(s.turn, pharaoh="may-roll" if pharaoh else "no"))
+    names = rs.pharaoh_names
+    pharaoh = False
+    for p in s.piles:
+        for t in p.tokens:
+            if t.name in names and t.face_up:
+                pharaoh = True
+                break
+        if pharaoh:
+            break
+    return s.with_turn(pharaoh="may-roll" if pharaoh else "no")
 
 
 def end_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
@@ -73,27 +81,35 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
         return monster_steps(rs, s)
     out: list[Any] = []
     if t.pharaoh == "may-roll":
-        out.append(A.PharaohRoll())
+        out.append(A.PHARAOH_ROLL)
     normal: list[Any] = []
     live = terrain(rs, s)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else \
         ACTIVATABLE + ("crack", "fire")
+    monsters, kinds = rs.monster_names, rs.components.kinds
     for p in s.piles:
         if not live.live(p.space):
             continue
-        if any(not tok.face_up and tok.back == "hazard" for tok in p.tokens):     # top_face_down
-            normal.append(A.RevealHazard(p.space))
+        hazard = False
+        up = []
         for tok in p.tokens:
-            if not tok.face_up:
+            if tok.face_up:
+                up.append(tok)
+            elif tok.back == "hazard":       # top_face_down
+                hazard = True
+        if hazard:
+            normal.append(A.REVEAL_HAZARD[p.space])
+        for tok in up:
+            if tok.name in monsters:
+                if not why_not_move(rs, s, tok.id):
+                    normal.append(A.MOVE_MONSTER[tok.id])
                 continue
-            k = rs.kind(tok)
-            if k.is_monster and not why_not_move(rs, s, tok.id):
-                normal.append(A.MoveMonster(tok.id))
-            elif k.is_trap and k.trap in activatable:
-                normal.append(A.ActivateTrap(tok.id))
+            k = kinds[tok.name]
+            if k.is_trap and k.trap in activatable:
+                normal.append(A.ACTIVATE_TRAP[tok.id])
     out += normal
     if not normal or read(rs.options, "may_or_must_play_monsters") == "may":
-        out.append(A.Pass())
+        out.append(A.PASS)
     return out
 
 
@@ -134,13 +150,13 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
                 end = v if mover == "fly" else landing(ter, v)
             if empty_only and left == 1 and s.pile(end) and not heroes_at(rs, s, end) and end != space:
                 continue
-            out.append(A.MonsterStep(v))
+            out.append(A.MONSTER_STEP[v])
     stuck_in_wall = mover == "ghost" and is_solid(ter, space) and \
         read(rs.options, "ghost_end_position") == "ends-like-flyer"
     may_stop = left == 0 or not out or read(rs.options, "monster_movement_up_to") == "up-to"
     on_tokens = empty_only and len(s.pile(space)) > 1 and not heroes_at(rs, s, space)
     if may_stop and not stuck_in_wall and not (on_tokens and out):
-        out.append(A.MonsterStop())
+        out.append(A.MONSTER_STOP)
     return out
 
 
@@ -149,7 +165,7 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     if isinstance(action, A.PharaohRoll):
         note("egypt.monster-turn.pharaoh-roll")
         return evolve(s, roll="pharaoh", turn=evolve(t, pharaoh="rolling"))
-    s = evolve(s, turn=evolve(s.turn, pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh))
+    s = s.with_turn(pharaoh="no" if t.pharaoh == "may-roll" else t.pharaoh)
     t = s.turn
     if isinstance(action, A.MoveMonster):
         k = rs.kind(next(x for p in s.piles for x in p.tokens if x.id == action.token))
@@ -182,7 +198,7 @@ def apply_monster_step(rs: Any, s: EgyptState, to: str) -> EgyptState:
     s = evolve(s, turn=evolve(t, monster_moves=t.monster_moves - 1))
     if heroes_at(rs, s, end):
         note("egypt.move.monster-combat-always")
-        s = evolve(s, turn=evolve(s.turn, moving=None, done=True))
+        s = s.with_turn(moving=None, done=True)
         return push(s, Effect("engage", "egypt.move.monster-combat-always", subject=end, items=()))
     return s
 
@@ -220,7 +236,7 @@ def apply_reveal_hazard(rs: Any, s: EgyptState, space: str) -> EgyptState:
     token = top_face_down(rs, s, space, "hazard")
     assert token is not None
     s = reveal(rs, s, space, token)
-    s = evolve(s, turn=evolve(s.turn, done=True))
+    s = s.with_turn(done=True)
     k = rs.kind(token)
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else ACTIVATABLE + ("crack", "fire")
     if k.is_trap and k.trap in activatable:
@@ -247,7 +263,7 @@ def apply_pharaoh_roll(rs: Any, s: EgyptState, result: str) -> EgyptState:
         return evolve(s, window=Window("pharaoh-target", rs.seats[s.turn.seat].player, None, None, None,
                                              tuple(heroes)))
     note("egypt.monster-turn.pharaoh-rests")
-    return evolve(s, turn=evolve(s.turn, pharaoh="rested"))
+    return s.with_turn(pharaoh="rested")
 
 
 def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
@@ -255,7 +271,7 @@ def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     pharaoh = next(x for p in s.piles for x in p.tokens if x.face_up and rs.kind(x).monster_type == "pharaoh")
     space = find_token(s, pharaoh.id)
     s, token = take(rs, s, space, pharaoh.id)
-    target = s.hero(hero).space
+    target = s.heroes[hero].space
     s = put(rs, s, target, token)
     note("egypt.monster-turn.pharaoh-attack")
     s = evolve(s, turn=evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,

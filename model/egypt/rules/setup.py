@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd, lcm
+from math import gcd
 from typing import Any
 
 from ...chance import ZERO, Deck, Distribution
 from ..options import read
 from ...traceability import implements, note
+from ..actions import Deal
 from ..state import EgyptState, Hero, Token, evolve
 from .modes import HERO
 from .tomb import put
@@ -80,7 +81,15 @@ def deal_space(rs: Any, s: EgyptState) -> tuple[str, str]:
 
 def deal_distribution(rs: Any, s: EgyptState) -> Any:
     _, back = deal_space(rs, s)
-    return _deal(s.chests if back == "chest" else s.hazards)
+    deck = s.chests if back == "chest" else s.hazards
+    last = _LAST_DEAL
+    if last[0] is not deck:                 # a step asks it twice of the same deck: choosing, then checking
+        last[:] = (deck, _deal(deck))
+    return last[1]
+
+
+#: the last deck drawn from and its draw (by identity: a cache, not state)
+_LAST_DEAL: list[Any] = [None, None]
 
 
 @lru_cache(maxsize=128)
@@ -114,8 +123,6 @@ class DealDraw(Distribution[Any]):
         return len(self.deck.counts)
 
     def prob(self, outcome: Any) -> Fraction:
-        from ..actions import Deal
-
         if type(outcome) is not Deal:
             return ZERO
         n = self.deck.count(outcome.token)
@@ -123,22 +130,18 @@ class DealDraw(Distribution[Any]):
 
     def possible(self, outcome: Any) -> bool:
         """``prob(outcome) > 0``, without the fraction."""
-        from ..actions import Deal
-
         return type(outcome) is Deal and self.deck.count(outcome.token) > 0
 
     def _outcomes(self) -> Iterator[tuple[Any, Fraction]]:
-        from ..actions import Deal
-
         for card, n in self.deck.counts:
             yield Deal(card), Fraction(n, self.total)
 
     def sample(self, rng: Any) -> Any:
-        from ..actions import Deal
-
         total, counts = self.total, self.deck.counts
-        # each probability n / total in lowest terms has the denominator total // gcd(n, total)
-        denominator = lcm(*(total // gcd(n, total) for _, n in counts))
+        # each probability n / total in lowest terms has the denominator total // gcd(n, total); their
+        # least common multiple is total // gcd(total, every n) (prime by prime: the highest power of
+        # p in total, less the lowest power of p among total and the counts)
+        denominator = total // gcd(total, *[n for _, n in counts])
         r = rng.randrange(denominator)
         for card, n in counts:
             r -= n * denominator // total

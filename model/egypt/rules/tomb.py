@@ -7,6 +7,7 @@ reachability questions share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
@@ -15,7 +16,7 @@ from ...effects import Effect
 from ..options import read
 from ...traceability import implements, note
 from ..board import Board, Terrain, is_solid, is_supported, landing
-from ..state import IN, EgyptState, Pile, Token, evolve
+from ..state import IN, EgyptState, Pile, Token, _with, evolve
 
 RUBBLE_TOKENS = 22      # egypt.components.list
 
@@ -68,14 +69,37 @@ def _terrain_of(rs: Any, s: EgyptState) -> Terrain:
 
 
 def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> EgyptState:
-    """``s`` with the pile on ``space`` replaced (an empty pile disappears); piles stay in board order."""
+    """``s`` with the pile on ``space`` replaced (an empty pile disappears); piles stay in board order.
+    What the caches below know of ``s.piles`` (where each token lies, the placed ladders) is carried
+    over to the new piles, changed for ``space`` alone, instead of being worked out again."""
     order = rs.board.order
-    piles = [p for p in s.piles if p.space != space]
-    if tokens:
-        # the piles are in board order already: the new one goes before the first that comes after it
-        at = order[space]
-        piles.insert(next((i for i, p in enumerate(piles) if order[p.space] > at), len(piles)), Pile(space, tokens))
-    return evolve(s, piles=tuple(piles))
+    old = s.piles
+    # the piles are in board order, one to a space: the pile on ``space`` is at the first place whose
+    # pile does not come before it, if it is there at all, and a new one goes in that place
+    i = bisect_left(old, order[space], key=lambda p: order[p.space])
+    after = i + 1 if i < len(old) and old[i].space == space else i
+    new = (*old[:i], Pile(space, tokens), *old[after:]) if tokens else (*old[:i], *old[after:])
+    if _WHERE[0] is old:
+        where = _WHERE[1].copy()
+        for t in s.pile(space):
+            if where.get(t.id) == space:
+                del where[t.id]
+        for t in tokens:
+            where.setdefault(t.id, space)
+        _WHERE[:] = (new, where)
+    hit = _LADDERS.get(id(old))
+    if hit is not None and hit[0] is old:
+        names = rs.ladder_names
+        held = False
+        for t in tokens:
+            if t.face_up and t.name in names:
+                held = True
+                break
+        if held == (space in hit[1]):
+            if len(_LADDERS) > 64:
+                _LADDERS.clear()
+            _LADDERS[id(new)] = (new, hit[1])
+    return s.with_pile(space, tokens, new)
 
 
 def put(rs: Any, s: EgyptState, space: str, *tokens: Token) -> EgyptState:
@@ -115,8 +139,9 @@ def find_token(s: EgyptState, token_id: int) -> str | None:
 @implements("egypt.combat.monster-guards-stack")
 def top_monster(rs: Any, s: EgyptState, space: str) -> Token | None:
     """The revealed monster highest in the pile on ``space``: it guards every token under it."""
+    monsters = rs.monster_names
     for t in reversed(s.pile(space)):
-        if t.face_up and rs.kind(t).is_monster:
+        if t.face_up and t.name in monsters:
             return t
     return None
 
@@ -125,9 +150,10 @@ def reachable_tokens(rs: Any, s: EgyptState, space: str) -> tuple[Token, ...]:
     """The tokens of the pile a hero can reach: those not under a revealed monster
     ('while it's sitting on the tokens, you can't reach them!')."""
     pile = s.pile(space)
+    monsters = rs.monster_names
     for i in range(len(pile) - 1, -1, -1):
         t = pile[i]
-        if t.face_up and rs.kind(t).is_monster:
+        if t.face_up and t.name in monsters:
             return pile[i + 1:]
     return pile
 
@@ -150,7 +176,7 @@ def push(s: EgyptState, *work: Effect) -> EgyptState:
     """Work the rules do next, before what was already waiting (first things first)."""
     if not work:
         return s
-    return evolve(s, effects=(*work, *s.effects))
+    return _with(s, "effects", (*work, *s.effects))
 
 
 @implements("egypt.start.bomb-floor", "egypt.start.bomb-ceiling", "egypt.start.bomb-wall",

@@ -34,11 +34,12 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
-from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, evolve
+from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, _with, evolve
 from . import combat, escape, hazards, items, monster_turn, victory
-from .hero import MOVEMENTS, apply_lose_lives, compute_moves_after, has_room, lose
+from .hero import MOVEMENTS, SLOTS, apply_lose_lives, carried, compute_moves_after, has_room, lose
+from .setup import apply_deal, deal_distribution
 from .modes import HERO, SPIRIT
-from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, set_pile,
+from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, replace_token, set_pile,
                    take, terrain, top_monster)
 
 _OVER = Pending.over()
@@ -113,24 +114,37 @@ ENTERED_WHEN = {
 # Who acts
 
 
+_CHEST, _HAZARD, _DIE = Pending.chance("chest tokens"), Pending.chance("hazard tokens"), Pending.chance("die")
+#: ``Pending.decision(player, what)`` by ``(player, what)``: made once (they are values)
+_DECISIONS: dict[tuple[int, str], Pending] = {}
+
+
+def _decision(player: int, what: str) -> Pending:
+    hit = _DECISIONS.get((player, what))
+    if hit is None:
+        hit = _DECISIONS[player, what] = Pending.decision(player, what)
+    return hit
+
+
 def pending(rs: Any, s: EgyptState) -> Pending:
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "over":
         return _OVER
-    if s.phase == "deal":
-        return Pending.chance("chest tokens" if rs.deal_spaces[s.dealt][1] == "chest" else "hazard tokens")
+    if phase == "deal":
+        return _CHEST if rs.deal_spaces[s.dealt][1] == "chest" else _HAZARD
     if s.window is not None:
-        return Pending.decision(s.window.player, s.window.kind)
+        return _decision(s.window.player, s.window.kind)
     if s.roll is not None:
-        return Pending.chance("die")
+        return _DIE
     if s.combat is not None:
-        return Pending.decision(s.hero(s.combat.hero).player,
-                                "combat" if s.combat.stage == "fight" else "combat-result")
+        return _decision(s.heroes[s.combat.hero].player, "combat" if s.combat.stage == "fight" else "combat-result")
     if s.retreat is not None:
-        return Pending.decision(s.hero(s.retreat.hero).player, "retreat")
-    seat = rs.seats[s.turn.seat]
-    if s.turn.kind == "hero":
-        return Pending.decision(seat.player, "enter" if s.hero(seat.hero).status == WAITING else "turn")
-    return Pending.decision(seat.player, "monster-move" if s.turn.moving is not None else "monster-turn")
+        return _decision(s.heroes[s.retreat.hero].player, "retreat")
+    turn = s.turn
+    seat = rs.seats[turn.seat]
+    if turn.kind == "hero":
+        return _decision(seat.player, "enter" if s.heroes[seat.hero].status == WAITING else "turn")
+    return _decision(seat.player, "monster-move" if turn.moving is not None else "monster-turn")
 
 
 def turn_rule(rs: Any, s: EgyptState) -> str:
@@ -168,7 +182,7 @@ def legal_actions(rs: Any, s: EgyptState, player: int) -> list[Any]:
     hero = current_hero(rs, s)
     assert hero is not None
     if what == "enter":
-        return [A.Enter(e) for e in entry_spaces(rs, s)] or [A.EndTurn()]
+        return [A.Enter(e) for e in entry_spaces(rs, s)] or [A.END_TURN]
     return hero_turn_actions(rs, s, hero)
 
 
@@ -201,20 +215,22 @@ def entry_spaces(rs: Any, s: EgyptState) -> list[str]:
 
 
 def hero_turn_actions(rs: Any, s: EgyptState, hero: int) -> list[Any]:
-    h = s.hero(hero)
+    h = s.heroes[hero]
     out: list[Any] = []
     moves = s.turn.moves
     if moves >= 1:
-        out += [A.Step(v) for v in hero_steps(rs, s, hero)]
+        step = A.STEP
+        out += [step[v] for v in hero_steps(rs, s, hero)]
         if can_leave(rs, s, hero) is None:
-            out.append(A.Leave())
-    out += [A.PickUp(t.id) for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
-    out += [A.Drop(t.id) for t in h.items]
+            out.append(A.LEAVE)
+    pick_up, drop = A.PICK_UP, A.DROP
+    out += [pick_up[t.id] for t in s.pile(h.space) if can_pick_up(rs, s, hero, t.id) is None]
+    out += [drop[t.id] for t in h.items]
     out += exchange_offers(rs, s, hero)
     out += items.item_actions(rs, s, hero, "turn")
-    out.append(A.EndTurn())
+    out.append(A.END_TURN)
     if is_stuck(rs, s, hero):
-        out.append(A.GiveUp())
+        out.append(A.GIVE_UP)
     return out
 
 
@@ -234,7 +250,7 @@ def is_stuck(rs: Any, s: EgyptState, hero: int) -> bool:
     and forth for ever, found by the 980-game exploration.)"""
     if read(rs.options, "stuck_hero") == "endless":
         return False
-    h = s.hero(hero)
+    h = s.heroes[hero]
     t = terrain(rs, s)
     if given(rs).escape_before_crystal is not None and \
             (h.space, read(rs.options, "ladder_sideways")) not in t.reach and _finds_a_way_on(rs, s, t, hero):
@@ -259,7 +275,7 @@ def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
     the other heroes (the exit once leaving is allowed, a token, the statue of a key the hero
     carries), space after space, stopping at the first (so that a way on near at hand is found
     without the whole reach; a walk that finds none has the whole reach, remembered on the terrain)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     start = h.space
     exit_, statue_at = rs.board.exit, rs.board.statue_at
     keys, monsters = rs.keys_and_crystal, rs.monster_names
@@ -269,11 +285,12 @@ def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
         ends = t.ends[sideways] = {}
     seen = {start}
     todo = [start]
+    pile = s.pile
     while todo:
         x = todo.pop()
         if x == exit_ and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
             return True
-        for tok in s.pile(x):           # _a_way_on
+        for tok in pile(x):             # _a_way_on
             if tok.name in keys or (x != start and (not tok.face_up or tok.name in monsters)):
                 return True
         statue = statue_at.get(x)
@@ -371,7 +388,7 @@ def apply_give_up(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 
     note("egypt.turn.improvise")
     s = apply_death(rs, s, hero, "gave up")
-    return evolve(s, turn=evolve(s.turn, ending=True))
+    return s.with_turn(ending=True)
 
 
 # Movement ---------------------------------------------------------------------------------------------
@@ -389,7 +406,7 @@ def hero_steps(rs: Any, s: EgyptState, hero: int) -> tuple[str, ...]:
     a ladder; with the jetpack, up or down where no floor lies between.  Nobody passes through a
     wall; nobody jumps off a ladder (there is no movement that drops down a ladder's column)."""
     t = terrain(rs, s)
-    u = s.hero(hero).space
+    u = s.heroes[hero].space
     assert u is not None
     jet = jetpack_active(s, hero)
     fly = jet is not None and (read(rs.options, "jetpack_scope") == "whole-turn" or (jet.value or 0) > 0)
@@ -428,7 +445,7 @@ def why_not_step(rs: Any, s: EgyptState, hero: int, to: str) -> str:
     if s.turn.moves < 1 and s.retreat is None:
         return "egypt.hero.movements"
     b = rs.board
-    u = s.hero(hero).space
+    u = s.heroes[hero].space
     if to not in b.spaces or u is None or to not in b.neighbours(u):
         return "egypt.move.neighboring"
     t = terrain(rs, s)
@@ -448,18 +465,24 @@ def apply_step(rs: Any, s: EgyptState, hero: int, to: str, *, retreat: bool = Fa
     """One movement: the hero moves; without a floor underfoot they fall until landing on a floor
     (losing no life); then they have ended up on the landing space."""
     t = terrain(rs, s)
-    u = s.hero(hero).space
+    heroes = list(s.heroes)
+    u = heroes[hero].space
+    effects = s.effects
     jet = jetpack_active(s, hero)
     if jet is not None and rs.board.edge_kind(u, to) == "vertical" and not (t.ladder(u) or t.ladder(to)):
         if read(rs.options, "jetpack_scope") == "one-movement":
-            s = evolve(s, effects=tuple(evolve(e, value=0) if e is jet else e for e in s.effects))
+            effects = tuple(evolve(e, value=0) if e is jet else e for e in effects)
     end = to if jet is not None else landing(t, to)
-    if not retreat:
-        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
-    s = s.with_hero(hero, space=end)
+    heroes[hero] = evolve(heroes[hero], space=end)
     if retreat and read(rs.options, "retreat_new_fight") == "no-reveal":
-        return push(s, Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end))
-    return push(s, arrive(hero, end, fell=end != to))
+        work = Effect("encounter", "egypt.ambiguity.retreat-new-fight", player=hero, subject=end)
+    else:
+        work = arrive(hero, end, fell=end != to)
+    # the hero moved, the work of their arrival first (push), and, on a turn, one movement fewer: one copy
+    if retreat:
+        return evolve(s, heroes=tuple(heroes), effects=(work, *effects))
+    return evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)), heroes=tuple(heroes),
+                  effects=(work, *effects))
 
 
 # Arriving: reveal, traps, monsters -----------------------------------------------------------------------
@@ -471,7 +494,7 @@ def handle_arrive(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     (reading ``reveal-all``; ``one-by-one``: the top one); a hero who fell onto a monster may use the
     spiked boots; then traps trigger and monsters fight."""
     hero, space = e.player, e.subject
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or h.space != space:
         return s
     s = reveal_reachable(rs, s, space)
@@ -500,8 +523,6 @@ def reveal(rs: Any, s: EgyptState, space: str, token: Token) -> EgyptState:
     ``from-supply``; ``from-discards``: as many as lie discarded, at most 2: each hero who has entered
     misses ``3 - lives`` of his 2 tokens, a dead one both, and a life regained returned its token), so
     his ``pharaoh_lives`` is 1 (the token itself) plus those.  The crystal revealed: ``crystal_found``."""
-    from .tomb import replace_token
-
     up = evolve(token, face_up=True)
     s = replace_token(rs, s, space, up)
     k = rs.kind(token)
@@ -522,11 +543,12 @@ def handle_encounter(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     """On the space the hero ended up on: a revealed trap triggers, 'even if the hero arrived on an
     already-revealed token'; a revealed monster uses up the remaining movements and fights."""
     hero, space = e.player, e.subject
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN or h.space != space:
         return s
     reach = reachable_tokens(rs, s, space)
-    traps = [t for t in reversed(reach) if t.face_up and rs.kind(t).is_trap]
+    trap_names = rs.trap_names
+    traps = [t for t in reversed(reach) if t.face_up and t.name in trap_names]
     if traps:
         note("egypt.move.trap-triggers")
         return push(s, Effect("trap", "egypt.move.trap-triggers", player=hero, subject=space, value=traps[0].id),
@@ -544,7 +566,7 @@ def can_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> str | None:
     """A revealed item or weapon the hero can reach on their space, placed in a free slot (with no
     free slot the hero may leave items on the space instead).  Free (reading ``free``), or 1
     movement (``costs-one``)."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     token = next((t for t in s.pile(h.space) if t.id == token_id), None) if h.space else None
     if token is None:
         return "egypt.move.pick-up"
@@ -562,11 +584,11 @@ def can_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> str | None:
 def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     """The token goes onto the hero board.  A ladder picked up no longer holds anyone: a hero on it, or
     on top of it, falls."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     s, token = take(rs, s, h.space, token_id)
     s = s.with_hero(hero, items=(*h.items, token))
     if read(rs.options, "pick_up_cost") == "costs-one":
-        s = evolve(s, turn=evolve(s.turn, moves=compute_moves_after(s.turn.moves, 1)))
+        s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
     if rs.is_ladder(token):
         s = apply_gravity(rs, s, [h.space, rs.board.above(h.space)])
     return s
@@ -576,7 +598,7 @@ def apply_pick_up(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptStat
 def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
     """'At any point on your turn you may discard tokens ... simply leave them on the space with your
     hero, face up.'"""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     token = next(t for t in h.items if t.id == token_id)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t.id != token_id))
     s = put(rs, s, h.space, evolve(token, face_up=True))
@@ -589,7 +611,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
     """A hero on the exit (beyond an open door) spends 1 movement to leave the tomb (reading
     ``move-out``), with or without the crystal found (``any-time``; ``after-crystal``: only once it
     has been found)."""
-    if s.hero(hero).space != rs.board.exit:
+    if s.heroes[hero].space != rs.board.exit:
         return "egypt.tomb.exit"
     if s.turn.moves < 1:
         return "egypt.hero.movements"
@@ -601,7 +623,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
 def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     s = s.with_hero(hero, status=ESCAPED, space=None)
     note("egypt.tomb.exit")
-    return evolve(s, turn=evolve(s.turn, moves=0, ending=True))
+    return s.with_turn(moves=0, ending=True)
 
 
 @implements("egypt.turn.shared-space", "egypt.turn.exchange-items", "egypt.ambiguity.exchange-timing",
@@ -609,12 +631,17 @@ def apply_leave(rs: Any, s: EgyptState, hero: int) -> EgyptState:
 def exchange_offers(rs: Any, s: EgyptState, hero: int) -> list[Any]:
     """Heroes on the same space may exchange any number of items: one offer at a time (a token each
     way, or one way), which the other hero's player accepts or declines; no board above 5."""
-    h = s.hero(hero)
+    h = s.heroes[hero]
     out: list[Any] = []
+    for i, o in enumerate(s.heroes):
+        if i != hero and o.status == IN and o.space == h.space:
+            break
+    else:
+        return out                      # nobody else here (heroes_at below would list the hero alone)
     for other in heroes_at(rs, s, h.space):
         if other == hero:
             continue
-        o = s.hero(other)
+        o = s.heroes[other]
         for give in (None, *[t.id for t in h.items]):
             for take_ in (None, *[t.id for t in o.items]):
                 if (give is not None or take_ is not None) and can_exchange(rs, s, hero, other, give, take_):
@@ -623,9 +650,7 @@ def exchange_offers(rs: Any, s: EgyptState, hero: int) -> list[Any]:
 
 
 def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None, take_: int | None) -> bool:
-    from .hero import SLOTS, carried
-
-    h, o = s.hero(hero), s.hero(other)
+    h, o = s.heroes[hero], s.heroes[other]
     if o.status != IN or o.space != h.space or other == hero:
         return False
     g = next((t for t in h.items if t.id == give), None)
@@ -640,7 +665,7 @@ def can_exchange(rs: Any, s: EgyptState, hero: int, other: int, give: int | None
 def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
     hero, other = w.hero, int(w.subject)
     give, take_ = w.value, (w.items[0] if w.items else None)
-    h, o = s.hero(hero), s.hero(other)
+    h, o = s.heroes[hero], s.heroes[other]
     g = next((t for t in h.items if t.id == give), None)
     k = next((t for t in o.items if t.id == take_), None)
     s = s.with_hero(hero, items=tuple(t for t in h.items if t is not g) + ((k,) if k else ()))
@@ -663,21 +688,22 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
         else:
             rule = {"shoot": "egypt.weapon.shoot-roll", "pharaoh": "egypt.monster-turn.pharaoh-roll"}.get(
                 s.roll or "", "egypt.combat.die-results")
-        require(dist.possible(action), rule, f"{action!r} is not a possible outcome of the {p.what} here")
+        require(dist.possible(action), rule, "{!r} is not a possible outcome of the {} here", action, p.what)
         if s.phase == "deal":
-            from .setup import apply_deal
-
             return settle(rs, apply_deal(rs, s, action.token))
         return settle(rs, apply_die(rs, s, action.result))
-    if action not in rs.legal(s, player):
-        require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
+    legal = rs.legal(s, player)
+    for a in legal:                  # most often the very action listed (compared by identity first)
+        if a is action:
+            break
+    else:
+        if action not in legal:
+            require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
     return settle(rs, dispatch(rs, s, action, p.what))
 
 
 def chance(rs: Any, s: EgyptState) -> Any:
     if s.phase == "deal":
-        from .setup import deal_distribution
-
         return deal_distribution(rs, s)
     if s.phase == "play" and s.window is None and s.roll is not None:
         return rs.die
@@ -716,13 +742,13 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
     if isinstance(action, A.Drop):
         return apply_drop(rs, s, hero, action.token)
     if isinstance(action, A.Offer):
-        w = Window("exchange", s.hero(action.hero).player, hero, str(action.hero), action.give,
+        w = Window("exchange", s.heroes[action.hero].player, hero, str(action.hero), action.give,
                    () if action.take is None else (action.take,))
         return evolve(s, window=w)
     if isinstance(action, A.GiveUp):
         return apply_give_up(rs, s, hero)
     if isinstance(action, A.EndTurn):
-        if s.hero(hero).status == WAITING:
+        if s.heroes[hero].status == WAITING:
             return apply_no_way_in(rs, s, hero)
         return apply_end_turn(rs, s, hero)
     return items.apply_item(rs, s, hero, action)
@@ -734,7 +760,7 @@ def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
     s = s.with_hero(hero, status=IN, space=space)
     if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
-        s = evolve(s, turn=evolve(s.turn, moves=0, ending=True))
+        s = s.with_turn(moves=0, ending=True)
     return push(s, arrive(hero, space))
 
 
@@ -747,14 +773,14 @@ def apply_no_way_in(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     his tokens, the crystal included, are handled as every token on a space the ceiling reaches."""
     entry = rs.board.entries[0]
     s = escape.collapse(rs, s.with_hero(hero, status=IN, space=entry), rs.board.y(entry))
-    return evolve(s, turn=evolve(s.turn, ending=True))
+    return s.with_turn(ending=True)
 
 
 @implements("egypt.turn.end-turn", "egypt.item.jetpack-fall")
 def apply_end_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     """End the turn; a hero who used the jetpack and is not standing on a floor (or a wall, or atop a
     ladder) falls down."""
-    s = evolve(s, turn=evolve(s.turn, ending=True))
+    s = s.with_turn(ending=True)
     return jetpack_landing(rs, s, hero)
 
 
@@ -762,7 +788,7 @@ def jetpack_landing(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     if jetpack_active(s, hero) is None:
         return s
     s = evolve(s, effects=tuple(e for e in s.effects if not (e.name == "jetpack" and e.player == hero)))
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status != IN:
         return s
     down = landing(terrain(rs, s), h.space)
@@ -897,11 +923,17 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
     for _ in range(100_000):
         if s.phase != "play" or s.window is not None or s.roll is not None:
             return s
-        work = next((e for e in s.effects if e.until == RESOLVED), None) if s.effects else None
-        if work is not None:
-            s = evolve(s, effects=tuple(e for e in s.effects if e is not work))
-            s = HANDLERS[work.name](rs, s, work)
-            continue
+        effects = s.effects
+        if effects:
+            work = None
+            for e in effects:
+                if e.until == RESOLVED:
+                    work = e
+                    break
+            if work is not None:
+                s = _with(s, "effects", tuple([e for e in effects if e is not work]))
+                s = HANDLERS[work.name](rs, s, work)
+                continue
         s = apply_statues(rs, s)
         over = victory.check_end(rs, s)
         if over is not None:
@@ -910,7 +942,7 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
             return s
         t = s.turn
         if t.kind == "hero":
-            h = s.hero(rs.seats[t.seat].hero)
+            h = s.heroes[rs.seats[t.seat].hero]
             ended = t.ending or h.status not in (WAITING, IN)
             if not ended and t.fought and read(rs.options, "after_combat") == "turn-ends":
                 note("egypt.example.turn-ends")
@@ -946,7 +978,7 @@ def apply_statues(rs: Any, s: EgyptState, only: int | None = None) -> EgyptState
         key = next((t for t in h.items if rs.kind(t).has(f"key-{door}")), None)
         if key is not None:
             note("egypt.item.key-opens-door")
-            s = s.with_hero(i, items=tuple(t for t in s.hero(i).items if t is not key))
+            s = s.with_hero(i, items=tuple(t for t in s.heroes[i].items if t is not key))
             s = evolve(s, doors=tuple(d for d in s.doors if d != door))
     return s
 
@@ -965,28 +997,28 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
     their permanent effects are usable again (reading ``own-round``); a player whose hero died takes
     a monster turn (never in solo mode); the spirit of the tomb always does."""
     s = monster_turn.end_monster_turn(rs, s)
-    s = evolve(s, effects=expire(s.effects, TURN))
+    effects = expire(s.effects, TURN)
     n = len(rs.seats)
     seat = (s.turn.seat + 1) % n if s.round else 0
-    if seat == 0:
-        s = evolve(s, round=s.round + 1)
+    rounds = s.round + 1 if seat == 0 else s.round
     if rs.options.escape:
-        s = escape.before_turn(rs, s, seat)
+        s = escape.before_turn(rs, evolve(s, effects=effects, round=rounds), seat)
         if s.phase == "over":
             return s
+        effects, rounds = s.effects, s.round
     st = rs.seats[seat]
     kind = "skip"
     if st.kind == SPIRIT:
         kind = "monster"
     else:
-        h = s.hero(st.hero)
+        h = s.heroes[st.hero]
         if h.status in (WAITING, IN):
             kind = "hero"
         elif rs.solo:
             note("egypt.solo.no-monsters")
         elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
             kind = "monster"
-    s = evolve(s, turn=Turn(seat, kind), turns=s.turns + 1)
+    s = evolve(s, effects=effects, round=rounds, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
     elif kind == "monster":
@@ -995,9 +1027,9 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def start_hero_turn(rs: Any, s: EgyptState, hero: int) -> EgyptState:
-    s = evolve(s, turn=evolve(s.turn, moves=MOVEMENTS))
+    s = s.with_turn(moves=MOVEMENTS)
     s = items.refresh_permanent(rs, s, hero)
-    h = s.hero(hero)
+    h = s.heroes[hero]
     if h.status == IN and top_monster(rs, s, h.space) is not None:
         # 'combat begins at the start of that player's turn' (a monster teleported onto them, or one
         # they could not retreat from): it always happens

@@ -30,8 +30,9 @@ def check_end(rs: Any, s: EgyptState) -> EgyptState | None:
             note("egypt.escape.ceiling.both-keys-lost")
             outcome = "keys-lost"
     if outcome is None:
-        if any(h.status in (WAITING, IN) for h in s.heroes):
-            return None
+        for h in s.heroes:
+            if h.status == IN or h.status == WAITING:
+                return None
         escaped = [h for h in s.heroes if h.status == ESCAPED]
         if not escaped:
             outcome = "all-dead"
