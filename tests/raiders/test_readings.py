@@ -231,17 +231,20 @@ def test_two_rooms_pull_and_the_reading_chooses() -> None:
             assert after.raider(1).position == "2,1"               # the room nearer Escape pulls
 
 
-def test_the_current_player_may_choose_between_equal_boss_moves() -> None:
-    rs = ruleset(boss_tie_break="current-player-chooses")
-    board = rs.board
-    for boss in board.spaces:            # find a Boss space with two equally good spaces ahead
+def boss_tie(rs: Raiders) -> RaidersDraft:
+    """A draft at the Boss's move from a space with two equally good spaces ahead (not next to Escape)."""
+    for boss in rs.board.spaces:
         s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss=boss,
                   roll=Roll("boss", 6, heads=3))
         d = RaidersDraft.thaw(s)
         if len(boss_rules.first_steps(rs, d)) > 1 and not boss_rules.is_next_to_escape(rs, boss):
-            break
-    else:
-        pytest.fail("no Boss position with a tie on this board")
+            return d
+    pytest.fail("no Boss position with a tie on this board")
+
+
+def test_the_current_player_may_choose_between_equal_boss_moves() -> None:
+    rs = ruleset(boss_tie_break="current-player-chooses")
+    d = boss_tie(rs)
     assert boss_rules.apply_boss_move(rs, d) is False and d.phase == "boss-choice"
     choice = d.freeze()
     options = rs.legal_actions(choice)
@@ -318,14 +321,7 @@ def test_who_chooses_between_equal_boss_moves_under_each_reading(reading: str, c
     from tombspec.model.raiders.rules.turn import acting_player
 
     rs = ruleset(boss_tie_break=reading)
-    for boss in rs.board.spaces:           # a Boss space with two equally good spaces ahead
-        s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss=boss,
-                  roll=Roll("boss", 6, heads=3))
-        d = RaidersDraft.thaw(s)
-        if len(boss_rules.first_steps(rs, d)) > 1 and not boss_rules.is_next_to_escape(rs, boss):
-            break
-    else:
-        pytest.fail("no Boss position with a tie on this board")
+    d = boss_tie(rs)
     assert boss_rules.apply_boss_move(rs, d) is False
     choice = d.freeze()
     assert choice.current == 1 and rs.pending(choice).actors == (chooser,) and acting_player(choice) == chooser
