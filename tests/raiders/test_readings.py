@@ -231,20 +231,20 @@ def test_two_rooms_pull_and_the_reading_chooses() -> None:
             assert after.raider(1).position == "2,1"               # the room nearer Escape pulls
 
 
-def boss_tie(rs: Raiders) -> RaidersDraft:
-    """A draft at the Boss's move from a space with two equally good spaces ahead (not next to Escape)."""
+def boss_tie(rs: Raiders) -> RaidersState:
+    """A state at the Boss's move from a space with two equally good spaces ahead (not next to Escape)."""
     for boss in rs.board.spaces:
         s = state(rs, me=("0,0", 6, 2), holder=("0,1", 5, 3), boss_track=0, boss=boss,
                   roll=Roll("boss", 6, heads=3))
-        d = RaidersDraft.thaw(s)
-        if len(boss_rules.first_steps(rs, d)) > 1 and not boss_rules.is_next_to_escape(rs, boss):
-            return d
+        if len(boss_rules.first_steps(rs, RaidersDraft.thaw(s))) > 1 and not boss_rules.is_next_to_escape(rs, boss):
+            return s
     pytest.fail("no Boss position with a tie on this board")
 
 
 def test_the_current_player_may_choose_between_equal_boss_moves() -> None:
     rs = ruleset(boss_tie_break="current-player-chooses")
-    d = boss_tie(rs)
+    s = boss_tie(rs)
+    d = RaidersDraft.thaw(s)
     assert boss_rules.apply_boss_move(rs, d) is False and d.phase == "boss-choice"
     choice = d.freeze()
     options = rs.legal_actions(choice)
@@ -321,7 +321,8 @@ def test_who_chooses_between_equal_boss_moves_under_each_reading(reading: str, c
     from tombspec.model.raiders.rules.turn import acting_player
 
     rs = ruleset(boss_tie_break=reading)
-    d = boss_tie(rs)
+    s = boss_tie(rs)
+    d = RaidersDraft.thaw(s)
     assert boss_rules.apply_boss_move(rs, d) is False
     choice = d.freeze()
     assert choice.current == 1 and rs.pending(choice).actors == (chooser,) and acting_player(choice) == chooser
