@@ -3,9 +3,17 @@ the end, and a deal of what a player cannot see.  Not rules: a player's judgemen
 
 - ``returns``: 1 to every player among ``state.winners`` (a victory is every winner's whole, not a
   share: the heroes' players win together), 0 to the others.
-- ``evaluate``: a hero's player's chance grows with the crystal found and held by a hero still alive,
-  his hero's lives, and his hero out of the tomb; under the ``team`` reading every hero's player gets
-  the team's mean; the spirit of the tomb's is the heroes' failure.
+- ``evaluate``: a hero's chance, roughly: the team's progress (the crystal held by a living hero, a
+  door open, a key in hand, the chests opened while the crystal is hidden, how near the hero is to
+  his next target by the safest way) times his lives, all out of the tomb once the crystal is out, and
+  a turn clock (``CLOCK``: a game in which a hero waits forever is won by nobody); a hero's player
+  gets half the team's mean and half his hero's, under the ``team`` reading the team's mean; the
+  spirit of the tomb's is the heroes' failure.
+- ``playout``: a careful hero (``cost``): the safest way to the next target (a key to its statue, the
+  exit once a door is open and the crystal held, face-up crystal or keys, face-down chests, then
+  hazards), a key or the crystal picked up at once, never leaving before the crystal is out or held.
+- ``considered``: the few decisions (``CONSIDERED``) ``cost`` rates best, no drop only to pick up
+  again, no ladder or wall bomb while a target is in reach: the search weighs what follows them.
 - ``determinise``: ``observe`` shows a face-down token's back only, and of the tokens still to deal
   only how many: every face-down token's name is dealt again from the tokens of the same back the
   player cannot see (the face-down ones of the board and those still to deal: chests with chests,
@@ -37,7 +45,9 @@ FAR = 24
 HAZARD_COST, MONSTER_COST = 3, 5
 #: what each turn begun costs in ``evaluate`` (a factor): the game never ends while a hero waits, and a
 #: game that never ends is won by nobody
-CLOCK = 0.995
+CLOCK = 0.98
+#: the most decisions a search weighs at once (``considered``)
+CONSIDERED = 4
 #: the share of playout decisions taken at random rather than by ``cost``
 PLAYOUT_NOISE = 0.1
 
@@ -103,7 +113,7 @@ def _plan(rs: Any, state: EgyptState, i: int) -> tuple[str, dict[str, int]]:
                 risky[p.space] = max(risky.get(p.space, 0), HAZARD_COST)
             elif t.face_up and rs.kind(t).is_monster:
                 risky[p.space] = MONSTER_COST
-    key = (id(g), targets, tuple(sorted(risky.items())))
+    key = (terrain(rs, state), targets, tuple(sorted(risky.items())))
     hit = _DIST.get(key)
     if hit is None:
         if len(_DIST) > 4096:
@@ -185,30 +195,35 @@ def cost(rs: Any, state: EgyptState, action: Any) -> float:
 
 
 def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> list[Any]:
-    """What a search weighs on a hero's turn: not an item dropped (unless the board is full and a key
-    or the crystal lies here), not an item offered but a key or the crystal, and a ladder placed or a
-    bomb thrown at the surroundings only by a hero who can reach none of his targets (a bomb at a
-    monster always); everything on a monster turn."""
+    """What a search weighs: the ``CONSIDERED`` decisions ``cost`` rates best (a careful player's
+    candidates; the search chooses among them by what follows), after leaving out on a hero's turn an
+    item dropped (unless the board is full and a key or the crystal lies here), an item offered but a
+    key or the crystal, and a ladder placed or a bomb thrown at the surroundings by a hero who can reach
+    a target without (a bomb at a monster always stays)."""
     hero = state.retreat.hero if state.retreat is not None else rs.seats[state.turn.seat].hero
-    if hero is None or state.heroes[hero].player != player or state.heroes[hero].status != "in":
-        return legal
-    h = state.heroes[hero]
-    precious = {t.id for x in state.heroes for t in x.items if t.name in rs.keys_and_crystal}
-    here = any(t.face_up and t.name in rs.keys_and_crystal for t in state.pile(h.space))
-    stuck = h.space not in _plan(rs, state, hero)[1]
-    out = []
-    for a in legal:
-        kind = a.kind
-        if kind == "drop" and not (len(h.items) >= 5 and here and a.token not in precious):
-            continue
-        if kind == "offer" and a.give not in precious and a.take not in precious:
-            continue
-        if kind == "place-ladder" and not stuck:
-            continue
-        if kind == "bomb" and a.attack is None and not stuck:
-            continue
-        out.append(a)
-    return out or legal
+    out = legal
+    if hero is not None and state.heroes[hero].player == player and state.heroes[hero].status == "in":
+        h = state.heroes[hero]
+        precious = {t.id for x in state.heroes for t in x.items if t.name in rs.keys_and_crystal}
+        here = any(t.face_up and t.name in rs.keys_and_crystal for t in state.pile(h.space))
+        stuck = h.space not in _plan(rs, state, hero)[1]
+        out = []
+        for a in legal:
+            kind = a.kind
+            if kind == "drop" and not (len(h.items) >= 5 and here and a.token not in precious):
+                continue
+            if kind == "offer" and a.give not in precious and a.take not in precious:
+                continue
+            if kind == "place-ladder" and not stuck:
+                continue
+            if kind == "bomb" and a.attack is None and not stuck:
+                continue
+            out.append(a)
+        out = out or legal
+    if len(out) > CONSIDERED:
+        rated = sorted(range(len(out)), key=lambda k: (cost(rs, state, out[k]), k))[:CONSIDERED]
+        out = [out[k] for k in sorted(rated)]
+    return out
 
 
 def playout(rs: Any, state: EgyptState, rng: random.Random, legal: list[Any], player: int | None) -> Any:
@@ -250,6 +265,11 @@ def determinise(rs: Any, state: EgyptState, player: int, rng: random.Random) -> 
 class Judgement:
     """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`); rollouts
     play ``playout`` (a careful hero: the safest way to the next target, ``cost``)."""
+
+    #: 8 simulations a decision, rollouts of 12 steps: a game's decisions are many (every movement, every
+    #: monster turn), and the judgement (``considered``, ``cost``) carries most of the play
+    #: (bench/bench_search.py)
+    search_budget = (8, 12)
 
     playout = staticmethod(playout)
     considered = staticmethod(considered)
