@@ -45,9 +45,9 @@ FAR = 24
 HAZARD_COST, MONSTER_COST = 3, 5
 #: what each turn begun costs in ``evaluate`` (a factor): the game never ends while a hero waits, and a
 #: game that never ends is won by nobody
-CLOCK = 0.98
+CLOCK = 0.95
 #: the most decisions a search weighs at once (``considered``)
-CONSIDERED = 4
+CONSIDERED = 2
 #: the share of playout decisions taken at random rather than by ``cost``
 PLAYOUT_NOISE = 0.1
 
@@ -149,7 +149,7 @@ def _hero_value(rs: Any, state: EgyptState, i: int, crystal: bool) -> float:
     if h.status == "in":
         far = _plan(rs, state, i)[1].get(h.space)
         progress += 0.0 if far is None else 0.15 * max(0.0, 1.0 - far / FAR)
-    return progress * (0.5 + 0.25 * (h.lives - 1))
+    return progress * (0.7 + 0.15 * (h.lives - 1))
 
 
 def evaluate(rs: Any, state: EgyptState) -> tuple[float, ...]:
@@ -197,9 +197,10 @@ def cost(rs: Any, state: EgyptState, action: Any) -> float:
 def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> list[Any]:
     """What a search weighs: the ``CONSIDERED`` decisions ``cost`` rates best (a careful player's
     candidates; the search chooses among them by what follows), after leaving out on a hero's turn an
-    item dropped (unless the board is full and a key or the crystal lies here), an item offered but a
-    key or the crystal, and a ladder placed or a bomb thrown at the surroundings by a hero who can reach
-    a target without (a bomb at a monster always stays)."""
+    item dropped (unless the board is full and a key or the crystal lies here), an item offered (a key
+    offered and declined again and again was a loop), every movement but the one that gets nearest
+    the target (no going back and forth), and a ladder placed or a bomb thrown at the surroundings by a
+    hero who can reach a target without (a bomb at a monster always stays)."""
     hero = state.retreat.hero if state.retreat is not None else rs.seats[state.turn.seat].hero
     out = legal
     if hero is not None and state.heroes[hero].player == player and state.heroes[hero].status == "in":
@@ -212,13 +213,17 @@ def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> lis
             kind = a.kind
             if kind == "drop" and not (len(h.items) >= 5 and here and a.token not in precious):
                 continue
-            if kind == "offer" and a.give not in precious and a.take not in precious:
+            if kind == "offer":
                 continue
             if kind == "place-ladder" and not stuck:
                 continue
             if kind == "bomb" and a.attack is None and not stuck:
                 continue
             out.append(a)
+        steps = [a for a in out if a.kind == "step"]
+        if steps:        # one movement only: the one that gets nearest (no going back and forth)
+            best = min(steps, key=lambda a: cost(rs, state, a))
+            out = [a for a in out if a.kind != "step" or a is best]
         out = out or legal
     if len(out) > CONSIDERED:
         rated = sorted(range(len(out)), key=lambda k: (cost(rs, state, out[k]), k))[:CONSIDERED]
