@@ -29,7 +29,7 @@ GOALS: dict[str, tuple[str, str, float, str]] = {
 }
 BUDGETS = (4, 16, 64, 256)
 #: the most decisions a game may take before it is counted unfinished
-MAX_DECISIONS = 3000
+MAX_DECISIONS = 10_000
 
 
 def play_one(game: str, policy: str, i: int) -> dict[str, Any]:

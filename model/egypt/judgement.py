@@ -199,7 +199,8 @@ def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> lis
     candidates; the search chooses among them by what follows), after leaving out on a hero's turn an
     item dropped (unless the board is full and a key or the crystal lies here), an item offered (a key
     offered and declined again and again was a loop), every movement but the one that gets nearest
-    the target (no going back and forth), and a ladder placed or a bomb thrown at the surroundings by a
+    the target (no going back and forth), the turn's end while that movement gets nearer (a hero who
+    waited out every risk never ended the game), and a ladder placed or a bomb thrown at the surroundings by a
     hero who can reach a target without (a bomb at a monster always stays)."""
     hero = state.retreat.hero if state.retreat is not None else rs.seats[state.turn.seat].hero
     out = legal
@@ -223,7 +224,8 @@ def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> lis
         steps = [a for a in out if a.kind == "step"]
         if steps:        # one movement only: the one that gets nearest (no going back and forth)
             best = min(steps, key=lambda a: cost(rs, state, a))
-            out = [a for a in out if a.kind != "step" or a is best]
+            nearer = cost(rs, state, best) < 0      # no waiting while a movement gets nearer
+            out = [a for a in out if (a.kind != "step" or a is best) and not (nearer and a.kind == "end-turn")]
         out = out or legal
     if len(out) > CONSIDERED:
         rated = sorted(range(len(out)), key=lambda k: (cost(rs, state, out[k]), k))[:CONSIDERED]
