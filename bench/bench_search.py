@@ -2,8 +2,10 @@
 its time per game and per decision on one core, and, where a target is not met, the results against the
 budget (simulations per decision) until they flatten.
 
-``TOMBSPEC_BENCH_SEARCH_GAMES`` (a comma-separated list) and ``TOMBSPEC_BENCH_SEARCH_N`` (games each)
-narrow a run.  Game *i* is seeded as ``tombspec explore`` seeds it (seed 1, game *i*), so a figure can be reproduced
+``TOMBSPEC_BENCH_SEARCH_GAMES`` (a comma-separated list), ``TOMBSPEC_BENCH_SEARCH_N`` (games each) and
+``TOMBSPEC_BENCH_SEARCH_BUDGETS`` (the simulations of the budget curve, comma-separated; ``none``: no
+curve) narrow a run.  A game is cut after ``MAX_DECISIONS`` decisions and counted ``unfinished`` (a
+search that dithers would otherwise never end an Egypt game: the rules set no turn limit).  Game *i* is seeded as ``tombspec explore`` seeds it (seed 1, game *i*), so a figure can be reproduced
 with ``tombspec explore GAME --policy POLICY --seed 1``.  The games run on two worker processes; the time
 per game is each game's own (one core).
 """
@@ -26,6 +28,8 @@ GOALS: dict[str, tuple[str, str, float, str]] = {
     "cryptmaster": ("search-one", "first", 0.75, "the search player (seat 0) first, the others uniform"),
 }
 BUDGETS = (4, 16, 64, 256)
+#: the most decisions a game may take before it is counted unfinished
+MAX_DECISIONS = 10_000
 
 
 def play_one(game: str, policy: str, i: int) -> dict[str, Any]:
@@ -41,6 +45,8 @@ def play_one(game: str, policy: str, i: int) -> dict[str, Any]:
     for _, player, state in playout(rs, random.Random(f"1:{i}"), policy=chooser, max_steps=100_000):
         steps += 1
         decisions += player is not None
+        if decisions >= MAX_DECISIONS:
+            break
     seconds = time.process_time() - start
     returns = rs.returns(state) if rs.is_terminal(state) else None
     first = returns is not None and returns[0] > 0 and returns[0] >= max(returns)
@@ -75,6 +81,14 @@ def run(quick: bool, out: Any) -> str:
 
     games = int(os.environ.get("TOMBSPEC_BENCH_SEARCH_N", 20 if quick else 200))
     chosen = os.environ.get("TOMBSPEC_BENCH_SEARCH_GAMES", ",".join(GOALS)).split(",")
+    named = os.environ.get("TOMBSPEC_BENCH_SEARCH_BUDGETS", "")
+    if named and named != "none" and not all(b.isdigit() and 0 < int(b) <= 100_000 for b in named.split(",")):
+        import sys
+
+        print(f"bench/bench_search.py: TOMBSPEC_BENCH_SEARCH_BUDGETS={named!r}: simulations (1 to 100000), "
+              "comma-separated, or none", file=sys.stderr)
+        raise SystemExit(2)
+    budgets = BUDGETS if not named else () if named == "none" else tuple(int(b) for b in named.split(","))
     rows, curves = [], []
     for game, (policy, goal, target, words) in GOALS.items():
         if game not in chosen:
@@ -84,9 +98,9 @@ def run(quick: bool, out: Any) -> str:
         rows.append(f"| {game} | `{policy}` | {words} | **{m['share']:.0%}** [{m['low_high'][0]:.0%}, "
                     f"{m['low_high'][1]:.0%}] | {target:.0%} {'met' if met else 'NOT met'} | "
                     f"{m['per_game']:.1f} s | {1000 * m['per_decision']:.1f} ms | {m['outcomes']} |")
-        if not met:
+        if not met and budgets:
             points = []
-            for sims in BUDGETS:
+            for sims in budgets:
                 b = measure(game, f"{policy}:{sims}", max(10, games // 4))
                 points.append(f"{sims}: {b['share']:.0%} ({b['per_game']:.1f} s a game)")
             curves.append(f"- {game} ({words}), {max(10, games // 4)} games per budget: " + "; ".join(points))

@@ -210,6 +210,11 @@ class Ruleset(ABC):
     #: for uniform play
     playout: ClassVar[Any] = None
 
+    #: the decisions a search weighs among the legal ones (``considered(rs, state, player, legal) ->
+    #: list``, never empty: a player's judgement of what is worth trying, e.g. not an item dropped only
+    #: to be picked up again), or None for every legal one
+    considered: ClassVar[Any] = None
+
     #: a search's default budget in this game: simulations per decision and the longest rollout
     #: (None: :data:`tombspec.model.search.SIMULATIONS` and ``ROLLOUT``), chosen so that a game takes
     #: at most about 30 s on one core (``bench/bench_search.py``)

@@ -11,7 +11,8 @@ nothing is hidden, its ``MCTSBot``).  For one decision of ``player`` it runs ``s
    chance is drawn from its exact distribution at every visit, not branched on: the tree is open-loop),
    among the children legal in this determinisation, the one of highest UCB1, counting a child's
    *availability* (how often it was legal when its parent was visited) instead of the parent's visits;
-3. **expand** one untried legal action;
+3. **expand** one untried legal action (of those the ruleset's ``considered`` keeps, where it has one:
+   a player's judgement of what is worth trying);
 4. **roll out** with the ruleset's playout policy (``playout``, uniform by default) for at most
    ``rollout`` steps;
 5. **evaluate**: the game's ``returns(state)`` where it is over, else its ``evaluate(state)`` (each a
@@ -22,7 +23,8 @@ The answer is the root's most visited legal action (ties: the better mean, then 
 ``legal``).  A decision with one legal action is taken without search.  Everything the search draws
 comes from the generator it is given, so the same seed and budget give the same game, whatever the
 workers (game *i* of an exploration is seeded by the seed and *i* alone).  Nothing here names a game:
-each ruleset brings ``returns``, ``evaluate``, ``determinise`` and ``playout`` (``docs/search.md``).
+each ruleset brings ``returns``, ``evaluate``, ``determinise``, ``playout`` and ``considered``
+(``docs/search.md``).
 
 >>> import random
 >>> from tombspec.model.play import next_move
@@ -106,6 +108,11 @@ class Search:
             return legal[0]
         if player is None or (self.only is not None and player not in self.only):
             return legal[rng.randrange(len(legal))]
+        considered = getattr(rs, "considered", None)
+        if considered is not None:
+            legal = considered(rs, state, player, legal) or legal
+            if len(legal) == 1:
+                return legal[0]
         root = Node()
         simulations, rollout = self.budget(rs)
         for _ in range(simulations):
@@ -122,6 +129,7 @@ class Search:
 
     def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random, rollout: int) -> None:
         node, path, steps = root, [root], 0
+        considered = getattr(rs, "considered", None)
         expanded = False
         # Selection and expansion, down the tree of decisions
         while steps < HORIZON:
@@ -135,6 +143,8 @@ class Search:
             actors = pending.actors
             actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
             legal = rs.legal_actions(state, actor)
+            if considered is not None:
+                legal = considered(rs, state, actor, legal) or legal
             children = node.children
             untried = []
             chosen, score = None, -1.0

@@ -122,3 +122,37 @@ def test_a_budget_not_given_is_the_games_own() -> None:
     assert search_policy("search:5").budget(Cheap({"players": 2})) == (5, 7)
     assert search_policy("search:5:2").budget(Cheap({"players": 2})) == (5, 2)
     assert search_policy("search").budget(Toy({"players": 2})) == (SIMULATIONS, ROLLOUT)
+
+
+def test_a_search_weighs_only_what_the_game_considers() -> None:
+    """A ruleset's ``considered`` narrows the decisions a search weighs, at the root and in the tree: a
+    game whose judgement keeps only Ready never sees the search Bank, where Bank is the sure gain."""
+    seen: list[set[str]] = []
+
+    class Careless(Toy):
+        @staticmethod
+        def considered(rs, state, player, legal):  # noqa: ANN001, ANN205
+            seen.append({type(a).__name__ for a in legal})
+            kept = [a for a in legal if type(a).__name__ != "Bank"]
+            return kept
+
+    rs = Careless({"players": 2})
+    rng = random.Random(5)
+    state = rs.initial_state()
+    while not (rs.pending(state).what == "end of round" and "gem" in state.players[0].hand):
+        pending = rs.pending(state)
+        if pending.is_chance:
+            state = rs.step(state, rs.chance(state).sample(rng))
+        elif pending.is_over:
+            pytest.fail("no Gem held at a round's end in this game")
+        else:
+            legal = rs.legal_actions(state, pending.actors[0])
+            dig = [a for a in legal if type(a).__name__ == "Dig"]
+            state = rs.step(state, (dig or legal)[0], pending.actors[0])
+    legal = rs.legal_actions(state, 0)
+    assert {type(a).__name__ for a in legal} == {"Ready", "Bank"}
+    assert type(Search(32, 10)(rs, state, random.Random(1), legal, 0)).__name__ == "Ready"
+    # in the tree too, not only at the root: asked more often than a game has decisions
+    seen.clear()
+    decisions = sum(p is not None for _, p, _ in playout(rs, random.Random(3), policy=Search(4, 5)))
+    assert len(seen) > decisions > 0

@@ -51,3 +51,25 @@ def test_values_are_shares_of_a_win(game: str) -> None:
             # the winners, and only they, get something
             assert {p for p, v in enumerate(values) if v > 0} == set(state.winners)
     assert ended
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_search_considers_is_legal_and_never_nothing(game: str) -> None:
+    """A game's ``considered`` keeps some of the legal decisions and only those; Egypt's keeps no item
+    dropped while the hero board has room (a drop only to pick it up again is what made search dither)."""
+    narrowed = 0
+    for rs, state in _states(game, every=3):
+        pending = rs.pending(state)
+        considered = getattr(rs, "considered", None)
+        if considered is None or not pending.is_decision:
+            continue
+        for p in pending.actors:
+            legal = rs.legal_actions(state, p)
+            kept = considered(rs, state, p, legal)
+            assert kept and set(kept) <= set(legal)
+            narrowed += len(kept) < len(legal)
+            if game == "egypt" and any(a.kind == "drop" for a in kept):
+                hero = next(h for h in state.heroes if h.player == p and h.status == "in")
+                assert len(hero.items) >= 5, kept
+    if game == "egypt":
+        assert narrowed, "Egypt's considered never narrowed a decision"
