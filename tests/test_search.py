@@ -32,10 +32,8 @@ def test_one_search_player_wins_more_than_a_uniform_one_in_its_seat() -> None:
     assert searching > chance, (searching, chance)
 
 
-def test_search_takes_a_sure_gain() -> None:
-    """At the end of a round, a player holding a Gem banks it (3 coins) rather than readying: every
-    simulation after Bank ends richer."""
-    rs = Toy({"players": 2})
+def _gem_at_round_end(rs: Toy) -> object:
+    """A Toy game played (digging where it can, seed 5) to a round's end with a Gem in player 0's hand."""
     rng = random.Random(5)
     state = rs.initial_state()
     while not (rs.pending(state).what == "end of round" and "gem" in state.players[0].hand):
@@ -48,6 +46,14 @@ def test_search_takes_a_sure_gain() -> None:
             legal = rs.legal_actions(state, pending.actors[0])
             dig = [a for a in legal if type(a).__name__ == "Dig"]
             state = rs.step(state, (dig or legal)[0], pending.actors[0])
+    return state
+
+
+def test_search_takes_a_sure_gain() -> None:
+    """At the end of a round, a player holding a Gem banks it (3 coins) rather than readying: every
+    simulation after Bank ends richer."""
+    rs = Toy({"players": 2})
+    state = _gem_at_round_end(rs)
     legal = rs.legal_actions(state, 0)
     assert {type(a).__name__ for a in legal} == {"Ready", "Bank"}
     assert type(Search(32, 10)(rs, state, random.Random(1), legal, 0)).__name__ == "Bank"
@@ -137,18 +143,7 @@ def test_a_search_weighs_only_what_the_game_considers() -> None:
             return kept
 
     rs = Careless({"players": 2})
-    rng = random.Random(5)
-    state = rs.initial_state()
-    while not (rs.pending(state).what == "end of round" and "gem" in state.players[0].hand):
-        pending = rs.pending(state)
-        if pending.is_chance:
-            state = rs.step(state, rs.chance(state).sample(rng))
-        elif pending.is_over:
-            pytest.fail("no Gem held at a round's end in this game")
-        else:
-            legal = rs.legal_actions(state, pending.actors[0])
-            dig = [a for a in legal if type(a).__name__ == "Dig"]
-            state = rs.step(state, (dig or legal)[0], pending.actors[0])
+    state = _gem_at_round_end(rs)
     legal = rs.legal_actions(state, 0)
     assert {type(a).__name__ for a in legal} == {"Ready", "Bank"}
     assert type(Search(32, 10)(rs, state, random.Random(1), legal, 0)).__name__ == "Ready"

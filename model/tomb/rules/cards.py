@@ -24,11 +24,17 @@ NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger":
                "mail": "armor", "plate": "armor"}
 
 
+def memo_table(rs: Any, name: str) -> dict[Any, Any]:
+    """The ruleset's remembered table ``name`` (facts of its cards and board, never of a state)."""
+    table = rs.memo.get(name)
+    if table is None:
+        table = rs.memo[name] = {}
+    return table
+
+
 def card_type(rs: Any, card: str) -> str:
     """item, prayer, spell, tactics, cryptmaster (Inn cards), treasure, curse, monster or trap."""
-    types = rs.memo.get("types")
-    if types is None:
-        types = rs.memo["types"] = {}
+    types = memo_table(rs, "types")
     kind = types.get(card)
     if kind is None:
         c = rs.cards.card(card)

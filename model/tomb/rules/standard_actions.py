@@ -16,7 +16,7 @@ from ..board import INN
 from ..cards import INN_DECKS
 from ..state import Roll, Task, TombState, evolve, loadout_facts, remembering
 from .agenda import AUTO, CHANCE, DECIDE, allows, legal, outcome, pop, push, replace, task, update_head, why
-from .cards import card_type, is_caster, party_can_cast, party_movement, usable_actions
+from .cards import card_type, is_caster, memo_table, party_can_cast, party_movement, usable_actions
 from .death import check_all_deaths, discard_cards, to_discard_pile
 from .free_actions import close_redistribution
 from .inn import join_party
@@ -583,9 +583,7 @@ def legal_move_to(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 
 def move_to(rs: Any, to: str) -> MoveTo:
     """``MoveTo(to)``, one value for each space (frozen: shared by every list that offers it)."""
-    moves = rs.memo.get("move-to")
-    if moves is None:
-        moves = rs.memo["move-to"] = {}
+    moves = memo_table(rs, "move-to")
     got = moves.get(to)
     if got is None:
         got = moves[to] = MoveTo(to)
