@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..effects import find
 from ..numeric import all_, implies
 from ..ruleset import Violation
 from .rules.objective import STARTING_PENNIES, compute_max_pennies
@@ -40,6 +41,11 @@ NUMERIC_INVARIANTS = {
 }
 
 
+def _dropped(state: RaidersState) -> Any:
+    """The ``grail-dropped`` effect (reading dropped of raiders.ambiguity.grail-holder-killed), or None."""
+    return find(state.effects, "grail-dropped") if state.effects else None
+
+
 def violations(rs: Any, state: RaidersState) -> list[Violation]:
     out: list[Violation] = []
     board = rs.board
@@ -68,10 +74,19 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
         out.append(Violation("raiders.boss.spawn",
                              f"Boss on {state.boss!r} with the track at {state.boss_track}"))
     if state.phase not in ("over", "coin-toss"):
-        if state.grail is None or state.raider(state.grail).killed:
+        if state.grail is None and not _dropped(state) or \
+                state.grail is not None and state.raider(state.grail).killed:
             out.append(Violation("raiders.grail.gain-cost", "no living Raider holds The Holy Grail"))
         if state.raider(state.current).killed:
             out.append(Violation("raiders.death.killed", "a Killed Raider has the turn"))
+    dropped = _dropped(state)
+    if dropped is not None and (
+            state.grail is not None or rs.options.grail_holder_killed != "dropped"
+            or dropped.subject not in board.spaces
+            or any(r.position == dropped.subject for r in state.raiders)):
+        out.append(Violation("raiders.ambiguity.grail-holder-killed",
+                             f"the Grail lies on {dropped.subject!r} with holder {state.grail}, a Raider there, "
+                             f"or another reading"))
     if state.attack is not None and state.attack.attacker == state.grail:
         out.append(Violation("raiders.attack.holder-never-attacks", "the Grail holder is attacking"))
     if state.phase == "over" and state.winner is not None and \

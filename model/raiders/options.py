@@ -28,7 +28,7 @@ class RaidersOptions:
     penny_cap: str | None = reading("raiders.ambiguity.penny-cap", "six", "no-cap")
     audacity_cap: str | None = reading("raiders.ambiguity.audacity-cap", "no-cap", "shared-six")
     grail_holder_killed: str | None = reading("raiders.ambiguity.grail-holder-killed", "survivor-gains",
-                                              "nobody-wins")
+                                              "nobody-wins", "dropped")
     encounter_free_entry: str | None = reading("raiders.ambiguity.encounter-free-entry", "any-roll",
                                                "successful-roll")
     failing_a_move_roll: str | None = reading("raiders.ambiguity.failing-a-move-roll", "not-moving",

@@ -4,7 +4,7 @@ The board and the options are the ruleset's configuration, not state.  Who acts 
 the state (``ruleset.pending(state)``), read off its ``phase``.
 
 What a turn carries from one step to a later one is in ``effects`` (:mod:`tombspec.model.effects`),
-each lapsing when its turn ends:
+each lapsing when its turn ends (but ``grail-dropped``):
 
 =================  =================================  =====================================================
 effect             made by                            what it holds
@@ -23,6 +23,10 @@ effect             made by                            what it holds
 ``boss-choice``    as ``boss-path``                   ``items``: the tied spaces the player who chooses
                                                       (``player``: the current player, or the other under
                                                       ``other-player-chooses``) chooses among, in board order
+``grail-dropped``  ``raiders.ambiguity.grail-holder-  ``subject``: the space where the Grail's holder was
+                   killed`` (reading ``dropped``)     Killed, where the Grail lies until the survivor
+                                                      arrives there; ``until`` ``game``: it outlasts the
+                                                      turn (the only effect that does)
 =================  =================================  =====================================================
 
 An effect's other fields are at their defaults unless the table names them (``player`` None, ``subject``

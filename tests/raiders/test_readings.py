@@ -16,7 +16,7 @@ from tombspec.model.raiders.board import board_from_data
 from tombspec.model.raiders.options import RaidersOptions
 from tombspec.model.raiders.rules import boss as boss_rules
 from tombspec.model.raiders.rules import encounters, portal
-from tombspec.model.raiders.rules.turn import apply_round_count, apply_turn_start
+from tombspec.model.raiders.rules.turn import apply_landing, apply_round_count, apply_turn_start
 from tombspec.model.raiders.state import Attack, RaidersDraft, RaidersState, Roll
 from tombspec.spec import load_catalog
 
@@ -333,3 +333,43 @@ def test_who_chooses_between_equal_boss_moves_under_each_reading(reading: str, c
         rs.step(choice, Place(space), 1 - chooser)
     alone = with_raider(attrs.evolve(s, grail=1), 0, position=None, pennies=0)     # the other Raider Killed
     assert boss_rules.boss_chooser(rs, RaidersDraft.thaw(alone)) == 1
+
+
+def _holder_killed_in_a_trap(reading: str) -> tuple[Raiders, RaidersState]:
+    """Player 1 holds the Grail with one Penny in the Trap room 4,0 and fails its roll (0 Heads): Killed
+    there, 'If at any time you lose all of your pennies, you are Killed and out of the game'; player 0
+    lives on 0,0 (raiders.ambiguity.grail-holder-killed)."""
+    rs = ruleset(grail_holder_killed=reading)
+    s = with_raider(state(rs, me=("4,0", 1, 0), holder=("0,0", 5, 3)), 1, in_encounter=True, came_from="3,0")
+    s = on_draft(apply_turn_start, rs, attrs.evolve(s, current=0, grail=1), 1)
+    assert s.phase == "roll" and s.roll.purpose == "encounter"
+    return rs, rs.step(s, Heads(0))
+
+
+def test_the_grail_of_a_killed_holder_under_each_reading() -> None:
+    """survivor-gains: the survivor gains it at once (a Penny paid, an Audacity gained); nobody-wins: the game
+    ends, lost by both; dropped: it lies where its holder fell, nobody holds it, and the game goes on."""
+    rs, s = _holder_killed_in_a_trap("survivor-gains")
+    assert s.raider(1).killed and s.grail == 0 and s.raider(0).pennies == 4 and s.raider(0).audacity == 4
+    rs, s = _holder_killed_in_a_trap("nobody-wins")
+    assert s.phase == "over" and s.outcome == "grail-lost" and s.winner is None
+    rs, s = _holder_killed_in_a_trap("dropped")
+    assert s.raider(1).killed and s.grail is None and s.phase != "over" and s.current == 0
+    dropped = [e for e in s.effects if e.name == "grail-dropped"]
+    assert [(e.subject, e.until) for e in dropped] == [("4,0", "game")]
+    assert s.raider(0).pennies == 5 and rs.violations(s) == []
+
+
+def test_a_dropped_grail_is_gained_by_arriving_where_it_lies() -> None:
+    """Under dropped the survivor gains the Grail on arriving on its space (the cost of any gain), and
+    not elsewhere; the effect outlasts the turn; a dropped Grail with someone standing on it is caught."""
+    rs, s = _holder_killed_in_a_trap("dropped")
+    later = on_draft(apply_turn_start, rs, s, 0)                      # a later turn: still lying there
+    assert [e.subject for e in later.effects if e.name == "grail-dropped"] == ["4,0"]
+    elsewhere = on_draft(lambda rs, d: apply_landing(rs, d, 0, "2,0", frm="0,0"), rs, later)
+    assert elsewhere.grail is None and elsewhere.raider(0).pennies == 5
+    found = on_draft(lambda rs, d: apply_landing(rs, d, 0, "4,0", frm="3,0"), rs, later)
+    assert found.grail == 0 and (found.raider(0).pennies, found.raider(0).audacity) == (4, 4)
+    assert not any(e.name == "grail-dropped" for e in found.effects) and rs.violations(found) == []
+    standing = with_raider(later, 0, position="4,0")                  # seeded break: the survivor on it
+    assert [v.invariant for v in rs.violations(standing)] == ["raiders.ambiguity.grail-holder-killed"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...effects import GAME, Effect, add, discard, find
 from ...numeric import if_, max_, min_
 from ...options import read
 from ...traceability import implements, note
@@ -118,24 +119,42 @@ def apply_killed_if_broke(rs: Any, d: Any, player: int) -> None:
         return
     note("raiders.death.killed")
     r = d.edit("raiders", player)
+    where = r.position
     r.position, r.trapped, r.in_encounter, r.came_from, r.loses_next_turn = None, False, False, None, False
     if d.grail == player:
-        apply_grail_holder_killed(rs, d, player)
+        apply_grail_holder_killed(rs, d, player, where)
     if all(x.killed for x in d.raiders) and d.outcome is None:
         d.phase, d.outcome, d.winner = "over", "killed", None
 
 
 @implements("raiders.ambiguity.grail-holder-killed")
-def apply_grail_holder_killed(rs: Any, d: Any, player: int) -> None:
+def apply_grail_holder_killed(rs: Any, d: Any, player: int, where: str) -> None:
+    """The Grail's holder Killed on ``where``: the survivor gains it (survivor-gains), nobody can win
+    (nobody-wins), or it lies on ``where`` (dropped: the ``grail-dropped`` effect) until the survivor
+    moves onto that space, gained at once by a survivor who stands there."""
     other = 1 - player
     d.grail = None
-    if read(rs.options, "grail_holder_killed") == "nobody-wins":
+    reading = read(rs.options, "grail_holder_killed")
+    if reading == "nobody-wins":
         d.phase, d.outcome, d.winner = "over", "grail-lost", None
         return
     if d.raiders[other].killed:
         d.phase, d.outcome, d.winner = "over", "killed", None
         return
+    if reading == "dropped" and d.raiders[other].position != where:
+        d.effects = add(d.effects, Effect("grail-dropped", "raiders.ambiguity.grail-holder-killed", until=GAME,
+                                          subject=where))
+        return
     apply_gain_grail(rs, d, other)
+
+
+@implements("raiders.ambiguity.grail-holder-killed")
+def apply_dropped_grail_found(rs: Any, d: Any, player: int, space: str) -> None:
+    """Under dropped: a Raider arriving on the space where the Grail lies gains it (its cost as any gain)."""
+    dropped = find(d.effects, "grail-dropped")
+    if dropped is not None and dropped.subject == space and d.grail is None:
+        d.effects = discard(d.effects, "grail-dropped")
+        apply_gain_grail(rs, d, player)
 
 
 @implements("raiders.grail.gain-cost", "raiders.ambiguity.grail-gain-kills")

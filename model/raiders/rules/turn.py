@@ -39,7 +39,7 @@ from functools import cache
 from typing import Any
 
 from ...chance import Binomial, Independent, Outcomes
-from ...effects import RESOLVED, TURN, Effect, add, discard, find
+from ...effects import GAME, RESOLVED, TURN, Effect, add, discard, find
 from ...errors import IllegalAction
 from ...options import by_reading, read
 from ...ruleset import Pending
@@ -50,7 +50,7 @@ from ..state import Attack, RaidersDraft, RaidersState, Roll, replace_attack, re
 from . import attack as attack_rules
 from . import boss as boss_rules
 from . import encounters, portal
-from .objective import apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity, apply_lose_penny
+from .objective import apply_dropped_grail_found, apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity, apply_lose_penny
 from .raider_actions import apply_prepare, apply_rest, can_rest, has_match, is_natural_six, move_options, move_rule
 from .setup import apply_coin_toss
 
@@ -425,7 +425,8 @@ def _placing(d: Any, why: str, rule: str) -> None:
 def apply_turn_start(rs: Any, d: Any, player: int) -> None:
     if d.phase == "over":
         return
-    d.current, d.turn, d.roll, d.attack, d.effects, d.phase = player, d.turn + 1, None, None, (), "action"
+    lasting = tuple(e for e in d.effects if e.until == GAME) if d.effects else ()   # a dropped Grail
+    d.current, d.turn, d.roll, d.attack, d.effects, d.phase = player, d.turn + 1, None, None, lasting, "action"
     raider = d.raiders[player]
     if raider.loses_next_turn:
         note("raiders.attack.defender-loses-grail")
@@ -664,6 +665,10 @@ def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None
     if kind == "escape" and d.grail == player:
         apply_escaped(d, player)
         return
+    if d.grail is None and d.effects:
+        apply_dropped_grail_found(rs, d, player, space)
+        if d.phase == "over":
+            return
     if attack_rules.is_attack_due(rs, d, player) and not d.attack_due:
         note("raiders.attack.on-move")
         d.effects = add(d.effects, ATTACK_DUE_ON_MOVE)
