@@ -55,10 +55,17 @@ def test_defender_spends_audacity_first_then_attacker() -> None:
 
 
 def test_invalid_spending_more_audacity_than_held_in_an_attack() -> None:
+    """More Audacity than one holds is refused for the rule that forbids it, 'Discard an Audacity'
+    (raiders.audacity.alter-roll, as on an encounter's spend), not for the order of the spends; an action
+    that is no spend at the Defender's point is refused for the order (issue 28's refusal audit)."""
     rs = ruleset(ROWS)
     s = rs.step(attack_after_move(rs), AttackRoll(3, 2))
     with pytest.raises(IllegalAction) as err:
         rs.step(s, Spend(4))
+    assert err.value.rule_id == "raiders.audacity.alter-roll"
+    assert "raiders.attack.audacity-order" in err.value.also   # "as many as they choose"
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, Move())
     assert err.value.rule_id == "raiders.attack.audacity-order"
 
 

@@ -244,8 +244,10 @@ def place_targets(rs: Any, s: Any) -> list[str]:
 def attack_spend_rule(rs: Any, s: Any, action: Spend, player: int) -> str | None:
     """None when ``action`` is open to ``player`` in an Attack's spend (Defender, then Attacker); else the
     rule it breaks."""
-    if type(action) is not Spend or not 0 <= action.audacity <= s.raiders[player].audacity:
+    if type(action) is not Spend:
         return "raiders.attack.audacity-order"
+    if not 0 <= action.audacity <= s.raiders[player].audacity:
+        return "raiders.audacity.alter-roll"         # 'Discard an Audacity': only the Audacity one holds
     if action.face != "heads":
         return "raiders.attack.more-heads-wins"      # an Attack compares Heads: Tails are never altered
     if action.target == "own":
@@ -317,7 +319,13 @@ def also_broken(rs: Any, s: RaidersState, action: Any) -> tuple[str, ...]:
     """Other rules a refused action breaks, beside the one :func:`decision_rule` names (an
     implementation may name any of them): a UsePortal at the action point away from an unused Portal
     room, or by a Raider whose Portal is spent; a UsePortal by such a Raider at another point (or while
-    a roll is pending), the rule of the point it was sent at."""
+    a roll is pending), the rule of the point it was sent at; more Audacity than held spent in an
+    Attack, the order of the Attack's spends ('as many as they choose', which names the amount too)."""
+    if type(action) is Spend and s.phase in ("attack-defender", "attack-attacker"):
+        if not 0 <= action.audacity <= s.raiders[acting_player(s)].audacity:
+            return ("raiders.attack.audacity-order",
+                    *(("raiders.attack.more-heads-wins",) if action.face != "heads" else ()))
+        return ()
     if type(action) is not UsePortal:
         return ()
     if s.phase == "action":
