@@ -52,8 +52,8 @@ def main() -> None:
 @bad_input_exits_2
 def rules(game: str | None, search: str | None, show: str | None, as_json: bool) -> None:
     """List or search the rule catalog of GAME (default: every game)."""
-    games = [game] if game else list(catalog_games())
-    if game and game not in catalog_games():
+    games = [game] if game is not None else list(catalog_games())
+    if game is not None and game not in catalog_games():     # "" too: it listed every game
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(catalog_games())}")
     needle = (search or "").lower()
     rows: list[dict[str, Any]] = []

@@ -79,3 +79,9 @@ def test_check_refuses_a_board_file_that_is_no_board_before_any_work() -> None:
     """``check --severity error --board /etc/passwd`` ran the whole check and answered 0."""
     code, _, err = run_cli("check", "--game", "egypt", "--severity", "error", "--board", "/etc/passwd")
     assert code == 2 and "/etc/passwd" in err and "not a board of egypt" in err and "root:" not in err
+
+
+def test_rules_of_an_empty_game_name_is_bad_input() -> None:
+    """``tombspec rules ""`` listed every game's rules (exit 0), as if no game had been named."""
+    code, _, err = run_cli("rules", "")
+    assert code == 2 and "unknown game ''" in err
