@@ -571,7 +571,7 @@ def vector_attacks(fx: Fixtures, game: str) -> Iterator[Attack]:
 
 ADAPTERS = r'''
 import os, signal, subprocess, sys, time
-from tombspec.checks.oracle.conform import ModelAdapter, ResetAnswer
+from tombspec.checks.oracle.conform import ModelAdapter, Rejected, ResetAnswer
 
 def _pid(p):
     with open("pids", "a") as f:
@@ -659,10 +659,10 @@ class Lies(ModelAdapter):
         return out
 class LiesRule(ModelAdapter):
     def step(self, action, player=None):
-        out = super().step(action, player)
-        if "error" in out:
-            out = dict(out, error=dict(out["error"], rule="nobody.x.y"))
-        return out
+        try:
+            return super().step(action, player)
+        except Rejected as exc:        # refuses what the model refuses, for a rule that does not exist
+            raise Rejected("nobody.x.y", "a lie") from None
 class DeclaresNothing(ModelAdapter):
     def reset(self, *a):
         answer = super().reset(*a)
