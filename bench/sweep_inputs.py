@@ -15,7 +15,7 @@ folder holds no file but the ones the attack wrote and the outputs it names; and
 the command outlives it (every process it starts inherits a token in its environment, looked for in
 ``/proc`` afterwards).  Anything else **falls**, printed with the command that reproduces it
 (``--only ID --keep DIR`` keeps the folder).  The default run is bounded (a sample of each family per
-game, seeded: 836 attacks, about 6 minutes on 2 cores); ``--all`` runs every attack (5,409).  Prints the table: attacks tried / held / fell, by family and
+game, seeded: 836 attacks, about 6 minutes on 2 cores); ``--all`` runs every attack (5,404).  Prints the table: attacks tried / held / fell, by family and
 by game.  Exit 1 when something fell.
 """
 
