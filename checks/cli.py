@@ -15,9 +15,10 @@ import click
 import orjson
 
 from tombspec.spec import InvalidInput, catalog_games, load_catalog
+from tombspec.spec.errors import TombspecError
 
-from .clikit import (MAX_STEPS, PolicyName, Seconds, TombspecGroup, _progress, bad_input_exits_2, board_argument, count, emit_json,
-                     fail, load_options)
+from .clikit import (MAX_STEPS, PolicyName, Seconds, TombspecGroup, _progress, bad_input_exits_2, board_argument, configured, count,
+                     emit_json, fail, load_options)
 from .findings.base import KINDS, SEVERITIES
 from .oracle import cli as oracle_cli
 from .parallel import parallel_options
@@ -51,8 +52,8 @@ def main() -> None:
 @bad_input_exits_2
 def rules(game: str | None, search: str | None, show: str | None, as_json: bool) -> None:
     """List or search the rule catalog of GAME (default: every game)."""
-    games = [game] if game else list(catalog_games())
-    if game and game not in catalog_games():
+    games = [game] if game is not None else list(catalog_games())
+    if game is not None and game not in catalog_games():     # "" too: it listed every game
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(catalog_games())}")
     needle = (search or "").lower()
     rows: list[dict[str, Any]] = []
@@ -158,7 +159,7 @@ def explore(game: str, n_games: int, seed: int, trace_path: Path | None, claim: 
         fail("--depth, --max-states, --time-budget and --find go with --exhaustive")
     if exhaustive and depth is None:
         fail("--exhaustive needs --depth K (the steps to search)")
-    rs = get_ruleset(game, **config)
+    rs = configured(game, config["options"], config.get("board"))
     if campaign > 1 and not carries_on(rs):
         fail(f"--campaign {campaign}: {game} does not carry on from one game to the next (no campaign, no "
              "scenarios): each game starts afresh")
@@ -264,6 +265,8 @@ def compare(game: str, config_a: str, config_b: str, label_a: str, label_b: str,
     ruleset_class(game)
     a = Config.from_data(label_a, load_options(game, config_a, flag="--a"), "--a")
     b = Config.from_data(label_b, load_options(game, config_b, flag="--b"), "--b")
+    for config, flag in ((a, "--a"), (b, "--b")):      # its options checked here, naming the flag
+        configured(game, config.options, config.board, flag=flag)
     with executor(workers, scheduler) as ex, _progress(2 * n_games, f"comparing {game}", not as_json) as bar:
         result = run(game, a, b, n_games, seed, ex, bar)
     if png is not None:
@@ -322,6 +325,8 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
     if game is not None and game not in games:
         fail(f"unknown game {game!r}; the catalogs are: {', '.join(games)}")
     chosen = [game] if game else games
+    if board is not None:     # a file that is no board of the game was checked as nothing (exit 0)
+        _check_board_file(chosen, board)
     if (severities or kinds or rule_ids or sources) and board is None:
         _check_findings(chosen, severities, kinds, rule_ids, sources, html_path, as_json)
         return
@@ -340,6 +345,25 @@ def check(game: str | None, board: Path | None, as_json: bool, timeout: float, n
     else:
         result.print_summary(html_path)
     sys.exit(result.exit_code)
+
+
+def _check_board_file(games: list[str], board: Path) -> None:
+    """``check --board FILE``: the file must load as a board of the game checked (of one of them, without
+    ``--game``), before any work; else bad input naming it and each game's problem."""
+    from tombspec.model.registry import registered_games
+
+    from .oracle.trace import configure
+
+    problems = []
+    for g in games:
+        if g not in registered_games():
+            continue
+        try:
+            configure(g, None, str(board), source=str(board), allow_paths=True)
+            return
+        except TombspecError as exc:
+            problems.append(str(exc))
+    fail(f"{board}: not a board of {' or '.join(games)}: " + "; ".join(p[:300] for p in problems))
 
 
 def _check_findings(games: list[str], severities: tuple[str, ...], kinds: tuple[str, ...],

@@ -254,6 +254,23 @@ def load_options(game: str, options: str | None, *, flag: str = "--options") -> 
     return data
 
 
+def configured(game: str, options: dict[str, Any] | None, board: Any = None, *, flag: str = "--options") -> Any:
+    """GAME's ruleset built from the options and board the command line gives, before any work: a problem
+    the model finds in the options is bad input naming the flag they came from (``--options``, ``--a``,
+    ``--b``), not ``<options>``."""
+    from tombspec.model.ruleset import get_ruleset
+
+    config: dict[str, Any] = {"options": options}
+    if board is not None:
+        config["board"] = board
+    try:
+        return get_ruleset(game, **config)
+    except InvalidInput as exc:
+        if exc.source == "<options>":
+            raise InvalidInput(exc.problem, source=flag, line=None) from None
+        raise
+
+
 def _board_file(games: list[str], path: str) -> Any:
     """A board file named on the command line, read once here into the board's data (as the game's
     ``describe()`` gives it, the form a trace header and a ``reset`` carry), so that what a command

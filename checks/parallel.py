@@ -100,11 +100,11 @@ def _connect(scheduler: str) -> Any:
     try:
         socket.create_connection((host, port), timeout=10).close()
     except OSError as exc:
-        raise TombspecError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc.strerror or exc}") from None
+        raise TombspecError(f"--scheduler: cannot reach the Dask scheduler at {scheduler!r}: {exc.strerror or exc}") from None
     try:
         return Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise TombspecError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        raise TombspecError(f"--scheduler: cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
 
 
 @contextmanager

@@ -280,6 +280,10 @@ class Ruleset(ABC):
     def actor(self, state: Any, player: int | None, pending: Pending | None = None) -> int | None:
         """Who makes a step: ``player`` checked against ``pending``, or the one player who may act."""
         pending = pending or self.pending(state)
+        # a player who is not at the table is bad input wherever it is named, a chance point included
+        # (there it was a refusal, "player 99 may not act now", and a trace diverged instead of exit 2)
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
         if pending.kind == CHANCE:
             if player is not None:
                 raise IllegalAction(self.turn_rule(state), f"player {player} may not act now: chance "

@@ -16,8 +16,8 @@ from typing import Any
 import click
 
 
-from ..clikit import (MAX_STEPS, Fraction01, PolicyName, Seconds, bad_input_exits_2, board_argument, count, emit_json, fail,
-                      load_options, write_lines)
+from ..clikit import (MAX_STEPS, Fraction01, PolicyName, Seconds, bad_input_exits_2, board_argument, configured, count, emit_json,
+                      fail, load_options, write_lines)
 from ..parallel import parallel_options
 
 
@@ -168,6 +168,9 @@ def conform(impl: str, game: str | None, n_games: int, seed: int, timeout: float
         fail("--infer-readings settles one game's readings: name it with --game")
     opts = load_options(games[0], options)
     board_arg = board_argument(games, board)
+    if opts is not None or board_arg is not None:     # checked before the implementation starts
+        for g in games:
+            configured(g, opts, board_arg)
     implementation = open_implementation(impl, timeout=timeout)
     if infer_readings:
         try:
@@ -350,7 +353,9 @@ def explain(game: str, board: str | None, options: str | None, n_games: int, bud
 
     games = _games_argument(game)
     board_arg = board_argument(games, board)
-    guide = build(games[0], options=load_options(games[0], options), board=board_arg, games=n_games,
+    opts = load_options(games[0], options)
+    configured(games[0], opts, board_arg)
+    guide = build(games[0], options=opts, board=board_arg, games=n_games,
                   seed=seed, budget=budget)
     if as_json:
         emit_json(guide)

@@ -154,6 +154,11 @@ def load_vector(case_dir: str | Path) -> Vector:
                 raise InvalidInput("must hold a JSON object", source=str(where / name))
     elif m["expected"] == "error":
         raise InvalidInput("a reset case expects a state (post.json), not an error", source=str(manifest_path))
+    other = where / ("post.json" if m["expected"] == "error" else "error.json")
+    if other.exists() or other.is_symlink():     # which one the case means would be a guess
+        raise InvalidInput(f"the manifest expects {'an error' if m['expected'] == 'error' else 'a state'}, but "
+                           f"{other.name} is there too: a case holds post.json or error.json, never both",
+                           source=str(other))
     if m["expected"] == "error":
         v.error = _read_json(where / "error.json")
         schema.validate("vector-error", v.error, source=str(where / "error.json"), what="error.json")

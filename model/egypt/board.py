@@ -596,6 +596,9 @@ def boardset_from_data(doc: Any, *, source: str = "<set>", text: str = "") -> Bo
     meta = doc.get("set", {})
     if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
         raise fail("[set] needs a string 'name'", "[set]")
+    if set(meta) - {"name", "note"} or not isinstance(meta.get("note", ""), str):  # [set] names nothing else
+        raise fail(f"[set] holds a string 'name' and 'note' only, not {', '.join(sorted(map(repr, meta)))}",
+                     "[set]")
     sides: dict[str, Board] = {}
     for side in SIDES:
         if side in doc:

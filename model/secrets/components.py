@@ -547,6 +547,9 @@ def components_from_data(doc: Any, *, source: str = "<components>", text: str = 
     meta = doc.get("set", {})
     if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
         raise r.fail("[set] needs a string 'name'", "[set]")
+    if set(meta) - {"name", "note"} or not isinstance(meta.get("note", ""), str):  # [set] names nothing else
+        raise r.fail(f"[set] holds a string 'name' and 'note' only, not {', '.join(sorted(map(repr, meta)))}",
+                     "[set]")
     note = meta.get("note", "")
 
     def entries(key: str) -> list[dict[str, Any]]:
