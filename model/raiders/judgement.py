@@ -39,6 +39,8 @@ AUDACITY = 0.35
 SPREAD = 2.5
 #: the most decisions a search weighs at once (``considered``)
 CONSIDERED = 3
+#: how much worse (in turns) than the best a turn's first choice may be and still be weighed
+SLACK = 0.25
 #: the share of playout decisions taken at random rather than by ``cost``
 PLAYOUT_NOISE = 0.1
 
@@ -238,7 +240,7 @@ def catch(rs: Any, state: RaidersState, hunter: int) -> float:
     if r.position is None or h.position is None:
         return 0.0
     apart = rs.board.distance[r.position].get(h.position, 99)
-    win = 0.35 + 0.05 * (r.pennies + r.audacity - h.pennies - h.audacity)
+    win = 0.35 + 0.05 * (r.pennies + min(r.audacity, MOST_AUDACITY) - h.pennies - min(h.audacity, MOST_AUDACITY))
     return max(0.05, min(0.8, win)) * math.exp(-apart / 2.0)
 
 
@@ -349,8 +351,10 @@ def considered(rs: Any, state: RaidersState, player: int, legal: list[Any]) -> l
     if state.phase in ("attack-defender", "attack-attacker"):
         best = _attack_spend(state, player, legal)
         return [a for a in legal if a == best or (type(a) is Spend and a.audacity == 0 and a.target == "own")]
-    if state.phase == "action":
-        return legal
+    if state.phase == "action":     # the turn's first choice: none much worse than the best
+        costs = [cost(rs, state, a) for a in legal]
+        best = min(costs)
+        return [a for a, c in zip(legal, costs) if c <= best + SLACK]
     rated = sorted(range(len(legal)), key=lambda k: (cost(rs, state, legal[k]), k))[:CONSIDERED]
     return [legal[k] for k in sorted(rated)]
 
@@ -368,7 +372,9 @@ class Judgement:
     """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`); rollouts
     play ``playout`` (a purposeful raider, ``cost``)."""
 
-    search_budget = (32, 20)
+    #: 32 simulations a decision, rollouts of 12 steps (about two turns) cut short by ``evaluate``:
+    #: longer rollouts to the game's end gave noisier values (bench/bench_search.py, docs/search.md)
+    search_budget = (32, 12)
 
     playout = staticmethod(playout)
     considered = staticmethod(considered)
