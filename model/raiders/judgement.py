@@ -189,7 +189,9 @@ class _Where:
 
 
 def _table(rs: Any, pennies: int) -> _Turns:
-    tables = rs.__dict__.setdefault("_turns_tables", {})
+    tables = getattr(rs, "_turns_tables", None)
+    if tables is None:          # built once per ruleset (and per worker: never pickled, ``CACHES``)
+        tables = rs._turns_tables = {}
     t = tables.get(pennies)
     if t is None:
         t = tables[pennies] = _Turns(rs, pennies)
@@ -375,6 +377,9 @@ class Judgement:
     #: 32 simulations a decision, rollouts of 12 steps (about two turns) cut short by ``evaluate``:
     #: longer rollouts to the game's end gave noisier values (bench/bench_search.py, docs/search.md)
     search_budget = (32, 12)
+
+    #: the tables of ``_Turns``, by pennies: built where they are first needed, never pickled
+    CACHES = ("_turns_tables",)
 
     playout = staticmethod(playout)
     considered = staticmethod(considered)
