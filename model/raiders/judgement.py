@@ -5,16 +5,17 @@ player's judgement.  Nothing is hidden (``observe`` is the whole state), so the 
 
 - ``returns``: 1 to the Raider who escaped with The Holy Grail; a sealed Tomb or a lost Grail is a loss
   for both.
-- ``evaluate``: a race (``race``): the turns the Grail's holder still needs to reach Escape (its way,
-  what its room or a Portal saves or costs, its Audacity) against the rounds before the Boss Monster
-  can seal the Tomb (its countdown, then its way at ``BOSS_PACE``); the other Raider's chance is that
-  of catching the holder (``catch``) and then running the same race.
-- ``playout``: a purposeful raider (``cost``): it Moves (Rests when down to its last pennies, uses a
-  Portal that leads ahead); after a roll it takes the move, the spend or the place that leaves it best
-  off one step ahead (``standing``: the holder nearest Escape and the Boss held back, the other Raider
-  nearest the holder); in an Attack it spends what wins or holds, else nothing.
-- ``considered``: the few decisions (``CONSIDERED``) ``cost`` rates best: never a move that gives way
-  for nothing, never Audacity spent on an Attack already won or lost.
+- ``evaluate``: a race (``race``): the turns the Grail's holder still needs to reach Escape (``way``,
+  read off a table of turns a purposeful raider needs from each space with what it holds: ``_Turns``)
+  against the rounds before the Boss Monster can seal the Tomb (its countdown, then its way at
+  ``BOSS_PACE``), times the other Raider's chance of not catching him; the other Raider's chance is
+  that of catching the holder (``catch``) times his own race.
+- ``playout``: a purposeful raider (``cost``): the turn's first choice (Move, Prepare, Rest, the
+  Portal) by the table; after a roll the move, the spend or the place that leaves it best off one step
+  ahead (``standing``: the holder by the race's margin, the Boss held back and the other Raider kept
+  away; the other Raider nearest the holder); in an Attack the spend that wins or holds, else none.
+- ``considered``: the few decisions (``CONSIDERED``) ``cost`` rates best; a turn's first choice only
+  within ``SLACK`` of the best; in an Attack no spend, or the one that wins or holds.
 """
 
 from __future__ import annotations
@@ -27,14 +28,12 @@ from .actions import Prepare, Rest, Spend, UsePortal
 from .rules import encounters, portal, turn
 from .state import RaidersState
 
-#: a Raider's pace: the moves it makes in a turn of its own, about (a Move roll matches a room ahead a
-#: little more often than not)
+#: a Raider's pace, the first guess of the table of turns (``_Turns``): the moves it makes in a turn of
+#: its own, about (a Move roll matches a room ahead a little more often than not)
 PACE = 0.6
 #: the Boss Monster's pace once Spawned: the spaces it moves in a round (it moves after every roll, on
 #: two turns a round, on the opposite number or into any Encounter room ahead)
 BOSS_PACE = 1.3
-#: what an Audacity Token is worth in moves (it turns a near miss into a move, or passes a 5 or 6)
-AUDACITY = 0.35
 #: the spread of the race's margin (rounds) in ``race``'s logistic
 SPREAD = 2.5
 #: the most decisions a search weighs at once (``considered``)
