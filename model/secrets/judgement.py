@@ -45,8 +45,17 @@ def evaluate(rs: Any, state: SecretsState) -> tuple[float, ...]:
     return tuple(1.0 - team if is_traitor(rs, s.adventurer) else team for s in state.seats)
 
 
+def considered(rs: Any, state: SecretsState, player: int, legal: list[Any]) -> list[Any]:
+    """What a search weighs: never an item dropped (a free action whose only use was to pick the item
+    up again with an action: search dithered so, turn after turn)."""
+    kept = [a for a in legal if a.kind != "drop"]
+    return kept or legal
+
+
 class Judgement:
     """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`)."""
+
+    considered = staticmethod(considered)
 
     def returns(self, state: SecretsState) -> tuple[float, ...]:
         return returns(self, state)
