@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from ..ruleset import Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES
 from .board import Board, Space, board_from_data, default_board, load_board, shipped_boards
+from .judgement import Judgement
 from .options import RaidersOptions
 from .rules import attack, boss, encounters, objective, portal, raider_actions, setup, turn
 from .state import RaidersState
@@ -27,7 +27,7 @@ from .state import RaidersState
 GAME = "raiders"
 
 
-class Raiders(Ruleset):
+class Raiders(Judgement, Ruleset):
     """The ruleset of Raiders of the Lost Tomb on one board with one set of options."""
 
     game = GAME
@@ -115,34 +115,6 @@ class Raiders(Ruleset):
             return 1000.0
         return (float(self.board.to_escape[raider.position]) + 2.0 * raider.in_encounter
                 - 0.5 * raider.pennies - 0.2 * raider.audacity)
-
-    # What search needs (model/search.py): who wins, and an estimate before the end. Not rules.
-
-    def returns(self, state: RaidersState) -> tuple[float, float]:
-        """1 to the player who escaped with The Holy Grail; a sealed Tomb or a lost Grail is a loss for both."""
-        return tuple(1.0 if state.winner == p else 0.0 for p in range(2))  # type: ignore[return-value]
-
-    def evaluate(self, state: RaidersState) -> tuple[float, float]:
-        """The Grail holder's chance in a race: the turns he needs to reach Escape (a move succeeds about
-        every other turn) against the rounds before the Boss Monster can seal the Tomb (its countdown,
-        then its way from where it stands at some two moves in five turns); fewer pennies, less chance.
-        The other Raider's chance is a share of the holder's failure (taking the Grail first)."""
-        if state.grail is None:
-            return (0.0, 0.0)
-        holder = state.raider(state.grail)
-        if holder.position is None:
-            return (0.0, 0.0)
-        to_escape = self.board.to_escape
-        needed = to_escape[holder.position] / 0.55
-        boss_way = to_escape[state.boss if state.boss is not None else self.board.start]
-        available = state.boss_track + boss_way / 0.8
-        margin = available - needed - 2.0 * holder.trapped - 1.0 * holder.in_encounter
-        chance = (1.0 / (1.0 + math.exp(-margin / 2.0))) * min(1.0, 0.55 + 0.08 * holder.pennies + 0.03 * holder.audacity)
-        other = 1 - state.grail
-        theirs = 0.0 if state.raider(other).killed else 0.25 * (1.0 - chance)
-        out = [0.0, 0.0]
-        out[state.grail], out[other] = chance, theirs
-        return tuple(out)  # type: ignore[return-value]
 
     def describe(self) -> dict[str, Any]:
         return {"options": codec.to_data(self.options), "board": self.board.to_data()}

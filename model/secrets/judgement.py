@@ -8,6 +8,8 @@ model (the decks are shuffled multisets, each draw a chance event), so the searc
 - ``evaluate``: the team's chance grows with the damage on the scenario's Boss once it is in the Tomb,
   the adventurers still in the Tomb and their Health, the cards they hold, and the Comet track's room
   left; a traitor's is the team's failure.
+- ``considered``: every legal decision but an item dropped (search games dropped 10 to 25 items a game,
+  only to pick them up again with an action).
 """
 
 from __future__ import annotations
@@ -45,8 +47,17 @@ def evaluate(rs: Any, state: SecretsState) -> tuple[float, ...]:
     return tuple(1.0 - team if is_traitor(rs, s.adventurer) else team for s in state.seats)
 
 
+def considered(rs: Any, state: SecretsState, player: int, legal: list[Any]) -> list[Any]:
+    """What a search weighs: never an item dropped (a free action whose only use was to pick the item
+    up again with an action: search dithered so, turn after turn)."""
+    kept = [a for a in legal if a.kind != "drop"]
+    return kept or legal
+
+
 class Judgement:
     """The search hooks of the ruleset protocol (:class:`tombspec.model.ruleset.Ruleset`)."""
+
+    considered = staticmethod(considered)
 
     def returns(self, state: SecretsState) -> tuple[float, ...]:
         return returns(self, state)
