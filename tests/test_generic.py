@@ -195,3 +195,21 @@ def test_a_ruleset_is_rebuilt_from_its_own_description() -> None:
         rs = ruleset(game)
         again = ruleset(game, **rs.describe())
         assert again.describe() == rs.describe()
+
+
+def test_a_game_played_collects_less_often_and_puts_the_thresholds_back() -> None:
+    import gc
+
+    from tombspec.checks.explore.games import YOUNG_GENERATION, few_collections
+
+    before = gc.get_threshold()
+    with few_collections():
+        raised = gc.get_threshold()
+        assert raised[0] >= YOUNG_GENERATION and raised[1:] == before[1:]
+        with few_collections():                   # a game within a run: the run's thresholds kept
+            assert gc.get_threshold() == raised
+        assert gc.get_threshold() == raised
+    assert gc.get_threshold() == before
+    with pytest.raises(ValueError), few_collections():
+        raise ValueError("a game that fails")
+    assert gc.get_threshold() == before

@@ -5,11 +5,13 @@ Every invariant is checked after every step.  The same seed gives the same games
 
 from __future__ import annotations
 
+import gc
 import io
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import Executor
 from typing import Any
 
@@ -68,11 +70,41 @@ class ExploreReport:
                               "message": p.message} for p in self.problems]}
 
 
+#: objects made, net, between two collections of the youngest generation while a game is played
+YOUNG_GENERATION = 10_000
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """Cyclic garbage collected less often while a game is played.  A step makes many small frozen
+    values that hold no cycle (states, tuples, facts) and keeps the ruleset's remembered facts: at
+    CPython's default (a collection every 700 objects) the older generations, those tables included,
+    are walked again and again for nothing (a twentieth to a tenth of a Cryptmaster step, measured).  A
+    value without a cycle is freed as ever when nothing refers to it (reference counting); cycles are
+    still collected, only later.  The thresholds are put back after (once, by the outermost: putting
+    them back collects what was made since, which a run's every game would pay again)."""
+    before = gc.get_threshold()
+    if before[0] >= YOUNG_GENERATION:       # (within a run already)
+        yield
+        return
+    gc.set_threshold(max(before[0], YOUNG_GENERATION), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 100_000,
          writer: TraceWriter | None = None, report: ExploreReport | None = None,
          policy: str = "uniform", start: Any = None) -> tuple[Any, list[Problem]]:
     """Play one random game (from ``start``, by default the initial state); return its last state and
     the problems found."""
+    with few_collections():
+        return _play(rs, rng, index, max_steps, writer, report, policy, start)
+
+
+def _play(rs: Ruleset, rng: random.Random, index: int, max_steps: int, writer: TraceWriter | None,
+          report: ExploreReport | None, policy: str, start: Any) -> tuple[Any, list[Problem]]:
     state = rs.initial_state() if start is None else start
     problems: list[Problem] = []
     step = 0
@@ -128,10 +160,11 @@ def explore(rs: Ruleset, games: int, seed: int, *, writer: TraceWriter | None = 
     report = ExploreReport(rs.game)
     start = time.perf_counter()
     if executor is None or workers_of(executor) <= 1:
-        for i in range(games):
-            _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
-            if progress is not None:
-                progress(i + 1)
+        with few_collections():
+            for i in range(games):
+                _play_one(rs, seed, i, writer, report, max_steps, policy, campaign)
+                if progress is not None:
+                    progress(i + 1)
     else:
         size = chunk or max(1, min(64, games // (8 * workers_of(executor)) or 1))
         claim = writer.claim if writer is not None else None
@@ -189,8 +222,9 @@ def _explore_chunk(rs: Ruleset, seed: int, lo: int, hi: int, max_steps: int, pol
     out = io.BytesIO()
     writer = TraceWriter(out, claim) if claim is not None else None
     report = ExploreReport(rs.game)
-    for i in range(lo, hi):
-        _play_one(rs, seed, i, writer, report, max_steps, policy, campaign, record)
+    with few_collections():
+        for i in range(lo, hi):
+            _play_one(rs, seed, i, writer, report, max_steps, policy, campaign, record)
     return report, out.getvalue()
 
 
@@ -219,9 +253,10 @@ def explore_runs(runs: list[Run], *, executor: Executor | None = None,
     start = time.perf_counter()
     reports = [ExploreReport(run.rs.game, exercised=set(run.configured)) for run in runs]
     if executor is None or workers_of(executor) <= 1:
-        for run, report in zip(runs, reports):
-            for i in range(run.games):
-                _play_one(run.rs, run.seed, i, None, report, max_steps, run.policy, 1, run.record)
+        with few_collections():
+            for run, report in zip(runs, reports):
+                for i in range(run.games):
+                    _play_one(run.rs, run.seed, i, None, report, max_steps, run.policy, 1, run.record)
     else:
         shared = {id(run.rs): Shared(run.rs) for run in runs}
         workers = workers_of(executor)

@@ -46,11 +46,14 @@ def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Vi
     clean = True
     for p, party in enumerate(state.parties):
         # the checks that read the Party's Characters alone: not again for the very Characters that passed them
-        bad_of, cm_card = ((), False) if checked.party_passed(party.characters, ()) else _restrictions(rs, state, p, party)
-        if not bad_of and not cm_card:
-            checked.pass_party(party.characters, ())
+        if checked.party_passed(party.characters, ()):
+            bad_of, cm_card = (), False
         else:
-            clean = False
+            bad_of, cm_card = _restrictions(rs, state, p, party)
+            if not bad_of and not cm_card:
+                checked.pass_party(party.characters, ())
+            else:
+                clean = False
         for i, ch in enumerate(party.characters):
             bad = bad_of[i] if bad_of else ()
             if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply"):

@@ -76,7 +76,7 @@ class Tomb(Judgement, Ruleset):
     #: ``_last_chance``, the invariants' ``Checked``, ``state.loadout_facts`` and ``member_facts``): never
     #: pickled, a worker process builds its own
     CACHES: ClassVar[tuple[str, ...]] = ("_last_legal", "_last_pending", "_last_chance", "_last_passable", "_checked",
-                                         "_loadouts", "_loadout_facts", "_member_facts")
+                                         "_loadouts", "_last_loadout", "_loadout_facts", "_member_facts")
 
     # The protocol ---------------------------------------------------------------------------------------
 

@@ -59,11 +59,15 @@ def inv_level(level: Any) -> Any:
 # passed their checks and the card and Character counts of the last state where every one was in its
 # place (``Checked``); nothing is kept from a state that breaks an invariant.
 
+#: the tasks during which a Party may hold more Characters than its limit, until it dismisses them
+_OVERFLOW_TASKS = frozenset(("overflow", "dismiss-extra"))
+
+
 def violations(rs: Any, state: TombState) -> list[Violation]:
     out: list[Violation] = []
     checked = checked_of(rs)
     checking_hp = rs.options.hit_point_changes != "only-on-wound"
-    overflowing = any(t.kind in ("overflow", "dismiss-extra") for t in state.agenda) or rs.party_may_overflow(state)
+    overflowing = any(t.kind in _OVERFLOW_TASKS for t in state.agenda) or rs.party_may_overflow(state)
     effects = state.effects
     temp_hp = checked.temp_hp if effects is checked.effects else checked.read_temp_hp(effects)
     parties = state.parties

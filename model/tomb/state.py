@@ -307,15 +307,19 @@ def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
     Character may hold, cast or use, and with which dice, is such a fact.  Kept on the ruleset, never
     pickled: by the loadout's value (``_loadout_facts``), reached from a Characters tuple by identity
     (``_loadouts``, holding the tuple itself so that its id cannot be reused); each table is replaced
-    whole when full.  While a recording notes the rules exercised (``traceability.recording``) nothing
+    whole when full; the last one reached is kept beside them (``_last_loadout``).  While a recording notes the rules exercised (``traceability.recording``) nothing
     is remembered: every fact is worked out, so that the rules it reads are noted."""
     if _recorders:
         return {}
+    last = rs.__dict__.get("_last_loadout")      # one step asks the same Party's again and again
+    if last is not None and last[0] is characters:
+        return last[1]
     table = rs.__dict__.get("_loadouts")
     if table is None or len(table) >= 1024:
         table = rs._loadouts = {}
     entry = table.get(id(characters))
     if entry is not None and entry[0] is characters:
+        rs._last_loadout = entry
         return entry[1]
     by_value = rs.__dict__.get("_loadout_facts")
     if by_value is None or len(by_value) >= 4096:
@@ -324,7 +328,7 @@ def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
     facts = by_value.get(key)
     if facts is None:
         facts = by_value[key] = {}
-    table[id(characters)] = (characters, facts)
+    table[id(characters)] = rs._last_loadout = (characters, facts)
     return facts
 
 

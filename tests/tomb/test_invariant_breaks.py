@@ -296,3 +296,24 @@ def test_a_card_dropped_by_a_character_whose_wounds_changed_is_caught(rs: Any) -
     chars[i] = evolve(chars[i], attached=chars[i].attached[1:], wounds=0)
     broken = with_party(state, q, characters=tuple(chars))
     reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_two_cards_of_a_trait_are_caught_again_where_remembered(rs: Any) -> None:
+    """tomb.attach.one-card-per-trait, where the conflicts are remembered by the cards held
+    (``rules.cards.is_trait_conflict``): the very two Weapons, alone on a Character, caught on one
+    Party's Character and then on another Party's, each time naming the Weapon Attached second; the
+    reverse order names the other one."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and sum(bool(p.characters) for p in s.parties) >= 2)
+    items = next(i for i, d in enumerate(state.decks) if sum("weapon" in _traits(rs, c) for c, _ in d.counts) >= 2)
+    weapons = tuple(c for c, _ in state.decks[items].counts if "weapon" in _traits(rs, c))[:2]
+    seen = []
+    for held in (weapons, weapons, weapons[::-1]):
+        for q, party in enumerate(state.parties):
+            if party.characters and (q, held) not in seen:
+                seen.append((q, held))
+                break
+        ch = state.party(q).characters[0]
+        broken = with_party(state, q, characters=(evolve(ch, attached=held), *state.party(q).characters[1:]))
+        traits = [v for v in rs.violations(broken) if v.invariant == "tomb.attach.one-card-per-trait"]
+        assert traits and all(f"holds {held[1]} beside" in v.message for v in traits)
+    assert len({q for q, _ in seen[:2]}) == 2          # two Parties' Characters, the same cards

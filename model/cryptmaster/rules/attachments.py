@@ -9,7 +9,7 @@ from typing import Any
 
 from ...tomb.rules.cards import card_type
 from ...tomb.rules.rolling import has_die
-from ...tomb.state import TombState, loadout_facts, member_facts
+from ...tomb.state import TombState, loadout_facts, member_facts, remembering
 from ...traceability import _recorders, implements
 
 ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
@@ -23,10 +23,16 @@ def keywords(rs: Any, card: str) -> tuple[str, ...]:
 
 @implements("cryptmaster.ambiguity.cursed-versus-curses")
 def is_cursed(rs: Any, card: str) -> bool:
-    """A Cursed card: the "cursed" keyword (keyword-only), or also a brown curse (curses-too)."""
-    if CURSED in keywords(rs, card):
-        return True
-    return rs.options.cursed_curses == "curses-too" and card_type(rs, card) == "curse"
+    """A Cursed card: the "cursed" keyword (keyword-only), or also a brown curse (curses-too).  A fact
+    of the card and the reading: remembered (``rs.memo``, while ``state.remembering``)."""
+    key = ("cursed", card)
+    got = rs.memo.get(key)
+    if got is None:
+        got = CURSED in keywords(rs, card) or (rs.options.cursed_curses == "curses-too" and
+                                               card_type(rs, card) == "curse")
+        if remembering():
+            rs.memo[key] = got
+    return got
 
 
 @implements("cryptmaster.attach.one-per-keyword")

@@ -34,11 +34,11 @@ def memo_table(rs: Any, name: str) -> dict[Any, Any]:
 
 def card_type(rs: Any, card: str) -> str:
     """item, prayer, spell, tactics, cryptmaster (Inn cards), treasure, curse, monster or trap."""
-    types = memo_table(rs, "types")
-    kind = types.get(card)
+    types = rs.memo.get("types")
+    kind = None if types is None else types.get(card)
     if kind is None:
         c = rs.cards.card(card)
-        kind = types[card] = c.deck if isinstance(c, InnCard) else c.type
+        kind = memo_table(rs, "types")[card] = c.deck if isinstance(c, InnCard) else c.type
     return kind
 
 

@@ -134,7 +134,7 @@ def character_pool(rs: Any, state: TombState, player: int, name: str, attribute:
 
 def card_bonus(rs: Any, card: str) -> tuple[dict[str, Dice], dict[str, int]]:
     c = rs.cards.card(card)
-    return dict(c.bonus), dict(c.raise_)
+    return c.bonus, c.raise_          # (read, never changed: the card's own)
 
 
 @implements("tomb.combat.monster-inn-card-swap-words")

@@ -497,15 +497,17 @@ def is_legal(rs: Any, state: TombState, t: Task, k: Kind, action: Any, player: i
 def advance(rs: Any, state: TombState) -> TombState:
     """Run the automatic tasks, skip what cannot happen, until a decision or chance event is next (or
     the game is over)."""
+    tasks, ends_mid_turn = rs.tasks, rs.ends_mid_turn
     for _ in range(100_000):
-        t = state.task
-        if t is None:
+        agenda = state.agenda
+        if not agenda:
             return state
-        if rs.ends_mid_turn:
+        t = agenda[0]
+        if ends_mid_turn:
             ended = rs.ending_now(state)
             if ended is not None:
                 return ended
-        k = kind_of(rs, t)
+        k = tasks[t.kind]                  # (kind_of)
         if k.mode == AUTO:
             state = k.run(rs, state, t)  # type: ignore[misc]
             continue

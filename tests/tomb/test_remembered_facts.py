@@ -1,0 +1,56 @@
+"""The facts a Tomb ruleset remembers between steps (``Ruleset.CACHES``, ``rs.memo``) give the answers
+worked out afresh: the loadout facts reached by the last Characters tuple asked, and Cryptmaster's
+Cursed cards under each reading of cryptmaster.ambiguity.cursed-versus-curses."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from tombspec.model.cryptmaster.rules.attachments import CURSED, is_cursed, keywords
+from tombspec.model.play import playout
+from tombspec.model.registry import get_ruleset
+from tombspec.model.tomb.rules.cards import card_type
+from tombspec.model.tomb.state import evolve, loadout_facts
+
+
+def _party_with_cards(rs, seed: int = 2):
+    """A state of uniform play where some Party has two Characters or more, and that Party's index."""
+    for _, _, state in playout(rs, random.Random(seed), max_steps=3000):
+        for p, party in enumerate(state.parties):
+            if len(party.characters) >= 2 and any(ch.attached for ch in party.characters):
+                return state, p
+    raise AssertionError("no Party with two Characters and a card came up")
+
+
+@pytest.mark.parametrize("game", ["tomb", "cryptmaster"])
+def test_the_last_loadout_asked_gives_the_facts_of_its_value(game: str) -> None:
+    rs = get_ruleset(game)
+    state, p = _party_with_cards(rs)
+    chars = state.parties[p].characters
+    facts = loadout_facts(rs, chars)
+    facts["probe"] = 1
+    assert loadout_facts(rs, chars) is facts                      # the very tuple again: the last one kept
+    same = tuple(evolve(ch) for ch in chars)                      # another tuple of the same loadout
+    assert same is not chars and loadout_facts(rs, same) is facts
+    i = next(i for i, ch in enumerate(chars) if ch.attached)
+    moved = tuple(evolve(ch, attached=()) if j == i else ch for j, ch in enumerate(chars))   # another loadout
+    other = loadout_facts(rs, moved)
+    assert other is not facts and "probe" not in other
+    assert loadout_facts(rs, chars) is facts                      # and back: the facts of its value
+    clone = pickle.loads(pickle.dumps(rs))                        # never pickled: a worker builds its own
+    assert clone.__dict__.get("_last_loadout") is None and "probe" not in loadout_facts(clone, chars)
+
+
+@pytest.mark.parametrize("reading", ["keyword-only", "curses-too"])
+def test_a_remembered_cursed_card_is_the_one_worked_out(reading: str) -> None:
+    rs = get_ruleset("cryptmaster", options={"cursed_curses": reading})
+    cards = sorted({*rs.cards.inn, *rs.cards.crypt})
+    expected = {c: CURSED in keywords(rs, c) or (reading == "curses-too" and card_type(rs, c) == "curse")
+                for c in cards}
+    assert [is_cursed(rs, c) for c in cards] == [expected[c] for c in cards]      # worked out, remembered
+    assert [is_cursed(rs, c) for c in cards] == [expected[c] for c in cards]      # read back
+    curses = [c for c in cards if card_type(rs, c) == "curse" and CURSED not in keywords(rs, c)]
+    assert curses and all(is_cursed(rs, c) == (reading == "curses-too") for c in curses)
