@@ -442,6 +442,10 @@ def refusal_checks() -> tuple[Any, ...]:
         if k.rule is not None and k.rule.__name__ != "<lambda>":
             rules.setdefault(k.rule, []).append(k.name)
     return (apply, adventurer_phase.apply_turn, adventurer_phase._refusal,
+            (adventurer_phase._fight_rule, "asked by `_refusal` for a refused `fight`"),
+            (adventurer_phase._steal_rule, "asked by `_refusal` for a refused `steal`"),
+            (abilities.ability_rule, "asked by `_refusal` for a refused `ability`"),
+            (items.why_unusable, "asked by `_refusal` for a refused `use`, and by `_gear_rule` for each weapon"),
             *((rule, "asked for task kinds " + ", ".join(f"`{n}`" for n in names)) for rule, names in rules.items()))
 
 
