@@ -189,7 +189,7 @@ Secrets.explore_configs = (
                                       "status_same_type": "player-chooses", "status_substitute": "player-chooses",
                                       "companions_healing": "as-adventurer", "minus_cards": "random",
                                       "steal_range": "any-range-random", "creature_route": "random",
-                                      "limit_without_rooms": "limit-first"}},
+                                      "limit_without_rooms": "limit-first", "comet_triggers": "landing-space-only"}},
     {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
 )
 #: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).

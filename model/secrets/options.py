@@ -168,7 +168,8 @@ class SecretsOptions:
                                       "per-creature")
     limit_without_rooms: str | None = reading("secrets.ambiguity.limit-on-level-without-rooms", "no-spawn",
                                               "limit-first")
-    comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only")
+    comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only",
+                                         "landing-space-only")
     refresh_timing: str | None = reading("secrets.ambiguity.refresh-timing", "at-upkeep", "at-end")
     tomb_order: str | None = reading("secrets.ambiguity.tomb-card-summary-order", "numbered-steps",
                                      "overview-order")
