@@ -183,7 +183,8 @@ Secrets.explore_configs = (
     {"board": "exercise", "options": {"players": 3}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
-                                      "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest"}},
+                                      "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest",
+                                      "spawn_priority": "adventurer-rooms-then-even"}},
     {"board": "exercise", "options": {"players": 4, "courage_range": "overflow-tracked", "critical_order":
                                       "reference-order-still-triggers", "spawn_priority": "any-adventurer-room",
                                       "status_same_type": "player-chooses", "status_substitute": "player-chooses",

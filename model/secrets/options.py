@@ -161,7 +161,8 @@ class SecretsOptions:
                                        "fixed-targets")
     spawn_each_level: str | None = reading("secrets.ambiguity.spawn-each-level", "as-printed", "every-level")
     spawn_priority: str | None = reading("secrets.ambiguity.spawn-placement-priority",
-                                         "red-adventurer-first-then-even", "any-adventurer-room")
+                                         "red-adventurer-first-then-even", "any-adventurer-room",
+                                         "adventurer-rooms-then-even")
     limit_scope: str | None = reading("secrets.ambiguity.creature-limit-scope", "all-base-elite-spawns",
                                       "tomb-card-only")
     limit_comet: str | None = reading("secrets.ambiguity.creature-limit-comet-count", "once-fill-in-level-order",

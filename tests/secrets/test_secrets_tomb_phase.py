@@ -102,6 +102,48 @@ def test_spawns_go_to_red_rooms_with_adventurers_first() -> None:
     assert spawn_rooms(rs2, s, 1) == ["Tomb's Entrance", "Hall of Serpents"]
 
 
+@pytest.mark.parametrize("reading, hall, guardroom", [("red-adventurer-first-then-even", 2, 0),
+                                                      ("adventurer-rooms-then-even", 1, 1)])
+def test_a_tomb_cards_second_creature_under_each_spawn_priority(reading: str, hall: int, guardroom: int) -> None:
+    """Issue 28's audit: 'Creatures will always spawn in a room with an Adventurer first, before spawning
+    in an empty red-outlined room.' Blood Moon spawns two base creatures on Level 1, whose red rooms are
+    the Hall of Serpents (Temple there) and the empty Guardroom: both in Temple's room by default; under
+    adventurer-rooms-then-even his room takes the first and the second goes to the emptiest red room."""
+    import attrs
+    rs, s = two(spawn_priority=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    s = place(s, "Hall of Serpents", 1, 2, 0)
+    s = attrs.evolve(s.with_adventurer(1, room="Hall of Serpents"), tomb_card="Blood Moon")
+    assert rs.components.tomb_cards["Blood Moon"].spawn[0] == ("base", "base")
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    while s.head is not None and s.head.kind == "spawn-one":
+        p = rs.pending(s)
+        s = play(rs, s, rs.chance(s).support()[0][0] if p.is_chance else rs.legal_actions(s)[0])
+    assert (len(s.creatures_in("Hall of Serpents")), len(s.creatures_in("Guardroom"))) == (hall, guardroom)
+
+
+@pytest.mark.parametrize("reading, guardroom, hall", [("red-adventurer-first-then-even", 2, 2),
+                                                      ("adventurer-rooms-then-even", 3, 1)])
+def test_each_adventurers_room_takes_one_first_under_adventurer_rooms_then_even(reading, guardroom, hall) -> None:
+    """Two adventurers' red rooms, the Guardroom already holding 2 creatures: the first creature goes to
+    the Hall of Serpents (the emptier) under both readings; the second, by default, to the Hall again
+    (still the emptier of the adventurers' rooms), under adventurer-rooms-then-even to the Guardroom,
+    which has not yet had its one."""
+    import attrs
+    rs, s = two(spawn_priority=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    s = place(s, "Hall of Serpents", 1, 2, 0)
+    for name in ("Skeleton Guard", "Tomb Rats"):
+        s, _ = creature(rs, s, name, "Guardroom")
+    s = s.with_adventurer(0, room="Guardroom").with_adventurer(1, room="Hall of Serpents")
+    s = attrs.evolve(s, tomb_card="Blood Moon")
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert (len(s.creatures_in("Guardroom")), len(s.creatures_in("Hall of Serpents"))) == (2, 1)
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert (len(s.creatures_in("Guardroom")), len(s.creatures_in("Hall of Serpents"))) == (guardroom, hall)
+
+
 def test_no_red_outlined_room_no_spawn_unless_the_variant() -> None:
     rs, s = two()
     s = queue(rs, s, step_task("spawn-one", target="base", n=2, flags=("tomb-card",)))

@@ -377,10 +377,16 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
         return [r for r in fixed if state.room(r) is not None]
     red = [r.name for r in state.rooms if r.level == level and rs.components.rooms[r.name].red]
     occupied = {state.adventurer(s).room for s in state.in_tomb()}
-    if read(rs.options, "spawn_priority") == "any-adventurer-room":
+    priority = read(rs.options, "spawn_priority")
+    if priority == "any-adventurer-room":
         first = [r.name for r in state.rooms if r.level == level and r.name in occupied]
     else:
         first = [r for r in red if r in occupied]
+    if priority == "adventurer-rooms-then-even" and first:
+        # 'always spawn in a room with an Adventurer first, before spawning in an empty red-outlined room':
+        # each such room takes one of the Tomb card's creatures of this level, then all red rooms evenly
+        placed = card_spawns_placed(rs, state, level)
+        first = [r for r in first if r not in placed]
     candidates = first or red
     if not candidates:
         if rs.options.spawn_on_starting_tile and state.room(STARTING_TILES[level]) is not None:
@@ -389,6 +395,26 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
     load = {r: len(state.creatures_in(r)) for r in candidates}
     least = min(load.values())
     return [r for r in candidates if load[r] == least]
+
+
+def card_spawns_placed(rs: Any, state: SecretsState, level: int) -> list[str]:
+    """The rooms of the creatures the Tomb card has spawned so far on ``level`` in this Spawn step (read
+    while one of its spawns is pending: what it prints for the level less the spawns still queued, each
+    spawned one the newest creature of the level), or [] for any other spawn."""
+    head = state.head
+    c = card(rs, state)
+    if head is None or head.kind != "spawn-one" or "tomb-card" not in head.flags or c is None:
+        return []
+    total = len(c.spawn[level - 1]) if level <= len(c.spawn) else 0
+    if not total and read(rs.options, "spawn_each_level") == "every-level":
+        total = 1
+    left = sum(1 for t in state.agenda if t.kind == "spawn-one" and t.n == level and "tomb-card" in t.flags)
+    done = max(total - left, 0)
+    if not done:
+        return []
+    here = sorted((cr for cr in state.creatures if (r := state.room(cr.room)) is not None and r.level == level),
+                  key=lambda cr: cr.id)
+    return [cr.room for cr in here[-done:]]
 
 
 @implements("secrets.tomb-phase.creature-limit", "secrets.tomb-phase.limit-stops-spawning", "secrets.ambiguity.creature-limit-scope",
