@@ -175,7 +175,7 @@ class Secrets(Judgement, Ruleset):
 Secrets.explore_configs = (
     {},
     {"options": {"players": 1}},
-    {"options": {"players": 2, "difficulty": "intermediate"}},
+    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
                  "entrance-only-in-variant"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},

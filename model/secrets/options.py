@@ -115,7 +115,7 @@ class SecretsOptions:
     flee_first_move: str | None = reading("secrets.ambiguity.flee-first-move", "free-with-damage",
                                           "free-no-damage")
     fleeing_movement: str | None = reading("secrets.ambiguity.fleeing-movement", "damage-replaces-evasion",
-                                           "must-stop")
+                                           "must-stop", "may-stop-early")
     flee_damage: str | None = reading("secrets.ambiguity.flee-damage-rounding", "per-creature", "total")
     flee_from_entrance: str | None = reading("secrets.ambiguity.flee-from-entrance", "next-move", "immediately")
     fled_as_if_died: str | None = reading("secrets.ambiguity.fled-as-if-died", "one-advance-replace",

@@ -325,12 +325,15 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
         return []
     tomb = tomb_of(rs, state.rooms)
     if adv.fleeing:
+        # secrets.ambiguity.fleeing-movement=may-stop-early: a Move is 'up to' Movement for the fleeing too,
+        # once it has moved a room toward the Entrance
+        early = [Stop()] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
         if adv.room == ENTRANCE:
-            return [Step(OUT)]
+            return [Step(OUT), *early]
         toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
         if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
             return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [Stop()]
-        return toward
+        return [*toward, *early]
     out: list[Any] = [Stop()]
     if t.n <= 0:
         return out
@@ -396,9 +399,13 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
 
 
 def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
-    """The rule a refused move breaks: fleeing's, the Movement left, exploring's, the doors'."""
+    """The rule a refused move breaks: fleeing's (a stop once a room is moved: the reading of
+    secrets.ambiguity.fleeing-movement that moves as far as it can), the Movement left, exploring's, the
+    doors'."""
     adv = state.adventurer(t.seat)
-    if adv is not None and adv.fleeing and not isinstance(action, Stop):
+    if adv is not None and adv.fleeing and isinstance(action, Stop) and "moved" in t.flags:
+        return "secrets.ambiguity.fleeing-movement"
+    if adv is not None and adv.fleeing:
         return "secrets.adventurers.flee-must-move"
     if t.n <= 0 and not isinstance(action, Stop):
         return "secrets.adventurer-phase.move"

@@ -137,7 +137,7 @@ ENTERED_WHEN = {
         "ends without asking. `stop` is always open to an adventurer that is not fleeing. A fleeing adventurer "
         "must `step` toward the Tomb's Entrance, or out of the Tomb from the Entrance (it has fled), and may "
         "`stop` only when no path leads to the Entrance (`flee_no_path` = stuck, the default; under fled, it "
-        "steps out). The move also ends after an `explore` (`explore_ends_move` = ends-move, the default; "
+        "steps out), or, under `fleeing_movement` = may-stop-early, once it has moved a room. The move also ends after an `explore` (`explore_ends_move` = ends-move, the default; "
         "under continue it goes on with one move less), after `stop` at `failed to evade`, and when a fleeing "
         "adventurer enters a room with creatures under `fleeing_movement` = must-stop. Leaving a room with "
         "creatures first rolls its evasion checks (`check (pre)`, `failed to evade`); a fleeing adventurer "
