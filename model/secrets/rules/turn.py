@@ -446,6 +446,7 @@ def refusal_checks() -> tuple[Any, ...]:
             (adventurer_phase._steal_rule, "asked by `_refusal` for a refused `steal`"),
             (abilities.ability_rule, "asked by `_refusal` for a refused `ability`"),
             (items.why_unusable, "asked by `_refusal` for a refused `use`, and by `_gear_rule` for each weapon"),
+            (dice_checks.reroll_rule, "asked for a refused `reroll` at `check (post)`"),
             *((rule, "asked for task kinds " + ", ".join(f"`{n}`" for n in names)) for rule, names in rules.items()))
 
 
