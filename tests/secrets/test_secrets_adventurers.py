@@ -47,6 +47,26 @@ def test_companions_may_take_the_damage() -> None:
     assert adv.health == adv.start_health - 1 and next(c for c in adv.companions if c.name == comp.name).health == comp.health - 1
 
 
+def test_a_refused_redirect_names_the_reading_that_caps_it() -> None:
+    """Issue 28's refusal audit: a redirect within the damage, onto a living companion, is refused only by
+    the reading of secrets.ambiguity.companions-redirect (was secrets.companions.redirect-damage)."""
+    from tombspec.model.secrets.actions import Redirect
+    rs = ruleset(2)
+    s = ready(rs, TWO)
+    comp = s.adventurer(0).companions[0]
+    hit = op(rs, s, 0, "damage", amount=comp.health + 1)
+    # any-portion-capped: at most the companion's Health
+    assert refused(rs, hit, Redirect(comp.name, comp.health + 1)) == "secrets.ambiguity.companions-redirect"
+    assert refused(rs, hit, Redirect(comp.name, comp.health + 2)) == "secrets.companions.redirect-damage"  # > damage
+    assert refused(rs, hit, Redirect("Nobody", 1)) == "secrets.companions.redirect-damage"
+    rs2 = ruleset(2, redirect="all-or-nothing-lost")
+    s2 = ready(rs2, TWO)
+    hit2 = op(rs2, s2, 0, "damage", amount=2)
+    comp2 = s2.adventurer(0).companions[0]
+    assert Redirect(comp2.name, 2) in rs2.legal_actions(hit2)
+    assert refused(rs2, hit2, Redirect(comp2.name, 1)) == "secrets.ambiguity.companions-redirect"   # not the whole
+
+
 def test_courage_stays_within_minus_10_and_plus_10() -> None:
     assert compute_courage(9, 5) == 10 and compute_courage(-9, -5) == -10
 
