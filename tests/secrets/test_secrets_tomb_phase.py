@@ -92,6 +92,43 @@ def test_a_creature_engages_the_adventurer_with_the_most_soul_shards() -> None:
     assert s.combat is not None and s.combat.seat == 1 and s.combat.tomb
 
 
+def test_a_refused_combat_order_names_the_rule_it_breaks() -> None:
+    """Issue 28's refusal audit: choosing a creature that initiates no combat now names 'each creature in
+    the same room as an adventurer initiates combat' (was the engaging rule, secrets.tomb-phase.combat-target)."""
+    from secrets_helpers import refused
+    from tombspec.model.secrets.actions import Next, Target
+    rs, s = two()
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s, far = creature(rs, s, "Tomb Rats", "Quetzalcoatl's Hall")          # no adventurer there
+    s = queue(rs, s, step_task("initiate-combat"))
+    assert rs.pending(s).what == "combat order" and sorted(x.creature for x in rs.legal_actions(s)) == sorted([a, b])
+    assert refused(rs, s, Next(far)) == "secrets.tomb-phase.initiate-combat"
+    assert refused(rs, s, Next("c99")) == "secrets.tomb-phase.initiate-combat"
+    s = play(rs, s, Next(a))                                                 # equal Soul Shards: the players choose
+    assert rs.legal_actions(s) == [Target(0), Target(1)]
+    assert refused(rs, s, Target(5)) == "secrets.tomb-phase.combat-target"
+
+
+def test_a_refused_spawn_room_names_the_rule_it_breaks() -> None:
+    """Issue 28's refusal audit: every refused room was named for 'as evenly as possible'."""
+    import attrs
+    from secrets_helpers import refused
+    from tombspec.model.secrets.actions import SpawnIn
+    rs, s = two()
+    for name, x in (("Guardroom", -1), ("Hall of Serpents", 2), ("Ossuary", 3)):
+        s = place(s, name, 1, x, 0)
+    s = s.with_adventurer(0, room="Guardroom").with_adventurer(1, room="Hall of Serpents")
+    s = attrs.evolve(s, tomb_card="Blood Moon")
+    s = queue(rs, s, step_task("spawn-one", target="base", n=1, flags=("tomb-card",)))
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert rs.pending(s).what == "where the creature spawns"
+    assert sorted(a.room for a in rs.legal_actions(s)) == ["Guardroom", "Hall of Serpents"]
+    assert refused(rs, s, SpawnIn("Tomb's Entrance")) == "secrets.tomb-phase.spawn-red-outlines"      # not red
+    assert refused(rs, s, SpawnIn("Ossuary")) == "secrets.tomb-phase.spawn-adventurer-room-first"    # empty red room
+    assert refused(rs, s, SpawnIn("Pharaoh's Hall")) == "secrets.tomb-phase.spawn-on-levels"         # Level 2
+
+
 def test_spawns_go_to_red_rooms_with_adventurers_first() -> None:
     rs, s = two()
     s = place(s, "Guardroom", 1, -1, 0)

@@ -316,7 +316,7 @@ def _initiate_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[An
 
 
 def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), "secrets.tomb-phase.combat-target",
+    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), _initiate_rule(rs, state, t, action),
             f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
     if isinstance(action, Next):
         return state.replace_head(evolve(t, target=action.creature))
@@ -325,8 +325,17 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     return _engage(state.pop(), t, t.target, action.seat)
 
 
+def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused answer at the combat order: choosing a creature that does not initiate combat now (not in a
+    room with an adventurer, or its combat already fought) breaks 'each creature in the same room as an
+    adventurer initiates combat with one adventurer'; anything else, whom the creature engages."""
+    if isinstance(action, Next) and not t.target:
+        return "secrets.tomb-phase.initiate-combat"
+    return "secrets.tomb-phase.combat-target"
+
+
 task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: Pending.decision(group_seat(rs, s), "combat order"),
-     legal=_initiate_legal, apply=_initiate_apply, rule=lambda *a: "secrets.tomb-phase.combat-target")
+     legal=_initiate_legal, apply=_initiate_apply, rule=_initiate_rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -486,13 +495,35 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
             return _place(rs, state.pop(), drawn, rooms)
         return state.replace_head(drawn)
     require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
-            "secrets.tomb-phase.spawn-evenly", "spawn in a red-outlined room, rooms with adventurers first, as evenly "
-            "as possible")
+            _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, as "
+            "evenly as possible")
     return _place(rs, state.pop(), t, [action.room])
 
 
+def _spawn_in_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused spawn room: where the spawn names its rooms (an effect's 'here'), those; otherwise a room
+    of the level that is not red-outlined ('all creatures spawn in rooms with red outlines'), an empty
+    red-outlined room while one with an adventurer may take it ('in a room with an Adventurer first'), or
+    a fuller room than another open one ('as evenly as possible')."""
+    if not isinstance(action, SpawnIn) or ":" not in t.target:
+        return "secrets.tomb-phase.spawn-evenly"
+    if t.items:
+        return "secrets.tomb-phase.spawn-red-outlines" if action.room not in t.items else "secrets.tomb-phase.spawn-evenly"
+    room = state.room(action.room)
+    if room is None or room.level != t.n:
+        return "secrets.tomb-phase.spawn-on-levels"
+    open_ = spawn_rooms(rs, state, t.n, t.items)
+    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    if action.room not in open_ and not rs.components.rooms[action.room].red and \
+            (action.room not in occupied or read(rs.options, "spawn_priority") != "any-adventurer-room"):
+        return "secrets.tomb-phase.spawn-red-outlines"
+    if action.room not in occupied and any(r in occupied for r in open_):
+        return "secrets.tomb-phase.spawn-adventurer-room-first"
+    return "secrets.tomb-phase.spawn-evenly"
+
+
 task("spawn-one", run=_spawn_one_run, pending=_spawn_one_pending, chance=_spawn_one_chance, legal=_spawn_one_legal,
-     apply=_spawn_one_apply, rule=lambda *a: "secrets.tomb-phase.spawn-evenly")
+     apply=_spawn_one_apply, rule=_spawn_in_rule)
 
 
 def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsState:
