@@ -177,7 +177,7 @@ Secrets.explore_configs = (
     {"options": {"players": 1}},
     {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
-                 "entrance-only-in-variant"}},
+                 "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
     {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
     {"board": "exercise", "options": {"players": 3}},

@@ -166,7 +166,7 @@ class SecretsOptions:
     limit_scope: str | None = reading("secrets.ambiguity.creature-limit-scope", "all-base-elite-spawns",
                                       "tomb-card-only")
     limit_comet: str | None = reading("secrets.ambiguity.creature-limit-comet-count", "once-fill-in-level-order",
-                                      "per-creature")
+                                      "per-creature", "whole-card")
     limit_without_rooms: str | None = reading("secrets.ambiguity.limit-on-level-without-rooms", "no-spawn",
                                               "limit-first")
     comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 import pytest
 
 import z3
@@ -227,6 +229,40 @@ def test_spawning_is_as_even_as_z3_optimize_says(loads: list[int], k: int, rnd: 
         s = play(rs, s, options[rnd.randrange(len(options))])
     counts = [len(s.creatures_in(name)) for name, _, _ in reds]
     assert (max(counts), min(counts)) == _optimal_spread(loads, k)
+
+
+@pytest.mark.parametrize("reading, spawned, placed", [("once-fill-in-level-order", 1, 10), ("whole-card", 0, 9)])
+def test_a_tomb_card_over_the_limit_under_each_reading(reading: str, spawned: int, placed: int) -> None:
+    """Issue 28's audit (secrets.ambiguity.creature-limit-comet-count): with 9 creatures in the Tomb a card
+    spawning 3 fills up to 10 by default; under whole-card 'spawning ... would exceed this limit' takes the
+    card's spawning whole, and none spawns. The Comet track advances once either way, and a later spawn
+    of the round (a search's) spawns nothing."""
+    rs, s = two(limit_comet=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT - 1]:
+        s, _ = creature(rs, s, name, "Guardroom")
+    comet = s.comet
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(3)))
+    if spawned:
+        s = play(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.creatures) == placed and s.comet == comet + 1 and s.head is None
+    s = attrs.evolve(s, creatures=s.creatures[:-1])                                     # one slain: room again
+    s = queue(rs, s, step_task("spawn-one", target="base", n=1))
+    assert len(s.creatures) == placed - 1 and s.comet == comet + 1                     # skipped this round
+
+
+def test_under_whole_card_a_card_within_the_limit_spawns_every_creature() -> None:
+    rs, s = two(limit_comet="whole-card")
+    s = place(s, "Guardroom", 1, -1, 0)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT - 2]:
+        s, _ = creature(rs, s, name, "Guardroom")
+    comet = s.comet
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    while s.head is not None and rs.pending(s).is_chance:
+        s = play(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.creatures) == CREATURE_LIMIT and s.comet == comet
 
 
 def test_the_creature_limit_stops_spawning_and_advances_the_comet_track_once() -> None:

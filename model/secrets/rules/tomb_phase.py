@@ -451,9 +451,19 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
     if limited and "forced" not in t.flags:
         if any(True for _ in named(state.effects, "limit-reached")):
             return state.pop()
+        if "tomb-card" in t.flags:
+            # secrets.ambiguity.creature-limit-comet-count=whole-card: the card's spawns still to be placed
+            # are counted together; if they would take the Tomb over its limit, none of them spawns
+            batch = tuple(x for x in state.agenda if x.kind == "spawn-one" and "tomb-card" in x.flags)
+            would = sum(1 for x in batch if spawn_rooms(rs, state, x.n, x.items))
+            if limit_count(rs, state) + would > CREATURE_LIMIT and read(rs.options, "limit_comet") == "whole-card":
+                note("secrets.tomb-phase.limit-stops-spawning")
+                state = evolve(state, agenda=tuple(x for x in state.agenda if x not in batch), effects=add(
+                    state.effects, Effect("limit-reached", "secrets.tomb-phase.limit-stops-spawning", until=ROUND)))
+                return move_comet(rs, state, 1, "secrets.tomb-phase.limit-advances-comet")
         spawns, hit = compute_spawn(limit_count(rs, state))
         if hit:
-            once = read(rs.options, "limit_comet") == "once-fill-in-level-order"
+            once = read(rs.options, "limit_comet") in ("once-fill-in-level-order", "whole-card")
             note("secrets.tomb-phase.limit-stops-spawning")
             state = state.pop()
             if once:

@@ -386,7 +386,9 @@ ENTERED_WHEN = {
         "all-base-elite-spawns, the default; the Tomb card's only under tomb-card-only) meets the limit of 10 "
         "(`secrets.tomb-phase.limit-stops-spawning`): the Comet track advances instead "
         "(`secrets.tomb-phase.limit-advances-comet`), and under `limit_comet` = once-fill-in-level-order (the "
-        "default) every other limited spawn that round is skipped without it; and when the deck and its "
+        "default) every other limited spawn that round is skipped without it (under whole-card, as soon as the "
+        "Tomb card's spawns still to be placed would take the Tomb over the limit, all of them are skipped and "
+        "the Comet track advances once); and when the deck and its "
         "discards are empty (refilled first under `deck_runs_out` = reshuffle-discards, the default).",
     "elite creature deck":
         "As `base creature deck`, for an elite creature: the Tomb card's elite spawns and `spawn` effects of "
