@@ -175,21 +175,22 @@ class Secrets(Judgement, Ruleset):
 Secrets.explore_configs = (
     {},
     {"options": {"players": 1}},
-    {"options": {"players": 2, "difficulty": "intermediate"}},
+    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
-                 "entrance-only-in-variant"}},
+                 "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
     {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
     {"board": "exercise", "options": {"players": 3}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
-                                      "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest"}},
+                                      "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest",
+                                      "spawn_priority": "adventurer-rooms-then-even"}},
     {"board": "exercise", "options": {"players": 4, "courage_range": "overflow-tracked", "critical_order":
                                       "reference-order-still-triggers", "spawn_priority": "any-adventurer-room",
                                       "status_same_type": "player-chooses", "status_substitute": "player-chooses",
                                       "companions_healing": "as-adventurer", "minus_cards": "random",
                                       "steal_range": "any-range-random", "creature_route": "random",
-                                      "limit_without_rooms": "limit-first"}},
+                                      "limit_without_rooms": "limit-first", "comet_triggers": "landing-space-only"}},
     {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
 )
 #: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).

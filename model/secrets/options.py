@@ -115,7 +115,7 @@ class SecretsOptions:
     flee_first_move: str | None = reading("secrets.ambiguity.flee-first-move", "free-with-damage",
                                           "free-no-damage")
     fleeing_movement: str | None = reading("secrets.ambiguity.fleeing-movement", "damage-replaces-evasion",
-                                           "must-stop")
+                                           "must-stop", "may-stop-early")
     flee_damage: str | None = reading("secrets.ambiguity.flee-damage-rounding", "per-creature", "total")
     flee_from_entrance: str | None = reading("secrets.ambiguity.flee-from-entrance", "next-move", "immediately")
     fled_as_if_died: str | None = reading("secrets.ambiguity.fled-as-if-died", "one-advance-replace",
@@ -161,14 +161,16 @@ class SecretsOptions:
                                        "fixed-targets")
     spawn_each_level: str | None = reading("secrets.ambiguity.spawn-each-level", "as-printed", "every-level")
     spawn_priority: str | None = reading("secrets.ambiguity.spawn-placement-priority",
-                                         "red-adventurer-first-then-even", "any-adventurer-room")
+                                         "red-adventurer-first-then-even", "any-adventurer-room",
+                                         "adventurer-rooms-then-even")
     limit_scope: str | None = reading("secrets.ambiguity.creature-limit-scope", "all-base-elite-spawns",
                                       "tomb-card-only")
     limit_comet: str | None = reading("secrets.ambiguity.creature-limit-comet-count", "once-fill-in-level-order",
-                                      "per-creature")
+                                      "per-creature", "whole-card")
     limit_without_rooms: str | None = reading("secrets.ambiguity.limit-on-level-without-rooms", "no-spawn",
                                               "limit-first")
-    comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only")
+    comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only",
+                                         "landing-space-only")
     refresh_timing: str | None = reading("secrets.ambiguity.refresh-timing", "at-upkeep", "at-end")
     tomb_order: str | None = reading("secrets.ambiguity.tomb-card-summary-order", "numbered-steps",
                                      "overview-order")

@@ -354,3 +354,70 @@ def test_invalid_buy_of_a_sold_out_item_names_the_stock() -> None:
     rs2, s2 = _at_the_monger(stock="unlimited")
     s2 = play(rs2, s2, Buy("Heart Soup"), Buy("Heart Soup"))
     assert [h.name for h in s2.adventurer(0).cards].count("Heart Soup") == 2
+
+
+# --------------------------------------------------------------------------------------------------
+# Issue 28's refusal audit: a refused turn action names the rule that forbids it, not the action's
+# general rule
+
+
+def _refusal(rs, s, action):
+    """The refusal's rule and the other rules it lists."""
+    from tombspec.model.errors import IllegalAction
+    try:
+        rs.step(s, action, rs.pending(s).actors[0])
+    except IllegalAction as exc:
+        return exc.rule_id, exc.also
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def test_a_combat_action_at_an_adventurer_names_the_reading_that_forbids_it() -> None:
+    from tombspec.model.secrets.actions import Fight
+    rs, s = two()
+    # Temple shares the Tomb's Entrance: 'It is rare for an adventurer to combat another adventurer', and
+    # under only-when-prompted nothing prompts it; 'Begin combat with a creature' is broken too
+    assert _refusal(rs, s, Fight("s1")) == ("secrets.ambiguity.combat-action-target",
+                                            ("secrets.adventurer-phase.combat",))
+    rs2, s2 = two(combat_target="any-target")
+    assert Fight("s1") in rs2.legal_actions(s2)
+    s2, key = creature(rs, s, "Skeleton Guard", "Quetzalcoatl's Hall")          # 'in the same room as you'
+    assert _refusal(rs, s2, Fight(key)) == ("secrets.adventurer-phase.combat", ())
+    far = s.with_adventurer(1, room="Quetzalcoatl's Hall")                      # an adventurer elsewhere
+    assert refused(rs, far, Fight("s1")) == "secrets.adventurer-phase.combat"
+
+
+def test_a_refused_special_ability_names_why() -> None:
+    from tombspec.model.secrets.actions import Ability
+    rs, s = two()
+    assert Ability("Full Auto") in rs.legal_actions(s)
+    assert refused(rs, s, Ability("Deadeye")) == "secrets.sheet.special-abilities"        # Temple's, not his
+    spent = s.with_adventurer(0, tokens=tuple((a, 0) for a, _ in s.adventurer(0).tokens))
+    assert refused(rs, spent, Ability("Full Auto")) == "secrets.sheet.no-tokens-no-use"
+    unarmed = s.with_adventurer(0, cards=())                       # 'Discard 1 gun item': none held
+    assert refused(rs, unarmed, Ability("Full Auto")) == "secrets.sheet.example-full-auto"
+
+
+def test_a_refused_use_names_why_the_card_cannot_be_used() -> None:
+    from tombspec.model.secrets.actions import Use
+    rs, s = two()
+    tired = give(rs, s, 0, "Field Journal", exhausted=True)
+    assert refused(rs, tired, Use("Field Journal")) == "secrets.ambiguity.items-exhausted-reuse"
+    rs2, s2 = two(exhausted_reuse="usable")
+    assert Use("Field Journal") in rs2.legal_actions(give(rs2, s2, 0, "Field Journal", exhausted=True))
+    rs3, s3 = two(limited_uses_end="keep-unusable")
+    used = give(rs3, s3, 0, "Bandages", used=2)
+    assert refused(rs3, used, Use("Bandages")) == "secrets.ambiguity.items-limited-uses-end"
+    assert refused(rs, s, Use("Bandages")) == "secrets.adventurer-phase.use-items"         # not held
+
+
+def test_a_refused_steal_names_why() -> None:
+    from tombspec.model.secrets.actions import Steal
+    rs, s = two()
+    s2, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    assert refused(rs, s2, Steal(key)) == "secrets.adventurer-phase.creatures-pick-up-nothing"
+    far = s.with_adventurer(1, room="Quetzalcoatl's Hall")
+    assert refused(rs, far, Steal("s1")) == "secrets.ambiguity.steal-range-and-choice"
+    rs2, s3 = two(steal_range="any-range-random")
+    assert Steal("s1") in rs2.legal_actions(s3.with_adventurer(1, room="Quetzalcoatl's Hall"))
+    empty = s.with_adventurer(1, cards=())            # 'takes one card that can be traded': none held
+    assert refused(rs, empty, Steal("s1")) == "secrets.adventurer-phase.steal-winner-takes-card"

@@ -4,7 +4,7 @@ Tomb, Lord Harrison's companions."""
 
 from __future__ import annotations
 
-from secrets_helpers import TWO, creature, op, play, ready, ruleset, two
+from secrets_helpers import TWO, creature, op, play, ready, refused, ruleset, two
 
 from tombspec.model.secrets.actions import Choose, Decline, Discard, Move, Step
 from tombspec.model.secrets.rules.adventurers import attribute, compute_courage, compute_health
@@ -47,6 +47,26 @@ def test_companions_may_take_the_damage() -> None:
     assert adv.health == adv.start_health - 1 and next(c for c in adv.companions if c.name == comp.name).health == comp.health - 1
 
 
+def test_a_refused_redirect_names_the_reading_that_caps_it() -> None:
+    """Issue 28's refusal audit: a redirect within the damage, onto a living companion, is refused only by
+    the reading of secrets.ambiguity.companions-redirect (was secrets.companions.redirect-damage)."""
+    from tombspec.model.secrets.actions import Redirect
+    rs = ruleset(2)
+    s = ready(rs, TWO)
+    comp = s.adventurer(0).companions[0]
+    hit = op(rs, s, 0, "damage", amount=comp.health + 1)
+    # any-portion-capped: at most the companion's Health
+    assert refused(rs, hit, Redirect(comp.name, comp.health + 1)) == "secrets.ambiguity.companions-redirect"
+    assert refused(rs, hit, Redirect(comp.name, comp.health + 2)) == "secrets.companions.redirect-damage"  # > damage
+    assert refused(rs, hit, Redirect("Nobody", 1)) == "secrets.companions.redirect-damage"
+    rs2 = ruleset(2, redirect="all-or-nothing-lost")
+    s2 = ready(rs2, TWO)
+    hit2 = op(rs2, s2, 0, "damage", amount=2)
+    comp2 = s2.adventurer(0).companions[0]
+    assert Redirect(comp2.name, 2) in rs2.legal_actions(hit2)
+    assert refused(rs2, hit2, Redirect(comp2.name, 1)) == "secrets.ambiguity.companions-redirect"   # not the whole
+
+
 def test_courage_stays_within_minus_10_and_plus_10() -> None:
     assert compute_courage(9, 5) == 10 and compute_courage(-9, -5) == -10
 
@@ -87,6 +107,26 @@ def test_fleeing_moves_toward_the_entrance_and_moving_on_from_it_is_fleeing_the_
     assert rs.legal_actions(s) == [Step("out")]
     s = play(rs, s, Step("out"))
     assert s.adventurer(0) is None and s.comet == 1 and "Christopher St. George" in s.gone
+
+
+def test_a_fleeing_adventurer_may_stop_after_a_room_only_under_may_stop_early() -> None:
+    """Issue 28's audit (secrets.ambiguity.fleeing-movement): 'must spend every Action token to move
+    towards the Tomb's Entrance' asks every token, not every room of Movement, under may-stop-early."""
+    from tombspec.model.secrets.actions import Stop
+    for reading, may_stop in (("damage-replaces-evasion", False), ("must-stop", False), ("may-stop-early", True)):
+        rs, s = two(fleeing_movement=reading)
+        s = s.with_adventurer(0, fleeing=True, room="Quetzalcoatl's Hall")
+        s = play(rs, s, Move())
+        assert rs.legal_actions(s) == [Step("Tomb's Entrance")], reading      # it must move toward it first
+        assert refused(rs, s, Stop()) == "secrets.adventurers.flee-must-move", reading
+        s = play(rs, s, Step("Tomb's Entrance"))
+        assert (Stop() in rs.legal_actions(s)) == may_stop, reading
+        if may_stop:
+            s = play(rs, s, Stop())                                  # it waits on the Entrance, still fleeing
+            adv = s.adventurer(0)
+            assert adv.room == "Tomb's Entrance" and adv.fleeing and s.current == 1
+        else:
+            assert refused(rs, s, Stop()) == "secrets.ambiguity.fleeing-movement", reading     # was move-through-doors
 
 
 def test_a_fleeing_adventurer_takes_half_of_each_creatures_combat_rating_entering_its_room() -> None:

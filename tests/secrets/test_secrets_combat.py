@@ -147,3 +147,32 @@ def test_full_auto_and_harm_effects_are_not_combat_but_kills_reward() -> None:
     s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
     s = op(rs, s, 0, "harm-creatures", amount=5, flags=("ignore-armor",))
     assert s.creature(key) is None and s.adventurer(0).shards == 2 and s.combat is None
+
+
+# Issue 28's refusal audit: a refused choice of weapons names the rule that forbids it
+
+
+def test_refused_weapons_name_why() -> None:
+    from tombspec.model.secrets.actions import Fight
+    rs, s = two()
+    s = give(rs, s, 0, "Lantern", "Dynamite")
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    at = play(rs, s, Fight(key))
+    # one creature: 'the adventurer engages multiple targets in one combat'
+    assert refused(rs, at, Wield(("Thompson Submachine Gun",), (), True)) == "secrets.combat.area-combat"
+    # 'Weapons are items that allow you to make non-hand-to-hand combat checks': the Lantern is none
+    assert refused(rs, at, Wield(("Lantern",), (), False)) == "secrets.weapons.definition"
+    tired = play(rs, give(rs, s, 0, "Pump-Action Shotgun", exhausted=True), Fight(key))
+    assert refused(rs, tired, Wield(("Pump-Action Shotgun",), (), False)) == "secrets.ambiguity.items-exhausted-reuse"
+    assert refused(rs, at, Wield(("Crowbar",), (), False)) == "secrets.combat.weapon-limit"      # not held
+    assert Wield(("Dynamite",), (), False) in rs.legal_actions(at)
+
+
+def test_a_ranged_combat_without_a_dexterity_weapon_names_the_reading() -> None:
+    from tombspec.model.secrets.actions import Fight
+    rs, s = two(other_room="ranged-weapons")
+    s = give(rs, s, 0, "Machete")
+    s, key = creature(rs, s, "Skeleton Guard", "Quetzalcoatl's Hall")
+    s = play(rs, s, Fight(key))
+    assert Wield(("Thompson Submachine Gun",), (), False) in rs.legal_actions(s)
+    assert refused(rs, s, Wield(("Machete",), (), False)) == "secrets.ambiguity.combat-other-room"

@@ -142,6 +142,25 @@ def test_special_ability_token_rerolls() -> None:
     assert s.adventurer(0).token_count("PhD") == 2
 
 
+def test_a_refused_reroll_by_a_special_ability_names_the_abilitys_rule() -> None:
+    """Issue 28's refusal audit: a reroll by a special ability was refused for 'spend 1 Audacity point to
+    reroll the check' (secrets.dice.audacity-reroll), which it does not spend."""
+    from secrets_helpers import ready, ruleset
+    rs = ruleset(2, companions_adjust=-5)
+    s = ready(rs, ["Heidi DuPont", "James T. Temple"]).with_adventurer(0, audacity=1)
+    s = check(rs, s, 0, "knowledge", 2)
+    s = play(rs, s, Roll(), faces(1, 1, 1, 1, 1))
+    assert refused(rs, s, Reroll("Deadeye")) == "secrets.sheet.special-abilities"      # Temple's ability
+    spent = s.with_adventurer(0, tokens=(("PhD", 0),))
+    assert refused(rs, spent, Reroll("PhD")) == "secrets.sheet.no-tokens-no-use"
+    assert Reroll("audacity") in rs.legal_actions(spent)
+    none = spent.with_adventurer(0, audacity=0)
+    assert refused(rs, none, Reroll("audacity")) == "secrets.dice.audacity-reroll"
+    s2 = check(rs, ready(rs, ["Heidi DuPont", "James T. Temple"]), 0, "strength", 1)
+    s2 = play(rs, s2, Roll(), faces(1, 1))
+    assert refused(rs, s2, Reroll("PhD")) == "secrets.sheet.special-abilities"     # PhD rerolls Knowledge, Mythos
+
+
 @pytest.mark.parametrize("reading", ["two-uses", "one-decision"])
 def test_a_combat_roll_takes_audacity_once_under_one_decision(reading: str) -> None:
     """secrets.ambiguity.reference-audacity-twice: under two-uses the Audacity spent before a combat roll

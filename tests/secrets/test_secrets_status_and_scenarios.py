@@ -134,6 +134,29 @@ def test_upkeep_only_comet_triggers_wait_for_upkeep() -> None:
     assert s.boss is not None
 
 
+@pytest.mark.parametrize("reading, awakened", [("immediately", True), ("landing-space-only", False)])
+def test_a_comet_move_of_2_over_the_boss_space_under_each_reading(reading: str, awakened: bool) -> None:
+    """Issue 28's audit: 'the new position of the Comet track' (Upkeep) lets only the space landed on
+    trigger (landing-space-only): 7 to 9 passes over the boss's space 8, and the boss never emerges; by
+    default every space entered triggers."""
+    rs, s = two(comet_triggers=reading)
+    s = op(rs, s, 0, "comet", amount=7)
+    assert s.boss is None
+    s = op(rs, s, 0, "comet", amount=2)                        # a Tomb card's +2: from 7 to 9
+    assert s.comet == 9 and (s.boss is not None) == awakened and s.has_flag("awakened") == awakened
+    s = op(rs, s, 0, "comet", amount=-1)                       # a Tomb card's -1 lands on 8: its new position
+    assert s.comet == 8 and s.boss is not None and s.has_flag("awakened")
+
+
+def test_landing_space_only_fires_the_space_landed_on_once() -> None:
+    rs, s = two(comet_triggers="landing-space-only")
+    s = op(rs, s, 0, "comet", amount=6)
+    s = op(rs, s, 0, "comet", amount=2)                        # 6 to 8: lands on the boss's space
+    assert s.boss is not None and s.has_flag("awakened")
+    s = op(rs, s, 0, "comet", amount=8)                        # its last space loses, as under every reading
+    assert s.outcome == "lost" and s.comet == rs.scenario.comet_end
+
+
 def test_symbol_triggers_1st_2nd_3rd_time() -> None:
     from tombspec.model.secrets.rules.scenarios import symbol_triggered
     from tombspec.model.secrets.rules import turn

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 import pytest
 
 import z3
@@ -92,6 +94,43 @@ def test_a_creature_engages_the_adventurer_with_the_most_soul_shards() -> None:
     assert s.combat is not None and s.combat.seat == 1 and s.combat.tomb
 
 
+def test_a_refused_combat_order_names_the_rule_it_breaks() -> None:
+    """Issue 28's refusal audit: choosing a creature that initiates no combat now names 'each creature in
+    the same room as an adventurer initiates combat' (was the engaging rule, secrets.tomb-phase.combat-target)."""
+    from secrets_helpers import refused
+    from tombspec.model.secrets.actions import Next, Target
+    rs, s = two()
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s, far = creature(rs, s, "Tomb Rats", "Quetzalcoatl's Hall")          # no adventurer there
+    s = queue(rs, s, step_task("initiate-combat"))
+    assert rs.pending(s).what == "combat order" and sorted(x.creature for x in rs.legal_actions(s)) == sorted([a, b])
+    assert refused(rs, s, Next(far)) == "secrets.tomb-phase.initiate-combat"
+    assert refused(rs, s, Next("c99")) == "secrets.tomb-phase.initiate-combat"
+    s = play(rs, s, Next(a))                                                 # equal Soul Shards: the players choose
+    assert rs.legal_actions(s) == [Target(0), Target(1)]
+    assert refused(rs, s, Target(5)) == "secrets.tomb-phase.combat-target"
+
+
+def test_a_refused_spawn_room_names_the_rule_it_breaks() -> None:
+    """Issue 28's refusal audit: every refused room was named for 'as evenly as possible'."""
+    import attrs
+    from secrets_helpers import refused
+    from tombspec.model.secrets.actions import SpawnIn
+    rs, s = two()
+    for name, x in (("Guardroom", -1), ("Hall of Serpents", 2), ("Ossuary", 3)):
+        s = place(s, name, 1, x, 0)
+    s = s.with_adventurer(0, room="Guardroom").with_adventurer(1, room="Hall of Serpents")
+    s = attrs.evolve(s, tomb_card="Blood Moon")
+    s = queue(rs, s, step_task("spawn-one", target="base", n=1, flags=("tomb-card",)))
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert rs.pending(s).what == "where the creature spawns"
+    assert sorted(a.room for a in rs.legal_actions(s)) == ["Guardroom", "Hall of Serpents"]
+    assert refused(rs, s, SpawnIn("Tomb's Entrance")) == "secrets.tomb-phase.spawn-red-outlines"      # not red
+    assert refused(rs, s, SpawnIn("Ossuary")) == "secrets.tomb-phase.spawn-adventurer-room-first"    # empty red room
+    assert refused(rs, s, SpawnIn("Pharaoh's Hall")) == "secrets.tomb-phase.spawn-on-levels"         # Level 2
+
+
 def test_spawns_go_to_red_rooms_with_adventurers_first() -> None:
     rs, s = two()
     s = place(s, "Guardroom", 1, -1, 0)
@@ -100,6 +139,48 @@ def test_spawns_go_to_red_rooms_with_adventurers_first() -> None:
     assert spawn_rooms(rs, s, 1) == ["Hall of Serpents"]
     rs2 = ruleset(2, spawn_priority="any-adventurer-room")
     assert spawn_rooms(rs2, s, 1) == ["Tomb's Entrance", "Hall of Serpents"]
+
+
+@pytest.mark.parametrize("reading, hall, guardroom", [("red-adventurer-first-then-even", 2, 0),
+                                                      ("adventurer-rooms-then-even", 1, 1)])
+def test_a_tomb_cards_second_creature_under_each_spawn_priority(reading: str, hall: int, guardroom: int) -> None:
+    """Issue 28's audit: 'Creatures will always spawn in a room with an Adventurer first, before spawning
+    in an empty red-outlined room.' Blood Moon spawns two base creatures on Level 1, whose red rooms are
+    the Hall of Serpents (Temple there) and the empty Guardroom: both in Temple's room by default; under
+    adventurer-rooms-then-even his room takes the first and the second goes to the emptiest red room."""
+    import attrs
+    rs, s = two(spawn_priority=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    s = place(s, "Hall of Serpents", 1, 2, 0)
+    s = attrs.evolve(s.with_adventurer(1, room="Hall of Serpents"), tomb_card="Blood Moon")
+    assert rs.components.tomb_cards["Blood Moon"].spawn[0] == ("base", "base")
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    while s.head is not None and s.head.kind == "spawn-one":
+        p = rs.pending(s)
+        s = play(rs, s, rs.chance(s).support()[0][0] if p.is_chance else rs.legal_actions(s)[0])
+    assert (len(s.creatures_in("Hall of Serpents")), len(s.creatures_in("Guardroom"))) == (hall, guardroom)
+
+
+@pytest.mark.parametrize("reading, guardroom, hall", [("red-adventurer-first-then-even", 2, 2),
+                                                      ("adventurer-rooms-then-even", 3, 1)])
+def test_each_adventurers_room_takes_one_first_under_adventurer_rooms_then_even(reading, guardroom, hall) -> None:
+    """Two adventurers' red rooms, the Guardroom already holding 2 creatures: the first creature goes to
+    the Hall of Serpents (the emptier) under both readings; the second, by default, to the Hall again
+    (still the emptier of the adventurers' rooms), under adventurer-rooms-then-even to the Guardroom,
+    which has not yet had its one."""
+    import attrs
+    rs, s = two(spawn_priority=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    s = place(s, "Hall of Serpents", 1, 2, 0)
+    for name in ("Skeleton Guard", "Tomb Rats"):
+        s, _ = creature(rs, s, name, "Guardroom")
+    s = s.with_adventurer(0, room="Guardroom").with_adventurer(1, room="Hall of Serpents")
+    s = attrs.evolve(s, tomb_card="Blood Moon")
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert (len(s.creatures_in("Guardroom")), len(s.creatures_in("Hall of Serpents"))) == (2, 1)
+    s = play(rs, s, rs.chance(s).support()[0][0])
+    assert (len(s.creatures_in("Guardroom")), len(s.creatures_in("Hall of Serpents"))) == (guardroom, hall)
 
 
 def test_no_red_outlined_room_no_spawn_unless_the_variant() -> None:
@@ -148,6 +229,40 @@ def test_spawning_is_as_even_as_z3_optimize_says(loads: list[int], k: int, rnd: 
         s = play(rs, s, options[rnd.randrange(len(options))])
     counts = [len(s.creatures_in(name)) for name, _, _ in reds]
     assert (max(counts), min(counts)) == _optimal_spread(loads, k)
+
+
+@pytest.mark.parametrize("reading, spawned, placed", [("once-fill-in-level-order", 1, 10), ("whole-card", 0, 9)])
+def test_a_tomb_card_over_the_limit_under_each_reading(reading: str, spawned: int, placed: int) -> None:
+    """Issue 28's audit (secrets.ambiguity.creature-limit-comet-count): with 9 creatures in the Tomb a card
+    spawning 3 fills up to 10 by default; under whole-card 'spawning ... would exceed this limit' takes the
+    card's spawning whole, and none spawns. The Comet track advances once either way, and a later spawn
+    of the round (a search's) spawns nothing."""
+    rs, s = two(limit_comet=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT - 1]:
+        s, _ = creature(rs, s, name, "Guardroom")
+    comet = s.comet
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(3)))
+    if spawned:
+        s = play(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.creatures) == placed and s.comet == comet + 1 and s.head is None
+    s = attrs.evolve(s, creatures=s.creatures[:-1])                                     # one slain: room again
+    s = queue(rs, s, step_task("spawn-one", target="base", n=1))
+    assert len(s.creatures) == placed - 1 and s.comet == comet + 1                     # skipped this round
+
+
+def test_under_whole_card_a_card_within_the_limit_spawns_every_creature() -> None:
+    rs, s = two(limit_comet="whole-card")
+    s = place(s, "Guardroom", 1, -1, 0)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:CREATURE_LIMIT - 2]:
+        s, _ = creature(rs, s, name, "Guardroom")
+    comet = s.comet
+    s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
+    while s.head is not None and rs.pending(s).is_chance:
+        s = play(rs, s, rs.chance(s).support()[0][0])
+    assert len(s.creatures) == CREATURE_LIMIT and s.comet == comet
 
 
 def test_the_creature_limit_stops_spawning_and_advances_the_comet_track_once() -> None:

@@ -31,6 +31,22 @@ def usable_abilities(rs: Any, state: SecretsState, seat: int) -> list[str]:
     return out
 
 
+def ability_rule(rs: Any, state: SecretsState, seat: int, name: str) -> str:
+    """The rule a refused Use Special Ability breaks: not an ability of this adventurer activated by an
+    Action token ('Some are activated by spending an Action token, some are ongoing effects'), no Special
+    Ability token left, or (Full Auto) no gun item to discard."""
+    adv = state.adventurer(seat)
+    assert adv is not None
+    ab = next((a for a in rs.components.adventurers[adv.name].abilities if a.name == name), None)
+    if ab is None or not ab.action:
+        return "secrets.sheet.special-abilities"
+    if ab.uses and adv.token_count(ab.name) <= 0:
+        return "secrets.sheet.no-tokens-no-use"
+    if ab.discard == "gun" and not any(card(rs, h.name).gun for h in adv.cards):
+        return "secrets.sheet.example-full-auto"
+    return "secrets.sheet.no-tokens-no-use"
+
+
 @implements("secrets.sheet.limited-uses")
 def spend_token(rs: Any, state: SecretsState, seat: int, ability: str) -> SecretsState:
     """Using a limited ability removes one of its Special Ability tokens."""

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from ..options import read
+from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,
@@ -204,7 +205,45 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
         return "secrets.adventurer-phase.no-rest-fleeing"
     if isinstance(action, Rest) and state.creatures_in(adv.room):
         return "secrets.adventurer-phase.no-rest-with-creature"
+    if isinstance(action, Fight) and not adv.fleeing:
+        return _fight_rule(rs, state, seat, action.target)
+    if isinstance(action, Use) and not adv.fleeing:
+        return items.why_unusable(rs, adv, action.card) or "secrets.adventurer-phase.use-items"
+    if isinstance(action, Ability) and not adv.fleeing:
+        return ability_rule(rs, state, seat, action.name)
+    if isinstance(action, Steal) and not adv.fleeing:
+        return _steal_rule(rs, state, seat, action.target)
     return turn_rule(rs, state, action)
+
+
+def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
+    """A Steal refused: from a creature, which holds nothing unless a scenario lets it pick up; from an
+    adventurer in another room (the reading same-room-chosen of secrets.ambiguity.steal-range-and-choice),
+    or one holding no card 'that can be traded'."""
+    adv = state.adventurer(seat)
+    assert adv is not None
+    if state.creature(target) is not None:
+        return "secrets.adventurer-phase.creatures-pick-up-nothing"
+    other = state.adventurer(int(target[1:])) if target[:1] == "s" and target[1:].isdigit() else None
+    if other is None or int(target[1:]) == seat:
+        return "secrets.adventurer-phase.steal"
+    if other.room != adv.room and read(rs.options, "steal_range") != "any-range-random":
+        return "secrets.ambiguity.steal-range-and-choice"
+    if not items.tradeable(rs, other):
+        return "secrets.adventurer-phase.steal-winner-takes-card"
+    return "secrets.adventurer-phase.steal"
+
+
+def _fight_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
+    """A Combat action refused: at an adventurer in the room, the reading of
+    secrets.ambiguity.combat-action-target that lets only a traitor rule prompt it (only-when-prompted);
+    otherwise 'Begin combat with a creature in the same room as you'."""
+    adv = state.adventurer(seat)
+    assert adv is not None
+    other = state.adventurer(int(target[1:])) if target[:1] == "s" and target[1:].isdigit() else None
+    if other is not None and int(target[1:]) != seat and other.room == adv.room:
+        return "secrets.ambiguity.combat-action-target"
+    return "secrets.adventurer-phase.combat"
 
 
 @implements("secrets.adventurer-phase.spend-action-tokens", "secrets.adventurer-phase.perform-action",
@@ -216,7 +255,11 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
 def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsState:
     """One turn: a free decision, or an action: flip an Action token from green to red, then resolve it."""
     if action not in rs.legal(state, seat):       # the turn's decisions (turn_legal), listed once per state
-        require(False, _refusal(rs, state, seat, action), "{!r} is not open to seat {} now", action, seat)
+        rule = _refusal(rs, state, seat, action)
+        if rule == "secrets.ambiguity.combat-action-target":    # nor is an adventurer 'a creature in the same room'
+            raise IllegalAction(rule, f"{action!r} is not open to seat {seat} now",
+                                also=("secrets.adventurer-phase.combat",))
+        require(False, rule, "{!r} is not open to seat {} now", action, seat)
     if isinstance(action, Drop):
         return items.apply_drop(rs, state, seat, action.card)
     if isinstance(action, Save):
@@ -282,12 +325,15 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
         return []
     tomb = tomb_of(rs, state.rooms)
     if adv.fleeing:
+        # secrets.ambiguity.fleeing-movement=may-stop-early: a Move is 'up to' Movement for the fleeing too,
+        # once it has moved a room toward the Entrance
+        early = [Stop()] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
         if adv.room == ENTRANCE:
-            return [Step(OUT)]
+            return [Step(OUT), *early]
         toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
         if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
             return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [Stop()]
-        return toward
+        return [*toward, *early]
     out: list[Any] = [Stop()]
     if t.n <= 0:
         return out
@@ -353,9 +399,13 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
 
 
 def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
-    """The rule a refused move breaks: fleeing's, the Movement left, exploring's, the doors'."""
+    """The rule a refused move breaks: fleeing's (a stop once a room is moved: the reading of
+    secrets.ambiguity.fleeing-movement that moves as far as it can), the Movement left, exploring's, the
+    doors'."""
     adv = state.adventurer(t.seat)
-    if adv is not None and adv.fleeing and not isinstance(action, Stop):
+    if adv is not None and adv.fleeing and isinstance(action, Stop) and "moved" in t.flags:
+        return "secrets.ambiguity.fleeing-movement"
+    if adv is not None and adv.fleeing:
         return "secrets.adventurers.flee-must-move"
     if t.n <= 0 and not isinstance(action, Stop):
         return "secrets.adventurer-phase.move"
@@ -710,7 +760,7 @@ task("steal-take", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None 
 # rather than inside the functions on every call.
 from ...chance import Outcomes  # noqa: E402
 from ..actions import Drawn  # noqa: E402
-from .abilities import start_ability, usable_abilities  # noqa: E402
+from .abilities import ability_rule, start_ability, usable_abilities  # noqa: E402
 from .combat import start_fight  # noqa: E402
 from .creatures import card, combat_rating  # noqa: E402
 from .dice_checks import start_check  # noqa: E402

@@ -278,7 +278,7 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 @implements("secrets.companions.death", "secrets.ambiguity.companions-redirect")
 def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     legal = _damage_legal(rs, state, t, seat if seat is not None else -1)
-    require(action in legal, "secrets.companions.redirect-damage",
+    require(action in legal, _redirect_rule(rs, state, t, action),
             f"{action!r} does not redirect damage onto a living companion of this adventurer")
     if isinstance(action, Done):
         return state.replace_head(evolve(t, flags=(*t.flags, "decided")))
@@ -310,8 +310,20 @@ def _mark_damage_dealt(state: SecretsState, t: Task) -> SecretsState:
     return state
 
 
+def _redirect_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused redirect: onto a living companion of the adventurer, a part of the damage taken ('any
+    damage they would receive onto the companion'); within those, what the reading of
+    secrets.ambiguity.companions-redirect forbids (under any-portion-capped more than the companion's
+    Health, or a second part onto one companion; under all-or-nothing-lost anything but the whole)."""
+    adv = state.adventurer(t.seat)
+    if not isinstance(action, Redirect) or adv is None or action.amount < 1 or action.amount > t.n or \
+            action.companion not in {c.name for c in _living_companions(adv)}:
+        return "secrets.companions.redirect-damage"
+    return "secrets.ambiguity.companions-redirect"
+
+
 task("damage", run=_damage_run, pending=_damage_pending, legal=_damage_legal, apply=_damage_apply,
-     rule=lambda *a: "secrets.companions.redirect-damage")
+     rule=_redirect_rule)
 
 
 def discard_companion(state: SecretsState, seat: int, name: str) -> SecretsState:

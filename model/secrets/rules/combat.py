@@ -385,14 +385,23 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     if any(w not in names for w in action.weapons) or any(a not in names for a in action.armor):
         return "secrets.combat.weapon-limit"
     ws = [items.card(rs, w) for w in action.weapons]
+    if any(not w.is_weapon for w in ws):
+        return "secrets.weapons.definition"
     if len(ws) == 2 and ws[0].attribute != ws[1].attribute:
         return "secrets.combat.two-weapons-same-attribute"
     if len(ws) > 2 or (len(ws) == 2 and any(w.hands == 2 for w in ws)):
         return "secrets.weapons.one-two-handed"
-    if any(not items.meets_requirements(rs, adv, w) for w in action.weapons):
-        return "secrets.items.attribute-requirement"
+    for w in action.weapons:
+        if why := items.why_unusable(rs, adv, w):
+            return why
     if len(action.armor) > 2 or len({items.card(rs, a).slot for a in action.armor}) < len(action.armor):
         return "secrets.combat.armor-slots"
+    combat = state.combat
+    foe = state.creature(combat.foe) if combat is not None else None
+    if foe is not None and foe.room != adv.room and not any(w.attribute == "dexterity" for w in ws):
+        return "secrets.ambiguity.combat-other-room"
+    if action.area:
+        return "secrets.combat.area-combat"
     return "secrets.combat.weapon-limit"
 
 

@@ -298,8 +298,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(st == "pre", "secrets.dice.audacity-before-roll", "the dice are already rolled")
         return state.replace_head(_to_roll(rs, state, t))
     if isinstance(action, Reroll):
-        require(action in legal, "secrets.dice.audacity-reroll" if not has(t, "no-audacity")
-                else "secrets.artifacts.room-search-no-audacity", "no Audacity (or token) to reroll with")
+        require(action in legal, reroll_rule(rs, state, t, action), "no Audacity (or token) to reroll with")
         if action.by == "audacity":
             state = change_audacity(rs, state, t.seat, -1)
         else:
@@ -312,8 +311,30 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
     return _accept(rs, state.pop(), t)
 
 
-task("check", run=_run, pending=_pending, legal=_legal, chance=_chance, apply=_apply,
-     rule=lambda rs, s, t, a: "secrets.dice.audacity-reroll" if stage(t) == "post" else "secrets.dice.audacity-before-roll")
+def reroll_rule(rs: Any, state: SecretsState, t: Task, action: Reroll) -> str:
+    """A refused reroll: by Audacity, 'spend 1 Audacity point to reroll' (none to spend, or none may be
+    spent on this roll); by a special ability, one of the adventurer's that rerolls this kind of check
+    with no Special Ability token left, or no such ability of theirs ('some require specific
+    circumstances such as combat or specific dice checks')."""
+    if action.by == "audacity":
+        return "secrets.artifacts.room-search-no-audacity" if has(t, "no-audacity") else "secrets.dice.audacity-reroll"
+    adv = state.adventurer(t.seat) if t.seat is not None else None
+    ab = None if adv is None else next((a for a in rs.components.adventurers[adv.name].abilities
+                                        if a.name == action.by and t.target in a.reroll), None)
+    if ab is not None and ab.uses and adv is not None and adv.token_count(ab.name) <= 0:
+        return "secrets.sheet.no-tokens-no-use"
+    return "secrets.sheet.special-abilities"
+
+
+def _check_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused answer to a check: a reroll after the roll names :func:`reroll_rule`; anything else the stage's
+    Audacity rule (after the roll, the reroll; before it, the spend that makes 4s count)."""
+    if isinstance(action, Reroll) and stage(t) == "post":
+        return reroll_rule(rs, state, t, action)
+    return "secrets.dice.audacity-reroll" if stage(t) == "post" else "secrets.dice.audacity-before-roll"
+
+
+task("check", run=_run, pending=_pending, legal=_legal, chance=_chance, apply=_apply, rule=_check_rule)
 
 
 def threshold_of(rs: Any, t: Task) -> int:

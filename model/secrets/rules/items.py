@@ -326,6 +326,22 @@ def is_usable(rs: Any, adv: Adventurer, h: Held) -> bool:
     return meets_requirements(rs, adv, h.name)
 
 
+def why_unusable(rs: Any, adv: Adventurer, name: str) -> str | None:
+    """The rule that keeps a held card from being used (as :func:`is_usable` checks it), or None: exhausted
+    until it refreshes (secrets.ambiguity.items-exhausted-reuse), its uses spent (kept unusable:
+    secrets.ambiguity.items-limited-uses-end), below its attribute requirement. None for a card not held
+    or one of its copies usable."""
+    held = [h for h in adv.cards if h.name == name]
+    if not held or any(is_usable(rs, adv, h) for h in held):
+        return None
+    h = held[0]
+    if h.exhausted and read(rs.options, "exhausted_reuse") == "unusable-until-refresh":
+        return "secrets.ambiguity.items-exhausted-reuse"
+    if card(rs, name).uses and h.used >= card(rs, name).uses:
+        return "secrets.ambiguity.items-limited-uses-end"
+    return "secrets.items.attribute-requirement"
+
+
 @implements("secrets.combat.weapon-limit", "secrets.combat.two-weapons-same-attribute", "secrets.weapons.hands",
             "secrets.weapons.two-one-handed", "secrets.weapons.one-two-handed", "secrets.weapons.definition",
             "secrets.weapons.attribute-symbol", "secrets.combat.fisticuffs", "secrets.weapons.fists")

@@ -27,16 +27,23 @@ def compute_comet(comet: Any, delta: Any, unbounded: bool = False) -> Any:
 def move_comet(rs: Any, state: SecretsState, delta: int, rule: str) -> SecretsState:
     """Move the Comet track; the scenario's effects of every space entered trigger at once
     (secrets.ambiguity.comet-trigger-timing=immediately; upkeep-only waits for Upkeep, except the
-    creature limit's advance, which says 'immediately'); a space already triggered does not again."""
+    creature limit's advance, which says 'immediately'; landing-space-only fires only 'the new position
+    of the Comet track', whichever way it moved, not a space a +2 move passes over); a space already
+    triggered does not again."""
     if state.phase == "over" or delta == 0:
         return state
     unbounded = read(rs.options, "comet_bounds") == "unbounded"
     before = state.comet
     after = compute_comet(before, delta, unbounded)
     state = evolve(state, comet=after)
-    if after > before:
-        now = read(rs.options, "comet_triggers") == "immediately" or rule == "secrets.tomb-phase.limit-advances-comet"
-        state = fire_comet(rs, state, range(before + 1, after + 1)) if now else state
+    # a move back parts the readings only where it lands on a trigger not fired yet (landing-space-only)
+    back_onto = after < before and any(t.at == after for t in rs.scenario.comet_triggers) and \
+        after not in {e.value for e in named(state.effects, "comet-space")}
+    timing = read(rs.options, "comet_triggers") if after > before or back_onto else None
+    if timing == "landing-space-only":
+        state = fire_comet(rs, state, (after,))
+    elif after > before and (timing == "immediately" or rule == "secrets.tomb-phase.limit-advances-comet"):
+        state = fire_comet(rs, state, range(before + 1, after + 1))
     return check_end(rs, state, "comet")
 
 

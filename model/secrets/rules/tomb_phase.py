@@ -316,7 +316,7 @@ def _initiate_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[An
 
 
 def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), "secrets.tomb-phase.combat-target",
+    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), _initiate_rule(rs, state, t, action),
             f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
     if isinstance(action, Next):
         return state.replace_head(evolve(t, target=action.creature))
@@ -325,8 +325,17 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     return _engage(state.pop(), t, t.target, action.seat)
 
 
+def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused answer at the combat order: choosing a creature that does not initiate combat now (not in a
+    room with an adventurer, or its combat already fought) breaks 'each creature in the same room as an
+    adventurer initiates combat with one adventurer'; anything else, whom the creature engages."""
+    if isinstance(action, Next) and not t.target:
+        return "secrets.tomb-phase.initiate-combat"
+    return "secrets.tomb-phase.combat-target"
+
+
 task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: Pending.decision(group_seat(rs, s), "combat order"),
-     legal=_initiate_legal, apply=_initiate_apply, rule=lambda *a: "secrets.tomb-phase.combat-target")
+     legal=_initiate_legal, apply=_initiate_apply, rule=_initiate_rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -377,10 +386,16 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
         return [r for r in fixed if state.room(r) is not None]
     red = [r.name for r in state.rooms if r.level == level and rs.components.rooms[r.name].red]
     occupied = {state.adventurer(s).room for s in state.in_tomb()}
-    if read(rs.options, "spawn_priority") == "any-adventurer-room":
+    priority = read(rs.options, "spawn_priority")
+    if priority == "any-adventurer-room":
         first = [r.name for r in state.rooms if r.level == level and r.name in occupied]
     else:
         first = [r for r in red if r in occupied]
+    if priority == "adventurer-rooms-then-even" and first:
+        # 'always spawn in a room with an Adventurer first, before spawning in an empty red-outlined room':
+        # each such room takes one of the Tomb card's creatures of this level, then all red rooms evenly
+        placed = card_spawns_placed(rs, state, level)
+        first = [r for r in first if r not in placed]
     candidates = first or red
     if not candidates:
         if rs.options.spawn_on_starting_tile and state.room(STARTING_TILES[level]) is not None:
@@ -389,6 +404,26 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
     load = {r: len(state.creatures_in(r)) for r in candidates}
     least = min(load.values())
     return [r for r in candidates if load[r] == least]
+
+
+def card_spawns_placed(rs: Any, state: SecretsState, level: int) -> list[str]:
+    """The rooms of the creatures the Tomb card has spawned so far on ``level`` in this Spawn step (read
+    while one of its spawns is pending: what it prints for the level less the spawns still queued, each
+    spawned one the newest creature of the level), or [] for any other spawn."""
+    head = state.head
+    c = card(rs, state)
+    if head is None or head.kind != "spawn-one" or "tomb-card" not in head.flags or c is None:
+        return []
+    total = len(c.spawn[level - 1]) if level <= len(c.spawn) else 0
+    if not total and read(rs.options, "spawn_each_level") == "every-level":
+        total = 1
+    left = sum(1 for t in state.agenda if t.kind == "spawn-one" and t.n == level and "tomb-card" in t.flags)
+    done = max(total - left, 0)
+    if not done:
+        return []
+    here = sorted((cr for cr in state.creatures if (r := state.room(cr.room)) is not None and r.level == level),
+                  key=lambda cr: cr.id)
+    return [cr.room for cr in here[-done:]]
 
 
 @implements("secrets.tomb-phase.creature-limit", "secrets.tomb-phase.limit-stops-spawning", "secrets.ambiguity.creature-limit-scope",
@@ -416,9 +451,19 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
     if limited and "forced" not in t.flags:
         if any(True for _ in named(state.effects, "limit-reached")):
             return state.pop()
+        if "tomb-card" in t.flags:
+            # secrets.ambiguity.creature-limit-comet-count=whole-card: the card's spawns still to be placed
+            # are counted together; if they would take the Tomb over its limit, none of them spawns
+            batch = tuple(x for x in state.agenda if x.kind == "spawn-one" and "tomb-card" in x.flags)
+            would = sum(1 for x in batch if spawn_rooms(rs, state, x.n, x.items))
+            if limit_count(rs, state) + would > CREATURE_LIMIT and read(rs.options, "limit_comet") == "whole-card":
+                note("secrets.tomb-phase.limit-stops-spawning")
+                state = evolve(state, agenda=tuple(x for x in state.agenda if x not in batch), effects=add(
+                    state.effects, Effect("limit-reached", "secrets.tomb-phase.limit-stops-spawning", until=ROUND)))
+                return move_comet(rs, state, 1, "secrets.tomb-phase.limit-advances-comet")
         spawns, hit = compute_spawn(limit_count(rs, state))
         if hit:
-            once = read(rs.options, "limit_comet") == "once-fill-in-level-order"
+            once = read(rs.options, "limit_comet") in ("once-fill-in-level-order", "whole-card")
             note("secrets.tomb-phase.limit-stops-spawning")
             state = state.pop()
             if once:
@@ -460,13 +505,35 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
             return _place(rs, state.pop(), drawn, rooms)
         return state.replace_head(drawn)
     require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
-            "secrets.tomb-phase.spawn-evenly", "spawn in a red-outlined room, rooms with adventurers first, as evenly "
-            "as possible")
+            _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, as "
+            "evenly as possible")
     return _place(rs, state.pop(), t, [action.room])
 
 
+def _spawn_in_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused spawn room: where the spawn names its rooms (an effect's 'here'), those; otherwise a room
+    of the level that is not red-outlined ('all creatures spawn in rooms with red outlines'), an empty
+    red-outlined room while one with an adventurer may take it ('in a room with an Adventurer first'), or
+    a fuller room than another open one ('as evenly as possible')."""
+    if not isinstance(action, SpawnIn) or ":" not in t.target:
+        return "secrets.tomb-phase.spawn-evenly"
+    if t.items:
+        return "secrets.tomb-phase.spawn-red-outlines" if action.room not in t.items else "secrets.tomb-phase.spawn-evenly"
+    room = state.room(action.room)
+    if room is None or room.level != t.n:
+        return "secrets.tomb-phase.spawn-on-levels"
+    open_ = spawn_rooms(rs, state, t.n, t.items)
+    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    if action.room not in open_ and not rs.components.rooms[action.room].red and \
+            (action.room not in occupied or read(rs.options, "spawn_priority") != "any-adventurer-room"):
+        return "secrets.tomb-phase.spawn-red-outlines"
+    if action.room not in occupied and any(r in occupied for r in open_):
+        return "secrets.tomb-phase.spawn-adventurer-room-first"
+    return "secrets.tomb-phase.spawn-evenly"
+
+
 task("spawn-one", run=_spawn_one_run, pending=_spawn_one_pending, chance=_spawn_one_chance, legal=_spawn_one_legal,
-     apply=_spawn_one_apply, rule=lambda *a: "secrets.tomb-phase.spawn-evenly")
+     apply=_spawn_one_apply, rule=_spawn_in_rule)
 
 
 def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsState:

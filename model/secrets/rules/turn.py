@@ -137,7 +137,7 @@ ENTERED_WHEN = {
         "ends without asking. `stop` is always open to an adventurer that is not fleeing. A fleeing adventurer "
         "must `step` toward the Tomb's Entrance, or out of the Tomb from the Entrance (it has fled), and may "
         "`stop` only when no path leads to the Entrance (`flee_no_path` = stuck, the default; under fled, it "
-        "steps out). The move also ends after an `explore` (`explore_ends_move` = ends-move, the default; "
+        "steps out), or, under `fleeing_movement` = may-stop-early, once it has moved a room. The move also ends after an `explore` (`explore_ends_move` = ends-move, the default; "
         "under continue it goes on with one move less), after `stop` at `failed to evade`, and when a fleeing "
         "adventurer enters a room with creatures under `fleeing_movement` = must-stop. Leaving a room with "
         "creatures first rolls its evasion checks (`check (pre)`, `failed to evade`); a fleeing adventurer "
@@ -386,7 +386,9 @@ ENTERED_WHEN = {
         "all-base-elite-spawns, the default; the Tomb card's only under tomb-card-only) meets the limit of 10 "
         "(`secrets.tomb-phase.limit-stops-spawning`): the Comet track advances instead "
         "(`secrets.tomb-phase.limit-advances-comet`), and under `limit_comet` = once-fill-in-level-order (the "
-        "default) every other limited spawn that round is skipped without it; and when the deck and its "
+        "default) every other limited spawn that round is skipped without it (under whole-card, as soon as the "
+        "Tomb card's spawns still to be placed would take the Tomb over the limit, all of them are skipped and "
+        "the Comet track advances once); and when the deck and its "
         "discards are empty (refilled first under `deck_runs_out` = reshuffle-discards, the default).",
     "elite creature deck":
         "As `base creature deck`, for an elite creature: the Tomb card's elite spawns and `spawn` effects of "
@@ -442,6 +444,11 @@ def refusal_checks() -> tuple[Any, ...]:
         if k.rule is not None and k.rule.__name__ != "<lambda>":
             rules.setdefault(k.rule, []).append(k.name)
     return (apply, adventurer_phase.apply_turn, adventurer_phase._refusal,
+            (adventurer_phase._fight_rule, "asked by `_refusal` for a refused `fight`"),
+            (adventurer_phase._steal_rule, "asked by `_refusal` for a refused `steal`"),
+            (abilities.ability_rule, "asked by `_refusal` for a refused `ability`"),
+            (items.why_unusable, "asked by `_refusal` for a refused `use`, and by `_gear_rule` for each weapon"),
+            (dice_checks.reroll_rule, "asked for a refused `reroll` at `check (post)`"),
             *((rule, "asked for task kinds " + ", ".join(f"`{n}`" for n in names)) for rule, names in rules.items()))
 
 
