@@ -245,7 +245,7 @@ class Audit:
         is_spawn = task is not None and task.kind == "spawn-one"
         limited = is_spawn and "forced" not in task.flags and \
             ("tomb-card" in task.flags or read(rs.options, "limit_scope") == "all-base-elite-spawns")
-        once = read(rs.options, "limit_comet") == "once-fill-in-level-order"
+        once = read(rs.options, "limit_comet") in ("once-fill-in-level-order", "whole-card")   # the round stops
         stop_key = (game, before.round)
         new = [c for c in after.creatures if c.id >= before.next_creature]
         current = cl.count(creature_board(rs, before))
@@ -299,7 +299,7 @@ class Audit:
             if after.comet != before.comet:
                 self._problem("limit-hit", cl.rules[2:], f"the Comet track advanced again for a spawn refused after "
                               f"the limit stopped spawning (round {before.round}: {before.comet} -> {after.comet}), "
-                              f"against the reading once-fill-in-level-order", where, after,
+                              f"against the reading {read(rs.options, 'limit_comet')}", where, after,
                               {"comet_before": before.comet, "comet_after": after.comet})
 
 
