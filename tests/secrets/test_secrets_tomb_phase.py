@@ -4,6 +4,7 @@ as evenly as possible, the creature limit), Upkeep, Search tokens, the Comet tra
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
@@ -231,17 +232,23 @@ def test_spawning_is_as_even_as_z3_optimize_says(loads: list[int], k: int, rnd: 
     assert (max(counts), min(counts)) == _optimal_spread(loads, k)
 
 
+def _tomb_holding(reading: str, count: int) -> tuple[Any, Any]:
+    """Two adventurers, the Guardroom placed, ``count`` base and elite creatures in it (limit_comet ``reading``)."""
+    rs, s = two(limit_comet=reading)
+    s = place(s, "Guardroom", 1, -1, 0)
+    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
+    for name in names[:count]:
+        s, _ = creature(rs, s, name, "Guardroom")
+    return rs, s
+
+
 @pytest.mark.parametrize("reading, spawned, placed", [("once-fill-in-level-order", 1, 10), ("whole-card", 0, 9)])
 def test_a_tomb_card_over_the_limit_under_each_reading(reading: str, spawned: int, placed: int) -> None:
     """Issue 28's audit (secrets.ambiguity.creature-limit-comet-count): with 9 creatures in the Tomb a card
     spawning 3 fills up to 10 by default; under whole-card 'spawning ... would exceed this limit' takes the
     card's spawning whole, and none spawns. The Comet track advances once either way, and a later spawn
     of the round (a search's) spawns nothing."""
-    rs, s = two(limit_comet=reading)
-    s = place(s, "Guardroom", 1, -1, 0)
-    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
-    for name in names[:CREATURE_LIMIT - 1]:
-        s, _ = creature(rs, s, name, "Guardroom")
+    rs, s = _tomb_holding(reading, CREATURE_LIMIT - 1)
     comet = s.comet
     s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(3)))
     if spawned:
@@ -253,11 +260,7 @@ def test_a_tomb_card_over_the_limit_under_each_reading(reading: str, spawned: in
 
 
 def test_under_whole_card_a_card_within_the_limit_spawns_every_creature() -> None:
-    rs, s = two(limit_comet="whole-card")
-    s = place(s, "Guardroom", 1, -1, 0)
-    names = [n for n, c in rs.components.creatures.items() if c.deck in ("base", "elite") for _ in range(c.count)]
-    for name in names[:CREATURE_LIMIT - 2]:
-        s, _ = creature(rs, s, name, "Guardroom")
+    rs, s = _tomb_holding("whole-card", CREATURE_LIMIT - 2)
     comet = s.comet
     s = queue(rs, s, *(step_task("spawn-one", target="base", n=1, flags=("tomb-card",)) for _ in range(2)))
     while s.head is not None and rs.pending(s).is_chance:
