@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from .errors import InvalidInput
 
@@ -218,3 +218,13 @@ def plain_name(name: str, *, source: str, what: str) -> str:
     if not name or name != Path(name).name or name in (".", ".."):
         raise InvalidInput(f"{what} must be a plain file name, not {name!r}", source=source)
     return name
+
+
+def set_table_problem(meta: Any) -> str | None:
+    """What is wrong with a board or card set's ``[set]`` table (a string ``name``, a string ``note``, and
+    nothing else: it names no file to read), or None."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+        return "[set] needs a string 'name'"
+    if set(meta) - {"name", "note"} or not isinstance(meta.get("note", ""), str):
+        return f"[set] holds a string 'name' and 'note' only, not {', '.join(sorted(map(repr, meta)))}"
+    return None

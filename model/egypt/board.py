@@ -49,7 +49,7 @@ from tombspec.spec.errors import InvalidInput
 
 from ..traceability import implements
 from .components import Components, components_from_data
-from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml
+from tombspec.spec.inputs import MAX_BOARD_SPACES, read_toml, set_table_problem
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -594,11 +594,9 @@ def boardset_from_data(doc: Any, *, source: str = "<set>", text: str = "") -> Bo
     if unknown:
         raise fail(f"unknown key(s): {', '.join(sorted(unknown))}")
     meta = doc.get("set", {})
-    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
-        raise fail("[set] needs a string 'name'", "[set]")
-    if set(meta) - {"name", "note"} or not isinstance(meta.get("note", ""), str):  # [set] names nothing else
-        raise fail(f"[set] holds a string 'name' and 'note' only, not {', '.join(sorted(map(repr, meta)))}",
-                     "[set]")
+    problem = set_table_problem(meta)
+    if problem is not None:
+        raise fail(problem, "[set]")
     sides: dict[str, Board] = {}
     for side in SIDES:
         if side in doc:

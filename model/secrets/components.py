@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from tombspec.spec.errors import InvalidInput
-from tombspec.spec.inputs import read_toml
+from tombspec.spec.inputs import read_toml, set_table_problem
 
 ATTRIBUTES = ("strength", "dexterity", "knowledge", "mythos", "movement")
 #: what a dice check may check: an attribute, Audacity (an Audacity check), or nothing (a plain die)
@@ -545,11 +545,9 @@ def components_from_data(doc: Any, *, source: str = "<components>", text: str = 
         raise r.fail(f"unknown key(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(TOP_KEYS))}",
                      sorted(unknown)[0])
     meta = doc.get("set", {})
-    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
-        raise r.fail("[set] needs a string 'name'", "[set]")
-    if set(meta) - {"name", "note"} or not isinstance(meta.get("note", ""), str):  # [set] names nothing else
-        raise r.fail(f"[set] holds a string 'name' and 'note' only, not {', '.join(sorted(map(repr, meta)))}",
-                     "[set]")
+    problem = set_table_problem(meta)
+    if problem is not None:
+        raise r.fail(problem, "[set]")
     note = meta.get("note", "")
 
     def entries(key: str) -> list[dict[str, Any]]:

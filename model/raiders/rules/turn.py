@@ -39,7 +39,7 @@ from functools import cache
 from typing import Any
 
 from ...chance import Binomial, Independent, Outcomes
-from ...effects import GAME, RESOLVED, TURN, Effect, add, discard, find
+from ...effects import RESOLVED, TURN, Effect, add, discard, expire, find
 from ...errors import IllegalAction
 from ...options import by_reading, read
 from ...ruleset import Pending
@@ -433,7 +433,7 @@ def _placing(d: Any, why: str, rule: str) -> None:
 def apply_turn_start(rs: Any, d: Any, player: int) -> None:
     if d.phase == "over":
         return
-    lasting = tuple(e for e in d.effects if e.until == GAME) if d.effects else ()   # a dropped Grail
+    lasting = expire(d.effects, RESOLVED, TURN) if d.effects else ()     # a dropped Grail lasts the game
     d.current, d.turn, d.roll, d.attack, d.effects, d.phase = player, d.turn + 1, None, None, lasting, "action"
     raider = d.raiders[player]
     if raider.loses_next_turn:

@@ -216,6 +216,12 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
     return turn_rule(rs, state, action)
 
 
+def _other_adventurer(state: SecretsState, seat: int, target: str) -> Any:
+    """The adventurer a refused action's ``target`` names ("s2": seat 2's), if it is not ``seat``'s own."""
+    named = int(target[1:]) if target[:1] == "s" and target[1:].isdigit() else None
+    return None if named is None or named == seat else state.adventurer(named)
+
+
 def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     """A Steal refused: from a creature, which holds nothing unless a scenario lets it pick up; from an
     adventurer in another room (the reading same-room-chosen of secrets.ambiguity.steal-range-and-choice),
@@ -224,8 +230,8 @@ def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     assert adv is not None
     if state.creature(target) is not None:
         return "secrets.adventurer-phase.creatures-pick-up-nothing"
-    other = state.adventurer(int(target[1:])) if target[:1] == "s" and target[1:].isdigit() else None
-    if other is None or int(target[1:]) == seat:
+    other = _other_adventurer(state, seat, target)
+    if other is None:
         return "secrets.adventurer-phase.steal"
     if other.room != adv.room and read(rs.options, "steal_range") != "any-range-random":
         return "secrets.ambiguity.steal-range-and-choice"
@@ -240,8 +246,8 @@ def _fight_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     otherwise 'Begin combat with a creature in the same room as you'."""
     adv = state.adventurer(seat)
     assert adv is not None
-    other = state.adventurer(int(target[1:])) if target[:1] == "s" and target[1:].isdigit() else None
-    if other is not None and int(target[1:]) != seat and other.room == adv.room:
+    other = _other_adventurer(state, seat, target)
+    if other is not None and other.room == adv.room:
         return "secrets.ambiguity.combat-action-target"
     return "secrets.adventurer-phase.combat"
 
