@@ -12,8 +12,11 @@ per game is each game's own (one core).
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 import time
+from pathlib import Path
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -68,6 +71,16 @@ def measure(game: str, policy: str, games: int) -> dict[str, Any]:
             "low_high": wilson(hits, games)}
 
 
+def _commit() -> str:
+    """The measured tree's commit (short), ``+`` when it has changes."""
+    root = Path(__file__).resolve().parents[1]
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+    dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    return head + ("+" if dirty else "")
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson interval of ``k`` successes in ``n``."""
     from scipy.stats import binomtest
@@ -89,29 +102,41 @@ def run(quick: bool, out: Any) -> str:
               "comma-separated, or none", file=sys.stderr)
         raise SystemExit(2)
     budgets = BUDGETS if not named else () if named == "none" else tuple(int(b) for b in named.split(","))
-    rows, curves = [], []
     for game, (policy, goal, target, words) in GOALS.items():
         if game not in chosen:
             continue
         m = measure(game, policy, games)
-        met = m["share"] >= target
-        rows.append(f"| {game} | `{policy}` | {words} | **{m['share']:.0%}** [{m['low_high'][0]:.0%}, "
-                    f"{m['low_high'][1]:.0%}] | {target:.0%} {'met' if met else 'NOT met'} | "
-                    f"{m['per_game']:.1f} s | {1000 * m['per_decision']:.1f} ms | {m['outcomes']} |")
-        if not met and budgets:
-            points = []
+        curve = []
+        if m["share"] < target:
             for sims in budgets:
                 b = measure(game, f"{policy}:{sims}", max(10, games // 4))
-                points.append(f"{sims}: {b['share']:.0%} ({b['per_game']:.1f} s a game)")
-            curves.append(f"- {game} ({words}), {max(10, games // 4)} games per budget: " + "; ".join(points))
+                curve.append({"sims": sims, "games": b["games"], "share": b["share"], "per_game": b["per_game"]})
+        m["curve"], m["date"], m["commit"], m["quick"] = curve, time.strftime("%Y-%m-%d"), _commit(), quick
+        (out / f"search-{game}.json").write_text(json.dumps(m, indent=1), encoding="utf-8")
+    rows, curves = [], []
+    for game, (policy, goal, target, words) in GOALS.items():
+        path = out / f"search-{game}.json"
+        if not path.exists():
+            continue
+        m = json.loads(path.read_text(encoding="utf-8"))
+        met = m["share"] >= target
+        rows.append(f"| {game} | `{policy}` | {words} | {m['games']} | **{m['share']:.0%}** [{m['low_high'][0]:.0%}, "
+                    f"{m['low_high'][1]:.0%}] | {target:.0%} {'met' if met else 'NOT met'} | "
+                    f"{m['per_game']:.1f} s | {1000 * m['per_decision']:.1f} ms | {m['outcomes']} | "
+                    f"{m['date']} `{m['commit']}`{' (quick)' if m.get('quick') else ''} |")
+        if m["curve"]:
+            points = [f"{c['sims']}: {c['share']:.0%} ({c['per_game']:.1f} s a game)" for c in m["curve"]]
+            curves.append(f"- {game} ({words}), {m['curve'][0]['games']} games per budget: " + "; ".join(points))
     return "\n".join([
         f"{games} games of each game's default configuration, seeded as `tombspec explore --seed 1` seeds them, "
         "at each game's default budget (its `search_budget`, else 64 simulations a decision and rollouts of "
-        "40 steps; Tomb and Cryptmaster: 16 and 20; Egypt 8 and 12; Raiders 32 and 12).  Games measured: " + ", ".join(chosen) + ".  The share is "
+        "40 steps; Tomb and Cryptmaster: 16 and 20; Egypt 8 and 12; Raiders 32 and 12).  Each game's row is "
+        "its last measurement (`TOMBSPEC_BENCH_SEARCH_GAMES` narrows a run; the rows of the others are kept from "
+        "`bench/out/search-GAME.json`), with its date and commit.  The share is "
         "with its 95% Wilson interval; the time is one core's per game and per decision (processor time).",
         "",
-        "| game | policy | counts | share | target | a game | a decision | outcomes |",
-        "|---|---|---|---|---|---|---|---|",
+        "| game | policy | counts | games | share | target | a game | a decision | outcomes | measured |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
         *(["Where a target is not met, the share against the budget (simulations a decision):", "", *curves]

@@ -37,6 +37,8 @@ def load(path: Path):  # noqa: ANN201
     spec = importlib.util.spec_from_file_location(f"tombspec_bench_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # registered, so that a worker process (forked) finds the benchmark's functions by name
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
