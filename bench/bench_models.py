@@ -77,31 +77,32 @@ print(json.dumps({"states": result.states, "seconds": time.perf_counter() - star
 """
 
 
-def _same_games(baseline: bytes, today: bytes) -> tuple[bool, set[str]]:
+def _same_games(baseline: bytes, today: bytes) -> tuple[bool, set[str], set[str]]:
     """Whether two traces record the same games: every step line byte for byte, and every game's header
-    the same apart from what was added since the baseline (the ``protocol`` key of issue 28, and options
-    for readings recorded since, at their defaults, which the header names).  Also the added options'
-    names."""
+    the same apart from what was added since the baseline (the ``protocol`` key of issue 28) and its
+    options.  Also the options added since (readings recorded since, at their defaults) and those whose
+    default reading changed since: the headers name both, and a changed default is a behaviour change
+    the note names with its test (the same steps say these games never met it)."""
     import orjson
 
     a, b = baseline.split(b"\n"), today.split(b"\n")
-    if len(a) != len(b):
-        return False, set()
     added: set[str] = set()
+    changed: set[str] = set()
+    if len(a) != len(b):
+        return False, added, changed
     for x, y in zip(a, b):
         if x == y:
             continue
         if not (x.startswith(b'{"board"') and y.startswith(b'{"board"')):
-            return False, added
+            return False, added, changed
         hx, hy = orjson.loads(x), orjson.loads(y)
         hy.pop("protocol", None)
-        new = set(hy.get("options", {})) - set(hx.get("options", {}))
-        for name in new:
-            del hy["options"][name]
-        added |= new
-        if hx != hy:
-            return False, added
-    return True, added
+        ox, oy = hx.pop("options", {}), hy.pop("options", {})
+        added |= set(oy) - set(ox)
+        changed |= {name for name in set(ox) & set(oy) if ox[name] != oy[name]}
+        if hx != hy or set(ox) - set(oy):
+            return False, added, changed
+    return True, added, changed
 
 
 def _extract(work: Path) -> Path:
@@ -163,9 +164,10 @@ def run(quick: bool, out: Path) -> str:
             traces = {k: work / f"{game}-{k}.jsonl" for k in ("baseline", "today")}
             _child(EXPLORE, game, str(games), str(traces["baseline"]), baseline=baseline)
             _child(EXPLORE, game, str(games), str(traces["today"]))
-            same, added = _same_games(traces["baseline"].read_bytes(), traces["today"].read_bytes())
+            same, added, changed = _same_games(traces["baseline"].read_bytes(), traces["today"].read_bytes())
             identity.append(f"{game}: {'the same games' if same else 'DIFFERENT'} "
-                            f"{'(headers name the options added since: ' + ', '.join(sorted(added)) + ') ' if added else ''}"
+                            f"{'(options added since: ' + ', '.join(sorted(added)) + ') ' if added else ''}"
+                            f"{'(default reading changed since: ' + ', '.join(sorted(changed)) + ') ' if changed else ''}"
                             f"({traces['today'].stat().st_size:,} bytes)")
             explore: dict[str, list[dict]] = {"baseline": [], "today": []}
             verify: dict[str, list[dict]] = {"baseline": [], "today": []}
@@ -208,7 +210,7 @@ def run(quick: bool, out: Path) -> str:
         "",
         f"Same seed, same trace ({games} games each, a digest on every line; every step line byte for "
         "byte, and each game's header apart from what was added since the baseline: the `protocol` key of issue 28 "
-        "and the options of readings recorded since, at their defaults): " + "; ".join(identity) + ".",
+        "and the options of readings recorded since, at their defaults, or whose default changed since): " + "; ".join(identity) + ".",
         "",
         f"`tombspec check` (all five games, {'20 games each (quick)' if quick else 'its defaults'}, every core): "
         f"baseline **{checks['baseline'][0]:.0f} s**, today **{checks['today'][0]:.0f} s**: "
