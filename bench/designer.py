@@ -3,8 +3,8 @@
     python bench/designer.py screen GAME [--games N] [--policy P] [--workers W]
     python bench/designer.py answer GAME [--games N] [--policy P] [--workers W]
 
-``screen`` plays the game's default configuration against each other reading of each ambiguity its
-options settle (one reading changed at a time, ``N`` games each, seed 0, a cheap policy: ``greedy`` by
+``screen`` plays the game's default configuration (once) against each other reading of each ambiguity
+its options settle (one reading changed at a time, ``N`` games each, seed 0, a cheap policy: ``greedy`` by
 default) and ranks the readings by how far they move the outcomes: the total variation distance
 between the two outcome distributions (half the sum of the differences of the outcome rates), with
 the largest single difference and its 95% intervals.  It writes ``docs/_static/compare/GAME-screen.md``
@@ -84,23 +84,25 @@ def _rates(summary: dict[str, Any]) -> str:
 
 
 def screen(game: str, games: int, policy: str, executor: Any) -> list[dict[str, Any]]:
-    from tombspec.checks.compare import Config, compare
+    from tombspec.checks.compare import Config, play, rate, summarise
 
-    from tombspec.checks.compare import rate
+    def summary(label: str, options: dict[str, Any]) -> dict[str, Any]:
+        config = Config(label, options, None, policy)
+        rs = config.ruleset(game)
+        return summarise(rs, config, play(rs, config, games, 0, executor))
 
+    default = summary("default", {})                # played once, against every reading
     rows = []
     todo = readings(game)
-    for k, (name, ambiguity, default, other) in enumerate(todo, 1):
+    for k, (name, ambiguity, was, other) in enumerate(todo, 1):
         start = time.perf_counter()
-        a = Config("default", {}, None, policy)
-        b = Config(f"{name} = {other}", {name: other}, None, policy)
-        result = compare(game, a, b, games, seed=0, executor=executor)
+        result = {"a": default, "b": summary(f"{name} = {other}", {name: other})}
         tv, top = distance(result)
         # an outcome one side never reached: 0 of its games, with its interval
         a_rates, b_rates = ({o: s["outcomes"].get(o, rate(0, games)) for o in
-                             set(result["a"]["outcomes"]) | set(result["b"]["outcomes"])} for s in
-                            (result["a"], result["b"]))
-        rows.append({"option": name, "ambiguity": ambiguity, "default": default, "reading": other, "tv": tv,
+                             set(default["outcomes"]) | set(result["b"]["outcomes"])} for s in
+                            (default, result["b"]))
+        rows.append({"option": name, "ambiguity": ambiguity, "default": was, "reading": other, "tv": tv,
                      "outcome": top, "a": a_rates, "b": b_rates})
         print(f"[{k}/{len(todo)}] {name} = {other}: {tv:.3f} ({time.perf_counter() - start:.0f} s)",
               file=sys.stderr, flush=True)
