@@ -44,6 +44,7 @@ class Entry:
     evidence: list[dict[str, Any]] = attrs.field(factory=list)
     correction: str = ""             # the catalog's proposed replacement wording (errors, contradictions)
     group: str = ""                  # findings one rewrite settles together
+    at: str = ""                     # the rule whose passage is at fault (the catalog's 'at', else the first rule)
 
     @property
     def sources(self) -> list[str]:
@@ -116,7 +117,7 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
         if amb.answered:
             entry.answered = {"quote": amb.answered.quote, "reading": amb.answered.reading,
                               "line": quote_line(cat.rulebook, amb.answered.quote)}
-        entry.correction, entry.group = amb.correction, amb.group
+        entry.correction, entry.group, entry.at = amb.correction, amb.group, amb.at_fault
         amb_graded[amb.id] = amb.severity is not None
         entries[amb.id] = entry
 
@@ -141,7 +142,8 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
             continue
         cat = catalogs.get(f.game)
         entry = Entry(f.id, f.game, f.severity, f.kind, "detector", f.summary, f.summary, list(f.rules),
-                      [_quote(cat, r) for r in f.rules] if cat else [], evidence=[_evidence(f)])
+                      [_quote(cat, r) for r in f.rules] if cat else [], evidence=[_evidence(f)],
+                      at=f.rules[0] if f.rules else "")
         entries[f.id] = entry
         same_fact[key] = entry
 

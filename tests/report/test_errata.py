@@ -69,6 +69,44 @@ def test_no_model_vocabulary(game: str) -> None:
         assert not hits, f"the {game} errata ({name}) speaks the model's language: {hits}"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finding_sits_at_the_passage_at_fault(game: str) -> None:
+    """The index places a finding at the line of the passage at fault (the catalog's 'at': the passage its
+    correction replaces; else the first rule it cites), not at the earliest line it cites, and runs in the
+    rulebook's order by it; every error and contradiction citing several passages names that passage."""
+    from tombspec.spec import load_catalog
+    from tombspec.spec.rulebooks import quote_line, rulebooks_dir
+
+    cat = load_catalog(game)
+    data = build(game)
+    keys = [(i["section_index"], i["line"] or 10**8) for i in data["index"]]
+    assert keys == sorted(keys), "the index runs in the rulebook's order by the passage at fault"
+    for item in data["index"]:
+        rules = cat.ambiguity(item["id"]).rules if item["id"] in cat else ()
+        if item["severity"] in ("error", "contradiction"):
+            assert item["id"] in cat and (cat.ambiguity(item["id"]).at or len(rules) == 1), \
+                f"{item['id']}: an error or contradiction names its passage at fault ('at')"
+        assert item["at"] in (rules or (item["at"],))
+        if rulebooks_dir() is not None and item["at"] in cat:
+            assert item["line"] == quote_line(cat.rulebook, cat.get(item["at"]).quote), item["id"]
+
+
+def test_cleanup_scope_sits_at_cleanup_not_at_the_inn() -> None:
+    """Cryptmaster's Cleanup error cites the Inn (line 139) too, but the faulty passage is Cleanup (line 339):
+    the editor following the index lands on it (precision pass 6's example)."""
+    from tombspec.spec.rulebooks import rulebooks_dir
+
+    if rulebooks_dir() is None:
+        pytest.skip("rulebooks absent: no line numbers")
+    data = build("cryptmaster")
+    [item] = [i for i in data["index"] if i["id"] == "cryptmaster.ambiguity.cleanup-scope"]
+    assert (item["section"], item["line"]) == ("End of Turn", 339)
+    [block] = [b for b in data["rewrites"] if b["findings"][0]["id"] == item["id"]]
+    assert block["findings"][0]["line"] == 339
+    assert any(p["line"] == 139 for p in block["findings"][0]["passages"])   # still quoted, not the anchor
+    assert "(End of Turn, line 339)" in to_markdown(data)
+
+
 def test_the_secrets_index_fits_on_two_screens() -> None:
     text = to_markdown(build("secrets"))
     index = text.split("## Index", 1)[1].split("\n## ", 1)[0]
