@@ -48,6 +48,9 @@ def test_the_errata_is_in_the_rulebooks_order(game: str) -> None:
     printed = {f["id"] for block in data["rewrites"] for f in block["findings"]}
     assert printed == {i["id"] for i in data["index"] if i["severity"] in ("error", "contradiction")}
     assert all(f["passages"] for block in data["rewrites"] for f in block["findings"])
+    # ... and with the correction its catalog entry proposes (issue 30: every error and contradiction)
+    assert data["missing_corrections"] == [], f"errors or contradictions with no proposed correction in {game}"
+    assert all(block["corrections"] for block in data["rewrites"]) and "none recorded yet" not in text
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -129,9 +132,15 @@ def test_what_the_text_answers_is_not_printed() -> None:
 
 
 def test_the_secrets_index_fits_on_two_screens() -> None:
+    """`tombspec errata secrets` opens with its index, and the document up to the index's end fits on two
+    screens of 50 rows at 80 columns (a long line takes as many rows as it wraps to)."""
+    import textwrap
+
     text = to_markdown(build("secrets"))
-    index = text.split("## Index", 1)[1].split("\n## ", 1)[0]
-    assert len([line for line in index.splitlines() if line.startswith("- ")]) <= 90
+    head = text.split("\n## Errors and contradictions", 1)[0]
+    assert "## Index" in head and len(head) < len(text)
+    rows = sum(max(1, len(textwrap.wrap(line, 80))) for line in head.splitlines())
+    assert rows <= 2 * 50, f"the secrets index takes {rows} rows at 80 columns"
 
 
 def test_a_group_is_one_rewrite_with_its_correction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,6 +190,47 @@ def test_the_cli_gives_markdown_json_and_html(tmp_path: Path) -> None:
     parser.feed(page)
     assert parser.hrefs and parser.hrefs <= parser.ids, "every index link lands on its finding"
     assert runner.invoke(main, ["errata", "chess"]).exit_code == 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cli_json_and_html_hold_every_finding(game: str, tmp_path: Path) -> None:
+    """`errata GAME --json` is the document as data and `--html FILE` the same document as one page: every
+    finding of the index, each error and contradiction with its correction, each open question with its
+    readings, for every game."""
+    result = CliRunner().invoke(main, ["errata", game, "--json", "--html", str(tmp_path / "e.html")])
+    assert result.exit_code == 0, result.output
+    data = orjson.loads(result.stdout)
+    assert data["game"] == game and data["index"]
+    assert sum(data["counts"].values()) == len(data["index"])
+    shown = [f for block in data["rewrites"] for f in block["findings"]]
+    asked = [q for group in data["open_questions"] for q in group["questions"]]
+    assert len(shown) == data["counts"]["error"] + data["counts"]["contradiction"]
+    assert len(asked) == data["counts"]["open-question"] and all(len(q["readings"]) >= 2 for q in asked)
+
+    class Page(HTMLParser):
+        ids: set[str] = set()
+        fixes = 0
+        text: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:  # noqa: ANN001
+            d = dict(attrs)
+            self.ids.add(d.get("id", ""))
+            self.fixes += d.get("class") == "fix"
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    page = Page()
+    page.ids, page.text = set(), []
+    page.feed((tmp_path / "e.html").read_text(encoding="utf-8"))
+    assert {i["id"] for i in data["index"] if i["severity"] != "open-question"} <= page.ids
+    assert {q["id"] for q in asked} <= page.ids
+    assert page.fixes == len(data["rewrites"]), "one proposed correction per rewrite"
+    words = " ".join(" ".join(page.text).split())
+    for block in data["rewrites"]:
+        for fix in block["corrections"]:
+            assert " ".join(fix.split()) in words
+    assert "none recorded yet" not in words
 
 
 def test_check_with_a_filter_answers_from_the_findings_alone() -> None:
