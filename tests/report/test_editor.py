@@ -184,6 +184,16 @@ def test_several_detectors_on_one_fact_are_one_finding(tmp_path: Path) -> None:
     assert entries[0].detectors == ["demo.one.x", "demo.two.x"]
 
 
+def test_one_detector_on_two_subjects_of_one_passage_is_two_findings(tmp_path: Path) -> None:
+    """Two components no rule names, both found in the one contents list, are two open questions (the
+    second was hidden as the first one's evidence before)."""
+    cat = demo(tmp_path)
+    a = Finding("demo.setup.one.unused-poster", "demo", "gap", ("demo.setup.one",), "the poster is never used")
+    b = Finding("demo.setup.one.unused-token", "demo", "gap", ("demo.setup.one",), "the token is never used")
+    entries = [e for e in editor_findings([a, b], {"demo": cat}) if e.source == "detector"]
+    assert [e.id for e in entries] == ["demo.setup.one.unused-poster", "demo.setup.one.unused-token"]
+
+
 def test_unlinked_findings_stay_and_errors_come_first(tmp_path: Path) -> None:
     cat = demo(tmp_path)
     note = Finding("demo.d.note", "demo", "derived-fact", ("demo.setup.two",), "a derived fact")
