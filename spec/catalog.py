@@ -152,6 +152,14 @@ class Ambiguity:
     correction: str = ""
     #: findings that one rewrite settles together share a group name (the errata shows them as one)
     group: str = ""
+    #: the rule whose passage is at fault (the one a correction replaces); the errata places the entry at
+    #: its line.  Empty: the first rule of ``rules`` (the catalog lists the passage at fault first)
+    at: str = ""
+
+    @property
+    def at_fault(self) -> str:
+        """The rule whose passage is at fault: ``at``, else the first rule listed."""
+        return self.at or self.rules[0]
 
     @property
     def effective_severity(self) -> str:
@@ -423,7 +431,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
                      {"id": str, "title": str, "kind": str, "rules": list, "question": str,
                       "readings": list, "default": str},
                      {"note": str, "severity": str, "answered": dict, "found_by": list, "correction": str,
-                      "group": str})
+                      "group": str, "at": str})
         aid = f["id"]
         new_id(aid, "ambiguity")
         if f["kind"] not in AMBIGUITY_KINDS:
@@ -467,6 +475,14 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
             raise r.fail(f"group {f['group']!r} is not lower case with hyphens", aid)
         if f.get("correction") is not None and not f["correction"].strip():
             raise r.fail("'correction' is empty: give the wording a publisher could print, or leave it out", aid)
+        if f.get("at") is not None and f["at"] not in rule_ids:
+            raise r.fail(f"'at' names {f['at']!r}, which is not one of its 'rules' (the passage at fault is one of "
+                         "the passages it cites)", aid)
+        graded = f.get("severity") or ("contradiction" if f["kind"] == "contradiction" and answer is None else None)
+        if graded in ("error", "contradiction") and len(rule_ids) > 1 and f.get("at") is None:
+            raise r.fail(f"{'an error' if graded == 'error' else 'a contradiction'} citing {len(rule_ids)} rules must "
+                         "name the passage at fault in 'at' (the rule whose passage the correction replaces; the "
+                         "errata places it at that passage's line)", aid)
         found_by = r.id_list(f, "found_by", aid)
         for ref in found_by:
             if not ID_RE.match(ref) or ref.split(".", 1)[0] != gid:
@@ -475,7 +491,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         ambiguities.append(Ambiguity(aid, gid, f["title"], f["kind"], rule_ids, f["question"],
                                      tuple(readings), f["default"], f.get("note", ""),
                                      r.line_of(aid), f.get("severity"), answer, found_by,
-                                     f.get("correction", "").strip(), f.get("group", "")))
+                                     f.get("correction", "").strip(), f.get("group", ""), f.get("at", "")))
 
     # References within the catalog resolve.  (same_as / changes may point at another game's
     # catalog; those are resolved by load_all().)
@@ -487,6 +503,9 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
         for ref in amb.rules:
             if ref not in ids:
                 raise r.fail(f"names rule {ref!r}, which is not in this catalog", amb.id)
+        if amb.at and any(a.id == amb.at for a in ambiguities):
+            raise r.fail(f"'at' names {amb.at!r}, another recorded question: name a rule whose passage is at fault",
+                         amb.id)
 
     return Catalog(gid, game["title"], game["rulebook"], str(r.path), tuple(sections), tuple(rules),
                    tuple(tables), tuple(components), tuple(ambiguities))

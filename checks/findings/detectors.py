@@ -278,46 +278,104 @@ def match_lists(a: list[tuple[int, str]], b: list[tuple[int, str]]) -> dict[int,
     return {i: sorted(js) for i, js in match.items()}
 
 
-@detector("list-drift")
-def list_drift(cat: Catalog) -> Iterable[Finding]:
-    """Two printed lists of the same steps (a body's numbered steps and a reference card's) that name
-    different items or take them in another order."""
+def _same_lists(cat: Catalog) -> Iterable[tuple[Any, list[tuple[int, str]], Any, list[tuple[int, str]],
+                                                dict[int, list[int]]]]:
+    """Pairs of printed lists that print the same steps (most of their items match by their words), with
+    the match of their items (:func:`match_lists`)."""
     tables = list_tables(cat)
     for ti, (ta, rows_a) in enumerate(tables):
         for tb, rows_b in tables[ti + 1:]:
             match = match_lists(rows_a, rows_b)
-            matched_b = {j for js in match.values() for j in js}
             if len(match) < 3 or len(match) < min(len(rows_a), len(rows_b)) / 2:
                 continue
-            only_a = [rows_a[i][1] for i in range(len(rows_a)) if i not in match]
-            only_b = [rows_b[j][1] for j in range(len(rows_b)) if j not in matched_b]
-            if not (only_a and only_b):
-                # One list leaves steps out (a reference card listing only some): not a drift.
-                only_a = only_b = []
-            seq = [(rows_a[i][0], rows_b[j][0], rows_a[i][1], rows_b[j][1])
-                   for i, js in sorted(match.items()) for j in js]
-            inversions = [(x, y) for k, x in enumerate(seq) for y in seq[k + 1:]
-                          if (x[0] - y[0]) * (x[1] - y[1]) < 0]
-            subject = f"{ta.id}~{tb.id}"
-            base = {"lists": {ta.id: [t for _, t in rows_a], tb.id: [t for _, t in rows_b]},
-                    "matched": [{"a": x[2], "b": x[3], "a_step": x[0], "b_step": x[1]} for x in seq]}
-            if only_a or only_b:
-                yield Finding(
-                    id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.items",
-                    game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
-                    summary=f"the lists {ta.id} and {tb.id} print the same steps with different items: "
-                            + "; ".join(filter(None, (
-                                f"only in {_short(ta.id)}: {', '.join(only_a)}" if only_a else "",
-                                f"only in {_short(tb.id)}: {', '.join(only_b)}" if only_b else ""))),
-                    evidence={**base, "only_in_a": only_a, "only_in_b": only_b, "pair": subject})
-            if inversions:
-                yield Finding(
-                    id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.order",
-                    game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
-                    summary=f"the lists {ta.id} and {tb.id} take their steps in different orders: "
-                            + "; ".join(f"'{x[2]}' is step {x[0]} before '{y[2]}' ({y[0]}) in one, "
-                                        f"but {x[1]} after {y[1]} in the other" for x, y in inversions[:3]),
-                    evidence={**base, "inversions": [[x[2], y[2]] for x, y in inversions]})
+            yield ta, rows_a, tb, rows_b, match
+
+
+@detector("list-drift")
+def list_drift(cat: Catalog) -> Iterable[Finding]:
+    """Two printed lists of the same steps (a body's numbered steps and a reference card's) that name
+    different items or take them in another order."""
+    for ta, rows_a, tb, rows_b, match in _same_lists(cat):
+        matched_b = {j for js in match.values() for j in js}
+        only_a = [rows_a[i][1] for i in range(len(rows_a)) if i not in match]
+        only_b = [rows_b[j][1] for j in range(len(rows_b)) if j not in matched_b]
+        if not (only_a and only_b):
+            # One list leaves steps out (a reference card listing only some): not a drift.
+            only_a = only_b = []
+        seq = [(rows_a[i][0], rows_b[j][0], rows_a[i][1], rows_b[j][1])
+               for i, js in sorted(match.items()) for j in js]
+        inversions = [(x, y) for k, x in enumerate(seq) for y in seq[k + 1:]
+                      if (x[0] - y[0]) * (x[1] - y[1]) < 0]
+        subject = f"{ta.id}~{tb.id}"
+        base = {"lists": {ta.id: [t for _, t in rows_a], tb.id: [t for _, t in rows_b]},
+                "matched": [{"a": x[2], "b": x[3], "a_step": x[0], "b_step": x[1]} for x in seq]}
+        if only_a or only_b:
+            yield Finding(
+                id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.items",
+                game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
+                summary=f"the lists {ta.id} and {tb.id} print the same steps with different items: "
+                        + "; ".join(filter(None, (
+                            f"only in {_short(ta.id)}: {', '.join(only_a)}" if only_a else "",
+                            f"only in {_short(tb.id)}: {', '.join(only_b)}" if only_b else ""))),
+                evidence={**base, "only_in_a": only_a, "only_in_b": only_b, "pair": subject})
+        if inversions:
+            yield Finding(
+                id=f"{cat.game}.list-drift.{_slug(_short(ta.id) + '-' + _short(tb.id))}.order",
+                game=cat.game, kind="summary-drift", rules=(ta.id, tb.id),
+                summary=f"the lists {ta.id} and {tb.id} take their steps in different orders: "
+                        + "; ".join(f"'{x[2]}' is step {x[0]} before '{y[2]}' ({y[0]}) in one, "
+                                    f"but {x[1]} after {y[1]} in the other" for x, y in inversions[:3]),
+                evidence={**base, "inversions": [[x[2], y[2]] for x, y in inversions]})
+
+
+@detector("step-names")
+def step_names(cat: Catalog) -> Iterable[Finding]:
+    """Two printed lists of the same steps that give a step different names (the body's "Search" is the
+    Player Reference's "Rotate Search Token"), or print two steps of one as one of the other.
+
+    Worded differently is not named differently: letter case, a parenthesised remark and one leading
+    word only one of the two names has (an imperative, "Trigger Tomb Effect" for "Tomb Effect") are
+    left aside; what is left must name the same thing in the same words."""
+    for ta, rows_a, tb, rows_b, match in _same_lists(cat):
+        differ: list[dict[str, Any]] = []
+        for i, js in sorted(match.items()):
+            for j in js:
+                if _names_differ(rows_a[i][1], rows_b[j][1]):
+                    differ.append({"a": rows_a[i][1], "b": rows_b[j][1], "a_step": rows_a[i][0],
+                                   "b_step": rows_b[j][0]})
+        merged = [{"a": [rows_a[i][1] for i in i_s], "b": rows_b[j][1]}
+                  for j, i_s in _inverse(match).items() if len(i_s) > 1]
+        merged += [{"a": rows_a[i][1], "b": [rows_b[j][1] for j in js]} for i, js in sorted(match.items())
+                   if len(js) > 1]
+        if not differ:
+            continue
+        yield Finding(
+            id=f"{cat.game}.step-names.{_slug(_short(ta.id) + '-' + _short(tb.id))}",
+            game=cat.game, kind="naming", rules=(ta.id, tb.id),
+            summary=f"the lists {ta.id} and {tb.id} print the same steps under different names: "
+                    + "; ".join(f"step {d['a_step']} '{d['a']}' is step {d['b_step']} '{d['b']}'" for d in differ),
+            evidence={"renamed": differ, "merged": merged})
+
+
+def _step_words(text: str) -> list[str]:
+    return content_words(re.sub(r"\(.*?\)", " ", text))
+
+
+def _names_differ(a: str, b: str) -> bool:
+    wa, wb = _step_words(a), _step_words(b)
+    if wa == wb:
+        return False
+    # one leading word only one name has (an imperative: "Perform Upkeep" for "Upkeep")
+    return not (wa[1:] == wb and wa[:1] and wa[0] not in wb or wb[1:] == wa and wb[:1] and wb[0] not in wa)
+
+
+def _inverse(match: dict[int, list[int]]) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = defaultdict(list)
+    for i, js in sorted(match.items()):
+        for j in js:
+            out[j].append(i)
+    return out
+
 
 
 @detector("list-section-order")

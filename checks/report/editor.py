@@ -5,7 +5,8 @@
 
 * a detector finding that restates a recorded ambiguity (the ambiguity lists it in ``found_by``) is
   not listed again: it becomes a piece of evidence of the recorded entry; detector findings over the
-  same rules of the same kind (several detectors, one fact) become one entry with several pieces;
+  same rules of the same kind (several detectors, one fact) become one entry with several pieces (one
+  detector's findings on several subjects stay several);
 * every entry carries the quotes of the rules it cites, with their section and, when the rulebook
   text is present, the line where the quote begins; an open question carries its readings and the
   model's default; an answered one the quote that answers it;
@@ -44,6 +45,7 @@ class Entry:
     evidence: list[dict[str, Any]] = attrs.field(factory=list)
     correction: str = ""             # the catalog's proposed replacement wording (errors, contradictions)
     group: str = ""                  # findings one rewrite settles together
+    at: str = ""                     # the rule whose passage is at fault (the catalog's 'at', else the first rule)
 
     @property
     def sources(self) -> list[str]:
@@ -93,6 +95,11 @@ def _catalog_order(cat: Catalog | None) -> dict[str, int]:
     return {e.id: i for i, e in enumerate(cat.entries())}
 
 
+def _one_emitter(a: str, b: str) -> bool:
+    """Two finding ids that differ only in their last part (the subject) come from one detector."""
+    return a.rsplit(".", 1)[0] == b.rsplit(".", 1)[0]
+
+
 def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]) -> list[Entry]:
     """One entry per fact, sorted by severity, game and catalog order (see the module)."""
     findings = list(findings)
@@ -116,7 +123,7 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
         if amb.answered:
             entry.answered = {"quote": amb.answered.quote, "reading": amb.answered.reading,
                               "line": quote_line(cat.rulebook, amb.answered.quote)}
-        entry.correction, entry.group = amb.correction, amb.group
+        entry.correction, entry.group, entry.at = amb.correction, amb.group, amb.at_fault
         amb_graded[amb.id] = amb.severity is not None
         entries[amb.id] = entry
 
@@ -136,12 +143,15 @@ def editor_findings(findings: Iterable[Finding], catalogs: Mapping[str, Catalog]
                 target.severity = f.severity
             continue
         key = (f.game, f.kind, tuple(sorted(f.rules)))
-        if f.rules and key in same_fact:
+        # one emitter's findings on several subjects of one passage ('<passage>.unused-x', '<passage>.unused-y':
+        # two components no rule names) are several facts, not one
+        if f.rules and key in same_fact and not _one_emitter(same_fact[key].id, f.id):
             same_fact[key].evidence.append(_evidence(f))
             continue
         cat = catalogs.get(f.game)
         entry = Entry(f.id, f.game, f.severity, f.kind, "detector", f.summary, f.summary, list(f.rules),
-                      [_quote(cat, r) for r in f.rules] if cat else [], evidence=[_evidence(f)])
+                      [_quote(cat, r) for r in f.rules] if cat else [], evidence=[_evidence(f)],
+                      at=f.rules[0] if f.rules else "")
         entries[f.id] = entry
         same_fact[key] = entry
 

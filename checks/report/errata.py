@@ -47,16 +47,16 @@ def findings_only(games: Sequence[str]) -> tuple[dict[str, Catalog], list[Entry]
 
 
 def _place(cat: Catalog, e: Entry) -> tuple[int, int, str, int | None]:
-    """Where a finding sits in the rulebook: (section index, line, section title, line or None)."""
+    """Where a finding sits in the rulebook: (section index, line, section title, line or None), those of
+    the passage at fault (the catalog's ``at``, else the first rule it cites that quotes the rulebook), not
+    the earliest passage it cites: an editor following the index lands on the faulty text."""
     sections = {s.id: i for i, s in enumerate(cat.sections)}
-    best: tuple[int, int, str, int | None] = (len(sections), 10**9, "", None)
-    for q in e.quotes:
-        if q.get("see") or not q.get("section"):
-            continue
-        here = (sections.get(q["section"], len(sections)), q.get("line") or 10**8, q.get("section_title") or "",
-                q.get("line"))
-        best = min(best, here)
-    return best
+    quoted = [q for q in e.quotes if not q.get("see") and q.get("section")]
+    if not quoted:
+        return (len(sections), 10**9, "", None)
+    q = next((q for q in quoted if q["rule"] == e.at), quoted[0])
+    return (sections.get(q["section"], len(sections)), q.get("line") or 10**8, q.get("section_title") or "",
+            q.get("line"))
 
 
 def build(game: str, catalogs: dict[str, Catalog] | None = None,
@@ -73,7 +73,8 @@ def build(game: str, catalogs: dict[str, Catalog] | None = None,
                 for q in e.quotes if q.get("quote")]
 
     index = [{"id": e.id, "severity": e.severity, "title": e.title, "section": _place(cat, e)[2],
-              "section_index": _place(cat, e)[0], "line": _place(cat, e)[3], "group": e.group or None}
+              "section_index": _place(cat, e)[0], "line": _place(cat, e)[3], "at": e.at or None,
+              "group": e.group or None}
              for e in placed]
     # the index a person reads: every error and contradiction on a line of its own, the open questions a
     # line per section (their count and lines): so that it fits on two screens even for Secrets

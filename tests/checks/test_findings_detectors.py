@@ -91,6 +91,30 @@ def test_list_drift_quiet_on_the_same_steps_worded_differently() -> None:
     assert ids(F.list_drift, cat) == []
 
 
+def test_step_names_finds_a_step_renamed_and_two_steps_printed_as_one() -> None:
+    """Issue 30: the Tomb Phase's "Search" is the Player Reference's "Rotate Search Token", and its "Comet
+    Track" and "Check for End Game" are printed as one step."""
+    body = [(1, "Tomb Effect"), (2, "Move Creatures"), (3, "Initiate Combat"), (4, "Upkeep"), (5, "Search"),
+            (6, "Comet Track"), (7, "Check for End Game")]
+    card = [(1, "Trigger Tomb Effect"), (2, "Move creatures"), (3, "Initiate combat (creatures versus adventurers)"),
+            (4, "Perform Upkeep"), (5, "Rotate Search Token"), (6, "Move Comet Track and Check for end game")]
+    cat = catalog(tables=[table("body-steps", ("step", "name"), body), table("card-steps", ("step", "printed"), card)])
+    [found] = F.step_names(cat)
+    assert found.kind == "naming" and found.severity == "note"
+    assert [(d["a"], d["b"]) for d in found.evidence["renamed"]] == [
+        ("Search", "Rotate Search Token"), ("Comet Track", "Move Comet Track and Check for end game"),
+        ("Check for End Game", "Move Comet Track and Check for end game")]
+    assert found.evidence["merged"] == [{"a": ["Comet Track", "Check for End Game"],
+                                         "b": "Move Comet Track and Check for end game"}]
+
+
+def test_step_names_quiet_on_the_same_names_worded_differently() -> None:
+    """Case, a parenthesised remark and a leading imperative are wording, not another name."""
+    cat = _lists([(1, "Trigger Tomb Effect"), (2, "Move creatures"), (3, "Initiate combat"),
+                  (4, "Spawn creatures (in red outlined rooms)"), (5, "Perform Upkeep")])
+    assert ids(F.step_names, cat) == []
+
+
 # Tables -------------------------------------------------------------------------------------------
 
 INF = float("inf")

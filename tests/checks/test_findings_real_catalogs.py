@@ -79,7 +79,8 @@ def test_secrets_stairs_of_blood_example(found) -> None:  # type: ignore[no-unty
 def test_secrets_names_spelled_two_ways(catalogs, found) -> None:  # type: ignore[no-untyped-def]
     if not _rulebooks_present(catalogs):
         pytest.skip("rulebooks absent: the naming detector reads only the quotes")
-    pairs = [set(f.evidence["spellings"]) for f in found.values() if f.kind == "naming" and f.game == "secrets"]
+    pairs = [set(f.evidence["spellings"]) for f in found.values() if f.kind == "naming" and f.game == "secrets"
+             and "spellings" in f.evidence]   # the spelling detector (step-names has its own evidence)
     for expected in ({"Pharaoh", "Pharoah"}, {"Forestall", "Forrestal"}, {"Mine Shaft", "Mineshaft"},
                      {"Heidi DuPont", "Heidi Dupont"}, {"Quatourmanus", "Quatuormanus"}):
         assert expected in pairs, expected
@@ -192,3 +193,19 @@ def test_tomb_example_odds_match_brute_force(found) -> None:  # type: ignore[no-
     odds = found["tomb.derived.example-odds"].evidence["odds"]
     assert odds["Dread steals from Captain Dukat (more successes)"].startswith(f"{win} ")
     assert odds["Lady Eryne disarms a Skill trap of TN 4"].startswith("0 ")
+
+
+def test_secrets_tomb_phase_step_names_found_and_stated_once(catalogs, found) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30's unreported defect: The Tomb Phase's "Search" and "Comet Track" are the Player Reference's
+    "Rotate Search Token" and "Move Comet Track and Check for end game"; the step-names detector finds it, and
+    the report shows it once, as the evidence of the recorded secrets.ambiguity.tomb-phase-step-names."""
+    from tombspec.checks.report.editor import editor_findings
+
+    f = found["secrets.step-names.steps-tomb-phase-steps"]
+    renamed = {(d["a"], d["b"]) for d in f.evidence["renamed"]}
+    assert ("Search", "Rotate Search Token") in renamed
+    assert {"a": ["Comet Track", "Check for End Game"],
+            "b": "Move Comet Track and Check for end game (refer to scenario)"} in f.evidence["merged"]
+    entries = {e.id: e for e in editor_findings(found.values(), catalogs)}
+    assert f.id not in entries
+    assert f.id in entries["secrets.ambiguity.tomb-phase-step-names"].detectors

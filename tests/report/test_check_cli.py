@@ -71,3 +71,16 @@ def test_bad_arguments_exit_2(fake_check: None, tmp_path: Path) -> None:
     assert code == 2 and "grave" in out
     code, out = invoke("--html", str(tmp_path / "no-such-dir" / "r.html"))
     assert code == 2 and "cannot write the HTML report" in out
+
+
+def test_unfiltered_check_prints_one_screen_and_full_prints_every_finding(fake_check: None) -> None:
+    """`make check` in a terminal (issue 30): the summary, the errors a line each and where the rest is; the
+    findings in full only with --full."""
+    code, out = invoke()
+    assert code == 0
+    assert "Errors in the rulebooks (1)" in out and "a broken table" in out
+    assert "the rest: tombspec errata GAME" in out and "--full" in out
+    assert "a derived fact" not in out, "a note is printed in full without --full"
+    assert len(out.splitlines()) <= 24 + 1, out          # one screen, with the one error
+    code, full = invoke("--full")
+    assert code == 0 and "a derived fact" in full and len(full.splitlines()) > len(out.splitlines())

@@ -102,6 +102,8 @@ def test_catalog_severity_answered_and_found_by_are_read(tmp_path: Path) -> None
      "cannot be a contradiction"),
     ('correction = "  "\n', "'correction' is empty"),
     ('group = "Two Words"\n', "group 'Two Words' is not lower case"),
+    ('at = "demo.setup.three"\n', "'at' names 'demo.setup.three', which is not one of its 'rules'"),
+    ('severity = "error"\n', "an error citing 2 rules must name the passage at fault in 'at'"),
 ])
 def test_bad_new_fields_name_file_line_and_problem(tmp_path: Path, extra: str, problem: str) -> None:
     path = tmp_path / "demo.toml"
@@ -110,6 +112,27 @@ def test_bad_new_fields_name_file_line_and_problem(tmp_path: Path, extra: str, p
         load_catalog_file(path)
     assert problem in str(err.value) and str(path) in str(err.value)
     assert err.value.line == HEAD.count("\n") + 2   # the ambiguity's id line
+
+
+def test_a_contradiction_names_the_passage_at_fault(tmp_path: Path) -> None:
+    """A recorded contradiction (or error) citing several rules says which passage is at fault ('at': the one
+    its correction replaces), so the errata can place it there; an open question defaults to the first rule."""
+    contradiction = AMBIGUITY.replace('kind = "ambiguity"', 'kind = "contradiction"')
+    path = tmp_path / "demo.toml"
+    path.write_text(HEAD + contradiction, encoding="utf-8")
+    with pytest.raises(CatalogError, match="a contradiction citing 2 rules must name the passage at fault"):
+        load_catalog_file(path)
+    path.write_text(HEAD + contradiction.replace('default = "one"\n', 'default = "one"\nat = "demo.setup.two"\n'),
+                    encoding="utf-8")
+    cat = load_catalog_file(path)
+    assert cat.ambiguity("demo.ambiguity.dice").at_fault == "demo.setup.two"
+    [entry] = editor_findings(recorded(cat), {"demo": cat})
+    assert entry.at == "demo.setup.two"
+    assert demo(tmp_path).ambiguity("demo.ambiguity.dice").at_fault == "demo.setup.one"   # type: ignore[attr-defined]
+    # a question answered by the text is a note: it needs no passage at fault
+    path.write_text(HEAD + contradiction.replace('default = "one"\n', 'default = "one"\n'
+                    'answered = { quote = "Each player takes one die.", reading = "one" }\n'), encoding="utf-8")
+    assert load_catalog_file(path).ambiguity("demo.ambiguity.dice").effective_severity == "note"
 
 
 def test_answered_ambiguity_is_a_note_with_its_answer(tmp_path: Path) -> None:
@@ -159,6 +182,16 @@ def test_several_detectors_on_one_fact_are_one_finding(tmp_path: Path) -> None:
     entries = [e for e in editor_findings([a, b, c], {"demo": cat}) if e.source == "detector"]
     assert [e.id for e in entries] == ["demo.one.x", "demo.three.x"]
     assert entries[0].detectors == ["demo.one.x", "demo.two.x"]
+
+
+def test_one_detector_on_two_subjects_of_one_passage_is_two_findings(tmp_path: Path) -> None:
+    """Two components no rule names, both found in the one contents list, are two open questions (the
+    second was hidden as the first one's evidence before)."""
+    cat = demo(tmp_path)
+    a = Finding("demo.setup.one.unused-poster", "demo", "gap", ("demo.setup.one",), "the poster is never used")
+    b = Finding("demo.setup.one.unused-token", "demo", "gap", ("demo.setup.one",), "the token is never used")
+    entries = [e for e in editor_findings([a, b], {"demo": cat}) if e.source == "detector"]
+    assert [e.id for e in entries] == ["demo.setup.one.unused-poster", "demo.setup.one.unused-token"]
 
 
 def test_unlinked_findings_stay_and_errors_come_first(tmp_path: Path) -> None:
