@@ -314,13 +314,13 @@ class SecretsOptions:
     heal_service: str | None = reading("secrets.ambiguity.reference-soul-monger-heal-service", "one-service",
                                        "two-services")
     attribute_services: str | None = reading("secrets.ambiguity.reference-soul-monger-attribute-services",
-                                             "permanent-stackable", "once-each", "audacity-at-10-wasted")
+                                             "audacity-at-10-wasted", "permanent-stackable", "once-each")
     master_of_time: str | None = reading("secrets.ambiguity.reference-soul-monger-master-of-time", "status-card",
                                          "permanent-token", "one-action")
     courage_service: str | None = reading("secrets.ambiguity.reference-soul-monger-courage-service", "raise-only",
                                           "set")
-    capped_services: str | None = reading("secrets.ambiguity.reference-soul-monger-capped-services", "refused",
-                                          "wasted")
+    capped_services: str | None = reading("secrets.ambiguity.reference-soul-monger-capped-services", "wasted",
+                                          "refused")
     service_recipient: str | None = reading("secrets.ambiguity.reference-soul-monger-service-recipient",
                                             "self-only", "any-adventurer-in-room", "any-adventurer")
     stock: str | None = reading("secrets.ambiguity.reference-soul-monger-stock", "limited-by-components",

@@ -210,6 +210,21 @@ def test_gain_audacity_at_10_is_bought_and_wasted_under_audacity_at_10_wasted() 
     assert s.adventurer(0).audacity == 10 and s.adventurer(0).shards == 20 - 16
 
 
+def test_gain_audacity_at_10_is_bought_by_default_as_the_text_answers() -> None:
+    """The catalog's answer (issue 28, protocol version 13): 'There is no limit to the number of items and
+    services you can buy'; 'Audacity points can never rise above 10' caps the value, the purchase stands.
+    The default options offer it, and the Soul Shards are spent."""
+    from tombspec.model.secrets.actions import Service
+    from tombspec.spec import load_catalog
+    amb = load_catalog("secrets").ambiguity("secrets.ambiguity.reference-soul-monger-attribute-services")
+    assert amb.default == amb.answered.reading == "audacity-at-10-wasted"
+    rs, s = _at_the_monger_with_10_audacity()
+    assert rs.options.attribute_services == "audacity-at-10-wasted"
+    assert Service("Gain +1 Audacity") in rs.legal_actions(s)
+    s = play(rs, s, Service("Gain +1 Audacity"))
+    assert (s.adventurer(0).audacity, s.adventurer(0).shards) == (10, 20 - 8)
+
+
 def test_a_refused_deal_names_its_reason() -> None:
     """The Soul Monger's refusals name why: a card not held cannot be sold; a service dearer than the
     Soul Shards held is refused by its price."""
@@ -247,11 +262,11 @@ CAPPED = [('Starting Health', "secrets.adventurers.health-cap"),
 def test_capped_services_are_refused_naming_the_cap_under_refused() -> None:
     """'An adventurer's current Health cannot be increased above their starting Health'; Courage already
     at its starting value; 'If an adventurer were to gain an identical status effect, ignore all effects
-    of the new status effect': under reading refused (the default) none of these is offered, and each
-    refusal names the rule that leaves the service nothing to do."""
+    of the new status effect': under reading refused none of these is offered, and each refusal names the
+    rule that leaves the service nothing to do."""
     from tombspec.model.secrets.actions import Service
     from tombspec.model.secrets.state import evolve
-    rs, s = _at_the_monger()
+    rs, s = _at_the_monger(capped_services="refused")
     s = _capped(s)
     for name, rule in CAPPED:
         assert Service(name) not in rs.legal_actions(s), name
@@ -283,6 +298,23 @@ def test_capped_services_are_bought_and_wasted_under_wasted() -> None:
         assert (after.health, after.courage, after.status) == (before.health, before.courage, before.status), name
     assert s.statuses == deck                          # the identical card ignored: none taken
     assert rs.violations(s) == []
+
+
+def test_capped_services_are_bought_by_default_as_the_text_answers() -> None:
+    """The catalog's answer (issue 28, protocol version 13): 'There is no limit to the number of items and
+    services you can buy', so the default (wasted) sells each capped service; the caps keep the values."""
+    from tombspec.model.secrets.actions import Service
+    from tombspec.spec import load_catalog
+    amb = load_catalog("secrets").ambiguity("secrets.ambiguity.reference-soul-monger-capped-services")
+    assert amb.default == amb.answered.reading == "wasted"
+    rs, s = _at_the_monger()
+    assert rs.options.capped_services == "wasted"
+    s = _capped(s)
+    before = s.adventurer(0)
+    for name, _ in CAPPED:
+        assert Service(name) in rs.legal_actions(s), name
+        after = play(rs, s, Service(name)).adventurer(0)
+        assert after.shards == before.shards - 13 and after.health == before.health, name
 
 
 def test_courage_above_its_start_under_raise_only_is_wasted_not_lowered() -> None:
