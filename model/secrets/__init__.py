@@ -180,7 +180,7 @@ Secrets.explore_configs = (
                  "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
     {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
-    {"board": "exercise", "options": {"players": 3}},
+    {"board": "exercise", "options": {"players": 3, "evade_creatures": "one-roll-each"}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
                                       "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest",

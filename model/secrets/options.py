@@ -137,7 +137,7 @@ class SecretsOptions:
     uneven_tokens: str | None = reading("secrets.ambiguity.turn-order-uneven-tokens", "skip-and-spend-all",
                                         "may-pass")
     evade_creatures: str | None = reading("secrets.ambiguity.evade-several-creatures", "per-creature",
-                                          "per-room-hardest")
+                                          "per-room-hardest", "one-roll-each")
     evade_to_stop: str | None = reading("secrets.ambiguity.evade-to-stop", "only-to-continue", "on-every-entry")
     combat_target: str | None = reading("secrets.ambiguity.combat-action-target", "only-when-prompted",
                                         "any-target")

@@ -65,6 +65,55 @@ def test_leaving_a_room_with_creatures_needs_evasion_per_creature() -> None:
     assert stopped.adventurer(0).room == "Tomb's Entrance" and stopped.current == 1
 
 
+def test_evading_several_creatures_with_one_roll_under_one_roll_each() -> None:
+    """'You must Evade them ... roll a Dexterity check with a difficulty of the creature's Evasion
+    difficulty' read as one roll for the room (secrets.ambiguity.evade-several-creatures = one-roll-each):
+    its successes are held against each creature; each creature not evaded costs half its Combat rating to
+    go on."""
+    rs, s = two(evade_creatures="one-roll-each")
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")          # Evasion 1, Combat 2
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")      # Evasion 2, Combat 2
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"))
+    assert s.head.kind == "check" and s.head.target == "dexterity" and set(s.head.items) == {a, b}
+    both = play(rs, s, faces(5, 5, 1, 1, 1))                               # 2 successes: both evaded, no second roll
+    assert both.adventurer(0).room == "Quetzalcoatl's Hall" and rs.pending(both).what == "move"
+    one = play(rs, s, faces(5, 1, 1, 1, 1))                                # 1 success: the Keeper not evaded
+    assert rs.pending(one).what == "failed to evade" and one.head.items == (b,)
+    health = one.adventurer(0).health
+    assert play(rs, one, Push()).adventurer(0).health == health - 1      # half the Keeper's 2
+    none = play(rs, s, faces(1, 1, 1, 1, 1))
+    assert set(none.head.items) == {a, b}
+    assert play(rs, none, Push()).adventurer(0).health == health - 2     # half of each: 1 + 1
+    stopped = play(rs, none, Stop())
+    assert stopped.adventurer(0).room == "Tomb's Entrance" and stopped.current == 1
+
+
+def test_one_creature_asks_no_reading_of_several() -> None:
+    """With one creature in the room every reading of secrets.ambiguity.evade-several-creatures is one check
+    against it: the option left unset is never asked."""
+    rs, s = two(evade_creatures=None)
+    s, a = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), faces(1, 1, 1, 1, 1), Push())
+    assert s.adventurer(0).room == "Quetzalcoatl's Hall"
+
+
+def test_per_room_hardest_costs_half_the_highest_combat_rating() -> None:
+    """Reading per-room-hardest: 'One check per room against the highest Evasion difficulty; failure costs
+    half the highest Combat rating' (the Tomb's Eye is hardest to evade, the Living Moai-Man hits hardest)."""
+    rs, s = two(evade_creatures="per-room-hardest")
+    s, eye = creature(rs, s, "Tomb's Eye", "Tomb's Entrance")            # Evasion 3, Combat 1
+    s, moai = creature(rs, s, "Living Moai-Man", "Tomb's Entrance")      # Evasion 2, Combat 3
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"))
+    assert s.head.kind == "check" and s.head.n == 3                       # one check, the Eye's difficulty
+    s = play(rs, s, faces(5, 5, 1, 1, 1))
+    assert rs.pending(s).what == "failed to evade"
+    health = s.adventurer(0).health
+    assert play(rs, s, Push()).adventurer(0).health == health - 1        # half of 3, rounded down
+
+
 def test_stopping_in_a_creatures_room_needs_no_evasion() -> None:
     rs, s = two()
     s, _ = creature(rs, s, "Skeleton Guard", "Quetzalcoatl's Hall")

@@ -146,11 +146,12 @@ ENTERED_WHEN = {
         "A Dexterity evasion check failed (`secrets.adventurer-phase.evade-fail`) as a moving adventurer that "
         "is not fleeing leaves a room (`step`, `explore` or `fall` at `move`): one check for each creature "
         "there (`evade_creatures` = per-creature, the default; under per-room-hardest one, against the "
-        "hardest to evade) and each traitor adventurer there (`ava_evasion` = evading-adventurers, the "
+        "hardest to evade; under one-roll-each one roll for the room, held against each) and each traitor adventurer there (`ava_evasion` = evading-adventurers, the "
         "default), and those of the room entered by a `step` too under `evade_to_stop` = on-every-entry; also "
         "a `teleport` from the Arc Portal under `arc_portal` = counts-as-move (the creatures of both rooms). "
         "The mover chooses `stop` (the move ends where it is, its remaining evasions and steps dropped) or "
-        "`push` (it loses half of what it evaded, rounded down: a creature's Combat rating, a traitor's "
+        "`push` (it loses half of what it failed to evade, rounded down: a creature's Combat rating (under "
+        "per-room-hardest the room's highest; under one-roll-each, of each creature not evaded), a traitor's "
         "Evasion rating, and goes on). A passed check asks nothing; a check whose dice pool or Dexterity is 0 "
         "fails without a roll.",
     "take a card":
