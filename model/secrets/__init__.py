@@ -191,7 +191,8 @@ Secrets.explore_configs = (
                                       "companions_healing": "as-adventurer", "minus_cards": "random",
                                       "steal_range": "any-range-random", "creature_route": "random",
                                       "limit_without_rooms": "limit-first", "comet_triggers": "landing-space-only"}},
-    {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
+    {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only",
+                 "redirect": "any-portion-lost"}},
 )
 #: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).
 Secrets.phases = tuple(sorted(turn.POINTS))

@@ -294,7 +294,7 @@ class SecretsOptions:
                                       "printed-score")
     companions_healing: str | None = reading("secrets.ambiguity.companions-healing", "rest-only", "as-adventurer")
     redirect: str | None = reading("secrets.ambiguity.companions-redirect", "any-portion-capped",
-                                   "all-or-nothing-lost")
+                                   "all-or-nothing-lost", "any-portion-lost")
     companions_like_items: str | None = reading("secrets.ambiguity.companions-like-items", "items-except-listed",
                                                 "fully-items")
     passive_bonus: str | None = reading("secrets.ambiguity.weapons-passive-combat-bonus", "combat-bonus-not-passive",

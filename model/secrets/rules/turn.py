@@ -265,7 +265,8 @@ ENTERED_WHEN = {
         "through creatures, a Door to Nowhere, an effect) while it has a living companion: `redirect` some of "
         "it to a companion (`secrets.companions.redirect-damage`; `redirect` = any-portion-capped, the "
         "default: 1 up to the smaller of the damage left and the companion's Health, each companion once, "
-        "asked again while damage is left; all-or-nothing-lost: all of it, any excess lost) or `done` (the "
+        "asked again while damage is left; any-portion-lost: as that, but up to all the damage left, what passes the "
+        "companion's Health lost with it; all-or-nothing-lost: all of it, any excess lost) or `done` (the "
         "rest is the adventurer's). Without a living companion the damage is taken at once.",
     "choose a new adventurer":
         "An adventurer has died or fled the Tomb (or Transformed), when an Adventurer sheet is still "
