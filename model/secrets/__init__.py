@@ -175,11 +175,13 @@ class Secrets(Judgement, Ruleset):
 Secrets.explore_configs = (
     {},
     {"options": {"players": 1}},
-    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early"}},
+    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early",
+                 "steal_range": "same-room-random"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
                  "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
-    {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
+    {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True,
+                 "steal_range": "any-range-chosen"}},
     {"board": "exercise", "options": {"players": 3, "evade_creatures": "one-roll-each"}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",

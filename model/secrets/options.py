@@ -144,7 +144,8 @@ class SecretsOptions:
     trade_scope: str | None = reading("secrets.ambiguity.trade-scope", "example-list", "any-card")
     steal_loser: str | None = reading("secrets.ambiguity.steal-loser", "symmetric", "thief-only")
     steal_range: str | None = reading("secrets.ambiguity.steal-range-and-choice", "same-room-chosen",
-                                      "any-range-random")
+                                      "any-range-random", "same-room-random",
+                                      "any-range-chosen")
     repeated_search: str | None = reading("secrets.ambiguity.repeated-search", "unlimited", "once-per-room")
     barter: str | None = reading("secrets.ambiguity.soul-monger-deals-per-action", "any-number", "one-deal",
                                  "buy-only")

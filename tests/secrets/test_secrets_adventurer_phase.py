@@ -491,6 +491,35 @@ def test_a_refused_use_names_why_the_card_cannot_be_used() -> None:
     assert refused(rs, s, Use("Bandages")) == "secrets.adventurer-phase.use-items"         # not held
 
 
+def test_steal_range_and_choice_pairings_the_words_allow() -> None:
+    """Issue 28's second audit: 'Unlike Trading, Stealing states no range, and does not say whether the card
+    is chosen or random': same-room-random (the room, a random card) and any-range-chosen (any room, the
+    winner's choice) besides the two pairings recorded before."""
+    from tombspec.model.secrets.actions import Steal
+    rs, s = two(steal_range="same-room-random")
+    far = s.with_adventurer(1, room="Quetzalcoatl's Hall")
+    assert Steal("s1") not in rs.legal_actions(far)
+    assert refused(rs, far, Steal("s1")) == "secrets.ambiguity.steal-range-and-choice"
+    s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    won = play(rs, s, Steal("s1"), faces(5, 1, 1, 1), faces(6, 1, 1, 1, 1))
+    assert rs.pending(won).is_chance and rs.pending(won).what == "card stolen"
+    dist = dict(rs.chance_outcomes(won))
+    held = [c for c in items_tradeable(rs, won.adventurer(1))]
+    assert len(dist) == len(held) and len(set(dist.values())) == 1          # each card equally likely
+    rs2, s2 = two(steal_range="any-range-chosen")
+    far2 = s2.with_adventurer(1, room="Quetzalcoatl's Hall").with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    assert Steal("s1") in rs2.legal_actions(far2)
+    won2 = play(rs2, far2, Steal("s1"), faces(5, 1, 1, 1), faces(6, 1, 1, 1, 1))
+    assert rs2.pending(won2).what == "take a card" and rs2.pending(won2).actors == (0,)
+    won2 = play(rs2, won2, Take("M1A1 Rifle"))
+    assert won2.adventurer(0).held("M1A1 Rifle") and won2.adventurer(1).held("M1A1 Rifle") is None
+
+
+def items_tradeable(rs, adv):
+    from tombspec.model.secrets.rules import items
+    return items.tradeable(rs, adv)
+
+
 def test_a_refused_steal_names_why() -> None:
     from tombspec.model.secrets.actions import Steal
     rs, s = two()

@@ -104,7 +104,7 @@ def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     adv = state.adventurer(seat)
     if adv is None or adv.fleeing:
         return []
-    anywhere = read(rs.options, "steal_range") == "any-range-random"
+    anywhere = is_any_range_steal(rs)
     out = []
     for other in state.in_tomb():
         them = state.adventurer(other)
@@ -233,7 +233,7 @@ def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     other = _other_adventurer(state, seat, target)
     if other is None:
         return "secrets.adventurer-phase.steal"
-    if other.room != adv.room and read(rs.options, "steal_range") != "any-range-random":
+    if other.room != adv.room and not is_any_range_steal(rs):
         return "secrets.ambiguity.steal-range-and-choice"
     if not items.tradeable(rs, other):
         return "secrets.adventurer-phase.steal-winner-takes-card"
@@ -803,8 +803,20 @@ def _steal_take(rs: Any, state: SecretsState, winner: int, loser: int) -> Secret
                            target=str(loser)))
 
 
+@implements("secrets.ambiguity.steal-range-and-choice")
+def is_any_range_steal(rs: Any) -> bool:
+    """A steal reaches an adventurer in any room (any-range-random, any-range-chosen), not only the thief's."""
+    return read(rs.options, "steal_range") in ("any-range-random", "any-range-chosen")
+
+
+@implements("secrets.ambiguity.steal-range-and-choice")
+def is_random_steal(rs: Any) -> bool:
+    """The card a won steal takes is drawn at random (any-range-random, same-room-random), not chosen."""
+    return read(rs.options, "steal_range") in ("any-range-random", "same-room-random")
+
+
 def _steal_take_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    if read(rs.options, "steal_range") == "any-range-random":
+    if is_random_steal(rs):
         return Pending.chance("card stolen")
     return Pending.decision(t.seat, "take a card")
 
@@ -822,7 +834,7 @@ def _steal_take_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
 
 
 def _steal_take_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    if read(rs.options, "steal_range") != "any-range-random":
+    if not is_random_steal(rs):
         return None
     return Outcomes.uniform([Drawn(c) for c in _steal_cards(rs, state, t)])
 

@@ -158,11 +158,11 @@ ENTERED_WHEN = {
         "A steal is won (`secrets.adventurer-phase.steal-winner-takes-card`): after the target's Dexterity "
         "check and the thief's, against the target's successes, the winner (the thief on a pass; the target "
         "on a fail under `steal_loser` = symmetric, the default; nobody under thief-only) takes one of the "
-        "loser's tradeable cards (`take`), even when there is one. Under `steal_range` = any-range-random the "
-        "card is drawn at random instead (`card stolen`). Skipped when the loser holds no tradeable card, or "
+        "loser's tradeable cards (`take`), even when there is one. Under `steal_range` = any-range-random or "
+        "same-room-random the card is drawn at random instead (`card stolen`). Skipped when the loser holds no tradeable card, or "
         "either has left the Tomb.",
     "card stolen":
-        "As `take a card`, under `steal_range` = any-range-random: one chance step, each of the loser's "
+        "As `take a card`, under `steal_range` = any-range-random or same-room-random: one chance step, each of the loser's "
         "tradeable cards equally likely.",
     "check (pre)":
         "A dice check is queued (a check effect, an evasion, a combat roll, a steal, the Search die, a 1d3, a "
