@@ -174,6 +174,24 @@ def test_trading_gives_cards_never_soul_shards() -> None:
     assert s.adventurer(1).held("Thompson Submachine Gun") and s.adventurer(0).shards == 5
 
 
+def test_giving_a_status_effect_names_the_trade_scope() -> None:
+    """Issue 28's second refusal audit: 'trade any cards they wish' against the example's list: giving a held
+    Status Effect card is refused under example-list naming secrets.ambiguity.trade-scope (it named the Trade
+    action); under any-card it is given."""
+    from tombspec.model.secrets.state import evolve
+    for scope in ("example-list", "any-card"):
+        rs, s = two(trade_scope=scope)
+        s = evolve(s, statuses=s.statuses.remove("Fearless")).with_adventurer(0, status=("Fearless",))
+        s = play(rs, s, Trade(1))
+        if scope == "example-list":
+            assert Give("Fearless", 1) not in rs.legal_actions(s, 0)
+            assert refused(rs, s, Give("Fearless", 1), 0) == "secrets.ambiguity.trade-scope"
+            assert refused(rs, s, Give("Lantern", 1), 0) == "secrets.adventurer-phase.trade"   # not held
+        else:
+            s = rs.step(s, Give("Fearless", 1), 0)
+            assert "Fearless" in s.adventurer(1).status
+
+
 def test_drop_for_free_and_pick_up_for_an_action() -> None:
     rs, s = two()
     s = play(rs, s, Drop("Thompson Submachine Gun"))
