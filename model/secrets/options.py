@@ -146,6 +146,7 @@ class SecretsOptions:
     steal_range: str | None = reading("secrets.ambiguity.steal-range-and-choice", "same-room-chosen",
                                       "any-range-random", "same-room-random",
                                       "any-range-chosen")
+    drop_within_turn: str | None = reading("secrets.ambiguity.drop-within-turn", "before-action", "after-action-too")
     repeated_search: str | None = reading("secrets.ambiguity.repeated-search", "unlimited", "once-per-room")
     barter: str | None = reading("secrets.ambiguity.soul-monger-deals-per-action", "any-number", "one-deal",
                                  "buy-only")

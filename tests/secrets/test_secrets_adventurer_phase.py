@@ -192,6 +192,30 @@ def test_giving_a_status_effect_names_the_trade_scope() -> None:
             assert "Fearless" in s.adventurer(1).status
 
 
+def test_dropping_after_the_turns_action_under_each_reading() -> None:
+    """'You can drop cards in your current room during your turn' (secrets.ambiguity.drop-within-turn, issue
+    28's second audit): under before-action (the default) the turn passes once its action is resolved, and a
+    drop at its end is refused naming that entry; under after-action-too the adventurer may still drop cards
+    in the room its Move ended in."""
+    rs, s = two()
+    moved = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert moved.current == 1                                                  # no end-of-turn decision
+    fleeing = s.with_adventurer(1, fleeing=True, room="Quetzalcoatl's Hall")     # someone to save: the turn's end asks
+    at_end = play(rs, fleeing, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert rs.pending(at_end).what == "end of turn"
+    assert refused(rs, at_end, Drop("Thompson Submachine Gun")) == "secrets.ambiguity.drop-within-turn"
+    rs2, s2 = two(drop_within_turn="after-action-too")
+    s2 = play(rs2, s2, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert rs2.pending(s2).what == "end of turn" and s2.current == 0
+    assert Drop("Thompson Submachine Gun") in rs2.legal_actions(s2)
+    s2 = play(rs2, s2, Drop("Thompson Submachine Gun"))
+    assert s2.adventurer(0).held("Thompson Submachine Gun") is None
+    assert any(h.name == "Thompson Submachine Gun" for h in s2.room("Quetzalcoatl's Hall").drop)
+    if rs2.pending(s2).what == "end of turn":                                  # cards left to drop
+        s2 = play(rs2, s2, Done())
+    assert s2.current == 1
+
+
 def test_drop_for_free_and_pick_up_for_an_action() -> None:
     rs, s = two()
     s = play(rs, s, Drop("Thompson Submachine Gun"))
