@@ -175,12 +175,15 @@ class Secrets(Judgement, Ruleset):
 Secrets.explore_configs = (
     {},
     {"options": {"players": 1}},
-    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early"}},
+    {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early",
+                 "steal_range": "same-room-random"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
                  "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
-    {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True}},
-    {"board": "exercise", "options": {"players": 3}},
+    {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True,
+                 "steal_range": "any-range-chosen"}},
+    {"board": "exercise", "options": {"players": 3, "evade_creatures": "one-roll-each",
+                                      "drop_within_turn": "after-action-too"}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
                                       "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest",
@@ -191,7 +194,8 @@ Secrets.explore_configs = (
                                       "companions_healing": "as-adventurer", "minus_cards": "random",
                                       "steal_range": "any-range-random", "creature_route": "random",
                                       "limit_without_rooms": "limit-first", "comet_triggers": "landing-space-only"}},
-    {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only"}},
+    {"options": {"players": 1, "single_adventurer_rule": True, "harrison_save": "automatic-only",
+                 "redirect": "any-portion-lost"}},
 )
 #: Every point where the game waits, and when each is reached (``rules/turn.py``: POINTS, ENTERED_WHEN).
 Secrets.phases = tuple(sorted(turn.POINTS))

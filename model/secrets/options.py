@@ -137,14 +137,16 @@ class SecretsOptions:
     uneven_tokens: str | None = reading("secrets.ambiguity.turn-order-uneven-tokens", "skip-and-spend-all",
                                         "may-pass")
     evade_creatures: str | None = reading("secrets.ambiguity.evade-several-creatures", "per-creature",
-                                          "per-room-hardest")
+                                          "per-room-hardest", "one-roll-each")
     evade_to_stop: str | None = reading("secrets.ambiguity.evade-to-stop", "only-to-continue", "on-every-entry")
     combat_target: str | None = reading("secrets.ambiguity.combat-action-target", "only-when-prompted",
                                         "any-target")
     trade_scope: str | None = reading("secrets.ambiguity.trade-scope", "example-list", "any-card")
     steal_loser: str | None = reading("secrets.ambiguity.steal-loser", "symmetric", "thief-only")
     steal_range: str | None = reading("secrets.ambiguity.steal-range-and-choice", "same-room-chosen",
-                                      "any-range-random")
+                                      "any-range-random", "same-room-random",
+                                      "any-range-chosen")
+    drop_within_turn: str | None = reading("secrets.ambiguity.drop-within-turn", "before-action", "after-action-too")
     repeated_search: str | None = reading("secrets.ambiguity.repeated-search", "unlimited", "once-per-room")
     barter: str | None = reading("secrets.ambiguity.soul-monger-deals-per-action", "any-number", "one-deal",
                                  "buy-only")
@@ -294,7 +296,7 @@ class SecretsOptions:
                                       "printed-score")
     companions_healing: str | None = reading("secrets.ambiguity.companions-healing", "rest-only", "as-adventurer")
     redirect: str | None = reading("secrets.ambiguity.companions-redirect", "any-portion-capped",
-                                   "all-or-nothing-lost")
+                                   "all-or-nothing-lost", "any-portion-lost")
     companions_like_items: str | None = reading("secrets.ambiguity.companions-like-items", "items-except-listed",
                                                 "fully-items")
     passive_bonus: str | None = reading("secrets.ambiguity.weapons-passive-combat-bonus", "combat-bonus-not-passive",
@@ -314,13 +316,13 @@ class SecretsOptions:
     heal_service: str | None = reading("secrets.ambiguity.reference-soul-monger-heal-service", "one-service",
                                        "two-services")
     attribute_services: str | None = reading("secrets.ambiguity.reference-soul-monger-attribute-services",
-                                             "permanent-stackable", "once-each", "audacity-at-10-wasted")
+                                             "audacity-at-10-wasted", "permanent-stackable", "once-each")
     master_of_time: str | None = reading("secrets.ambiguity.reference-soul-monger-master-of-time", "status-card",
                                          "permanent-token", "one-action")
     courage_service: str | None = reading("secrets.ambiguity.reference-soul-monger-courage-service", "raise-only",
                                           "set")
-    capped_services: str | None = reading("secrets.ambiguity.reference-soul-monger-capped-services", "refused",
-                                          "wasted")
+    capped_services: str | None = reading("secrets.ambiguity.reference-soul-monger-capped-services", "wasted",
+                                          "refused")
     service_recipient: str | None = reading("secrets.ambiguity.reference-soul-monger-service-recipient",
                                             "self-only", "any-adventurer-in-room", "any-adventurer")
     stock: str | None = reading("secrets.ambiguity.reference-soul-monger-stock", "limited-by-components",

@@ -65,6 +65,55 @@ def test_leaving_a_room_with_creatures_needs_evasion_per_creature() -> None:
     assert stopped.adventurer(0).room == "Tomb's Entrance" and stopped.current == 1
 
 
+def test_evading_several_creatures_with_one_roll_under_one_roll_each() -> None:
+    """'You must Evade them ... roll a Dexterity check with a difficulty of the creature's Evasion
+    difficulty' read as one roll for the room (secrets.ambiguity.evade-several-creatures = one-roll-each):
+    its successes are held against each creature; each creature not evaded costs half its Combat rating to
+    go on."""
+    rs, s = two(evade_creatures="one-roll-each")
+    s, a = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")          # Evasion 1, Combat 2
+    s, b = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")      # Evasion 2, Combat 2
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"))
+    assert s.head.kind == "check" and s.head.target == "dexterity" and set(s.head.items) == {a, b}
+    both = play(rs, s, faces(5, 5, 1, 1, 1))                               # 2 successes: both evaded, no second roll
+    assert both.adventurer(0).room == "Quetzalcoatl's Hall" and rs.pending(both).what == "move"
+    one = play(rs, s, faces(5, 1, 1, 1, 1))                                # 1 success: the Keeper not evaded
+    assert rs.pending(one).what == "failed to evade" and one.head.items == (b,)
+    health = one.adventurer(0).health
+    assert play(rs, one, Push()).adventurer(0).health == health - 1      # half the Keeper's 2
+    none = play(rs, s, faces(1, 1, 1, 1, 1))
+    assert set(none.head.items) == {a, b}
+    assert play(rs, none, Push()).adventurer(0).health == health - 2     # half of each: 1 + 1
+    stopped = play(rs, none, Stop())
+    assert stopped.adventurer(0).room == "Tomb's Entrance" and stopped.current == 1
+
+
+def test_one_creature_asks_no_reading_of_several() -> None:
+    """With one creature in the room every reading of secrets.ambiguity.evade-several-creatures is one check
+    against it: the option left unset is never asked."""
+    rs, s = two(evade_creatures=None)
+    s, a = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), faces(1, 1, 1, 1, 1), Push())
+    assert s.adventurer(0).room == "Quetzalcoatl's Hall"
+
+
+def test_per_room_hardest_costs_half_the_highest_combat_rating() -> None:
+    """Reading per-room-hardest: 'One check per room against the highest Evasion difficulty; failure costs
+    half the highest Combat rating' (the Tomb's Eye is hardest to evade, the Living Moai-Man hits hardest)."""
+    rs, s = two(evade_creatures="per-room-hardest")
+    s, eye = creature(rs, s, "Tomb's Eye", "Tomb's Entrance")            # Evasion 3, Combat 1
+    s, moai = creature(rs, s, "Living Moai-Man", "Tomb's Entrance")      # Evasion 2, Combat 3
+    s = s.with_adventurer(0, audacity=0)
+    s = play(rs, s, Move(), Step("Quetzalcoatl's Hall"))
+    assert s.head.kind == "check" and s.head.n == 3                       # one check, the Eye's difficulty
+    s = play(rs, s, faces(5, 5, 1, 1, 1))
+    assert rs.pending(s).what == "failed to evade"
+    health = s.adventurer(0).health
+    assert play(rs, s, Push()).adventurer(0).health == health - 1        # half of 3, rounded down
+
+
 def test_stopping_in_a_creatures_room_needs_no_evasion() -> None:
     rs, s = two()
     s, _ = creature(rs, s, "Skeleton Guard", "Quetzalcoatl's Hall")
@@ -123,6 +172,48 @@ def test_trading_gives_cards_never_soul_shards() -> None:
     s = rs.step(s, gives[0], 0)
     s = rs.step(s, Done(), 1)
     assert s.adventurer(1).held("Thompson Submachine Gun") and s.adventurer(0).shards == 5
+
+
+def test_giving_a_status_effect_names_the_trade_scope() -> None:
+    """Issue 28's second refusal audit: 'trade any cards they wish' against the example's list: giving a held
+    Status Effect card is refused under example-list naming secrets.ambiguity.trade-scope (it named the Trade
+    action); under any-card it is given."""
+    from tombspec.model.secrets.state import evolve
+    for scope in ("example-list", "any-card"):
+        rs, s = two(trade_scope=scope)
+        s = evolve(s, statuses=s.statuses.remove("Fearless")).with_adventurer(0, status=("Fearless",))
+        s = play(rs, s, Trade(1))
+        if scope == "example-list":
+            assert Give("Fearless", 1) not in rs.legal_actions(s, 0)
+            assert refused(rs, s, Give("Fearless", 1), 0) == "secrets.ambiguity.trade-scope"
+            assert refused(rs, s, Give("Lantern", 1), 0) == "secrets.adventurer-phase.trade"   # not held
+        else:
+            s = rs.step(s, Give("Fearless", 1), 0)
+            assert "Fearless" in s.adventurer(1).status
+
+
+def test_dropping_after_the_turns_action_under_each_reading() -> None:
+    """'You can drop cards in your current room during your turn' (secrets.ambiguity.drop-within-turn, issue
+    28's second audit): under before-action (the default) the turn passes once its action is resolved, and a
+    drop at its end is refused naming that entry; under after-action-too the adventurer may still drop cards
+    in the room its Move ended in."""
+    rs, s = two()
+    moved = play(rs, s, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert moved.current == 1                                                  # no end-of-turn decision
+    fleeing = s.with_adventurer(1, fleeing=True, room="Quetzalcoatl's Hall")     # someone to save: the turn's end asks
+    at_end = play(rs, fleeing, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert rs.pending(at_end).what == "end of turn"
+    assert refused(rs, at_end, Drop("Thompson Submachine Gun")) == "secrets.ambiguity.drop-within-turn"
+    rs2, s2 = two(drop_within_turn="after-action-too")
+    s2 = play(rs2, s2, Move(), Step("Quetzalcoatl's Hall"), Stop())
+    assert rs2.pending(s2).what == "end of turn" and s2.current == 0
+    assert Drop("Thompson Submachine Gun") in rs2.legal_actions(s2)
+    s2 = play(rs2, s2, Drop("Thompson Submachine Gun"))
+    assert s2.adventurer(0).held("Thompson Submachine Gun") is None
+    assert any(h.name == "Thompson Submachine Gun" for h in s2.room("Quetzalcoatl's Hall").drop)
+    if rs2.pending(s2).what == "end of turn":                                  # cards left to drop
+        s2 = play(rs2, s2, Done())
+    assert s2.current == 1
 
 
 def test_drop_for_free_and_pick_up_for_an_action() -> None:
@@ -210,6 +301,21 @@ def test_gain_audacity_at_10_is_bought_and_wasted_under_audacity_at_10_wasted() 
     assert s.adventurer(0).audacity == 10 and s.adventurer(0).shards == 20 - 16
 
 
+def test_gain_audacity_at_10_is_bought_by_default_as_the_text_answers() -> None:
+    """The catalog's answer (issue 28, protocol version 13): 'There is no limit to the number of items and
+    services you can buy'; 'Audacity points can never rise above 10' caps the value, the purchase stands.
+    The default options offer it, and the Soul Shards are spent."""
+    from tombspec.model.secrets.actions import Service
+    from tombspec.spec import load_catalog
+    amb = load_catalog("secrets").ambiguity("secrets.ambiguity.reference-soul-monger-attribute-services")
+    assert amb.default == amb.answered.reading == "audacity-at-10-wasted"
+    rs, s = _at_the_monger_with_10_audacity()
+    assert rs.options.attribute_services == "audacity-at-10-wasted"
+    assert Service("Gain +1 Audacity") in rs.legal_actions(s)
+    s = play(rs, s, Service("Gain +1 Audacity"))
+    assert (s.adventurer(0).audacity, s.adventurer(0).shards) == (10, 20 - 8)
+
+
 def test_a_refused_deal_names_its_reason() -> None:
     """The Soul Monger's refusals name why: a card not held cannot be sold; a service dearer than the
     Soul Shards held is refused by its price."""
@@ -247,11 +353,11 @@ CAPPED = [('Starting Health', "secrets.adventurers.health-cap"),
 def test_capped_services_are_refused_naming_the_cap_under_refused() -> None:
     """'An adventurer's current Health cannot be increased above their starting Health'; Courage already
     at its starting value; 'If an adventurer were to gain an identical status effect, ignore all effects
-    of the new status effect': under reading refused (the default) none of these is offered, and each
-    refusal names the rule that leaves the service nothing to do."""
+    of the new status effect': under reading refused none of these is offered, and each refusal names the
+    rule that leaves the service nothing to do."""
     from tombspec.model.secrets.actions import Service
     from tombspec.model.secrets.state import evolve
-    rs, s = _at_the_monger()
+    rs, s = _at_the_monger(capped_services="refused")
     s = _capped(s)
     for name, rule in CAPPED:
         assert Service(name) not in rs.legal_actions(s), name
@@ -283,6 +389,23 @@ def test_capped_services_are_bought_and_wasted_under_wasted() -> None:
         assert (after.health, after.courage, after.status) == (before.health, before.courage, before.status), name
     assert s.statuses == deck                          # the identical card ignored: none taken
     assert rs.violations(s) == []
+
+
+def test_capped_services_are_bought_by_default_as_the_text_answers() -> None:
+    """The catalog's answer (issue 28, protocol version 13): 'There is no limit to the number of items and
+    services you can buy', so the default (wasted) sells each capped service; the caps keep the values."""
+    from tombspec.model.secrets.actions import Service
+    from tombspec.spec import load_catalog
+    amb = load_catalog("secrets").ambiguity("secrets.ambiguity.reference-soul-monger-capped-services")
+    assert amb.default == amb.answered.reading == "wasted"
+    rs, s = _at_the_monger()
+    assert rs.options.capped_services == "wasted"
+    s = _capped(s)
+    before = s.adventurer(0)
+    for name, _ in CAPPED:
+        assert Service(name) in rs.legal_actions(s), name
+        after = play(rs, s, Service(name)).adventurer(0)
+        assert after.shards == before.shards - 13 and after.health == before.health, name
 
 
 def test_courage_above_its_start_under_raise_only_is_wasted_not_lowered() -> None:
@@ -408,6 +531,35 @@ def test_a_refused_use_names_why_the_card_cannot_be_used() -> None:
     used = give(rs3, s3, 0, "Bandages", used=2)
     assert refused(rs3, used, Use("Bandages")) == "secrets.ambiguity.items-limited-uses-end"
     assert refused(rs, s, Use("Bandages")) == "secrets.adventurer-phase.use-items"         # not held
+
+
+def test_steal_range_and_choice_pairings_the_words_allow() -> None:
+    """Issue 28's second audit: 'Unlike Trading, Stealing states no range, and does not say whether the card
+    is chosen or random': same-room-random (the room, a random card) and any-range-chosen (any room, the
+    winner's choice) besides the two pairings recorded before."""
+    from tombspec.model.secrets.actions import Steal
+    rs, s = two(steal_range="same-room-random")
+    far = s.with_adventurer(1, room="Quetzalcoatl's Hall")
+    assert Steal("s1") not in rs.legal_actions(far)
+    assert refused(rs, far, Steal("s1")) == "secrets.ambiguity.steal-range-and-choice"
+    s = s.with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    won = play(rs, s, Steal("s1"), faces(5, 1, 1, 1), faces(6, 1, 1, 1, 1))
+    assert rs.pending(won).is_chance and rs.pending(won).what == "card stolen"
+    dist = dict(rs.chance_outcomes(won))
+    held = [c for c in items_tradeable(rs, won.adventurer(1))]
+    assert len(dist) == len(held) and len(set(dist.values())) == 1          # each card equally likely
+    rs2, s2 = two(steal_range="any-range-chosen")
+    far2 = s2.with_adventurer(1, room="Quetzalcoatl's Hall").with_adventurer(0, audacity=0).with_adventurer(1, audacity=0)
+    assert Steal("s1") in rs2.legal_actions(far2)
+    won2 = play(rs2, far2, Steal("s1"), faces(5, 1, 1, 1), faces(6, 1, 1, 1, 1))
+    assert rs2.pending(won2).what == "take a card" and rs2.pending(won2).actors == (0,)
+    won2 = play(rs2, won2, Take("M1A1 Rifle"))
+    assert won2.adventurer(0).held("M1A1 Rifle") and won2.adventurer(1).held("M1A1 Rifle") is None
+
+
+def items_tradeable(rs, adv):
+    from tombspec.model.secrets.rules import items
+    return items.tradeable(rs, adv)
 
 
 def test_a_refused_steal_names_why() -> None:

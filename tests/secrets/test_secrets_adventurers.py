@@ -67,6 +67,29 @@ def test_a_refused_redirect_names_the_reading_that_caps_it() -> None:
     assert refused(rs2, hit2, Redirect(comp2.name, 1)) == "secrets.ambiguity.companions-redirect"   # not the whole
 
 
+def test_redirecting_past_a_companions_health_under_any_portion_lost() -> None:
+    """Reading any-portion-lost of secrets.ambiguity.companions-redirect (issue 28's second audit): 'redirect
+    any damage they would receive onto the companion': any part of it, even past the companion's Health;
+    the companion is discarded at 0 and the excess is lost with it; the rest is the adventurer's."""
+    from tombspec.model.secrets.actions import Done, Redirect
+    rs = ruleset(2, redirect="any-portion-lost")
+    s = ready(rs, TWO)
+    comp = s.adventurer(0).companions[0]
+    hit = op(rs, s, 0, "damage", amount=comp.health + 2)
+    assert Redirect(comp.name, comp.health + 1) in rs.legal_actions(hit)        # past its Health
+    assert refused(rs, hit, Redirect(comp.name, comp.health + 3)) == "secrets.companions.redirect-damage"  # > damage
+    s = play(rs, hit, Redirect(comp.name, comp.health + 1))
+    names = [c.name for c in hit.adventurer(0).companions]
+    names.remove(comp.name)
+    assert [c.name for c in s.adventurer(0).companions] == names                # discarded, the 1 past it lost
+    assert s.companions.discard.count(comp.name) == hit.companions.discard.count(comp.name) + 1
+    if rs.pending(s).what == "redirect damage":                                  # another living companion
+        s = play(rs, s, Done())
+    adv = s.adventurer(0)
+    assert adv.health == adv.start_health - 1                                   # the rest: 1 point
+    assert rs.violations(s) == []
+
+
 def test_courage_stays_within_minus_10_and_plus_10() -> None:
     assert compute_courage(9, 5) == 10 and compute_courage(-9, -5) == -10
 

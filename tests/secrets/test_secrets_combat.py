@@ -94,6 +94,33 @@ def test_tomb_phase_evasion_loses_courage_then_moves_away() -> None:
     assert s.combat is None and s.adventurer(0).room == "Quetzalcoatl's Hall"
 
 
+def test_an_evade_past_the_combats_first_step_names_what_forbids_it() -> None:
+    """Issue 28's second refusal audit: an Evade sent at the weapons named the weapon limit; it names the rule
+    that forbids evading there: in the Adventurer Phase 'Attempt to Evade (Tomb Phase Only)' (the reading of
+    secrets.ambiguity.combat-phase-differences), with every adjacent room holding creatures
+    secrets.combat.evade-blocked, for a fleeing adventurer secrets.adventurers.flee-no-evade, and once the
+    adventurer stood 'If you wish to evade a creature before combat begins'."""
+    from tombspec.model.secrets.rules.combat import retreat_rooms
+    rs, s = two()
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    here = play(rs, s, Fight(key))
+    assert refused(rs, here, Evade()) == "secrets.ambiguity.combat-phase-differences"
+    tomb = queue(rs, s, Task("combat", 0, rule="test", target=key, flags=("tomb",)))
+    stood = play(rs, tomb, Stand())
+    assert rs.pending(stood).what == "choose weapons and armor"
+    assert refused(rs, stood, Evade()) == "secrets.combat.evade-check"
+    blocked = s
+    for room in retreat_rooms(rs, tomb, 0):
+        blocked, _ = creature(rs, blocked, "Living Moai-Man", room)
+    blocked = queue(rs, blocked, Task("combat", 0, rule="test", target=key, flags=("tomb",)))
+    assert rs.pending(blocked).what == "choose weapons and armor"          # no evasion step
+    assert refused(rs, blocked, Evade()) == "secrets.combat.evade-blocked"
+    fleeing = queue(rs, s.with_adventurer(0, fleeing=True), Task("combat", 0, rule="test", target=key, flags=("tomb",)))
+    assert rs.pending(fleeing).what == "choose weapons and armor"
+    assert refused(rs, fleeing, Evade()) == "secrets.adventurers.flee-no-evade"
+    assert refused(rs, fleeing, Stand()) == "secrets.combat.weapon-limit"   # any other kind: the point's rule
+
+
 def test_critical_failures_trigger_the_creatures_ability_only_when_it_dealt_damage() -> None:
     rs, s = two()
     s, key = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")       # critical: 1 more damage

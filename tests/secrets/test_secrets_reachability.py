@@ -99,7 +99,12 @@ def test_the_shipped_sets_start_and_explored_layouts() -> None:
     assert sum(b.startswith("core seed") for b in boards) == R.GAMES_PER_SET
     for r in out:
         assert r["game"] == "secrets" and r["summary"]
-        assert "Mongol's Hall" in r["flee"]["none"]          # no shipped game placed a rope
+        # Mongol's Hall has no flight to the Entrance unless a rope is placed or a room linking Level 3 to the
+        # levels above without a rope (Stairs of Blood: 'you can only move from the Stairs of Blood up to the
+        # Sacrificial Chamber') was explored; no shipped game placed a rope
+        assert not any(e["placed"] for e in r["ropes"])
+        if "Mongol's Hall" not in r["flee"]["none"]:
+            assert "Stairs of Blood" in r["flee"]["route"]["Mongol's Hall"], r["board"]
         for lv, levels in r["walking_creatures"]["by_spawn_level"].items():
             assert (3 in levels) == (lv == 3)                # no walking creature crosses to or from Level 3 here
 

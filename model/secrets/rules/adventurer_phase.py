@@ -104,7 +104,7 @@ def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     adv = state.adventurer(seat)
     if adv is None or adv.fleeing:
         return []
-    anywhere = read(rs.options, "steal_range") == "any-range-random"
+    anywhere = is_any_range_steal(rs)
     out = []
     for other in state.in_tomb():
         them = state.adventurer(other)
@@ -233,7 +233,7 @@ def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     other = _other_adventurer(state, seat, target)
     if other is None:
         return "secrets.adventurer-phase.steal"
-    if other.room != adv.room and read(rs.options, "steal_range") != "any-range-random":
+    if other.room != adv.room and not is_any_range_steal(rs):
         return "secrets.ambiguity.steal-range-and-choice"
     if not items.tradeable(rs, other):
         return "secrets.adventurer-phase.steal-winner-takes-card"
@@ -454,7 +454,7 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
     out: list[str] = []
     for room in rooms_:
         creatures = [c.key for c in state.creatures_in(room)]
-        if read(rs.options, "evade_creatures") == "per-room-hardest" and creatures:
+        if len(creatures) > 1 and read(rs.options, "evade_creatures") == "per-room-hardest":
             creatures = [max(creatures, key=lambda k: card(rs, state.creature(k)).evasion)]
         out += creatures
         if read(rs.options, "ava_evasion") == "evading-adventurers":
@@ -462,10 +462,29 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
     return out
 
 
+def _evaded_room(state: SecretsState, key: str) -> str | None:
+    """The room of a creature or adventurer to evade (None: no longer in the Tomb)."""
+    if key.startswith("s"):
+        other = state.adventurer(int(key[1:]))
+        return None if other is None else other.room
+    c = state.creature(key)
+    return None if c is None else c.room
+
+
+def _evasion_difficulty(rs: Any, state: SecretsState, key: str) -> int:
+    if key.startswith("s"):
+        return advs.evasion_rating(rs, state.adventurer(int(key[1:])))
+    return card(rs, state.creature(key)).evasion
+
+
 def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
     if not t.items or state.adventurer(t.seat) is None:
         return state
+    room = _evaded_room(state, t.items[0])
+    if room is not None and sum(_evaded_room(state, k) == room for k in t.items) > 1 \
+            and read(rs.options, "evade_creatures") == "one-roll-each":
+        return _evade_room_roll(rs, state, t)
     key, rest = t.items[0], t.items[1:]
     if rest:
         state = state.push(evolve(t, items=rest))
@@ -486,6 +505,46 @@ def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 task("evade-leave", run=_evade_leave_run)
 
 
+@implements("secrets.ambiguity.evade-several-creatures", "secrets.adventurer-phase.evade-check")
+def _evade_room_roll(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """Reading one-roll-each: 'you must Evade them': one Dexterity check for all that is evaded in one room,
+    its successes held against each one's Evasion difficulty (the rooms of an on-every-entry step, each its
+    own roll)."""
+    keys = [k for k in t.items if _evaded_room(state, k) is not None]
+    if not keys:
+        return state
+    room = _evaded_room(state, keys[0])
+    here = tuple(k for k in keys if _evaded_room(state, k) == room)
+    rest = tuple(k for k in keys if k not in here)
+    if rest:
+        state = state.push(evolve(t, items=rest))
+    adv = state.adventurer(t.seat)
+    if is_automatic_failure(current(rs, adv, "dexterity"), checked_attribute(rs, adv, "dexterity")):
+        note("secrets.dice.zero-pool-fails")      # nothing evaded
+        return state.push(Task("evade-failed", t.seat, rule="secrets.adventurer-phase.evade-fail", target=here[0],
+                               items=here))
+    return start_check(rs, state, t.seat, "dexterity", 0, flags=("result:evade-room",),
+                       rule="secrets.adventurer-phase.evade-check", items=here)
+
+
+def _evade_room_judged(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """The one roll read against each: every creature (or traitor) whose Evasion difficulty its successes
+    do not reach is not evaded; if any, the mover stops or takes half of each one's rating."""
+    state = state.pop()
+    if state.adventurer(t.seat) is None:
+        return state
+    failed = tuple(k for k in t.items if _evaded_room(state, k) is not None
+                   and t.n < _evasion_difficulty(rs, state, k))
+    if not failed:
+        note("secrets.adventurer-phase.evade-success")
+        return state
+    return state.push(Task("evade-failed", t.seat, rule="secrets.adventurer-phase.evade-fail", target=failed[0],
+                           items=failed))
+
+
+task("evade-room", run=_evade_room_judged)
+
+
 @continuation("evade-failed")
 def _evade_failed(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
     return state.push(Task("evade-failed", seat, rule="secrets.adventurer-phase.evade-fail", target=op.name))
@@ -503,13 +562,26 @@ def _evade_failed_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat
                 "evade-leave", "step", "move", "explore", "fall", "teleport-to"):
             state = state.pop()
         return state
-    if t.target.startswith("s"):
-        other = state.adventurer(int(t.target[1:]))
-        rating = 0 if other is None else advs.evasion_rating(rs, other)
-    else:
-        c = state.creature(t.target)
-        rating = 0 if c is None else combat_rating(rs, state, c)
-    return advs.lose_health(state, t.seat, rating // 2, "secrets.adventurer-phase.evade-fail")
+    return advs.lose_health(state, t.seat, sum(half_rating(rs, state, k) for k in t.items or (t.target,)),
+                            "secrets.adventurer-phase.evade-fail")
+
+
+@implements("secrets.adventurer-phase.evade-fail", "secrets.ambiguity.evade-several-creatures")
+def half_rating(rs: Any, state: SecretsState, key: str) -> int:
+    """'take damage equal to half the creature's Combat rating, rounded down' (a traitor's: its Evasion
+    rating); under per-room-hardest the one check stands for the room, and its failure costs half the
+    highest Combat rating there."""
+    if key.startswith("s"):
+        other = state.adventurer(int(key[1:]))
+        return 0 if other is None else advs.evasion_rating(rs, other) // 2
+    c = state.creature(key)
+    if c is None:
+        return 0
+    rating = combat_rating(rs, state, c)
+    others = state.creatures_in(c.room)
+    if len(others) > 1 and read(rs.options, "evade_creatures") == "per-room-hardest":
+        rating = max(combat_rating(rs, state, o) for o in others)
+    return rating // 2
 
 
 task("evade-failed", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
@@ -731,8 +803,20 @@ def _steal_take(rs: Any, state: SecretsState, winner: int, loser: int) -> Secret
                            target=str(loser)))
 
 
+@implements("secrets.ambiguity.steal-range-and-choice")
+def is_any_range_steal(rs: Any) -> bool:
+    """A steal reaches an adventurer in any room (any-range-random, any-range-chosen), not only the thief's."""
+    return read(rs.options, "steal_range") in ("any-range-random", "any-range-chosen")
+
+
+@implements("secrets.ambiguity.steal-range-and-choice")
+def is_random_steal(rs: Any) -> bool:
+    """The card a won steal takes is drawn at random (any-range-random, same-room-random), not chosen."""
+    return read(rs.options, "steal_range") in ("any-range-random", "same-room-random")
+
+
 def _steal_take_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    if read(rs.options, "steal_range") == "any-range-random":
+    if is_random_steal(rs):
         return Pending.chance("card stolen")
     return Pending.decision(t.seat, "take a card")
 
@@ -750,7 +834,7 @@ def _steal_take_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
 
 
 def _steal_take_chance(rs: Any, state: SecretsState, t: Task) -> Any:
-    if read(rs.options, "steal_range") != "any-range-random":
+    if not is_random_steal(rs):
         return None
     return Outcomes.uniform([Drawn(c) for c in _steal_cards(rs, state, t)])
 
@@ -769,7 +853,8 @@ from ..actions import Drawn  # noqa: E402
 from .abilities import ability_rule, start_ability, usable_abilities  # noqa: E402
 from .combat import start_fight  # noqa: E402
 from .creatures import card, combat_rating  # noqa: E402
-from .dice_checks import start_check  # noqa: E402
+from .adventurers import attribute as current, checked_attribute  # noqa: E402
+from .dice_checks import is_automatic_failure, start_check  # noqa: E402
 from .engine import table  # noqa: E402
 from .status import remove_status, rest_removable  # noqa: E402
 from .tomb_phase import queue_spawns  # noqa: E402

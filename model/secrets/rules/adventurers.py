@@ -270,6 +270,8 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
             continue
         if mode == "any-portion-capped":
             out.extend(Redirect(c.name, k) for k in range(1, min(t.n, c.health) + 1))
+        elif mode == "any-portion-lost":       # any part of it, past the companion's Health too
+            out.extend(Redirect(c.name, k) for k in range(1, t.n + 1))
         else:
             out.append(Redirect(c.name, t.n))
     return out
@@ -296,7 +298,7 @@ def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     else:
         comps[i] = evolve(comps[i], health=left)
     state = state.with_adventurer(t.seat, companions=tuple(comps))
-    rest = t.n - action.amount if read(rs.options, "redirect") == "any-portion-capped" else 0
+    rest = t.n - action.amount if read(rs.options, "redirect") in ("any-portion-capped", "any-portion-lost") else 0
     state = state.pop()
     if rest > 0:
         state = state.push(evolve(t, n=rest, items=(*t.items, action.companion)))
@@ -314,7 +316,8 @@ def _redirect_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     """A refused redirect: onto a living companion of the adventurer, a part of the damage taken ('any
     damage they would receive onto the companion'); within those, what the reading of
     secrets.ambiguity.companions-redirect forbids (under any-portion-capped more than the companion's
-    Health, or a second part onto one companion; under all-or-nothing-lost anything but the whole)."""
+    Health, or a second part onto one companion; under any-portion-lost a second part onto one companion;
+    under all-or-nothing-lost anything but the whole)."""
     adv = state.adventurer(t.seat)
     if not isinstance(action, Redirect) or adv is None or action.amount < 1 or action.amount > t.n or \
             action.companion not in {c.name for c in _living_companions(adv)}:

@@ -115,6 +115,22 @@ def retreat_rooms(rs: Any, state: SecretsState, seat: int) -> list[str]:
     return [r for r in tomb_of(rs, state.rooms).successors(mover, adv.room) if not state.creatures_in(r)]
 
 
+def evade_refused_rule(rs: Any, state: SecretsState, seat: int) -> str:
+    """The rule an Evade sent once the combat is past its step 1 breaks: 'Attempt to Evade (Tomb Phase Only)'
+    (the reading both-differences of secrets.ambiguity.combat-phase-differences), 'A fleeing adventurer
+    cannot evade', 'If all adjacent rooms contain creatures you may not Evade', else 'If you wish to evade a
+    creature before combat begins' (the combat has begun)."""
+    combat = state.combat
+    adv = state.adventurer(seat)
+    if combat is not None and not combat.tomb and read(rs.options, "phase_differences") == "both-differences":
+        return "secrets.ambiguity.combat-phase-differences"
+    if adv is not None and adv.fleeing:
+        return "secrets.adventurers.flee-no-evade"
+    if combat is not None and state.creature(combat.foe) is not None and not retreat_rooms(rs, state, seat):
+        return "secrets.combat.evade-blocked"
+    return "secrets.combat.evade-check"
+
+
 @implements("secrets.combat.evade-check", "secrets.combat.evade-difficulty", "secrets.combat.evade-fail",
             "secrets.combat.evade-differs-from-move", "secrets.adventurers.flee-no-evade",
             "secrets.ambiguity.reference-evade-courage")
@@ -379,6 +395,8 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
 
 def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     adv = state.adventurer(t.seat)
+    if isinstance(action, Evade) and adv is not None:
+        return evade_refused_rule(rs, state, t.seat)
     if not isinstance(action, Wield) or adv is None:
         return "secrets.combat.weapon-limit"
     names = [h.name for h in adv.cards]

@@ -554,9 +554,21 @@ def _trade_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     return [Give(c, other) for c in tradeable(rs, me)] + [Done()]
 
 
+def _trade_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused give: a Status Effect card held, which the reading example-list of
+    secrets.ambiguity.trade-scope does not let be traded, names that entry; anything else the Trade action."""
+    if isinstance(action, Give) and action.to in (t.seat, int(t.target)):
+        giver = int(t.target) if action.to == t.seat else t.seat
+        me = state.adventurer(giver)
+        if me is not None and action.card in me.status and action.card not in tradeable(rs, me):
+            return "secrets.ambiguity.trade-scope"
+    return "secrets.adventurer-phase.trade"
+
+
 def _trade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(seat is not None and action in _trade_legal(rs, state, t, seat), "secrets.adventurer-phase.trade",
-            f"{action!r}: give one of your own tradeable cards to the other trader, or end the trade")
+    legal = _trade_legal(rs, state, t, seat) if seat is not None else []
+    rule = "secrets.adventurer-phase.trade" if action in legal else _trade_rule(rs, state, t, action)
+    require(action in legal, rule, f"{action!r}: give one of your own tradeable cards to the other trader, or end the trade")
     if isinstance(action, Done):
         return state.pop()
     assert seat is not None
@@ -564,7 +576,7 @@ def _trade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
 
 
 task("trade", run=lambda rs, s, t: s.pop() if can_trade(rs, s, t.seat, int(t.target)) else None,
-     pending=_trade_pending, legal=_trade_legal, apply=_trade_apply, rule=lambda *a: "secrets.adventurer-phase.trade")
+     pending=_trade_pending, legal=_trade_legal, apply=_trade_apply, rule=_trade_rule)
 
 
 def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> SecretsState:

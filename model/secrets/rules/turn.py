@@ -128,7 +128,8 @@ ENTERED_WHEN = {
         "After a turn's action has resolved (everything it queued is done), when the seat's adventurer could "
         "save a fleeing adventurer in its room: it is in the Tomb, not fleeing, and holds 1 Audacity or more "
         "(`secrets.adventurers.save-fleeing`, free: `secrets.adventurers.save-no-action-token`): `save` "
-        "(asked again while another can be saved) or `done`. Skipped, and the turn passes at once, when there "
+        "(asked again while another can be saved) or `done`; under `drop_within_turn` = after-action-too also "
+        "when it holds a card, which it may `drop` ('during your turn', `secrets.items.drop-free`). Skipped, and the turn passes at once, when there "
         "is nobody to save, after a `pass`, and when the turn passes because the current seat has no "
         "adventurer or green token left.",
     "move":
@@ -146,22 +147,23 @@ ENTERED_WHEN = {
         "A Dexterity evasion check failed (`secrets.adventurer-phase.evade-fail`) as a moving adventurer that "
         "is not fleeing leaves a room (`step`, `explore` or `fall` at `move`): one check for each creature "
         "there (`evade_creatures` = per-creature, the default; under per-room-hardest one, against the "
-        "hardest to evade) and each traitor adventurer there (`ava_evasion` = evading-adventurers, the "
+        "hardest to evade; under one-roll-each one roll for the room, held against each) and each traitor adventurer there (`ava_evasion` = evading-adventurers, the "
         "default), and those of the room entered by a `step` too under `evade_to_stop` = on-every-entry; also "
         "a `teleport` from the Arc Portal under `arc_portal` = counts-as-move (the creatures of both rooms). "
         "The mover chooses `stop` (the move ends where it is, its remaining evasions and steps dropped) or "
-        "`push` (it loses half of what it evaded, rounded down: a creature's Combat rating, a traitor's "
+        "`push` (it loses half of what it failed to evade, rounded down: a creature's Combat rating (under "
+        "per-room-hardest the room's highest; under one-roll-each, of each creature not evaded), a traitor's "
         "Evasion rating, and goes on). A passed check asks nothing; a check whose dice pool or Dexterity is 0 "
         "fails without a roll.",
     "take a card":
         "A steal is won (`secrets.adventurer-phase.steal-winner-takes-card`): after the target's Dexterity "
         "check and the thief's, against the target's successes, the winner (the thief on a pass; the target "
         "on a fail under `steal_loser` = symmetric, the default; nobody under thief-only) takes one of the "
-        "loser's tradeable cards (`take`), even when there is one. Under `steal_range` = any-range-random the "
-        "card is drawn at random instead (`card stolen`). Skipped when the loser holds no tradeable card, or "
+        "loser's tradeable cards (`take`), even when there is one. Under `steal_range` = any-range-random or "
+        "same-room-random the card is drawn at random instead (`card stolen`). Skipped when the loser holds no tradeable card, or "
         "either has left the Tomb.",
     "card stolen":
-        "As `take a card`, under `steal_range` = any-range-random: one chance step, each of the loser's "
+        "As `take a card`, under `steal_range` = any-range-random or same-room-random: one chance step, each of the loser's "
         "tradeable cards equally likely.",
     "check (pre)":
         "A dice check is queued (a check effect, an evasion, a combat roll, a steal, the Search die, a 1d3, a "
@@ -264,7 +266,8 @@ ENTERED_WHEN = {
         "through creatures, a Door to Nowhere, an effect) while it has a living companion: `redirect` some of "
         "it to a companion (`secrets.companions.redirect-damage`; `redirect` = any-portion-capped, the "
         "default: 1 up to the smaller of the damage left and the companion's Health, each companion once, "
-        "asked again while damage is left; all-or-nothing-lost: all of it, any excess lost) or `done` (the "
+        "asked again while damage is left; any-portion-lost: as that, but up to all the damage left, what passes the "
+        "companion's Health lost with it; all-or-nothing-lost: all of it, any excess lost) or `done` (the "
         "rest is the adventurer's). Without a living companion the damage is taken at once.",
     "choose a new adventurer":
         "An adventurer has died or fled the Tomb (or Transformed), when an Adventurer sheet is still "
@@ -540,7 +543,8 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     adventurer has one left, the Adventurer Phase ends and the Tomb Phase begins.  Before the turn passes,
     the player may still save a fleeing adventurer met this turn (free: secrets.adventurers.save-no-action-
     token; the Example of saving Temple moves, then saves)."""
-    if "inclusive" not in t.flags and "saved" not in t.flags and _savable(rs, state, t.seat):
+    if "inclusive" not in t.flags and "saved" not in t.flags and (_savable(rs, state, t.seat)
+                                                                  or _droppable(rs, state, t.seat)):
         return None
     state = state.pop()
     n = len(state.seats)
@@ -561,23 +565,49 @@ def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
     return [s for s in state.seats_in(room) if adventurers.can_save(rs, state, seat, s) is None]
 
 
+@implements("secrets.items.drop-free", "secrets.ambiguity.drop-within-turn")
+def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
+    """Cards the seat's adventurer may still drop after its turn's action: 'during your turn' under
+    drop_within_turn = after-action-too (asked only when it holds a card); none under before-action."""
+    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+        return []
+    adv = state.adventurer(seat)
+    if adv.fleeing or not adv.cards or read(rs.options, "drop_within_turn") != "after-action-too":
+        return []
+    return list(dict.fromkeys(h.name for h in adv.cards))
+
+
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Save(s) for s in _savable(rs, state, seat)), Done()]
+    return [*(Drop(c) for c in _droppable(rs, state, seat)), *(Save(s) for s in _savable(rs, state, seat)), Done()]
+
+
+def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused answer at a turn's end: a drop names why (a companion, a card not held:
+    ``items.can_drop``; after the action under drop_within_turn = before-action, that entry); a save why
+    (``adventurers.can_save``); anything else the save's rule."""
+    if isinstance(action, Drop) and t.seat is not None:
+        return items.can_drop(rs, state, t.seat, action.card) or "secrets.ambiguity.drop-within-turn"
+    if isinstance(action, Save) and t.seat is not None and isinstance(action.seat, int):
+        return adventurers.can_save(rs, state, t.seat, action.seat) or "secrets.adventurers.save-fleeing"
+    return "secrets.adventurers.save-fleeing"
 
 
 def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _end_turn_legal(rs, state, t, seat if seat is not None else -1), "secrets.adventurers.save-fleeing",
-            "save a fleeing adventurer in your room, or end the turn")
+    legal = _end_turn_legal(rs, state, t, seat if seat is not None else -1)
+    rule = "secrets.adventurers.save-fleeing" if action in legal else _end_turn_rule(rs, state, t, action)
+    require(action in legal, rule, "save a fleeing adventurer in your room, drop a card, or end the turn")
     if isinstance(action, Done):
         return state.replace_head(evolve(t, flags=(*t.flags, "saved")))
+    if isinstance(action, Drop) and t.seat is not None:
+        return items.apply_drop(rs, state, t.seat, action.card)
     assert isinstance(action, Save) and t.seat is not None
     return adventurers.apply_save(rs, state, t.seat, action.seat)
 
 
 task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: Pending.decision(t.seat, "end of turn"),
-     legal=_end_turn_legal, apply=_end_turn_apply, rule=lambda *a: "secrets.adventurers.save-fleeing")
+     legal=_end_turn_legal, apply=_end_turn_apply, rule=_end_turn_rule)
 
 
 def _round_start_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
@@ -593,4 +623,5 @@ task("round-start", run=_round_start_run)
 
 # Imported once, when the rest of this module is defined (some of these modules import this one),
 # rather than inside the functions on every call.
-from ..actions import Done, Save  # noqa: E402
+from ..actions import Done, Drop, Save  # noqa: E402
+from ..options import read  # noqa: E402
