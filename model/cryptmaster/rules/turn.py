@@ -769,10 +769,14 @@ def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 
 @task("cleanup", AUTO, "cryptmaster.upkeep.cleanup", registry=REGISTRY)
 @implements("cryptmaster.upkeep.cleanup", "cryptmaster.upkeep.reshuffle-empty-decks", "cryptmaster.inn-cards.reshuffle",
-            "cryptmaster.ambiguity.reshuffle-timing", "cryptmaster.ambiguity.cleanup-scope")
+            "cryptmaster.ambiguity.reshuffle-timing", "cryptmaster.ambiguity.cleanup-scope",
+            "cryptmaster.ambiguity.crypt-deck-after-setup")
 def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     """"Discard all cards not in a crypt, a player's hand, a party, or a draw deck (such as unclaimed
-    pillage cards ...). If any deck has no cards in it, shuffle its discard pile into the deck.\""""
+    pillage cards ...). If any deck has no cards in it, shuffle its discard pile into the deck."  Any
+    deck: the crypt deck too ("This is the crypt deck", Fill the Tomb), its discard pile the crypt cards
+    discarded since (setup hands, traps, dead monsters' cards); under ``crypt_deck`` = out-of-play it
+    is never reshuffled."""
     state = pop(state)
     if state.pillage:
         state = evolve(discard_cards(rs, state, state.pillage), pillage=())
@@ -780,7 +784,10 @@ def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     for i, d in enumerate(INN_DECKS):
         if not decks[i] and discards[i]:
             decks[i], discards[i] = discards[i], discards[i].__class__()
-    return evolve(state, decks=tuple(decks), discards=tuple(discards))
+    state = evolve(state, decks=tuple(decks), discards=tuple(discards))
+    if rs.options.crypt_deck == "card-effects" and not state.crypt_deck and state.crypt_discard:
+        state = evolve(state, crypt_deck=state.crypt_discard, crypt_discard=state.crypt_discard.__class__())
+    return state
 
 
 @task("tomb-empty", AUTO, "cryptmaster.upkeep.tomb-empty-game-ends", registry=REGISTRY)
