@@ -143,6 +143,7 @@ class TombOptions:
     solo_first: str | None = reading("tomb.ambiguity.solo-first-character", "from-the-twenty", "draw-five")
     solo_filling: str | None = reading("tomb.ambiguity.solo-crypt-filling", "at-least-four", "exactly-four")
     solo_draw_cost: str | None = reading("tomb.ambiguity.solo-inn-draw-cost", "per-action", "per-card")
+    solo_empty_inn: str | None = reading("tomb.ambiguity.solo-draw-empty-inn", "free-draw", "no-draw")
     solo_monster_ties: str | None = reading("tomb.ambiguity.solo-monster-ties", "player-chooses", "attack-first")
     solo_secrets: str | None = reading("tomb.ambiguity.solo-hidden-information", "read-first-lines",
                                        "open-information")

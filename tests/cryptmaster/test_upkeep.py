@@ -94,7 +94,9 @@ def test_dismiss_extra_members_down_to_five_pariahs_last() -> None:
     assert s.task.kind == "dismiss-extra"
     legal = rs.legal_actions(s, 0)
     assert Dismiss("Grist the Outcast") not in legal and Dismiss("Roderic") in legal
-    assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-extra"
+    # issue 28's refusal audit: the rule that forbids it, not Dismiss Extra Members' general rule
+    assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-pariahs-last"
+    assert refused(rs, s, Dismiss("Wren"), 0) == "cryptmaster.upkeep.dismiss-extra"        # not of this party
     s = step(rs, s, Dismiss("Roderic"))
     assert len(s.party(0).characters) == 5 and any("Leather Armor" in c.attached for c in s.party(0).characters)
     assert "Roderic" in s.dead
