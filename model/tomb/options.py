@@ -118,7 +118,8 @@ class TombOptions:
     battle_alternation: str | None = reading("tomb.ambiguity.battle-alternation", "remaining-act-consecutively",
                                              "round-ends")
     wound_assignment: str | None = reading("tomb.ambiguity.wound-assignment", "unless-targeted", "only-attacks")
-    kill_fewest_tie: str | None = reading("tomb.ambiguity.kill-fewest-tie", "raiding-player-chooses", "all-tied-die")
+    kill_fewest_tie: str | None = reading("tomb.ambiguity.kill-fewest-tie", "raiding-player-chooses", "all-tied-die",
+                                           "crypt-master-chooses")
     overkill: str | None = reading("tomb.ambiguity.overkill", "no-spill", "spill")
     hit_point_changes: str | None = reading("tomb.ambiguity.hit-point-changes", "dies-when-exceeded",
                                             "only-on-wound")
