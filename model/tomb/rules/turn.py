@@ -32,8 +32,7 @@ task                    pending                 what happens
 ``trap-announce``       the CM                  the next Trap (the CM's order)
 ``trap-disarmers``      the Raiding Player      who disarms it
 ``trap-leave``          the Raiding Player      press on or leave after a Trap
-``kill-choose``         the Raiding Player (or  who dies among the tied (a Trap)
-                        the CM: crypt-master-chooses)
+``kill-choose``         the Raiding Player      who dies among the tied (a Trap; the CM: crypt-master-chooses)
 ``monster-continue``    the Raiding Player      continue against the Monsters?
 ``contest-pick``        the Raiding Player      who faces a Monster's contested roll (Elithe)
 ``give-treasure``       the Raiding Player      which Treasure goes to which Party
