@@ -172,10 +172,10 @@ def changes_between(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
             out.append(f"option {name} is gone")
         elif name not in a:
             what = f"settles {b[name]['settles']}, readings {', '.join(b[name]['readings'])}" \
-                if "settles" in b[name] else f"variant {b[name].get('variant', '')}".rstrip()
+                if "settles" in b[name] else f"variant {b[name]['variant']}" if "variant" in b[name] else "a setting"
             out.append(f"option {name} is new ({what}; default {orjson.dumps(b[name]['default']).decode()})")
         elif a[name] != b[name]:
-            if a[name].get("readings") != b[name].get("readings"):
+            if set(a[name].get("readings", ())) != set(b[name].get("readings", ())):   # not their order (default first)
                 gone = [r for r in a[name].get("readings", []) if r not in b[name].get("readings", [])]
                 added = [r for r in b[name].get("readings", []) if r not in a[name].get("readings", [])]
                 out.append(f"option {name}: reading(s) " + "; ".join(

@@ -235,6 +235,9 @@ class Cryptmaster(Tomb):
     def reshuffles(self) -> bool:
         return self.options.reshuffle == "immediately"
 
+    #: an Inn deck and its discards empty (or, cleanup-only, the deck alone): nothing to draw from
+    empty_deck_rule = "cryptmaster.ambiguity.reshuffle-timing"
+
     def heal_pool(self, state: TombState, player: int, action: Any) -> Any:
         return turn.heal_pool(self, state, player, action)
 

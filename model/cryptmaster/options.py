@@ -58,6 +58,7 @@ class CryptmasterOptions:
                                                "characters-only", "monsters-too")
     cm_effect_repeat: str | None = reading("cryptmaster.ambiguity.different-cm-effects", "once-each", "unlimited")
     reshuffle: str | None = reading("cryptmaster.ambiguity.reshuffle-timing", "immediately", "cleanup-only")
+    crypt_deck: str | None = reading("cryptmaster.ambiguity.crypt-deck-after-setup", "card-effects", "out-of-play")
     # Turn actions
     entering: str | None = reading("cryptmaster.ambiguity.entering-from-inn", "any-entrance-free", "entrance-costs-one")
     raid_empty: str | None = reading("cryptmaster.ambiguity.raid-empty-or-moved", "not-empty", "empty-ends-turn")

@@ -175,6 +175,8 @@ class Egypt(Judgement, Ruleset):
         return k.movements
 
     def weapon_type(self, k: TokenKind) -> str:
+        """egypt.ambiguity.weapon-types: "Weapons additionally show their type: melee or ranged." -- the
+        token's type (``parameter``, the components' ``weapon``), or by the weapon's name (``by-nature``)."""
         if read(self.options, "weapon_types") == "by-nature" and k.name in WEAPON_BY_NATURE:
             return WEAPON_BY_NATURE[k.name]
         return k.weapon or "melee"
@@ -386,7 +388,7 @@ Egypt.explore_configs = (
                                    "door_as_wall": "ghost-passes", "pharaoh_monster_turn": "roll-only"}},
     {"board": "small", "options": {"players": 2, "die_faces": "melee-twice", "cobra_vest": "lethal",
                                    "genie_burn_timing": "each-roll", "item_icons": "token-data",
-                                   "weapon_types": "parameter", "golem_melee_ranged": "needs-ranged",
+                                   "weapon_types": "by-nature", "golem_melee_ranged": "needs-ranged",
                                    "melee_with_ranged_only": "reroll-immediately", "retreat_new_fight": "no-reveal",
                                    "spiked_boots_combat": "combat-first", "pharaoh_non_weapon_harm": "weapons-only",
                                    "crystal_save_dying": "others-only", "extinguisher_consumed_by_fire": "kept",

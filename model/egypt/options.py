@@ -29,6 +29,12 @@ def _solo_heroes(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
                            source="<options>")
 
 
+def _spirit_position(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+    if value is not None and (type(value) is not int or not 0 <= value <= 4):
+        raise InvalidInput(f"egypt.ambiguity.spirit-seat: spirit_position is the number of heroes' turns before "
+                           f"the spirit's (0 to 4), not {value!r}", source="<options>")
+
+
 def A(name: str) -> str:
     return f"egypt.ambiguity.{name}"
 
@@ -40,6 +46,9 @@ class EgyptOptions:
     escape: bool = variant("egypt.setup.escape-mode")         # Escape mode (the purple side)
     pursuit: bool = variant("egypt.modes.pursuit")            # the last player is the spirit of the tomb
     solo_heroes: int = attrs.field(default=2, validator=_solo_heroes)   # solo mode (players = 1)
+    # the spirit of the tomb's place in the turn order (egypt.ambiguity.spirit-seat = at-its-seat): how many
+    # heroes' turns come before it in a round, from the first player (the youngest); unset: after them all
+    spirit_position: int | None = attrs.field(default=None, validator=_spirit_position)
 
     # Readings of the rulebook's open questions (catalog [[ambiguities]]) --------------------------
     die_faces: str | None = reading(A("die-faces"), "five-equal", "attack-twice", "melee-ranged-twice",
@@ -95,7 +104,7 @@ class EgyptOptions:
     cobra_vest: str | None = reading(A("cobra-vest"), "one-of-three", "lethal", "all")
     genie_burn_timing: str | None = reading(A("genie-burn-timing"), "end-of-combat", "each-roll")
     item_icons: str | None = reading(A("item-icons"), "stated-only", "token-data")
-    weapon_types: str | None = reading(A("weapon-types"), "by-nature", "parameter")
+    weapon_types: str | None = reading(A("weapon-types"), "parameter", "by-nature")
     monster_types_and_movements: str | None = reading(A("monster-types-and-movements"), "parameter",
                                                       "bat-for-all")
     bat_winged: str | None = reading(A("bat-winged"), "winged", "separate")
@@ -126,7 +135,7 @@ class EgyptOptions:
     spike_trap_parts: str | None = reading(A("spike-trap-parts"), "either-part", "floor-only")
     # Ambiguities the model found (added to the catalog by this model)
     door_as_wall: str | None = reading(A("door-as-wall"), "solid", "ghost-passes")
-    spirit_seat: str | None = reading(A("spirit-seat"), "after-heroes", "before-heroes")
+    spirit_seat: str | None = reading(A("spirit-seat"), "at-its-seat", "after-heroes", "before-heroes")
     after_combat: str | None = reading(A("after-combat"), "turn-ends", "items-still")
     combat_items: str | None = reading(A("combat-items"), "combat-effects")
     under_monster_reveal: str | None = reading(A("under-monster-reveal"), "revealed", "stay-face-down")
@@ -143,6 +152,17 @@ class EgyptOptions:
         if self.pursuit and self.players < 2:
             raise InvalidInput("egypt.modes.pursuit: the spirit of the tomb needs at least one other player",
                                source="<options>")
+        if self.spirit_position is not None:
+            heroes = self.players - 1
+            if not (self.players == 6 or self.pursuit):
+                raise InvalidInput("egypt.ambiguity.spirit-seat: spirit_position needs a spirit of the tomb "
+                                   "(six players, or pursuit mode)", source="<options>")
+            if self.spirit_seat not in (None, "at-its-seat"):
+                raise InvalidInput(f"egypt.ambiguity.spirit-seat: spirit_position places the spirit at its seat "
+                                   f"(reading at-its-seat), not under {self.spirit_seat}", source="<options>")
+            if self.spirit_position > heroes:
+                raise InvalidInput(f"egypt.ambiguity.spirit-seat: spirit_position {self.spirit_position} is past "
+                                   f"the last of the {heroes} heroes", source="<options>")
 
 
 _COUNTERS = _shared._counters     # the shared list of read counters (changed in place, never replaced)

@@ -227,6 +227,9 @@ class Tomb(Judgement, Ruleset):
         """tomb.ambiguity.exhausted-supplies: nothing-drawn (no reshuffle) or reshuffle."""
         return self.options.supplies == "reshuffle"
 
+    #: the rule a draw from an Inn deck with nothing to give is refused for (the second card of a Draw)
+    empty_deck_rule = "tomb.ambiguity.exhausted-supplies"
+
     def heal_pool(self, state: TombState, player: int, action: Any) -> Any:
         return standard_actions.heal_pool(self, state, player, action)
 

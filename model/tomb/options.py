@@ -118,7 +118,8 @@ class TombOptions:
     battle_alternation: str | None = reading("tomb.ambiguity.battle-alternation", "remaining-act-consecutively",
                                              "round-ends")
     wound_assignment: str | None = reading("tomb.ambiguity.wound-assignment", "unless-targeted", "only-attacks")
-    kill_fewest_tie: str | None = reading("tomb.ambiguity.kill-fewest-tie", "raiding-player-chooses", "all-tied-die")
+    kill_fewest_tie: str | None = reading("tomb.ambiguity.kill-fewest-tie", "raiding-player-chooses", "all-tied-die",
+                                           "crypt-master-chooses")
     overkill: str | None = reading("tomb.ambiguity.overkill", "no-spill", "spill")
     hit_point_changes: str | None = reading("tomb.ambiguity.hit-point-changes", "dies-when-exceeded",
                                             "only-on-wound")
@@ -143,6 +144,7 @@ class TombOptions:
     solo_first: str | None = reading("tomb.ambiguity.solo-first-character", "from-the-twenty", "draw-five")
     solo_filling: str | None = reading("tomb.ambiguity.solo-crypt-filling", "at-least-four", "exactly-four")
     solo_draw_cost: str | None = reading("tomb.ambiguity.solo-inn-draw-cost", "per-action", "per-card")
+    solo_empty_inn: str | None = reading("tomb.ambiguity.solo-draw-empty-inn", "free-draw", "no-draw")
     solo_monster_ties: str | None = reading("tomb.ambiguity.solo-monster-ties", "player-chooses", "attack-first")
     solo_secrets: str | None = reading("tomb.ambiguity.solo-hidden-information", "read-first-lines",
                                        "open-information")

@@ -144,6 +144,30 @@ def test_the_cm_plays_a_cryptmaster_card_from_his_hand() -> None:
     assert sum(c.wounds for c in s.party(0).characters) == 1
 
 
+def test_a_cryptmaster_card_used_again_in_the_turn_is_refused_for_its_reading() -> None:
+    """Issue 28's refusal audit: under cm_effect_repeat = once-each (the default) a second Falling Rocks in
+    the turn is refused for cryptmaster.ambiguity.different-cm-effects, the reading that forbids it, not
+    the CM effects' general rule; a card not in the hand still names that rule."""
+    from tombspec.model.tomb.actions import UseCard
+
+    rs = ruleset()
+    others = [{"characters": ["Wren"], "location": "2,3", "hand": ["Ambush", "Falling Rocks", "Falling Rocks"]},
+              BYSTANDERS[1]]
+    s = raid_at(rs, "d", ["Giant Rat"], others=others)
+    s = step(rs, s, Done())
+    assert s.task.kind == "cm-window" and rs.pending(s).actors == (1,)
+    target = s.party(0).characters[0].name
+    s = rs.step(s, UseCard("Falling Rocks", "cm", target), 1)
+    assert s.task.kind == "cm-window" and rs.pending(s).actors == (1,)          # Ambush is still to play
+    assert s.party(1).hand.count("Falling Rocks") == 1
+    assert refused(rs, s, UseCard("Falling Rocks", "cm", target), 1) == "cryptmaster.ambiguity.different-cm-effects"
+    assert refused(rs, s, UseCard("Hidden Mechanism", "cm", None), 1) == "cryptmaster.presence.cm-effects"
+    again = ruleset(cm_effect_repeat="unlimited")
+    s2 = step(again, raid_at(again, "d", ["Giant Rat"], others=others), Done())
+    s2 = again.step(s2, UseCard("Falling Rocks", "cm", target), 1)
+    assert UseCard("Falling Rocks", "cm", target) in again.legal_actions(s2, 1)
+
+
 def test_the_cm_raises_the_announced_traps_target_number_with_a_card() -> None:
     """"CM: the announced trap gains +1 TN": after a Trap is announced and before the raider chooses who
     disarms it, the CM may play such a card (it once could never be played: no window opened for Traps);

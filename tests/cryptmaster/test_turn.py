@@ -33,6 +33,19 @@ def test_invalid_equip_against_the_attachment_restrictions() -> None:
     assert refused(rs, s, EquipCards(), 0) == "cryptmaster.free.equip"
 
 
+def test_a_refused_equip_names_the_attachment_restriction_it_breaks() -> None:
+    """Issue 28's refusal audit: Equip's choice refused a card the restrictions forbid with Equip's own
+    rule; a prayer on a character without a die of holiness breaks "Prayers may only be attached to
+    characters with at least one die of holiness."""
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Grimbold", "Kadin"], "hand": ["Battle Axe", "Bless"]}, *PARTIES[1:]])
+    s = step(rs, s, EquipCards())
+    assert s.task.kind == "equip" and Equip("Bless", "Grimbold") not in rs.legal_actions(s, 0)
+    assert refused(rs, s, Equip("Bless", "Grimbold"), 0) == "cryptmaster.attach.prayers-need-holiness"
+    assert refused(rs, s, Equip("Fireball", "Grimbold"), 0) == "cryptmaster.free.equip"       # not in the hand
+    assert refused(rs, s, Equip("Battle Axe", "Wren"), 0) == "cryptmaster.free.equip"         # not in the party
+
+
 def test_share_moves_attached_cards_but_never_cursed_ones() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": [("Grimbold", ["Blade of Ruin", "Leather Armor"]), "Hedda Ironhand"]}, *PARTIES[1:]])

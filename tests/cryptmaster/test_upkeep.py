@@ -94,7 +94,9 @@ def test_dismiss_extra_members_down_to_five_pariahs_last() -> None:
     assert s.task.kind == "dismiss-extra"
     legal = rs.legal_actions(s, 0)
     assert Dismiss("Grist the Outcast") not in legal and Dismiss("Roderic") in legal
-    assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-extra"
+    # issue 28's refusal audit: the rule that forbids it, not Dismiss Extra Members' general rule
+    assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-pariahs-last"
+    assert refused(rs, s, Dismiss("Wren"), 0) == "cryptmaster.upkeep.dismiss-extra"        # not of this party
     s = step(rs, s, Dismiss("Roderic"))
     assert len(s.party(0).characters) == 5 and any("Leather Armor" in c.attached for c in s.party(0).characters)
     assert "Roderic" in s.dead
@@ -142,6 +144,41 @@ def test_cleanup_discards_unclaimed_pillage_and_reshuffles_an_empty_deck() -> No
     s = step(rs, s, ReturnToInn())
     assert s.pillage == () and s.crypt_discard.count("Jeweled Dagger") == 1
     assert s.decks[3] and not s.discards[3]
+
+
+def test_cleanup_shuffles_the_crypt_discard_pile_into_an_empty_crypt_deck() -> None:
+    """cryptmaster.ambiguity.crypt-deck-after-setup, answered: "If any deck has no cards in it, shuffle
+    its discard pile into the deck." -- the crypt deck ("This is the crypt deck") is one of them: here
+    every crypt card not in a crypt is discarded.  Under out-of-play (the default before protocol 4) its
+    discards stay where they are."""
+    from tombspec.model.chance import Deck
+
+    for reading, reshuffled in (("card-effects", True), ("out-of-play", False)):
+        rs = ruleset(crypt_deck=reading)
+        s = at(rs, [{"characters": ["Grimbold"], "location": "2,3"}, *OTHERS])
+        discard = s.crypt_discard                                                 # the whole deck discarded
+        for card in s.crypt_deck.cards():
+            discard = discard.add(card, s.crypt_deck.count(card))
+        total = discard.total
+        s = attrs.evolve(s, crypt_deck=Deck(), crypt_discard=discard)
+        assert not rs.violations(s) and total > 0
+        s = step(rs, s, ReturnToInn())
+        if reshuffled:
+            assert s.crypt_discard.total == 0 and s.crypt_deck == discard
+        else:
+            assert s.crypt_deck.total == 0 and s.crypt_discard == discard
+        assert rs.violations(s) == []
+
+
+def test_cleanup_leaves_a_crypt_deck_with_cards_in_it() -> None:
+    """Only a deck with no cards in it takes its discard pile back (card-effects, the default)."""
+    rs = ruleset()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,3"}, *OTHERS])
+    assert s.crypt_deck.total > 0
+    s = attrs.evolve(s, pillage=("Jeweled Dagger",))
+    before = s.crypt_deck
+    s = step(rs, s, ReturnToInn())
+    assert s.crypt_deck == before and s.crypt_discard.count("Jeweled Dagger") == 1
 
 
 def test_the_game_ends_at_upkeep_when_the_tomb_is_empty() -> None:

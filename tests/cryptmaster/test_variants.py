@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import attrs
 
-from tombspec.model.tomb.actions import Kill, Move, MoveTo, ReturnToInn, Target
+from tombspec.model.tomb.actions import Kill, Move, MoveTo, ReturnToInn, Roll, Target
 from tombspec.model.tomb.state import Monster
 
-from .helpers import DOOR, at, refused, ruleset, step
+from .helpers import DOOR, at, refused, ruleset, step, until
 
 OTHERS = [{"characters": ["Wren"], "location": "2,3"}, {"characters": ["Kadin"], "location": "2,3"}]
 
@@ -130,6 +130,34 @@ def test_pvp_pillage_goes_to_the_living_defender_when_the_attacker_flees() -> No
     s = step(rs, s, rs.legal_actions(s, 0)[0])
     assert s.pillage == ()
     assert {"Battle Axe", "Bless"} <= set(s.party(1).hand) and not {"Battle Axe", "Bless"} & set(s.party(0).hand)
+
+
+def test_pvp_a_refused_battle_action_names_the_rule_it_breaks() -> None:
+    """Issue 28's refusal audit: a refused PvP battle action named the defender's step whoever acted and
+    whatever was wrong.  A pass where one must act names combat-passing; a character of another party
+    "Choose a party member"; a blow at a party not the other side "the player initiating the attack is
+    the attacker, and the other player is the defender"; a character that has acted its side's step
+    ("that has not yet used a battle action during this combat round")."""
+    from tombspec.model.tomb.actions import Attack, Pass
+
+    rs = ruleset(pvp=True, combat_passing="must-act")
+    s = at(rs, [{"characters": ["Grimbold", "Hedda Ironhand"], "location": DOOR["a"]},
+                {"characters": ["Wren", "Kadin"], "location": "2,3"},
+                {"characters": ["Torvald"], "location": DOOR["g"]}])
+    s = step(rs, s, Move(), MoveTo("2,3"), Target("1"))
+    assert s.task.kind == "pvp-act" and rs.pending(s).actors == (1,)
+    assert refused(rs, s, Pass(), 1) == "cryptmaster.ambiguity.combat-passing"
+    assert refused(rs, s, Attack("Grimbold", "p0"), 1) == "cryptmaster.attack.choose-attacker"
+    assert refused(rs, s, Attack("Wren", "p2"), 1) == "cryptmaster.combat.pvp-sides"
+    s = until(rs, step(rs, s, Attack("Wren", "p0"), Target("Grimbold"), Roll(0, 0, 0)), "pvp-act")
+    assert rs.pending(s).actors == (0,)                                         # the attacker's step
+    assert refused(rs, s, Attack("Wren", "p1"), 0) == "cryptmaster.attack.choose-attacker"
+    s = until(rs, step(rs, s, Attack("Hedda Ironhand", "p1"), Target("Kadin"), Roll(0, 0, 0)), "pvp-act")
+    assert rs.pending(s).actors == (1,) and len(s.party(1).characters) == 2
+    assert refused(rs, s, Attack("Wren", "p0"), 1) == "cryptmaster.combat.defender-acts"      # Wren has acted
+    s = until(rs, step(rs, s, Attack("Kadin", "p0"), Target("Hedda Ironhand"), Roll(0, 0, 0)), "pvp-act")
+    assert rs.pending(s).actors == (0,)
+    assert refused(rs, s, Attack("Hedda Ironhand", "p1"), 0) == "cryptmaster.combat.attacker-acts"
 
 
 def test_pvp_pillage_goes_to_the_attacker_when_the_defender_flees() -> None:

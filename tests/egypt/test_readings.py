@@ -119,3 +119,54 @@ def test_neighboring_scope_from_a_cave_reaches_every_other_cave_as_the_book_defi
         s = situation(rs, [("7,2", ["Bomb"]), ("3,2", ["Bomb"])], {"0,1": [("Mummy", True)]})
         assert (A.Bomb(item_id(s, 0, "Bomb"), "0,1", None, None) in rs.legal_actions(s)) is reach
     assert ruleset(rows).options.neighboring_scope == "left-right-and-caves"
+
+
+def test_a_weapons_type_is_the_one_its_token_shows() -> None:
+    """egypt.ambiguity.weapon-types, answered: "Weapons additionally show their type: melee or ranged." A
+    token set whose Saber shows 'ranged': under parameter (the default) a Melee result does nothing with it
+    (the monster stays, combat goes on); under by-nature the Saber is melee whatever its token shows."""
+    from tombspec.checks.games.egypt.examples import boardset_from_data, example_set
+    from tombspec.model.egypt import Egypt
+
+    data = example_set(FLAT).to_data()
+    data["chest"] = [{**t, "weapon": "ranged"} if t["name"] == "Saber" else t for t in data["chest"]]
+    boards = boardset_from_data(data)
+    for reading, hit in (("parameter", False), ("by-nature", True)):
+        rs = Egypt(options={"token_mix": "leftovers", "weapon_types": reading}, board=boards)
+        assert rs.weapon_type(rs.components.kind("Saber")) == ("melee" if hit else "ranged")
+        s = situation(rs, [("3,1", ["Saber"]), ("0,2", ["Bomb"])], {"4,1": [("Mummy", True)]})
+        s = rs.step(s, A.Step("4,1"))
+        s = rs.step(s, A.Roll())
+        s = rs.step(s, A.Die("Melee"))
+        assert (s.combat is None and not s.pile("4,1")) if hit else (s.combat is not None and s.pile("4,1"))
+    default = Egypt(options={"token_mix": "leftovers"}, board=boards)
+    assert default.options.weapon_types == "parameter" and default.weapon_type(default.components.kind("Saber")) == "ranged"
+    shipped = ruleset(FLAT)                                    # the shipped tokens show the natural types
+    assert {n: shipped.weapon_type(shipped.components.kind(n)) for n in ("Saber", "Axe", "Shotgun")} == \
+        {"Saber": "melee", "Axe": "melee", "Shotgun": "ranged"}
+
+
+def test_the_spirit_of_the_tomb_takes_its_turn_at_its_players_seat() -> None:
+    """egypt.ambiguity.spirit-seat, answered: the spirit is one of the players and "Players take turns in
+    order", the youngest first: at-its-seat (the default) puts its turn where spirit_position says (heroes'
+    turns before it); unset, after every hero, as after-heroes did."""
+    import pytest
+
+    from tombspec.spec.errors import InvalidInput
+
+    def layout(**options):
+        return [st.kind for st in ruleset(FLAT, **options).seats]
+
+    assert ruleset(FLAT, players=6).options.spirit_seat == "at-its-seat"
+    assert layout(players=6) == ["hero"] * 5 + ["spirit"]
+    assert layout(players=6, spirit_position=2) == ["hero", "hero", "spirit", "hero", "hero", "hero"]
+    assert layout(players=4, pursuit=True, spirit_position=0) == ["spirit", "hero", "hero", "hero"]
+    seats = ruleset(FLAT, players=4, pursuit=True, spirit_position=1).seats
+    assert [(st.kind, st.player, st.hero) for st in seats] == \
+        [("hero", 0, 0), ("spirit", 3, None), ("hero", 1, 1), ("hero", 2, 2)]
+    for bad in ({"players": 3, "spirit_position": 1},                                  # no spirit
+                {"players": 3, "pursuit": True, "spirit_position": 3},                 # past the 2 heroes
+                {"players": 6, "spirit_position": 1, "spirit_seat": "before-heroes"},  # another reading
+                {"players": 6, "spirit_position": "2"}):
+        with pytest.raises(InvalidInput, match="spirit-seat"):
+            ruleset(FLAT, **bad)

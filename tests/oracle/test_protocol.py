@@ -46,7 +46,13 @@ def test_changes_between_names_every_kind_of_change() -> None:
     new["options"]["brand_new"] = {"default": "a", "settles": "raiders.ambiguity.x", "readings": ["a", "b"]}
     new["options"]["penny_cap"]["default"] = "no-cap"
     new["refusals"] = [*new["refusals"], "raiders.x.y"]
+    new["options"]["seat_count"] = {"default": None}                            # a setting, no reading
+    reordered = copy.deepcopy(new["options"]["ahead_behind"])                  # readings reordered only
+    reordered["readings"] = reordered["readings"][::-1]
+    new["options"]["ahead_behind"] = reordered
     lines = protocol.changes_between(old, new)
+    assert "option seat_count is new (a setting; default null)" in lines
+    assert not any("ahead_behind" in line for line in lines)
     assert "state: RaidersState.boss is gone" in lines
     assert any(line.startswith("option brand_new is new") and '"a"' in line for line in lines)
     assert any("penny_cap: the default is now" in line for line in lines)

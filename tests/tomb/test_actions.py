@@ -76,6 +76,25 @@ def test_draw_two_cards_at_the_inn_items_attached_immediately() -> None:
     assert s.current == 1                                   # the Standard Action ended the turn
 
 
+def test_the_second_card_from_an_empty_deck_names_the_exhausted_supplies() -> None:
+    """Issue 28's refusal audit: the second card of a Draw from an Inn deck that has nothing to give named
+    the Draw rule; the first card's refusal names tomb.ambiguity.exhausted-supplies (nothing-drawn: no
+    reshuffle), and so does the second now."""
+    from tombspec.model.chance import Deck
+
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"]}, {"characters": ["Wren"]}])
+    i = INN_DECKS.index("tactics")
+    decks, discards = list(s.decks), list(s.discards)
+    decks[i], discards[i] = Deck(), decks[i]                                    # every Tactic discarded
+    s = attrs.evolve(s, decks=tuple(decks), discards=tuple(discards))
+    assert refused(rs, s, DrawFrom("tactics"), 0) == "tomb.ambiguity.exhausted-supplies"
+    s = rs.step(rs.step(s, DrawFrom("prayer"), 0), Draw("Weaken"))
+    assert s.task.kind == "draw-second" and DrawFrom("tactics") not in rs.legal_actions(s, 0)
+    assert refused(rs, s, DrawFrom("tactics"), 0) == "tomb.ambiguity.exhausted-supplies"
+    assert refused(rs, s, DrawFrom("crypt"), 0) == "tomb.draw.two-cards"        # no Inn deck of that name
+
+
 def test_an_item_that_cannot_be_attached_is_discarded() -> None:
     rs = two_crypts()
     s = at(rs, [{"characters": [("Grimbold", ["Battle Axe"])]}, {"characters": ["Wren"]}])
@@ -209,6 +228,35 @@ def test_pickpocket_caught_rogue_killed_gives_his_cards_to_the_attacker() -> Non
     assert s.task.kind == "loot" and s.task.player == 1
     s = rs.step(s, Attach("Golden Chalice", "Captain Dukat"), 1)
     assert "Golden Chalice" in s.party(1).character("Captain Dukat").attached
+
+
+def test_a_killed_rogues_card_refused_to_a_character_names_the_attachment_rule() -> None:
+    """Issue 28's refusal audit: the attacker Attaches the Rogue's cards to his Characters; Leather Armor
+    to a Character who wears Armor already breaks the one-per-trait limit, and the refusal names that
+    rule, not the Pickpocket rule (which still names a card that is not the one to place)."""
+    from tombspec.model.errors import IllegalAction
+
+    rs = two_crypts()
+    s = at(rs, [{"characters": [("Dread", ["Golden Chalice", "Leather Armor"], 4), "Grimbold"], "location": "3,1"},
+                {"characters": [("Captain Dukat", ["Iron Helm", "Leather Armor"]), "Hedda Ironhand"],
+                 "location": "5,1"}])
+    s = rs.step(rs.step(s, Pickpocket(), 0), Steal("Dread", 1, "Captain Dukat", "Iron Helm"), 0)
+    s = rs.step(rs.step(rs.step(s, Defend("Captain Dukat"), 1), Roll(0, 0, 0)), Roll(0, 1, 0))
+    s = rs.step(s, Roll(1, 0, 0))                                     # Dread is killed
+    s = rs.step(s, Draw("Ember")) if s.task.kind == "replace" else s
+    assert s.task.kind == "loot" and s.task.items == ("Golden Chalice", "Leather Armor")
+    s = rs.step(s, Attach("Golden Chalice", "Hedda Ironhand"), 1)
+    assert s.task.kind == "loot" and rs.legal_actions(s, 1) == [Attach("Leather Armor", "Hedda Ironhand")]
+    rule = rs.can_attach(s, 1, "Captain Dukat", "Leather Armor")
+    assert rule is not None and rule.startswith("tomb.attach.")
+    for action, named in ((Attach("Leather Armor", "Captain Dukat"), rule),
+                          (Attach("Iron Helm", "Hedda Ironhand"), "tomb.pickpocket.rogue-killed-cards-to-attacker")):
+        try:
+            rs.step(s, action, 1)
+        except IllegalAction as exc:
+            assert exc.rule_id == named
+        else:
+            raise AssertionError(f"{action!r} was accepted")
 
 
 def test_pickpocket_killed_rogue_cards_discarded_reading() -> None:

@@ -15,7 +15,7 @@ from tombspec.model.tomb.rules.campaign import compute_level
 from tombspec.model.tomb.rules.end import rank
 from tombspec.model.tomb.state import TombSetup
 
-from .helpers import Replay, at, two_crypts
+from .helpers import Replay, at, refused, two_crypts
 
 
 def test_the_game_ends_when_the_last_crypt_card_is_removed() -> None:
@@ -157,3 +157,27 @@ def test_a_turn_ends_only_what_lasts_the_turn() -> None:
         after = run(rs, attrs.evolve(s, effects=lasting, agenda=(task, *s.agenda)), task)
         names = [e.name for e in after.effects]
         assert "round-long" in names and "turn-long" not in names, (kind, names)
+
+
+def test_solitaire_a_draw_with_nobody_at_the_inn_to_destroy() -> None:
+    """tomb.ambiguity.solo-draw-empty-inn (issue 28's audit): "Any time you use a Turn Action to draw any
+    Inn Cards, you must select a Character from the Inn and destroy it."  With the Inn empty, free-draw
+    (the default, the model as before) lets the Draw go ahead with nothing destroyed; no-draw refuses it,
+    naming this entry.  With a Character at the Inn both destroy it."""
+    from tombspec.model.tomb.actions import Destroy, DrawFrom
+    from tombspec.model.tomb.rules.standard_actions import can_draw
+
+    for reading, allowed in (("free-draw", True), ("no-draw", False)):
+        rs = Tomb({"players": 1, "solo_empty_inn": reading}, board=two_crypts().board.to_data())
+        s = at(rs, [{"characters": ["Grimbold"]}], inn=())
+        assert s.inn == () and can_draw(rs, s, 0) is allowed
+        assert (DrawFrom("item") in rs.legal_actions(s, 0)) is allowed
+        if allowed:
+            s = rs.step(s, DrawFrom("item"), 0)
+            assert s.task.kind == "inn-draw"                                  # nothing to destroy: skipped
+        else:
+            assert refused(rs, s, DrawFrom("item"), 0) == "tomb.ambiguity.solo-draw-empty-inn"
+        s = at(rs, [{"characters": ["Grimbold"]}], inn=("Ember",))
+        s = rs.step(s, DrawFrom("item"), 0)
+        assert s.task.kind == "solo-destroy" and rs.legal_actions(s, 0) == [Destroy("Ember")]
+    assert Tomb({"players": 1}, board=two_crypts().board.to_data()).options.solo_empty_inn == "free-draw"

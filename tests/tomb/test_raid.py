@@ -253,3 +253,22 @@ def test_unrevealed_only_reading_discards_revealed_monsters_on_flee() -> None:
     r = raid(rs, ["Grimbold", "Torvald"], ["Ghoul", "Golden Chalice"])(Continue(), MonsterAttack("m0"), Target("Grimbold"),
                                                                         Roll(0, 0, 0), Flee())
     assert [h.card for h in r.s.crypt("a").cards] == ["Golden Chalice"] and r.s.crypt_discard.count("Ghoul") == 1
+
+
+def test_a_tie_for_the_fewest_dice_is_settled_by_the_reading() -> None:
+    """tomb.ambiguity.kill-fewest-tie: Unholy Light kills 'the member of the party with the fewest Attack
+    dice'; Torvald and Dread tie with 2.  The Raiding Player chooses (the default), the CM, who "announces
+    the 'Failure' consequences of the Trap", chooses (crypt-master-chooses, issue 28's audit), or both die
+    (all-tied-die)."""
+    party = ["Grimbold", "Torvald", "Dread"]
+    for reading, chooser in (("raiding-player-chooses", 0), ("crypt-master-chooses", 1), ("all-tied-die", None)):
+        rs = two_crypts(kill_fewest_tie=reading)
+        r = raid(rs, party, ["Unholy Light"])(Announce("Unholy Light"), Disarm(("Grimbold",)), Roll(0, 0, 0))
+        if chooser is None:
+            assert [c.name for c in r.s.party(0).characters] == ["Grimbold"]
+            continue
+        assert r.s.task.kind == "kill-choose" and rs.pending(r.s).actors == (chooser,)
+        assert set(rs.legal_actions(r.s, chooser)) == {Target("Torvald"), Target("Dread")}
+        s = rs.step(r.s, Target("Dread"), chooser)
+        assert [c.name for c in s.party(0).characters] == ["Grimbold", "Torvald"]      # the Raiding Party's
+        assert [c.name for c in s.party(1).characters] == ["Wren"]

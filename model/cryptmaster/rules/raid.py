@@ -10,7 +10,7 @@ from typing import Any
 from ...effects import RAID, TURN, Effect, add, has
 from ...tomb.actions import Continue, Curse, Done, Hire, Leave, Lend, Pass, Target, UseCard
 from ...tomb.board import INN
-from ...tomb.rules.agenda import AUTO, DECIDE, PRIORITY, actors, legal, pop, push, task, update_head
+from ...tomb.rules.agenda import AUTO, DECIDE, PRIORITY, actors, legal, pop, push, task, update_head, why
 from ...tomb.rules.death import discard_cards
 from ...tomb.rules.rolling import combined_pool, character_pool
 from ...tomb.rules.standard_actions import start_roll
@@ -424,6 +424,17 @@ def _window_kinds(t: Task) -> tuple[str, ...]:
 def cm_window_actors(rs: Any, state: TombState, t: Task) -> tuple[int, ...]:
     passed = {int(p) for p in t.items}
     return tuple(p for p in cm_players(rs, state) if p not in passed and cm_card_options(rs, state, p, _window_kinds(t)))
+
+
+@why("cm-window", registry=REGISTRY)
+def why_cm_window(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A cryptmaster card used a second time in the turn, under once-each, names the reading that forbids
+    it (cryptmaster.ambiguity.different-cm-effects); anything else the CM effects' rule."""
+    if isinstance(action, UseCard) and action.card in state.party(player).hand and \
+            rs.options.cm_effect_repeat == "once-each" and \
+            any(e.name == "cm-used" and e.player == player and e.subject == action.card for e in state.effects):
+        return "cryptmaster.ambiguity.different-cm-effects"
+    return "cryptmaster.presence.cm-effects"
 
 
 @legal("cm-window", registry=REGISTRY)

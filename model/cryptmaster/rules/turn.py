@@ -16,7 +16,7 @@ from ...tomb.actions import (Attach, Attack, Bank, Continue, Discard, DispelCurs
 from ...tomb.board import INN
 from ...tomb.cards import INN_DECKS
 from ...tomb.rules import standard_actions as tomb_actions
-from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
+from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
 from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
@@ -225,6 +225,17 @@ def apply_equip(rs: Any, state: TombState, t: Task, action: Equip, player: int) 
     ch = state.party(player).character(action.character)
     assert ch is not None
     return update_character(pop(state), player, action.character, attached=(*ch.attached, action.card))
+
+
+@why("equip", registry=REGISTRY)
+def why_equip(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A card of the hand to a character of the party that the attachment restrictions forbid names the
+    restriction (rs.can_attach: types, a prayer's holiness die, a spell's magic die, one per keyword);
+    anything else Equip's own rule ("attach a card from your hand to a character in your party")."""
+    party = state.party(player)
+    if isinstance(action, Equip) and action.card in party.hand and party.character(action.character) is not None:
+        return rs.can_attach(state, player, action.character, action.card) or "cryptmaster.free.equip"
+    return "cryptmaster.free.equip"
 
 
 @legal("equip", registry=REGISTRY)
@@ -767,12 +778,30 @@ def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     return [Dismiss(n) for n in (plain or [c.name for c in party.characters if c.owner is None])]
 
 
+@why("dismiss-extra", registry=REGISTRY)
+def why_dismiss(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A Pariah or a Cursed character dismissed while a plain one of the party could go names "You may
+    not discard Pariahs or Cursed cards if you have any non-Cursed cards of the same type in your party."""
+    from .setup import is_pariah
+
+    name = getattr(action, "character", None)
+    ch = state.party(player).character(name) if isinstance(name, str) else None
+    if ch is not None and ch.owner is None and (
+            is_pariah(rs, ch.name) or "cursed" in rs.cards.characters[ch.name].keywords):
+        return "cryptmaster.upkeep.dismiss-pariahs-last"
+    return "cryptmaster.upkeep.dismiss-extra"
+
+
 @task("cleanup", AUTO, "cryptmaster.upkeep.cleanup", registry=REGISTRY)
 @implements("cryptmaster.upkeep.cleanup", "cryptmaster.upkeep.reshuffle-empty-decks", "cryptmaster.inn-cards.reshuffle",
-            "cryptmaster.ambiguity.reshuffle-timing", "cryptmaster.ambiguity.cleanup-scope")
+            "cryptmaster.ambiguity.reshuffle-timing", "cryptmaster.ambiguity.cleanup-scope",
+            "cryptmaster.ambiguity.crypt-deck-after-setup")
 def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     """"Discard all cards not in a crypt, a player's hand, a party, or a draw deck (such as unclaimed
-    pillage cards ...). If any deck has no cards in it, shuffle its discard pile into the deck.\""""
+    pillage cards ...). If any deck has no cards in it, shuffle its discard pile into the deck."  Any
+    deck: the crypt deck too ("This is the crypt deck", Fill the Tomb), its discard pile the crypt cards
+    discarded since (setup hands, traps, dead monsters' cards); under ``crypt_deck`` = out-of-play it
+    is never reshuffled."""
     state = pop(state)
     if state.pillage:
         state = evolve(discard_cards(rs, state, state.pillage), pillage=())
@@ -780,7 +809,10 @@ def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     for i, d in enumerate(INN_DECKS):
         if not decks[i] and discards[i]:
             decks[i], discards[i] = discards[i], discards[i].__class__()
-    return evolve(state, decks=tuple(decks), discards=tuple(discards))
+    state = evolve(state, decks=tuple(decks), discards=tuple(discards))
+    if rs.options.crypt_deck == "card-effects" and not state.crypt_deck and state.crypt_discard:
+        state = evolve(state, crypt_deck=state.crypt_discard, crypt_discard=state.crypt_discard.__class__())
+    return state
 
 
 @task("tomb-empty", AUTO, "cryptmaster.upkeep.tomb-empty-game-ends", registry=REGISTRY)

@@ -9,7 +9,7 @@ from typing import Any
 from ...effects import TURN, Effect, add, discard
 from ...tomb.actions import Attack, Flee, Kill, MoveTo, Pass, Target
 from ...tomb.board import INN
-from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task
+from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.rolling import character_pool
 from ...tomb.rules.standard_actions import move_targets, start_roll
@@ -213,6 +213,27 @@ def legal_pvp_act(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     if rs.options.combat_passing == "may-pass":
         out.append(Pass())
     return out
+
+
+@why("pvp-act", registry=REGISTRY)
+def why_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """The rule a refused battle action breaks: a pass where one must act (combat-passing = must-act); an
+    Attack by no member of the party ("Choose a party member ... to attack"), on a party not the other
+    side ("the player initiating the attack is the attacker, and the other player is the defender"), or
+    by a character that has used its battle action this round (the side's step: "that has not yet used a
+    battle action during this combat round")."""
+    attacker, defender = int(t.items[0]), int(t.items[1])
+    enemy = defender if player == attacker else attacker
+    if isinstance(action, Pass):
+        return "cryptmaster.ambiguity.combat-passing"
+    if isinstance(action, Attack):
+        if state.party(player).character(action.character) is None:
+            return "cryptmaster.attack.choose-attacker"
+        if action.monster != f"p{enemy}":
+            return "cryptmaster.combat.pvp-sides"
+    if player == attacker:
+        return "cryptmaster.combat.attacker-acts"
+    return "cryptmaster.combat.defender-acts"
 
 
 @task("pvp-target", DECIDE, "cryptmaster.attack.victim-picks-target", what="who takes the blow", registry=REGISTRY)

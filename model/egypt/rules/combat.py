@@ -215,8 +215,8 @@ def apply_combat_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
 
 
 def weapons(rs: Any, s: EgyptState, hero: int) -> set[str]:
-    """The types of the weapons on the hero's board (reading ``by-nature``: the weapons the rulebook
-    names have their natural type; ``parameter``: the token data's)."""
+    """The types of the weapons on the hero's board (reading ``parameter``, answered: the token data's,
+    as each token shows it; ``by-nature``: the weapons the rulebook names have their natural type)."""
     out = set()
     for t in s.heroes[hero].items:
         k = rs.kind(t)

@@ -31,7 +31,10 @@ class Seat:
 def seats(options: Any) -> tuple[Seat, ...]:
     """The turn order.  With six players five play heroes and the sixth the spirit of the tomb; in
     pursuit mode the last player is the spirit whatever the count; solo, one player plays every hero
-    in sequence.  The spirit sits after the heroes (reading ``after-heroes``) or before them."""
+    in sequence.  The spirit is one of the players ("the sixth as the spirit of the tomb"; "you can assign
+    any one of you"), and "Players take turns in order", the youngest first: its turn comes at its seat
+    (reading ``at-its-seat``, the option ``spirit_position`` heroes' turns after the first player's; unset,
+    after them all), after the heroes (``after-heroes``) or before them (``before-heroes``)."""
     players = options.players
     if players == 1:
         return tuple(Seat(HERO, 0, h) for h in range(options.solo_heroes))
@@ -39,10 +42,13 @@ def seats(options: Any) -> tuple[Seat, ...]:
     heroes = players - 1 if spirit else players
     out = [Seat(HERO, p, p) for p in range(heroes)]
     if spirit:
-        if read(options, "spirit_seat") == "after-heroes":
-            out.append(Seat(SPIRIT, heroes))
-        else:
+        where = read(options, "spirit_seat")
+        if where == "before-heroes":
             out.insert(0, Seat(SPIRIT, heroes))
+        elif where == "at-its-seat" and options.spirit_position is not None:
+            out.insert(options.spirit_position, Seat(SPIRIT, heroes))
+        else:
+            out.append(Seat(SPIRIT, heroes))
     return tuple(out)
 
 

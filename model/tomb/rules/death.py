@@ -10,7 +10,7 @@ from ...traceability import implements, note
 from ..actions import Draw, Pass, Recruit, ToPool
 from ..cards import INN_DECKS, InnCard
 from ..state import Task, TombState, evolve
-from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task
+from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task, why
 from .cards import character_hp, monster_hp
 from .wounds import update_character, update_monster
 from .rolling import deck_draw
@@ -234,6 +234,18 @@ def offer_cards(rs: Any, state: TombState, player: int, cards: tuple[str, ...]) 
 @task("give", AUTO, "tomb.pickpocket.rogue-killed-cards-to-attacker")
 def run_give(rs: Any, state: TombState, t: Task) -> TombState:
     return rs.claim_cards(pop(state), t.player, t.items)  # type: ignore[arg-type]
+
+
+@why("loot")
+def why_loot(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """The Rogue's card Attached to a Character who may not take it names the Attachment rule it breaks
+    (rs.can_attach: a trait already held, a caster's requirement); anything else the Pickpocket rule."""
+    from ..actions import Attach
+
+    if isinstance(action, Attach) and t.items and action.card == t.items[0] and \
+            state.party(player).character(action.character) is not None:
+        return rs.can_attach(state, player, action.character, action.card) or t.rule
+    return "tomb.pickpocket.rogue-killed-cards-to-attacker"
 
 
 @legal("loot")

@@ -343,7 +343,8 @@ def trap_failure_tasks(rs: Any, state: TombState, player: int, trap: Any) -> lis
 @task("kill-fewest", AUTO, "tomb.trap.failure-consequence")
 def run_kill_fewest(rs: Any, state: TombState, t: Task) -> TombState:
     """The Character with the fewest dice dies; on a tie the Raiding Player picks among the tied
-    (raiding-player-chooses) or all the tied die (all-tied-die)."""
+    (raiding-player-chooses), all the tied die (all-tied-die), or the CM, who "announces the 'Failure'
+    consequences of the Trap", picks (crypt-master-chooses; the Raiding Player where there is no CM)."""
     state = pop(state)
     tied = [n for n in t.items if state.party(t.player).character(n) is not None]  # type: ignore[arg-type]
     if not tied:
@@ -353,17 +354,27 @@ def run_kill_fewest(rs: Any, state: TombState, t: Task) -> TombState:
             if state.party(t.player).character(n) is not None:  # type: ignore[arg-type]
                 state = rs.kill_character(state, t.player, n)
         return state
-    return push(state, Task("kill-choose", t.player, items=tuple(tied), rule="tomb.ambiguity.kill-fewest-tie"))
+    chooser = t.player
+    if rs.options.kill_fewest_tie == "crypt-master-chooses" and state.raid is not None and state.raid.cm is not None:
+        chooser = state.raid.cm
+    owner = None if chooser == t.player else str(t.player)          # the CM chooses for the Raiding Player
+    return push(state, Task("kill-choose", chooser, owner, items=tuple(tied), rule="tomb.ambiguity.kill-fewest-tie"))
+
+
+def _kill_owner(t: Task, player: int) -> int:
+    """Whose Character dies: the Raiding Player's (``t.subject`` when the CM chooses, else the chooser)."""
+    return int(t.subject) if t.subject is not None else player
 
 
 @task("kill-choose", DECIDE, "tomb.ambiguity.kill-fewest-tie", what="who dies")
 def apply_kill_choose(rs: Any, state: TombState, t: Task, action: Target, player: int) -> TombState:
-    return rs.kill_character(pop(state), player, action.character)
+    return rs.kill_character(pop(state), _kill_owner(t, player), action.character)
 
 
 @legal("kill-choose")
 def legal_kill_choose(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [Target(n) for n in t.items if state.party(player).character(n) is not None]
+    owner = _kill_owner(t, player)
+    return [Target(n) for n in t.items if state.party(owner).character(n) is not None]
 
 
 @task("trap-leave", DECIDE, "tomb.trap.may-leave-after-trap", what="press on or leave")

@@ -158,6 +158,8 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, DrawFrom):
         if not at_inn(state, player):
             return "tomb.draw.two-cards"
+        if rs.options.solitaire and not state.inn and rs.options.solo_empty_inn == "no-draw":
+            return "tomb.ambiguity.solo-draw-empty-inn"
         return "tomb.ambiguity.exhausted-supplies"
     if isinstance(action, Move):
         return "tomb.move.max-movement"
@@ -246,7 +248,10 @@ def apply_turn_card(rs: Any, state: TombState, player: int, action: UseCard) -> 
 
 @implements("tomb.draw.two-cards", "tomb.draw.no-hand-limit", "tomb.ambiguity.exhausted-supplies")
 def can_draw(rs: Any, state: TombState, player: int) -> bool:
-    """"If the Adventuring Party is at the Inn, a Player may Draw two Cards" (no hand limit)."""
+    """"If the Adventuring Party is at the Inn, a Player may Draw two Cards" (no hand limit); Solitaire,
+    under ``solo_empty_inn`` = no-draw, only while a Character at the Inn can be destroyed for it."""
+    if rs.options.solitaire and not state.inn and rs.options.solo_empty_inn == "no-draw":
+        return False
     return at_inn(state, player) and bool(drawable_decks(rs, state, player))
 
 
@@ -255,7 +260,8 @@ def drawable_decks(rs: Any, state: TombState, player: int) -> list[str]:
             (state.decks[i] or (rs.reshuffles() and state.discards[i]))]
 
 
-@implements("tomb.ambiguity.draw-deck-choice", "tomb.solo.inn-draw-destroys-character", "tomb.ambiguity.solo-inn-draw-cost")
+@implements("tomb.ambiguity.draw-deck-choice", "tomb.solo.inn-draw-destroys-character", "tomb.ambiguity.solo-inn-draw-cost",
+            "tomb.ambiguity.solo-draw-empty-inn")
 def start_draw(rs: Any, state: TombState, player: int, deck: str) -> TombState:
     """Two cards, in any combination of the decks: one-at-a-time (the second deck chosen after seeing
     the first card) or both-first.  Solitaire: a Character at the Inn is destroyed for the action
@@ -287,8 +293,22 @@ def apply_draw_second(rs: Any, state: TombState, t: Task, action: DrawFrom, play
     return push(state, *tasks)
 
 
+@why("draw-second")
+def why_draw_second(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """The second card from one of the game's Inn decks that has nothing to give names what settles an
+    empty deck (``rs.empty_deck_rule``: Tomb's exhausted-supplies); anything else the Draw rule."""
+    if isinstance(action, DrawFrom) and action.deck in rs.inn_decks:
+        if rs.options.solitaire and not state.inn and rs.options.solo_empty_inn == "no-draw":
+            return "tomb.ambiguity.solo-draw-empty-inn"
+        return rs.empty_deck_rule
+    return "tomb.draw.two-cards"
+
+
 @legal("draw-second")
 def legal_draw_second(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    if rs.options.solitaire and not state.inn and rs.options.solo_draw_cost == "per-card" and \
+            rs.options.solo_empty_inn == "no-draw":
+        return []                              # no Character left to destroy for the second card
     decks = drawable_decks(rs, state, player)
     if t.deck is not None:
         i = INN_DECKS.index(t.deck)

@@ -32,7 +32,7 @@ task                    pending                 what happens
 ``trap-announce``       the CM                  the next Trap (the CM's order)
 ``trap-disarmers``      the Raiding Player      who disarms it
 ``trap-leave``          the Raiding Player      press on or leave after a Trap
-``kill-choose``         the Raiding Player      who dies among the tied (a Trap)
+``kill-choose``         the Raiding Player      who dies among the tied (a Trap; the CM: crypt-master-chooses)
 ``monster-continue``    the Raiding Player      continue against the Monsters?
 ``contest-pick``        the Raiding Player      who faces a Monster's contested roll (Elithe)
 ``give-treasure``       the Raiding Player      which Treasure goes to which Party
@@ -274,8 +274,9 @@ ENTERED_WHEN: dict[str, str] = {
         "door-before-combat, the default) or to the Inn (always-inn). Never reached when the Party was wiped out.",
     "who dies":
         "A failed Trap that kills the Character with the fewest dice, when two or more tie for fewest, under "
-        "`kill_fewest_tie` = raiding-player-chooses (the default); under all-tied-die they all die without "
-        "asking, and a single fewest dies without asking.",
+        "`kill_fewest_tie` = raiding-player-chooses (the default); under crypt-master-chooses the CM chooses "
+        "(the Raiding Player where there is no CM); under all-tied-die they all die without asking, and a "
+        "single fewest dies without asking.",
     "continue against the Monsters?":
         "The Monsters stage of a Raid that holds a Monster: `continue` or `leave` "
         "(`tomb.monster.encounter-continue-or-not`), before the Monsters are revealed (`decline_monsters` = "
