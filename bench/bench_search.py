@@ -130,7 +130,7 @@ def run(quick: bool, out: Any) -> str:
     return "\n".join([
         f"{games} games of each game's default configuration, seeded as `tombspec explore --seed 1` seeds them, "
         "at each game's default budget (its `search_budget`, else 64 simulations a decision and rollouts of "
-        "40 steps; Tomb and Cryptmaster: 16 and 20; Egypt 8 and 12; Raiders 32 and 12).  Each game's row is "
+        "40 steps; Tomb, Cryptmaster and Secrets: 16 and 20; Egypt 8 and 12; Raiders 32 and 12).  Each game's row is "
         "its last measurement (`TOMBSPEC_BENCH_SEARCH_GAMES` narrows a run; the rows of the others are kept from "
         "`bench/out/search-GAME.json`), with its date and commit.  The share is "
         "with its 95% Wilson interval; the time is one core's per game and per decision (processor time).",
