@@ -9,7 +9,6 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -318,27 +317,14 @@ def _raid_cards(raid: Any) -> dict[str, int]:
     return _counted(names)
 
 
-_CARD_PLACES = (_decks, _decks, _deck, _deck, _crypt_cards, _counted, _fallen_cards, _task_cards, _raid_cards)
-#: each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards
-_PARTY_CARD_PLACES = (_counted, _counted, _counted, _attached_cards)
-
-
-def _card_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters
-    (how each place is counted, and the places of the state itself: the Parties' are
-    ``_party_card_places``)."""
-    return (_card_counts(len(state.parties)),
-            (state.decks, state.discards, state.crypt_deck, state.crypt_discard, state.crypts, state.pillage,
-             state.effects, state.agenda, state.raid))
-
-
-def _party_card_places(parties: Any) -> tuple[Any, ...]:
-    """Each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards (four
-    places, so that a step that changes one is counted again there alone)."""
-    values: list[Any] = []
-    for party in parties:
-        values += (party.hand, party.bank, party.crypt_hand, party.characters)
-    return tuple(values)
+#: every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters (and the
+#: Overlord's, outside these); each of the state's own places of cards: its field, and how it is counted
+_CARD_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), ("crypt_discard", _deck),
+                ("crypts", _crypt_cards), ("pillage", _counted), ("effects", _fallen_cards), ("agenda", _task_cards),
+                ("raid", _raid_cards))
+#: each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards (four places, so
+#: that a step that changes one is counted again there alone)
+_PARTY_CARD_PLACES = (("hand", _counted), ("bank", _counted), ("crypt_hand", _counted), ("characters", _attached_cards))
 
 
 def _squires(agenda: Any) -> dict[str, int]:
@@ -361,7 +347,11 @@ def _fallen_people(effects: Any) -> dict[str, int]:
     return out
 
 
-_PEOPLE_PLACES = (_deck, _counted, _counted, _counted, _squires, _fallen_people)
+#: every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, a Squire's decision, a
+#: fallen mercenary; and each Party's Characters
+_PEOPLE_PLACES = (("pool", _deck), ("inn", _counted), ("dead", _counted), ("drawn", _counted), ("agenda", _squires),
+                  ("effects", _fallen_people))
+_PARTY_PEOPLE_PLACES = (("characters", _party_people),)
 
 
 def _same_people(characters: Any, old: Any) -> bool:
@@ -373,88 +363,84 @@ def _same_people(characters: Any, old: Any) -> bool:
 _SAME = {_attached_cards: _same_attached, _party_people: _same_people}
 
 
-@cache
-def _card_counts(parties: int) -> tuple[Any, ...]:
-    return _CARD_PLACES + _PARTY_CARD_PLACES * parties
-
-
-@cache
-def _people_counts(parties: int) -> tuple[Any, ...]:
-    return _PEOPLE_PLACES + (_party_people,) * parties
-
-
-def _people_places(state: TombState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, the Parties (their
-    places are ``_party_people_places``)."""
-    return (_people_counts(len(state.parties)),
-            (state.pool, state.inn, state.dead, state.drawn, state.agenda, state.effects))
-
-
-def _party_people_places(parties: Any) -> tuple[Any, ...]:
-    return tuple(party.characters for party in parties)
-
-
 class Tally:
-    """Counts over the places of a state: ``values`` the places (``count(value)`` counts one, ``counts``
-    each place's), ``diff`` their sum less what is expected (only what differs).  The places are the
-    state's own, then its Parties' (``parties``, the very tuple they were read from).  ``recount``
-    counts again only the places whose value is not the very one counted here, and looks at no Party's
-    place while the Parties are the very same."""
+    """Counts over the places of a state (``places``: each field of the state and how it is counted;
+    ``party_places``: each field of a Party): ``counts`` each place's (the state's own, then each
+    Party's in turn), ``diff`` their sum less what is expected (only what differs), ``state`` the state
+    they were counted in.  ``recount`` counts again only the places whose value is not the very one of
+    that state, and looks at no Party while the Parties are the very same tuple."""
 
-    __slots__ = ("count", "values", "counts", "diff", "parties")
+    __slots__ = ("places", "party_places", "state", "counts", "diff")
 
-    def __init__(self, count: tuple[Any, ...], values: tuple[Any, ...], counts: tuple[dict[str, int], ...],
-                 diff: dict[str, int], parties: Any = None) -> None:
-        self.count, self.values, self.counts, self.diff, self.parties = count, values, counts, diff, parties
+    def __init__(self, places: tuple[Any, ...], party_places: tuple[Any, ...], state: Any,
+                 counts: tuple[dict[str, int], ...], diff: dict[str, int]) -> None:
+        self.places, self.party_places, self.state, self.counts, self.diff = places, party_places, state, counts, diff
 
     @classmethod
-    def start(cls, expected: dict[str, int]) -> "Tally":
-        return cls((), (), (), {k: -n for k, n in expected.items() if n})
+    def start(cls, places: tuple[Any, ...], party_places: tuple[Any, ...], expected: dict[str, int]) -> "Tally":
+        return cls(places, party_places, None, (), {k: -n for k, n in expected.items() if n})
 
-    def recount(self, places: tuple[tuple[Any, ...], tuple[Any, ...]], parties: Any,
-                party_places: Any) -> "Tally":
-        """The counts over ``places`` (how each is counted, and the state's own places) and the places
-        ``party_places(parties)`` of the Parties ``parties``."""
-        count, own = places
-        if count is not self.count and count != self.count:     # another shape: every place counted afresh
-            return self.recount_all(count, own + party_places(parties), parties)
-        if parties is self.parties:
-            values = own + self.values[len(own):]                 # the very Parties: their very places
-            scan = own
-        else:
-            values = scan = own + party_places(parties)
+    def recount(self, state: TombState) -> "Tally":
+        """The counts over the places of ``state``."""
+        last = self.state
+        if last is None or len(state.parties) != len(last.parties):   # another shape: every place afresh
+            return self.recount_all(state)
+        new, old = state.__dict__, last.__dict__
+        counts = self.counts
         diff: dict[str, int] | None = None
-        counts: list[dict[str, int]] | None = None
-        olds = self.values
+        changed: list[dict[str, int]] | None = None
         i = -1
-        for value, was in zip(scan, olds):
+        for field, counter in self.places:
             i += 1
-            if value is was:
+            value = new[field]
+            if value is old[field]:
                 continue
-            counter = count[i]
-            same = _SAME.get(counter)
-            if same is not None and same(value, was):
-                continue              # other Characters, whose counted parts are the very same
             got = counter(value)
-            old = self.counts[i]
-            if got != old:
+            if got != counts[i]:
                 if diff is None:
-                    diff, counts = dict(self.diff), list(self.counts)
-                _shift(diff, old, -1)
+                    diff, changed = dict(self.diff), list(counts)
+                _shift(diff, counts[i], -1)
                 _shift(diff, got, 1)
-                counts[i] = got       # (a count equal to the old one: the old one kept)
-        return Tally(count, values, self.counts if counts is None else tuple(counts),
-                     self.diff if diff is None else diff, parties)
+                changed[i] = got    # type: ignore[index]
+        parties, olds = new["parties"], old["parties"]
+        if parties is not olds:
+            per = self.party_places
+            i = len(self.places) - 1
+            for party, was in zip(parties, olds):
+                if party is was:
+                    i += len(per)
+                    continue
+                pnew, pold = party.__dict__, was.__dict__
+                for field, counter in per:
+                    i += 1
+                    value, before = pnew[field], pold[field]
+                    if value is before:
+                        continue
+                    same = _SAME.get(counter)
+                    if same is not None and same(value, before):
+                        continue      # other Characters, whose counted parts are the very same
+                    got = counter(value)
+                    if got != counts[i]:
+                        if diff is None:
+                            diff, changed = dict(self.diff), list(counts)
+                        _shift(diff, counts[i], -1)
+                        _shift(diff, got, 1)
+                        changed[i] = got    # type: ignore[index]
+        return Tally(self.places, self.party_places, state, counts if changed is None else tuple(changed),
+                     self.diff if diff is None else diff)
 
-    def recount_all(self, count: tuple[Any, ...], values: tuple[Any, ...], parties: Any) -> "Tally":
+    def recount_all(self, state: TombState) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
         diff = dict(self.diff)
         for got in self.counts:
             _shift(diff, got, -1)
-        counts = tuple(c(v) for c, v in zip(count, values))
+        own = state.__dict__
+        counts = tuple([*(counter(own[field]) for field, counter in self.places),
+                        *(counter(party.__dict__[field]) for party in state.parties
+                          for field, counter in self.party_places)])
         for got in counts:
             _shift(diff, got, 1)
-        return Tally(count, values, counts, diff, parties)
+        return Tally(self.places, self.party_places, state, counts, diff)
 
 
 def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
@@ -474,7 +460,7 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     checked = checked or checked_of(rs)
     out: list[Violation] = []
     expected, everyone = _expected(rs)
-    cards = (checked.cards or Tally.start(expected)).recount(_card_places(state), state.parties, _party_card_places)
+    cards = (checked.cards or Tally.start(_CARD_PLACES, _PARTY_CARD_PLACES, expected)).recount(state)
     loose: list[str] = []
     if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
         loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
@@ -490,8 +476,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
         out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
     else:
         checked.cards = cards
-    people = (checked.people or Tally.start(dict.fromkeys(everyone, 1))).recount(
-        _people_places(state), state.parties, _party_people_places)
+    people = (checked.people or Tally.start(_PEOPLE_PLACES, _PARTY_PEOPLE_PLACES, dict.fromkeys(everyone, 1))).recount(
+        state)
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
     dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []

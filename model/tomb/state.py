@@ -80,7 +80,7 @@ import attrs
 
 from ..chance import Deck
 from ..codec import canonical_order
-from ..draft import evolver
+from ..draft import evolver, with_field
 from ..effects import Effect
 from ..options import _counters
 from ..traceability import _recorders
@@ -291,7 +291,55 @@ class TombState:
 _CLASSES = (Task, Character, Party, Hidden, Crypt, Monster, Raid, Roll, TombState)
 #: ``attrs.evolve`` for the classes above: one ``__dict__`` copy for each whose ``__init__`` only
 #: stores its fields, model/draft.py's ``replacer`` for the others
-evolve = evolver(*_CLASSES)
+_copy = evolver(*_CLASSES)
+_FIELDS = frozenset(attrs.fields_dict(TombState))
+
+# One state per step ---------------------------------------------------------------------------------------
+# A step (``rules/turn.py`` ``apply``) copies the state it is given once, into its *draft*: a TombState
+# nobody else has seen, which the step's rules then change in place (``evolve``, ``with_agenda`` and the
+# state's ``with_party``/``with_crypt`` assign to the draft's fields and hand the draft back) instead of
+# copying the 29 fields of the state again at each change; the step hands the draft out as its frozen
+# result once it is done.  Every other value (a Party, a Character, a Task, a state that is not the
+# step's draft) is copied as ever, so a state outside a step is never changed.
+
+_draft: Any = None
+
+
+def draft_of(state: TombState) -> TombState:
+    """The step's draft: a copy of ``state`` that the step's rules change in place until
+    :func:`release` (one copy per step, model/draft.py's discipline for a state the rules write as
+    ``state = evolve(state, ...)``)."""
+    global _draft
+    data = state.__dict__.copy()
+    draft = object.__new__(TombState)
+    object.__setattr__(draft, "__dict__", data)
+    _draft = draft
+    return draft
+
+
+def release() -> None:
+    """The step is over: its draft is a frozen state from now on (nothing changes it again)."""
+    global _draft
+    _draft = None
+
+
+def evolve(value: Any, /, **changes: Any) -> Any:
+    """``attrs.evolve`` for Tomb's values: the step's draft changed in place (and handed back), any
+    other value copied with ``changes``."""
+    if value is _draft and value is not None:
+        if not _FIELDS.issuperset(changes):
+            raise TypeError(f"TombState has no field {', '.join(sorted(set(changes) - _FIELDS))}")
+        value.__dict__.update(changes)       # existing keys: the canonical order is kept
+        return value
+    return _copy(value, **changes)
+
+
+def with_agenda(state: TombState, agenda: tuple[Task, ...]) -> TombState:
+    """``evolve(state, agenda=agenda)`` (the agenda's one-field change, the most frequent of a step)."""
+    if state is _draft:
+        state.__dict__["agenda"] = agenda
+        return state
+    return with_field(state, "agenda", agenda)
 
 
 def remembering() -> bool:

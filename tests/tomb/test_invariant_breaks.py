@@ -15,7 +15,7 @@ from tombspec.model.chance import Deck
 from tombspec.model.play import next_move, playout
 from tombspec.model.registry import get_ruleset
 from tombspec.model.tomb.rules.cards import _traits, character_hp
-from tombspec.model.tomb.state import Character, evolve
+from tombspec.model.tomb.state import Character, Hidden, Task, evolve
 
 DEATHS_PENDING = ("wound-apply", "wound-window", "window", "roll", "assign-wound", "apply-assigned")
 
@@ -317,3 +317,53 @@ def test_two_cards_of_a_trait_are_caught_again_where_remembered(rs: Any) -> None
         traits = [v for v in rs.violations(broken) if v.invariant == "tomb.attach.one-card-per-trait"]
         assert traits and all(f"holds {held[1]} beside" in v.message for v in traits)
     assert len({q for q, _ in seen[:2]}) == 2          # two Parties' Characters, the same cards
+
+
+def _place_card(state: Any, place: str, card: str) -> Any:
+    """``state`` with ``card`` put into its place ``place`` (a field of the state) and nowhere else."""
+    if place in ("decks", "discards"):
+        return evolve(state, **{place: (getattr(state, place)[0].add(card), *getattr(state, place)[1:])})
+    if place in ("crypt_deck", "crypt_discard"):
+        return evolve(state, **{place: getattr(state, place).add(card)})
+    if place == "crypts":
+        first = state.crypts[0]
+        return evolve(state, crypts=(evolve(first, cards=(*first.cards, Hidden(card))), *state.crypts[1:]))
+    if place == "pillage":
+        return evolve(state, pillage=(*state.pillage, card))
+    return evolve(state, agenda=(*state.agenda, Task("attach", 0, card=card)))   # agenda: a card held by a task
+
+
+@pytest.mark.parametrize("place", ["decks", "discards", "crypt_deck", "crypt_discard", "crypts", "pillage", "agenda"])
+def test_a_card_appearing_in_one_place_of_the_state_alone_is_caught(rs: Any, place: str) -> None:
+    """tomb.banking.never-returned: a card that appears in one of the state's own places (counted by the
+    field's name against the last state that passed), every other field the very same value."""
+    state, rng = game_in_progress(rs, quiet)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = _place_card(state, place, card)
+    assert [f for f in state.__dict__ if getattr(broken, f) is not getattr(state, f)] == [place]
+    assert "tomb.banking.never-returned" in {v.invariant for v in rs.violations(broken)}
+    assert rs.violations(state) == []            # the state before it still passes: nothing kept from the break
+
+
+@pytest.mark.parametrize("place", ["hand", "bank", "crypt_hand"])
+def test_a_card_appearing_in_one_place_of_a_party_alone_is_caught(rs: Any, place: str) -> None:
+    """tomb.banking.never-returned: a card that appears in one place of one Party (its hand, bank or
+    Crypt hand), the other Parties and that Party's other places the very same values."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = with_party(state, q, **{place: tuple(sorted((*getattr(state.party(q), place), card)))})
+    assert [p for p, party in enumerate(broken.parties) if party is not state.parties[p]] == [q]
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+@pytest.mark.parametrize("place", ["pool", "inn", "dead", "drawn"])
+def test_a_character_in_one_more_place_of_the_state_is_caught(rs: Any, place: str) -> None:
+    """tomb.glossary.character-pool: a Party's Character also in one of the state's own places of
+    Characters (the Pool, the Inn, the dead, those drawn), every other field the very same value."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    name = state.party(other(state)).characters[0].name
+    value = state.pool.add(name) if place == "pool" else tuple(sorted((*getattr(state, place), name)))
+    broken = evolve(state, **{place: value})
+    assert "tomb.glossary.character-pool" in {v.invariant for v in rs.violations(broken)}
+    assert rs.violations(state) == []

@@ -54,3 +54,38 @@ def test_a_remembered_cursed_card_is_the_one_worked_out(reading: str) -> None:
     assert [is_cursed(rs, c) for c in cards] == [expected[c] for c in cards]      # read back
     curses = [c for c in cards if card_type(rs, c) == "curse" and CURSED not in keywords(rs, c)]
     assert curses and all(is_cursed(rs, c) == (reading == "curses-too") for c in curses)
+
+
+@pytest.mark.parametrize("game", ["tomb", "cryptmaster"])
+def test_a_hand_changed_by_one_card_offers_what_is_worked_out_afresh(game: str) -> None:
+    """The card actions of a hand are remembered card by card (a fact of the loadout): a hand that
+    gained or lost a card, beside the very same Characters, offers what a ruleset that remembers
+    nothing works out (each timing the game lists: Turn, Battle, React)."""
+    from tombspec.model.tomb.rules.cards import usable_actions
+
+    rs = get_ruleset(game)
+    state, p = _party_with_cards(rs)
+    party = state.parties[p]
+    inn_cards = sorted(c for c in rs.cards.inn if card_type(rs, c) in ("prayer", "spell", "tactics", "item"))
+    hands = [tuple(inn_cards[:3]), tuple(inn_cards[:4]), tuple(inn_cards[1:4]), (), tuple(inn_cards[::7])]
+    for timing in ("turn", "battle", "react"):
+        for hand in hands:
+            s = evolve(state, parties=tuple(evolve(q, hand=hand) if i == p else q for i, q in enumerate(state.parties)))
+            assert s.parties[p].characters is party.characters
+            fresh = get_ruleset(game)
+            assert usable_actions(rs, s, p, timing) == usable_actions(fresh, s, p, timing)
+
+
+def test_cryptmaster_equips_of_a_hand_changed_by_one_card_are_worked_out_afresh() -> None:
+    """Cryptmaster's Equip options are remembered card by card (a fact of the loadout): a hand that gained
+    or lost a card, beside the very same Characters, gives the options of a ruleset remembering nothing."""
+    from tombspec.model.cryptmaster.rules.turn import equip_options
+
+    rs = get_ruleset("cryptmaster")
+    state, p = _party_with_cards(rs)
+    inn_cards = sorted(c for c in rs.cards.inn if card_type(rs, c) in ("prayer", "spell", "tactics", "item"))
+    for hand in (tuple(inn_cards[:3]), tuple(inn_cards[:4]), tuple(inn_cards[1:4]), (), tuple(inn_cards[::5])):
+        s = evolve(state, parties=tuple(evolve(q, hand=hand) if i == p else q for i, q in enumerate(state.parties)))
+        got = equip_options(rs, s, p)
+        assert got == equip_options(get_ruleset("cryptmaster"), s, p)
+        assert {e.card for e in got} <= set(hand)

@@ -48,11 +48,19 @@ def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
     facts = loadout_facts(rs, party.characters)       # a fact of the loadout and the hand
     got = facts.get(("equip", party.hand))
     if got is None:
+        # each card's Equips are a fact of the loadout: a hand that changed works out its new cards alone
         chars = party.characters
-        known = [member_facts(rs, chars, ch.name) for ch in chars]    # each Character's, looked up once
-        got = facts[("equip", party.hand)] = tuple(Equip(card, ch.name) for card in sorted(set(party.hand))
-                                                   for ch, k in zip(chars, known)
-                                                   if may_attach(rs, state, player, ch.name, k, card))
+        known: list[Any] | None = None
+        out: list[Equip] = []
+        for card in sorted(set(party.hand)):
+            equips = facts.get(("equip-card", card))
+            if equips is None:
+                if known is None:
+                    known = [member_facts(rs, chars, ch.name) for ch in chars]    # each Character's, once
+                equips = facts[("equip-card", card)] = tuple(Equip(card, ch.name) for ch, k in zip(chars, known)
+                                                             if may_attach(rs, state, player, ch.name, k, card))
+            out += equips
+        got = facts[("equip", party.hand)] = tuple(out)
     return list(got)
 
 

@@ -14,8 +14,7 @@ from typing import Any
 
 import attrs
 
-from ...draft import with_field
-from ..state import Task, TombState, evolve
+from ..state import Task, TombState, evolve, with_agenda
 
 DECIDE, CHANCE, AUTO, PRIORITY = "decide", "chance", "auto", "priority"
 
@@ -102,16 +101,16 @@ def _attach(name: str, field: str, registry: dict[str, Kind] | None) -> Callable
 
 def push(state: TombState, *tasks: Task) -> TombState:
     """``tasks`` go on top of the agenda, the first of them next."""
-    return with_field(state, "agenda", (*tasks, *state.agenda))
+    return with_agenda(state, (*tasks, *state.agenda))
 
 
 def pop(state: TombState) -> TombState:
-    return with_field(state, "agenda", state.agenda[1:])
+    return with_agenda(state, state.agenda[1:])
 
 
 def replace(state: TombState, *tasks: Task) -> TombState:
     """The head task replaced by ``tasks``."""
-    return with_field(state, "agenda", (*tasks, *state.agenda[1:]))
+    return with_agenda(state, (*tasks, *state.agenda[1:]))
 
 
 def update_head(state: TombState, **changes: Any) -> TombState:

@@ -349,15 +349,20 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     hand = sorted(set(party.hand))
     if not hand:
         return out
-    facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
+    # each card's offers are a fact of the loadout: a hand that changed works out its new cards alone
+    loadout = loadout_facts(rs, chars)
+    facts: list[Any] | None = None
     for card in hand:
-        effects = _hand_effects(rs, card, timing, trigger)
-        if not effects:
-            continue
-        for e in effects:
-            for ch, known in zip(chars, facts):
-                if known is not None and _may_use(rs, state, player, ch.name, known, card):
-                    out.append(Usable(card, ch.name, e, "hand"))
+        key = ("hand-offers", card, timing, trigger, holders)
+        offers = loadout.get(key)
+        if offers is None:
+            if facts is None:
+                facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
+            offers = loadout[key] = tuple(Usable(card, ch.name, e, "hand")
+                                          for e in _hand_effects(rs, card, timing, trigger)
+                                          for ch, known in zip(chars, facts)
+                                          if known is not None and _may_use(rs, state, player, ch.name, known, card))
+        out += offers
     return out
 
 

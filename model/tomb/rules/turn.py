@@ -63,7 +63,7 @@ from ...effects import TURN, expire, has
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Roll as RollOutcome
-from ..state import Task, TombState, evolve, remembering
+from ..state import Task, TombState, draft_of, evolve, release, remembering
 from .agenda import AUTO, CHANCE, DECIDE, PRIORITY, TASKS, Kind, outcome, pop, push, task
 from .death import check_all_deaths
 from .end import finish, out_of_characters
@@ -469,16 +469,18 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
     k = kind_of(rs, t)
     if k.mode == CHANCE:
         dist = chance_at(rs, state, t, k)
-        require(dist is not None and dist.prob(action) > 0, k.rule,
-                f"{action!r} is not a possible outcome of {k.what} here")
-        state = k.apply(rs, state, t, action, None)  # type: ignore[misc]
+        if dist is None or not dist.prob(action) > 0:
+            require(False, k.rule, f"{action!r} is not a possible outcome of {k.what} here")
     else:
         assert player is not None
         if not is_legal(rs, state, t, k, action, player):
             rule = k.why(rs, state, t, action, player) if k.why is not None else k.rule
             require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
-        state = k.apply(rs, state, t, action, player)  # type: ignore[misc]
-    return advance(rs, state)
+    # the action is legal: the next state is built on one draft (state.draft_of), frozen once it settles
+    try:
+        return advance(rs, k.apply(rs, draft_of(state), t, action, None if k.mode == CHANCE else player))  # type: ignore[misc]
+    finally:
+        release()
 
 
 def is_legal(rs: Any, state: TombState, t: Task, k: Kind, action: Any, player: int) -> bool:
@@ -514,6 +516,7 @@ def advance(rs: Any, state: TombState) -> TombState:
             continue
         if k.mode == CHANCE:
             if chance_at(rs, state, t, k) is None:
+                rs._last_chance = None           # (worked out for the draft as it was, not as it will be)
                 state = pop(state)
                 continue
             return state
