@@ -387,8 +387,7 @@ class Tally:
             return self.recount_all(state)
         new, old = state.__dict__, last.__dict__
         counts = self.counts
-        diff: dict[str, int] | None = None
-        changed: list[dict[str, int]] | None = None
+        moved: list[tuple[int, dict[str, int]]] = []      # (place, its new count) where a count changed
         i = -1
         for field, counter in self.places:
             i += 1
@@ -397,11 +396,7 @@ class Tally:
                 continue
             got = counter(value)
             if got != counts[i]:
-                if diff is None:
-                    diff, changed = dict(self.diff), list(counts)
-                _shift(diff, counts[i], -1)
-                _shift(diff, got, 1)
-                changed[i] = got    # type: ignore[index]
+                moved.append((i, got))
         parties, olds = new["parties"], old["parties"]
         if parties is not olds:
             per = self.party_places
@@ -421,13 +416,15 @@ class Tally:
                         continue      # other Characters, whose counted parts are the very same
                     got = counter(value)
                     if got != counts[i]:
-                        if diff is None:
-                            diff, changed = dict(self.diff), list(counts)
-                        _shift(diff, counts[i], -1)
-                        _shift(diff, got, 1)
-                        changed[i] = got    # type: ignore[index]
-        return Tally(self.places, self.party_places, state, counts if changed is None else tuple(changed),
-                     self.diff if diff is None else diff)
+                        moved.append((i, got))
+        if not moved:
+            return Tally(self.places, self.party_places, state, counts, self.diff)
+        diff, changed = dict(self.diff), list(counts)
+        for i, got in moved:
+            _shift(diff, counts[i], -1)
+            _shift(diff, got, 1)
+            changed[i] = got
+        return Tally(self.places, self.party_places, state, tuple(changed), diff)
 
     def recount_all(self, state: TombState) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
