@@ -48,13 +48,17 @@ def _freeze(value: Any) -> Any:
 
 @attrs.frozen
 class Section:
-    """A table-of-contents entry of the rulebook (its own title, verbatim)."""
+    """A table-of-contents entry of the rulebook (its own title, verbatim).  ``headings``: sub-headings
+    the rulebook prints on a line of their own inside the section, verbatim, where a rule refers to one
+    by name ("explained fully in the Anatomy of a Room Tile"): the cross-reference check then reads the
+    same headings with the rulebook text or without it."""
 
     id: str
     title: str
     parent: str | None = None
     normative: bool = True
     note: str = ""
+    headings: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -338,8 +342,10 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
     seen_sections: set[str] = set()
     for raw in doc["sections"]:
         f = r.fields(raw, "a [[sections]] entry", {"id": str, "title": str},
-                     {"parent": str, "normative": bool, "note": str})
+                     {"parent": str, "normative": bool, "note": str, "headings": list})
         sid = f["id"]
+        if not all(isinstance(h, str) and h.strip() for h in f.get("headings", [])):
+            raise r.fail("field 'headings' must be a list of the sub-headings' words", sid)
         if not SECTION_ID_RE.match(sid):
             raise r.fail(f"section id {sid!r} is not lower case with hyphens", sid)
         if sid in seen_sections:
@@ -350,7 +356,7 @@ def _build(r: _Reader, doc: dict[str, Any]) -> Catalog:
             raise r.fail("a non-normative section must say why in 'note'", sid)
         seen_sections.add(sid)
         sections.append(Section(sid, f["title"], f.get("parent"), f.get("normative", True),
-                                f.get("note", "")))
+                                f.get("note", ""), tuple(f.get("headings", ()))))
 
     ids: set[str] = set()
 

@@ -122,6 +122,10 @@ def toc_problems(catalog: Catalog) -> list[str]:
     if len(toc) != len(listed):
         problems.append(f"the rulebook's contents has {len(toc)} entries, the catalog {len(listed)} "
                         "sections (list every entry, marking non-normative ones)")
+    lines = {line.strip() for line in raw.splitlines()}
+    for s in catalog.sections:
+        problems += [f"section {s.id}: the heading {h!r} is not printed on a line of its own in the rulebook"
+                     for h in s.headings if h not in lines]
     return problems
 
 

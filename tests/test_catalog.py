@@ -184,6 +184,27 @@ def test_invalid_toml_names_line(tmp_path: Path) -> None:
     assert err.value.line == 9
 
 
+def test_invalid_section_headings(tmp_path: Path) -> None:
+    body = GOOD_HEAD.replace('title = "Setup"\n', 'title = "Setup"\nheadings = ["Board", 3]\n')
+    path = tmp_path / "demo.toml"
+    path.write_text(body + rule(), encoding="utf-8")
+    with pytest.raises(CatalogError, match="'headings' must be a list"):
+        load_catalog_file(path)
+
+
+def test_a_sub_heading_not_in_the_rulebook_is_a_toc_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tombspec.spec import lint
+
+    cat = load_catalog("secrets")
+    raw = lint.raw_rulebook(cat.rulebook)
+    if raw is None:
+        pytest.skip(f"rulebook {cat.rulebook} not found; sub-headings not checked")
+    section = next(s for s in cat.sections if s.headings)
+    moved = attrs.evolve(section, headings=(*section.headings, "Anatomy of a Crypt Tile"))
+    cat = attrs.evolve(cat, sections=tuple(moved if s is section else s for s in cat.sections))
+    assert any("Anatomy of a Crypt Tile" in p for p in lint.toc_problems(cat))
+
+
 def test_invalid_unknown_field(tmp_path: Path) -> None:
     with pytest.raises(CatalogError, match="unknown field"):
         load_catalog_file(write(tmp_path, rule(colour="red")))

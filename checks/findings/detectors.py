@@ -758,8 +758,13 @@ def _title_key(title: str) -> frozenset[str]:
 
 def _headings(cat: Catalog) -> dict[frozenset[str], str]:
     """Every title the rulebook prints on a line of its own: the table of contents' and any
-    sub-heading ("Anatomy of a Room Tile", "2. Lose Courage")."""
+    sub-heading ("Anatomy of a Room Tile", "2. Lose Courage").  The sub-headings a rule refers to are
+    also listed in the catalog (a section's ``headings``), so that without the rulebook text the check
+    finds them all the same."""
     out = {_title_key(s.title): s.title for s in cat.sections}
+    for section in cat.sections:
+        for heading in section.headings:
+            out.setdefault(_title_key(heading), heading)
     for line in rulebook_lines(cat):
         text = re.sub(r"^\s*(?:\d+\.|[•*-])?\s*", "", line).strip()
         if text and len(text) <= 60 and text[0].isupper() and not text.endswith((".", ",", ";")):

@@ -22,15 +22,6 @@ MODEL_WORDS = re.compile(r"\bmodels?\b|model's|\(the [a-z]+ default\)|option [a-
                          r"|\b[a-z]+\.ambiguity\.[a-z0-9-]+|\bparameters?\b", re.I)
 
 
-def _secrets_needs_text(game: str) -> None:
-    """Without the rulebooks, Secrets' tile-symbols detector finding is not linked to its recorded entry
-    (the link reads the text), and shows as an error of its own with no correction: a known gap."""
-    from tombspec.spec.rulebooks import rulebooks_dir
-
-    if game == "secrets" and rulebooks_dir() is None:
-        pytest.skip("rulebooks absent: Secrets' tile-symbols finding is linked to its entry only by the text")
-
-
 @pytest.fixture(autouse=True)
 def nothing_proved_or_explored(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
@@ -42,7 +33,6 @@ def nothing_proved_or_explored(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_errata_is_in_the_rulebooks_order(game: str) -> None:
-    _secrets_needs_text(game)
     data = build(game)
     assert data["counts"]["open-question"] > 0
     from tombspec.spec import load_catalog
@@ -87,7 +77,6 @@ def test_a_finding_sits_at_the_passage_at_fault(game: str) -> None:
     """The index places a finding at the line of the passage at fault (the catalog's 'at': the passage its
     correction replaces; else the first rule it cites), not at the earliest line it cites, and runs in the
     rulebook's order by it; every error and contradiction citing several passages names that passage."""
-    _secrets_needs_text(game)
     from tombspec.spec import load_catalog
     from tombspec.spec.rulebooks import quote_line, rulebooks_dir
 
@@ -208,7 +197,6 @@ def test_the_cli_json_and_html_hold_every_finding(game: str, tmp_path: Path) -> 
     """`errata GAME --json` is the document as data and `--html FILE` the same document as one page: every
     finding of the index, each error and contradiction with its correction, each open question with its
     readings, for every game."""
-    _secrets_needs_text(game)
     result = CliRunner().invoke(main, ["errata", game, "--json", "--html", str(tmp_path / "e.html")])
     assert result.exit_code == 0, result.output
     data = orjson.loads(result.stdout)
@@ -250,3 +238,35 @@ def test_check_with_a_filter_answers_from_the_findings_alone() -> None:
     data = orjson.loads(result.stdout)
     assert result.exit_code == 0 and data["findings_only"] and data["findings"]
     assert {f["severity"] for f in data["findings"]} == {"error"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_errata_is_the_same_without_the_rulebook_text(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's clone has no rulebooks: the same findings at the same severities, each with its
+    correction where it has one (only the line numbers need the text)."""
+    from tombspec.spec import rulebooks
+
+    def forget() -> None:
+        for name in dir(rulebooks):
+            clear = getattr(getattr(rulebooks, name), "cache_clear", None)
+            if clear is not None:
+                clear()
+
+    if rulebooks.rulebooks_dir() is None:
+        pytest.skip("rulebooks absent: nothing to compare the errata without them against")
+
+    def findings(data: dict) -> set[tuple[str, str, bool]]:
+        missing = {str(m) for m in data["missing_corrections"]}
+        return {(i["id"], i["severity"], i["id"] in missing) for i in data["index"]}
+
+    with_text = build(game)
+    monkeypatch.setenv("TOMBSPEC_RULEBOOKS", "/nonexistent")
+    forget()
+    try:
+        assert rulebooks.rulebooks_dir() is None
+        without = build(game)
+    finally:
+        monkeypatch.undo()
+        forget()
+    assert findings(without) == findings(with_text)
+    assert without["counts"] == with_text["counts"]
