@@ -86,6 +86,23 @@ def test_aliases_resolve_to_one_component(game: str) -> None:
             owner.setdefault(alias, c.id)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_readings_speak_the_rulebooks_words(game: str) -> None:
+    """A reading is printed to a rules editor (the errata) and a player: it says what happens in the
+    rulebook's words, not by another reading's id ('as under raw-roll'), nor by the model's phases,
+    outcomes, effects or field names; what the model does belongs in the entry's note."""
+    import re
+
+    model_words = re.compile(r"\b(?:phase|outcome|effects?)\s+[a-z]+-[a-z-]+|\b[a-z]+_[a-z_]+\b")
+    for amb in load_catalog(game).ambiguities:
+        ids = {r.id for r in amb.readings if "-" in r.id}
+        for r in amb.readings:
+            named = sorted(i for i in ids - {r.id}
+                           if re.search(r"(?<![\w'-])" + re.escape(i) + r"(?![\w-])", r.text))
+            assert not named, f"{amb.id} reading {r.id} names reading(s) {named} by id"
+            assert not model_words.search(r.text), f"{amb.id} reading {r.id}: {model_words.search(r.text)[0]!r}"
+
+
 def test_option_defaults_are_the_catalog_defaults() -> None:
     from tombspec.model.raiders.options import RaidersOptions
 

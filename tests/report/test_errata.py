@@ -19,7 +19,8 @@ from tombspec.checks.report.errata import build, to_html, to_markdown
 
 GAMES = ["raiders", "secrets", "tomb", "cryptmaster", "egypt"]
 MODEL_WORDS = re.compile(r"\bmodels?\b|model's|\(the [a-z]+ default\)|option [a-z]+_[a-z_]+|effect kind|\.py\b|\.toml\b"
-                         r"|\b[a-z]+\.ambiguity\.[a-z0-9-]+|\bparameters?\b", re.I)
+                         r"|\b[a-z]+\.ambiguity\.[a-z0-9-]+|\bparameters?\b"
+                         r"|\b(?:phase|outcome|effects?)\s+[a-z]+-[a-z-]+", re.I)
 
 
 @pytest.fixture(autouse=True)
