@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from tombspec.model.errors import IllegalAction, Unspecified
-from tombspec.model.play import Stuck, make_policy, playout, policy_named
+from tombspec.model.play import Stuck, make_policy, playout, policy_named, winners
 from tombspec.model.ruleset import Ruleset
 from tombspec.spec.errors import InvalidInput
 
@@ -82,17 +82,6 @@ class Config:
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "options": self.options or {}, "board": self.board,
                 "policy": self.policy, "max_steps": self.max_steps}
-
-
-def winners(rs: Ruleset, state: Any) -> tuple[int, ...]:
-    """Who won a finished game, read the same way for every game."""
-    of = getattr(rs, "winners", None)
-    if callable(of):
-        return tuple(of(state))
-    if hasattr(state, "winners"):
-        return tuple(state.winners or ())
-    winner = getattr(state, "winner", None)
-    return () if winner is None else (winner,)
 
 
 @attrs.frozen

@@ -111,6 +111,18 @@ POLICIES: dict[str, Any] = {"uniform": uniform, "greedy": greedy(), "coverage": 
 _FACTORIES: dict[str, Callable[[], Policy]] = {"uniform": lambda: uniform, "greedy": greedy, "coverage": coverage}
 
 
+def winners(rs: Any, state: Any) -> tuple[int, ...]:
+    """Who won a finished game, read the same way for every game: the ruleset's ``winners(state)`` where
+    it has one, else the state's ``winners`` or ``winner``."""
+    of = getattr(rs, "winners", None)
+    if callable(of):
+        return tuple(of(state))
+    if hasattr(state, "winners"):
+        return tuple(state.winners or ())
+    winner = getattr(state, "winner", None)
+    return () if winner is None else (winner,)
+
+
 def make_policy(name: str) -> Policy:
     """A fresh policy by name (``uniform``, ``greedy``, ``coverage``, or a search:
     :func:`tombspec.model.search.search_policy`: ``search``, ``search-one``, with an optional budget

@@ -220,6 +220,11 @@ class Ruleset(ABC):
     #: at most about 30 s on one core (``bench/bench_search.py``)
     search_budget: ClassVar[tuple[int, int] | None] = None
 
+    #: the outcomes (the state's ``outcome``) in which the players win, where losing is an outcome too
+    #: (Secrets' ``won``, Egypt's ``victory``); empty: every finished game that has winners (Tomb's most
+    #: XP).  The conformance guide plays on with the search policy until its sample holds such a game
+    won_outcomes: ClassVar[frozenset[str]] = frozenset()
+
     def returns(self, state: Any) -> tuple[float, ...]:
         """At the end of a game, each player's value in [0, 1]: 1 a win, 0 a loss, a tie's share between;
         in a cooperative game, every player's is the team's.  Search needs it."""

@@ -41,7 +41,7 @@ import attrs
 import orjson
 
 from tombspec.model.errors import IllegalAction, TombspecError
-from tombspec.model.play import POLICIES, make_policy, next_move
+from tombspec.model.play import POLICIES, make_policy, next_move, winners
 
 from . import checkorder
 from .trace import configure, diff, plain, show
@@ -65,6 +65,8 @@ REFUSAL_POLICY = (
 
 MAX_VALUES = 12        # distinct values kept per field
 TABLE_LIMIT = 60       # decision/chance points kept in the turn table
+WON_TRIES = 3          # games the search policy plays when the sample won none
+WON_MAX_STEPS = 20_000  # a searched game's steps at most (a won Secrets or Egypt game is long)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -316,11 +318,13 @@ def _probe_fields(rs: Any, state: Any, player: int | None, legal: list[Any],
 
 
 def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, budget: int = 6000,
-           into: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` games (uniform, greedy and coverage in turn) and record what the guide tabulates
-    (adding to ``into``, the record of an earlier sample, when given), until ``budget`` steps in all."""
+           into: dict[str, Any] | None = None, policy_name: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games (uniform, greedy and coverage in turn, or every game by the policy
+    ``policy_name``) and record what the guide tabulates (adding to ``into``, the record of an earlier
+    sample, when given), until ``budget`` steps in all."""
     rec = into or {"points": {}, "values": {}, "examples": {}, "steps": 0, "games": 0, "outcomes": Counter(),
-                   "turn_rule": Counter(), "by_field": {}, "field_values": {}, "over_rules": {}}
+                   "turn_rule": Counter(), "by_field": {}, "field_values": {}, "over_rules": {}, "won": 0,
+                   "by_policy": Counter()}
     over_rules: dict[str, Counter[str]] = rec["over_rules"]
     points: dict[str, _Point] = rec["points"]
     values: dict[str, Counter[Any]] = rec["values"]
@@ -341,7 +345,9 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
             break
         played += 1
         rng = random.Random(f"guide:{seed}:{i}")
-        policy = (POLICIES["uniform"], POLICIES["greedy"], coverage)[i % 3]
+        policy = make_policy(policy_name) if policy_name else (POLICIES["uniform"], POLICIES["greedy"], coverage)[i % 3]
+        if policy_name:
+            rec["by_policy"][policy_name] += 1
         if policy is coverage and hasattr(coverage, "new_game"):
             coverage.new_game()
         state = rs.initial_state()
@@ -413,7 +419,9 @@ def sample(rs: Any, *, games: int = 30, seed: int = 0, max_steps: int = 600, bud
             steps += 1
             previous = key
         outcome = getattr(state, "outcome", None)
-        outcomes[str(outcome) if rs.pending(state).is_over else "(unfinished)"] += 1
+        over = rs.pending(state).is_over
+        outcomes[str(outcome) if over else "(unfinished)"] += 1
+        rec["won"] += bool(over and (outcome in rs.won_outcomes if rs.won_outcomes else winners(rs, state)))
     rec["steps"] += steps
     rec["games"] += played
     return rec
@@ -571,8 +579,9 @@ def _step_request(ident: int, action: Any, player: int | None) -> dict[str, Any]
 
 
 def build(game: str, *, options: Any = None, board: Any = None, games: int = 12, seed: int = 0,
-          max_steps: int = 300, budget: int = 8000) -> dict[str, Any]:
-    """The guide of ``game`` in one configuration, as JSON data (``tombspec explain --json``)."""
+          max_steps: int = 300, budget: int = 8000, won_tries: int = WON_TRIES) -> dict[str, Any]:
+    """The guide of ``game`` in one configuration, as JSON data (``tombspec explain --json``); when the
+    sample won no game, the search policy plays up to ``won_tries`` more until one is won."""
     rs = configure(game, options, board, source="explain")
     cat = rs.catalog()
     config = plain({"options": None, "board": None, **rs.describe()})
@@ -599,6 +608,14 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
         if seen["steps"] == before:
             break
         extra += seen["steps"] - before
+    # a sample of random play may never win (Secrets, Egypt, Raiders): the search policy, at the game's
+    # own budget, plays the default configuration until a game is won (at most WON_TRIES games), so the
+    # states and values of a won game are in the tables too
+    for n in range(won_tries if not seen["won"] else 0):
+        sample(rs, games=1, seed=seed + 7919 + n, max_steps=WON_MAX_STEPS, budget=seen["steps"] + WON_MAX_STEPS,
+               into=seen, policy_name="search")
+        if seen["won"]:
+            break
     missed = [p for p in rs.phases if p not in seen["points"]]
     points = list(seen["points"].items())[:TABLE_LIMIT]
 
@@ -645,7 +662,7 @@ def build(game: str, *, options: Any = None, board: Any = None, games: int = 12,
         "configuration_keys": {k: sorted(v) if isinstance(v, dict) else type(v).__name__
                                for k, v in config.items()},
         "sample": {"games": seen["games"], "steps": seen["steps"], "outcomes": dict(seen["outcomes"]),
-                   "configurations": sampled},
+                   "configurations": sampled, "won": seen["won"], "by_policy": dict(seen["by_policy"])},
         "procedures": checkorder.procedures(rs),
         "turn": turn, "entered_when": {what: " ".join(text.split()) for what, text in rs.phase_entry.items()},
         "state_doc": state_doc, "state": state_fields,
@@ -745,7 +762,11 @@ def to_markdown(guide: dict[str, Any], *, heading: int = 1, rule_link: Any = Non
                + (f" to {g['players'][1]}" if g['players'][1] != g['players'][0] else "")
                + f" players): its ruleset, its catalog and its canonical data. The turn table and the values "
                f"seen come from a sample of {s['games']} games ({s['steps']:,} steps; outcomes: "
-               + ", ".join(f"{k} {v}" for k, v in sorted(s["outcomes"].items())) + ") over "
+               + ", ".join(f"{k} {v}" for k, v in sorted(s["outcomes"].items()))
+               + (f"; {s['won']} won" if "won" in s else "")
+               + "".join(f"; {v} played by the `{k}` policy, since random play won none" for k, v in
+                         sorted(s.get("by_policy", {}).items()))
+               + ") over "
                + ("the default configuration" if s["configurations"] == [{}] else
                   f"{len(s['configurations'])} configurations: "
                   + "; ".join(orjson.dumps(c).decode() if c else "the default" for c in s["configurations"]))

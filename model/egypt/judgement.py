@@ -278,6 +278,9 @@ class Judgement:
     #: (bench/bench_search.py)
     search_budget = (8, 12)
 
+    #: the outcome in which the players win: the heroes' victory
+    won_outcomes = frozenset({"victory"})
+
     playout = staticmethod(playout)
     considered = staticmethod(considered)
 

@@ -377,6 +377,9 @@ class Judgement:
     #: longer rollouts to the game's end gave noisier values (bench/bench_search.py, docs/search.md)
     search_budget = (32, 12)
 
+    #: the outcome in which the players win: a Raider escapes with the Grail
+    won_outcomes = frozenset({"escaped"})
+
     #: the tables of ``_Turns``, by pennies: built where they are first needed, never pickled
     CACHES = ("_turns_tables",)
 

@@ -403,6 +403,9 @@ class Judgement:
     #: ``evaluate`` (bench/bench_search.py, docs/search.md)
     search_budget = (16, 20)
 
+    #: the outcome in which the players win: the adventurers win as a team (a traitor's win is the team's loss)
+    won_outcomes = frozenset({"won"})
+
     playout = staticmethod(playout)
     considered = staticmethod(considered)
 
