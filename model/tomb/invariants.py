@@ -16,7 +16,7 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import BASE_MOVEMENT, _traits, character_hp, compute_movement, is_trait_conflict, monster_hp
+from .rules.cards import BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, monster_hp
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
@@ -141,11 +141,10 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
             out.append(Violation("tomb.death.killed-at-hit-points",
                                  f"{ch.name} has {ch.wounds} Wounds and {hp} Hit Points"))
         again = checking_hp and not below
-        for i, card in enumerate(ch.attached):
-            if rs.trait_limited(card) and is_trait_conflict(rs, ch.attached[:i], card):
-                again = True
-                if not rs.conflict_allowed(state, p, ch, card):
-                    out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
+        for card in attached_conflicts(rs, ch.attached):
+            again = True
+            if not rs.conflict_allowed(state, p, ch, card):
+                out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
         if checked is not None and not again and len(out) == before:
             checked.pass_character(ch, (size, temp_hp))
         again = again or was_again
