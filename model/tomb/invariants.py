@@ -131,7 +131,10 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
                                  f"player {p}'s Party holds more {over[0]} cards than Characters"))
     size = len(party.characters)
     for ch in party.characters:
-        if checked is not None and checked.character_passed(ch, (size, temp_hp)):
+        # what his checks read beside him: his Party's size and his own temporary Hit Points (another
+        # Character's lapsing asks nothing of him)
+        given = (size, tuple([v for s, v in temp_hp if s == ch.name]) if temp_hp else ())
+        if checked is not None and checked.character_passed(ch, given):
             continue
         before, was_again = len(out), again
         again = False
@@ -146,7 +149,7 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
             if not rs.conflict_allowed(state, p, ch, card):
                 out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
         if checked is not None and not again and len(out) == before:
-            checked.pass_character(ch, (size, temp_hp))
+            checked.pass_character(ch, given)
         again = again or was_again
     return not again and len(out) == found
 

@@ -432,3 +432,31 @@ def test_a_partys_place_changed_to_another_card_is_caught(rs: Any) -> None:
     assert len(broken.party(q).hand) == len(hand)
     assert [p for p, party in enumerate(broken.parties) if party is not state.parties[p]] == [q]
     reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_characters_own_temporary_hit_point_lapsing_is_seen_beside_anothers(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: a Character's checks read his own temporary Hit Points alone
+    (another's coming or going asks nothing of him), so his own lapsing is still seen: two Characters
+    each at their Hit Points but for a temporary one; the second's lapsing passes nothing, then the
+    first's lapse is caught, the Parties the very same values throughout."""
+    from tombspec.model.effects import TURN, Effect, add
+
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and len(s.party(other(s)).characters) > 1)
+    q = other(state)
+    first, second, *rest = state.party(q).characters
+
+    def lift(effects: Any, ch: Any) -> Any:
+        return add(effects, Effect("temp-hp", "tomb.play.once-per-turn", until=TURN, player=q, subject=ch.name, value=1))
+
+    both = evolve(state, effects=lift(lift(state.effects, first), second))
+    held = with_party(both, q, characters=(evolve(first, wounds=character_hp(rs, state, q, first.name)),
+                                           evolve(second, wounds=character_hp(rs, state, q, second.name)), *rest))
+    assert rs.violations(held) == []
+    only_first = evolve(held, effects=lift(state.effects, first))        # the second's lapses: he is caught
+    assert "tomb.death.killed-at-hit-points" in {v.invariant for v in rs.violations(only_first)}
+    third = next((ch for ch in state.party(q).characters[2:]), None)
+    if third is not None:                                                 # a third's coming asks nothing
+        assert rs.violations(evolve(held, effects=lift(held.effects, third))) == []
+    lapsed = evolve(held, effects=lift(state.effects, second))           # the first's lapses
+    assert lapsed.parties is held.parties
+    reported(rs, lapsed, rng, "tomb.death.killed-at-hit-points")

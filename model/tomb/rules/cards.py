@@ -407,10 +407,14 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
         key = ("hand-offers", card, timing, trigger, holders)
         offers = loadout.get(key)
         if offers is None:
+            effects = _hand_effects(rs, card, timing, trigger)
+            if not effects:            # the card offers nothing then: no Character's facts asked
+                offers = loadout[key] = ()
+                continue
             if facts is None:
                 facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
             offers = loadout[key] = tuple(Usable(card, ch.name, e, "hand")
-                                          for e in _hand_effects(rs, card, timing, trigger)
+                                          for e in effects
                                           for ch, known in zip(chars, facts)
                                           if known is not None and _may_use(rs, state, player, ch.name, known, card))
         out += offers
