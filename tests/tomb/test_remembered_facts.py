@@ -124,3 +124,28 @@ def test_the_trait_conflicts_read_off_the_table_are_those_scanned(options) -> No
         assert attached_conflicts(rs, attached) == attached_conflicts(rs, attached) == tuple(
             c for i, c in enumerate(attached) if _scanned_conflict(rs, attached[:i], c))
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("game", ["tomb", "cryptmaster"])
+def test_the_card_moves_remembered_by_card_are_those_worked_out_afresh(game: str) -> None:
+    """The moves of Attached cards (Tomb's redistribution, Cryptmaster's Share) are remembered by the
+    Character a card moves from, the card and the Character it goes to (``free_actions.card_moves``),
+    not by the whole loadout: along a game of uniform play, every Party's moves, card moved after card
+    moved, are those a ruleset remembering nothing works out, and each move moves a card its holder has."""
+    from tombspec.model.cryptmaster.rules.turn import share_options
+    from tombspec.model.tomb.rules.free_actions import redistributions
+
+    listed = redistributions if game == "tomb" else share_options
+    rs = get_ruleset(game, options={"players": 3})
+    seen = 0
+    for n, (_, _, state) in enumerate(playout(rs, random.Random(5), max_steps=800)):
+        if n % 4 or state.raid is not None:
+            continue
+        for p, party in enumerate(state.parties):
+            got = listed(rs, state, p)
+            if got or n % 40 == 0:
+                assert got == listed(get_ruleset(game, options={"players": 3}), state, p)
+            for move in got:
+                assert move.card in party.character(move.frm).attached and move.frm != move.to
+            seen += len(got)
+    assert seen > 50
