@@ -419,8 +419,9 @@ class Tally:
                     got = counter(value)
                     if got != counts[i]:
                         moved.append((i, got))
-        if not moved:
-            return Tally(self.places, self.party_places, state, counts, self.diff)
+        if not moved:           # the very counts: they are ``state``'s too (kept by this Tally from now on)
+            self.state = state
+            return self
         diff, changed = dict(self.diff), list(counts)
         for i, got in moved:
             _shift(diff, counts[i], -1)
