@@ -71,7 +71,7 @@ class ExploreReport:
 
 
 #: objects made, net, between two collections of the youngest generation while a game is played
-YOUNG_GENERATION = 10_000
+YOUNG_GENERATION = 50_000
 
 #: whether the outermost ``few_collections`` froze the heap (and so unfreezes it at the end)
 _froze: list[bool] = []
