@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
@@ -65,6 +66,30 @@ def choose(rng: random.Random, outcomes: Sequence[tuple[T, Fraction]]) -> T:
     raise ValueError("outcome probabilities do not sum to 1")
 
 
+class DrawTable:
+    """``choose`` over listed ``(outcome, probability)`` pairs, worked out once: the common denominator
+    and each outcome's cumulative weight over it, in the listed order.  A draw is the very ``randrange``
+    call ``choose`` makes and the outcome it would give (the first whose cumulative weight passes the
+    number drawn), found by bisection instead of a walk over Fractions."""
+
+    __slots__ = ("denominator", "cumulative", "outcomes")
+
+    def __init__(self, outcomes: Sequence[tuple[Any, Fraction]]) -> None:
+        denominator = lcm(*(p.denominator for _, p in outcomes))
+        cumulative, total = [], 0
+        for _, p in outcomes:
+            total += p.numerator * (denominator // p.denominator)
+            cumulative.append(total)
+        self.denominator, self.cumulative = denominator, cumulative
+        self.outcomes = tuple(o for o, _ in outcomes)
+
+    def draw(self, rng: random.Random) -> Any:
+        i = bisect_right(self.cumulative, rng.randrange(self.denominator))
+        if i == len(self.outcomes):
+            raise ValueError("outcome probabilities do not sum to 1")
+        return self.outcomes[i]
+
+
 def bernoulli(rng: random.Random, p: Fraction) -> bool:
     """True with exactly probability ``p``."""
     return rng.randrange(p.denominator) < p.numerator
@@ -99,7 +124,15 @@ class Distribution(ABC, Generic[T]):
 
     def sample(self, rng: random.Random) -> T:
         """One outcome, drawn with exactly its probability."""
-        return choose(rng, self.support())
+        return self._drawn(rng)
+
+    def _drawn(self, rng: random.Random) -> T:
+        """``choose(rng, self.support())``, the same ``randrange`` call and outcome, off the listed
+        support's integer table (built once per distribution)."""
+        table = self.__dict__.get("_draw_table")
+        if table is None:
+            table = self.__dict__["_draw_table"] = DrawTable(self.support())
+        return table.draw(rng)
 
     @cached_property
     def _table(self) -> Any:
@@ -189,7 +222,7 @@ class Binomial(Distribution[int]):
 
     def sample(self, rng: random.Random) -> int:
         if self.size <= 64:
-            return choose(rng, self.support())
+            return self._drawn(rng)
         return sum(bernoulli(rng, self.p) for _ in range(self.n))
 
 
@@ -233,11 +266,11 @@ class FaceCounts(Distribution[tuple[int, ...]]):
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         if self.size <= 64:
-            return choose(rng, self.support())
-        die = tuple((i, p) for i, (_, p) in enumerate(self.faces))
+            return self._drawn(rng)
+        die = DrawTable(tuple((i, p) for i, (_, p) in enumerate(self.faces)))
         out = [0] * len(self.faces)
         for _ in range(self.n):
-            out[choose(rng, die)] += 1
+            out[die.draw(rng)] += 1
         return tuple(out)
 
 
@@ -267,7 +300,7 @@ class Independent(Distribution[tuple[Any, ...]]):
 
     def sample(self, rng: random.Random) -> tuple[Any, ...]:
         if self.size <= 4096:
-            return choose(rng, self.support())
+            return self._drawn(rng)
         return tuple(p.sample(rng) for p in self.parts)
 
 
@@ -302,7 +335,7 @@ class Mapped(Distribution[U]):
 
     def sample(self, rng: random.Random) -> U:
         if self.size <= SUPPORT_LIMIT:
-            return choose(rng, self.support())
+            return self._drawn(rng)
         return self.to(self.inner.sample(rng))
 
 

@@ -213,3 +213,55 @@ def test_a_game_played_collects_less_often_and_puts_the_thresholds_back() -> Non
     with pytest.raises(ValueError), few_collections():
         raise ValueError("a game that fails")
     assert gc.get_threshold() == before
+
+
+def _gc_state() -> tuple:
+    import gc
+
+    return gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()
+
+
+def test_explore_freezes_the_heap_and_gives_it_back() -> None:
+    """explore hides what is alive when its run and each game start from the collector (gc.freeze) and
+    gives it back at the end; the collector's state after a run is the one before, and the report the
+    same as with the collector off."""
+    import gc
+
+    from tombspec.checks.explore.games import explore, few_collections
+
+    before = _gc_state()
+    with few_collections():
+        assert gc.get_freeze_count() > 0           # the heap at the run's start, frozen
+        inside = gc.get_freeze_count()
+        with few_collections():                   # a game within the run: what was left meanwhile too
+            assert gc.get_freeze_count() >= inside
+    assert _gc_state() == before
+    with pytest.raises(ValueError), few_collections():
+        raise ValueError("a run that fails")
+    assert _gc_state() == before
+    for game in ("tomb", TOY):
+        report = explore(ruleset(game), 3, 5)
+        assert _gc_state() == before
+        gc.disable()
+        try:
+            plain = explore(ruleset(game), 3, 5)
+        finally:
+            gc.enable()
+        assert (report.steps, report.outcomes, report.problems) == (plain.steps, plain.outcomes, plain.problems)
+
+
+def test_a_callers_frozen_objects_stay_frozen() -> None:
+    """A caller that froze its own objects before explore finds them frozen after it: explore neither
+    unfreezes them nor leaves more frozen."""
+    import gc
+
+    from tombspec.checks.explore.games import explore
+
+    gc.freeze()
+    try:
+        before = _gc_state()
+        assert before[1] > 0
+        explore(ruleset(TOY), 2, 1)
+        assert _gc_state() == before
+    finally:
+        gc.unfreeze()

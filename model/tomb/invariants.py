@@ -16,7 +16,7 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import BASE_MOVEMENT, _traits, character_hp, compute_movement, is_trait_conflict, monster_hp
+from .rules.cards import BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, monster_hp
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
@@ -131,7 +131,10 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
                                  f"player {p}'s Party holds more {over[0]} cards than Characters"))
     size = len(party.characters)
     for ch in party.characters:
-        if checked is not None and checked.character_passed(ch, (size, temp_hp)):
+        # what his checks read beside him: his Party's size and his own temporary Hit Points (another
+        # Character's lapsing asks nothing of him)
+        given = (size, tuple([v for s, v in temp_hp if s == ch.name]) if temp_hp else ())
+        if checked is not None and checked.character_passed(ch, given):
             continue
         before, was_again = len(out), again
         again = False
@@ -141,13 +144,12 @@ def _characters_hold(rs: Any, state: TombState, p: int, party: Any, checking_hp:
             out.append(Violation("tomb.death.killed-at-hit-points",
                                  f"{ch.name} has {ch.wounds} Wounds and {hp} Hit Points"))
         again = checking_hp and not below
-        for i, card in enumerate(ch.attached):
-            if rs.trait_limited(card) and is_trait_conflict(rs, ch.attached[:i], card):
-                again = True
-                if not rs.conflict_allowed(state, p, ch, card):
-                    out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
+        for card in attached_conflicts(rs, ch.attached):
+            again = True
+            if not rs.conflict_allowed(state, p, ch, card):
+                out.append(Violation(rs.trait_rule(), f"{ch.name} holds {card} beside another card of its trait"))
         if checked is not None and not again and len(out) == before:
-            checked.pass_character(ch, (size, temp_hp))
+            checked.pass_character(ch, given)
         again = again or was_again
     return not again and len(out) == found
 
@@ -417,8 +419,9 @@ class Tally:
                     got = counter(value)
                     if got != counts[i]:
                         moved.append((i, got))
-        if not moved:
-            return Tally(self.places, self.party_places, state, counts, self.diff)
+        if not moved:           # the very counts: they are ``state``'s too (kept by this Tally from now on)
+            self.state = state
+            return self
         diff, changed = dict(self.diff), list(counts)
         for i, got in moved:
             _shift(diff, counts[i], -1)

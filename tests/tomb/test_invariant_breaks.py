@@ -367,3 +367,96 @@ def test_a_character_in_one_more_place_of_the_state_is_caught(rs: Any, place: st
     broken = evolve(state, **{place: value})
     assert "tomb.glossary.character-pool" in {v.invariant for v in rs.violations(broken)}
     assert rs.violations(state) == []
+
+
+# The tallies shift only the places whose counts differ from the last state that passed (a place whose
+# value changed but counts the same cards shifts nothing).  Each break below changes several places, some
+# of them to equal counts, and must still be caught; the legitimate move beside them passes.
+
+def _with_equal_hand(state: Any, q: int) -> Any:
+    """``state`` with player ``q``'s hand a new tuple of the very same cards (a place changed, its count not)."""
+    hand = state.party(q).hand
+    return with_party(state, q, hand=tuple(list(hand)))
+
+
+def test_a_card_duplicated_beside_a_place_changed_to_the_same_count_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a deck's card also put in a Party's bank, while that Party's hand is
+    a new value counting the very same cards (a changed place that shifts nothing)."""
+    state, rng = game_in_progress(rs, quiet)
+    q = other(state)
+    card = next(c for d in state.decks for c, _ in d.counts)
+    broken = with_party(_with_equal_hand(state, q), q, bank=tuple(sorted((*state.party(q).bank, card))))
+    assert broken.party(q).hand is not state.party(q).hand and broken.party(q).hand == state.party(q).hand
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_lost_beside_a_place_changed_to_the_same_count_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: a card gone from an Inn deck, while a Party's hand is a new value
+    counting the very same cards and the discards a new value of the very same counts."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and any(s.decks))
+    q = other(state)
+    i = next(i for i, d in enumerate(state.decks) if d)
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(decks[i].counts[0][0])
+    broken = evolve(_with_equal_hand(state, q), decks=tuple(decks), discards=tuple(Deck(d.counts) for d in state.discards))
+    assert broken.discards is not state.discards and broken.discards == state.discards
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_card_moved_between_two_places_both_changed(rs: Any) -> None:
+    """A card taken from an Inn deck into a Party's hand (both places changed) passes; the same two
+    places changed with another card put in the hand than the one taken (one made, one lost: counted
+    per card, not per place) is caught, tomb.banking.never-returned."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and any(len(d.counts) >= 2 for d in s.decks))
+    q = other(state)
+    i = next(i for i, d in enumerate(state.decks) if len(d.counts) >= 2)
+    (taken, _), (other_card, _) = state.decks[i].counts[:2]
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(taken)
+    moved = with_party(evolve(state, decks=tuple(decks)), q, hand=tuple(sorted((*state.party(q).hand, taken))))
+    assert rs.violations(moved) == []
+    swapped = with_party(evolve(state, decks=tuple(decks)), q, hand=tuple(sorted((*state.party(q).hand, other_card))))
+    found = [v for v in rs.violations(swapped) if v.invariant == "tomb.banking.never-returned"]
+    assert found and taken in found[0].message and other_card in found[0].message
+    reported(rs, swapped, rng, "tomb.banking.never-returned")
+
+
+def test_a_partys_place_changed_to_another_card_is_caught(rs: Any) -> None:
+    """tomb.banking.never-returned: one card of a Party's hand replaced by a card of a deck (the hand as
+    long as before, the deck untouched), every other Party the very same value."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).hand))
+    q = other(state)
+    hand = state.party(q).hand
+    card = next(c for d in state.decks for c, _ in d.counts if c not in hand)
+    broken = with_party(state, q, hand=tuple(sorted((*hand[1:], card))))
+    assert len(broken.party(q).hand) == len(hand)
+    assert [p for p, party in enumerate(broken.parties) if party is not state.parties[p]] == [q]
+    reported(rs, broken, rng, "tomb.banking.never-returned")
+
+
+def test_a_characters_own_temporary_hit_point_lapsing_is_seen_beside_anothers(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: a Character's checks read his own temporary Hit Points alone
+    (another's coming or going asks nothing of him), so his own lapsing is still seen: two Characters
+    each at their Hit Points but for a temporary one; the second's lapsing passes nothing, then the
+    first's lapse is caught, the Parties the very same values throughout."""
+    from tombspec.model.effects import TURN, Effect, add
+
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and len(s.party(other(s)).characters) > 1)
+    q = other(state)
+    first, second, *rest = state.party(q).characters
+
+    def lift(effects: Any, ch: Any) -> Any:
+        return add(effects, Effect("temp-hp", "tomb.play.once-per-turn", until=TURN, player=q, subject=ch.name, value=1))
+
+    both = evolve(state, effects=lift(lift(state.effects, first), second))
+    held = with_party(both, q, characters=(evolve(first, wounds=character_hp(rs, state, q, first.name)),
+                                           evolve(second, wounds=character_hp(rs, state, q, second.name)), *rest))
+    assert rs.violations(held) == []
+    only_first = evolve(held, effects=lift(state.effects, first))        # the second's lapses: he is caught
+    assert "tomb.death.killed-at-hit-points" in {v.invariant for v in rs.violations(only_first)}
+    third = next((ch for ch in state.party(q).characters[2:]), None)
+    if third is not None:                                                 # a third's coming asks nothing
+        assert rs.violations(evolve(held, effects=lift(held.effects, third))) == []
+    lapsed = evolve(held, effects=lift(state.effects, second))           # the first's lapses
+    assert lapsed.parties is held.parties
+    reported(rs, lapsed, rng, "tomb.death.killed-at-hit-points")

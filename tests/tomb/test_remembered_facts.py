@@ -89,3 +89,63 @@ def test_cryptmaster_equips_of_a_hand_changed_by_one_card_are_worked_out_afresh(
         got = equip_options(rs, s, p)
         assert got == equip_options(get_ruleset("cryptmaster"), s, p)
         assert {e.card for e in got} <= set(hand)
+
+
+def _scanned_conflict(rs, held, card) -> bool:
+    """The one-card-per-trait question worked out with nothing remembered: every card held scanned."""
+    from tombspec.model.tomb.rules.cards import _conflict
+
+    return _conflict(rs, tuple(sorted(held)), card)
+
+
+@pytest.mark.parametrize("options", [{}, {"trait_scope": "one-traited-item"}, {"trait_scope": "items-and-treasures-only"},
+                                     {"multi_trait": "counts-once"}, {"trait_by_name": "name-implies"},
+                                     {"trait_by_name": "name-implies", "multi_trait": "counts-once"}])
+def test_the_trait_conflicts_read_off_the_table_are_those_scanned(options) -> None:
+    """is_trait_conflict reads each card's counted traits off a table (a card that counts toward no trait
+    conflicts with nothing) and remembers the rest by the traited cards held; attached_conflicts
+    remembers a Character's conflicts by his Attached cards: both answer as a scan of every card held
+    does, under each reading of the trait limit, for cards held in any order."""
+    from tombspec.model.tomb.rules.cards import _traits, attached_conflicts, is_trait_conflict
+
+    rs = get_ruleset("tomb", options=options)
+    cards = sorted(rs.cards.inn)
+    rng = random.Random(4)
+    traited = [c for c in cards if _traits(rs, c)]
+    assert traited and len(traited) < len(cards)
+    seen = set()
+    for _ in range(3000):
+        held = tuple(rng.sample(traited, rng.randrange(0, 3)) + rng.sample(cards, rng.randrange(0, 3)))
+        card = rng.choice(traited if rng.random() < 0.7 else cards)
+        want = _scanned_conflict(rs, held, card)
+        assert is_trait_conflict(rs, held, card) == want == is_trait_conflict(rs, held[::-1], card)
+        seen.add(want)
+        attached = (*held, card)
+        assert attached_conflicts(rs, attached) == attached_conflicts(rs, attached) == tuple(
+            c for i, c in enumerate(attached) if _scanned_conflict(rs, attached[:i], c))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("game", ["tomb", "cryptmaster"])
+def test_the_card_moves_remembered_by_card_are_those_worked_out_afresh(game: str) -> None:
+    """The moves of Attached cards (Tomb's redistribution, Cryptmaster's Share) are remembered by the
+    Character a card moves from, the card and the Character it goes to (``free_actions.card_moves``),
+    not by the whole loadout: along a game of uniform play, every Party's moves, card moved after card
+    moved, are those a ruleset remembering nothing works out, and each move moves a card its holder has."""
+    from tombspec.model.cryptmaster.rules.turn import share_options
+    from tombspec.model.tomb.rules.free_actions import redistributions
+
+    listed = redistributions if game == "tomb" else share_options
+    rs = get_ruleset(game, options={"players": 3})
+    seen = 0
+    for n, (_, _, state) in enumerate(playout(rs, random.Random(5), max_steps=800)):
+        if n % 4 or state.raid is not None:
+            continue
+        for p, party in enumerate(state.parties):
+            got = listed(rs, state, p)
+            if got or n % 40 == 0:
+                assert got == listed(get_ruleset(game, options={"players": 3}), state, p)
+            for move in got:
+                assert move.card in party.character(move.frm).attached and move.frm != move.to
+            seen += len(got)
+    assert seen > 50

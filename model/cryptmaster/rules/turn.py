@@ -20,7 +20,7 @@ from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
 from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
-from ...tomb.rules.free_actions import move_card
+from ...tomb.rules.free_actions import card_moves
 from ...tomb.rules.inn import join_party
 from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
@@ -83,16 +83,12 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
 
 
 def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
-    party = state.party(player)
-    chars = party.characters
-    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
-    for frm in chars:
-        for card in sorted(set(frm.attached)):
-            if is_cursed(rs, card):
-                continue
-            for to, known in zip(chars, facts):
-                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
-                    yield move_card(rs, card, frm.name, to.name)
+    """Every non-Cursed Attached card to every other Character who may hold it (Tomb's ``card_moves``)."""
+    return card_moves(rs, state, player, _shared, "shares-from")
+
+
+def _shared(rs: Any, card: str) -> bool:
+    return not is_cursed(rs, card)
 
 
 @implements("cryptmaster.free.bank", "cryptmaster.free.bank-scores")

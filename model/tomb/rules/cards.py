@@ -88,12 +88,63 @@ def _counted(rs: Any, card: str) -> bool:
             "tomb.ambiguity.multi-trait-card")
 def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
     """Whether Attaching ``card`` beside the cards ``held`` breaks the one-card-per-trait limit (in
-    whatever order they were Attached: remembered by the cards held, sorted)."""
-    key = ("conflict", tuple(sorted(held)), card)
+    whatever order they were Attached: remembered by the traited cards held, sorted).  A card that
+    counts toward no trait (most) conflicts with nothing, and nothing conflicts with cards that count
+    toward none: read off a table of each card's counted traits (``_counted_traits``), no sort."""
+    limited = _counted_traits(rs)
+    mine = limited.get(card)
+    if mine is None:
+        mine = _count_traits(rs, limited, card)
+    if not mine:
+        return False
+    traited = []
+    for h in held:
+        t = limited.get(h)
+        if t is None:
+            t = _count_traits(rs, limited, h)
+        if t:
+            traited.append(h)
+    if not traited:
+        return False
+    key = ("conflict", tuple(sorted(traited)), card)
     memo = rs.memo
     got = memo.get(key)
     if got is None:
         got = memo[key] = _conflict(rs, key[1], card)
+    return got
+
+
+def _counted_traits(rs: Any) -> dict[str, tuple[str, ...]]:
+    """Each card's traits that count toward the limit (empty: the card counts toward none), worked out
+    once for every card of the ruleset's set (``rs.memo``)."""
+    table = rs.memo.get("counted-traits")
+    if table is None:
+        table = {}
+        for name in (*rs.cards.inn, *rs.cards.crypt):
+            _count_traits(rs, table, name)
+        rs.memo["counted-traits"] = table
+    return table
+
+
+def _count_traits(rs: Any, table: dict[str, tuple[str, ...]], card: str) -> tuple[str, ...]:
+    got = table[card] = _traits(rs, card) if _counted(rs, card) else ()
+    return got
+
+
+def attached_conflicts(rs: Any, attached: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of ``attached`` (a Character's, in the order Attached) that conflict with those
+    Attached before them, among the cards the game limits (``rs.trait_limited``): remembered by the
+    very tuple's value (``rs.memo``), unless a recording notes the rules read."""
+    if not attached:
+        return ()
+    key = ("attached-conflicts", attached)
+    memo = rs.memo
+    got = memo.get(key) if remembering() else None
+    if got is None:
+        got = tuple(card for i, card in enumerate(attached)
+                    if rs.trait_limited(card) and is_trait_conflict(rs, attached[:i], card))
+        if remembering():
+            memo[key] = got
     return got
 
 
@@ -356,10 +407,14 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
         key = ("hand-offers", card, timing, trigger, holders)
         offers = loadout.get(key)
         if offers is None:
+            effects = _hand_effects(rs, card, timing, trigger)
+            if not effects:            # the card offers nothing then: no Character's facts asked
+                offers = loadout[key] = ()
+                continue
             if facts is None:
                 facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
             offers = loadout[key] = tuple(Usable(card, ch.name, e, "hand")
-                                          for e in _hand_effects(rs, card, timing, trigger)
+                                          for e in effects
                                           for ch, known in zip(chars, facts)
                                           if known is not None and _may_use(rs, state, player, ch.name, known, card))
         out += offers

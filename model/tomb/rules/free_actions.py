@@ -4,7 +4,7 @@ Banking Attached Treasures at the Inn.  (Reacts, the other Free Actions, are in 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -12,8 +12,8 @@ from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
-from ..state import Task, TombState, evolve, loadout_facts, member_facts
-from .cards import card_type, may_attach
+from ..state import Task, TombState, evolve, loadout_facts, member_facts, remembering
+from .cards import _UNKNOWN, card_type
 from .death import check_all_deaths
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
@@ -74,16 +74,49 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
 
 
 def _moves(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
+    return card_moves(rs, state, player, movable, "moves-from")
+
+
+def card_moves(rs: Any, state: TombState, player: int, moves: Callable[[Any, str], bool],
+               memo_name: str) -> Iterator[MoveCard]:
+    """Every Attached card of ``player``'s Party that ``moves`` lets move, to every other Character of
+    the Party who may hold it (``rs.can_attach``, read off each one's member facts), as MoveCard values
+    in the order of the Characters and of each one's cards, sorted.  Whether a card moves, and its
+    MoveCard values, are facts of the card (and who holds it) alone: kept in ``rs.memo[memo_name]`` by
+    the Character it moves from, then by card, then by the Character it goes to (not while a
+    recording notes the rules read)."""
     party = state.party(player)
     chars = party.characters
     facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    table = rs.memo.get(memo_name) if remembering() else {}
+    if table is None:
+        table = rs.memo[memo_name] = {}
     for frm in chars:
-        for card in sorted(set(frm.attached)):
-            if not movable(rs, card):
+        attached = frm.attached
+        if not attached:
+            continue
+        made = table.get(frm.name)
+        if made is None:
+            made = table[frm.name] = {}
+        for card in (sorted(set(attached)) if len(attached) > 1 else attached):
+            to_card = made.get(card)
+            if to_card is None:
+                to_card = made[card] = {} if moves(rs, card) else False
+            if to_card is False:
                 continue
+            asked = ("can-attach", card)               # may_attach, its key made once for the card
             for to, known in zip(chars, facts):
-                if to.name != frm.name and may_attach(rs, state, player, to.name, known, card):
-                    yield move_card(rs, card, frm.name, to.name)
+                name = to.name
+                if name == frm.name:
+                    continue
+                rule = known.get(asked, _UNKNOWN)
+                if rule is _UNKNOWN:
+                    rule = rs.can_attach(state, player, name, card, known)
+                if rule is None:
+                    move = to_card.get(name)
+                    if move is None:
+                        move = to_card[name] = move_card(rs, card, frm.name, name)
+                    yield move
 
 
 def move_card(rs: Any, card: str, frm: str, to: str) -> MoveCard:

@@ -9,6 +9,7 @@ create or lose a die.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import gcd, lcm
@@ -244,15 +245,24 @@ class DeckDraw(Distribution[Draw]):
 
     def sample(self, rng: Any) -> Draw:
         """``chance.choose`` over the support, in integers: the denominator is the least common
-        multiple of each probability's (reduced) denominator, one ``randrange`` of it."""
-        total = self.total
-        denominator = lcm(*(total // gcd(n, total) for _, n in self.counts))
-        r = rng.randrange(denominator)
-        for card, n in self.counts:
-            r -= n * denominator // total      # (n / total) x the denominator, an integer
-            if r < 0:
-                return Draw(card)
-        raise ValueError("outcome probabilities do not sum to 1")
+        multiple of each probability's (reduced) denominator, one ``randrange`` of it; each card's
+        cumulative share of it worked out once for the deck (``deck_draw`` keeps the distribution),
+        the card drawn found by bisection."""
+        table = self.__dict__.get("_draw_table")
+        if table is None:
+            total = self.total
+            denominator = lcm(*(total // gcd(n, total) for _, n in self.counts))
+            cumulative, acc = [], 0
+            for _, n in self.counts:
+                acc += n * denominator // total      # (n / total) x the denominator, an integer
+                cumulative.append(acc)
+            table = self.__dict__["_draw_table"] = (denominator, cumulative,
+                                                    tuple(Draw(card) for card, _ in self.counts))
+        denominator, cumulative, draws = table
+        i = bisect_right(cumulative, rng.randrange(denominator))
+        if i == len(draws):
+            raise ValueError("outcome probabilities do not sum to 1")
+        return draws[i]
 
 
 @lru_cache(maxsize=8192)

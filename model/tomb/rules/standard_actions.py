@@ -652,12 +652,20 @@ def can_pickpocket(rs: Any, state: TombState, player: int) -> bool:
     """Whether ``pickpocket_actions`` has a card to steal (the predicate: nothing listed)."""
     if at_inn(state, player):
         return False
-    if not any(rs.cards.characters[c.name].has("rogue") for c in state.party(player).characters):
+    if not has_rogue(rs, state.party(player)):
         return False
     if not any(q != player and has_loot(rs, other) for q, other in enumerate(state.parties)):
         return False                  # nothing to steal anywhere: no range to work out
-    return any(card_type(rs, card) in ("item", "treasure")
-               for q in in_range(rs, state, player) for ch in state.party(q).characters for card in ch.attached)
+    return any(has_loot(rs, state.party(q)) for q in in_range(rs, state, player))
+
+
+def has_rogue(rs: Any, party: Any) -> bool:
+    """Whether a Rogue is in ``party`` (a fact of its loadout)."""
+    facts = loadout_facts(rs, party.characters)
+    got = facts.get("rogue")
+    if got is None:
+        got = facts["rogue"] = any(rs.cards.characters[c.name].has("rogue") for c in party.characters)
+    return got
 
 
 def has_loot(rs: Any, party: Any) -> bool:
