@@ -76,6 +76,8 @@ class CryptmasterOptions:
     # The Raid
     curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
+    kill_fewest_tie: str | None = reading("cryptmaster.ambiguity.kill-fewest-tie", "raiding-player-chooses",
+                                          "all-tied-die", "crypt-master-chooses")
     curse_check: str | None = reading("cryptmaster.ambiguity.curse-check", "party-holiness-vs-curse-tn", "character-only")
     returned_state: str | None = reading("cryptmaster.ambiguity.returned-cards-state", "reset")
     after_raid: str | None = reading("cryptmaster.ambiguity.position-after-raid", "inside-crypt", "on-door")

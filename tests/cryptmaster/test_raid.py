@@ -120,6 +120,25 @@ def test_trap_discard_both_banks_its_xp_as_tokens() -> None:
     assert s.crypt_discard.count("Pit of Spikes") == 1
 
 
+def test_a_tie_for_the_fewest_dice_is_settled_by_cryptmasters_own_reading() -> None:
+    """cryptmaster.ambiguity.kill-fewest-tie (issue 28's audit): Unholy Light kills the member with the
+    fewest Attack dice; Torvald and Dread tie with 2.  The raider, who 'suffers the failure effects',
+    chooses (the default); the CM, who 'controls the dangers within', chooses (crypt-master-chooses); or
+    both die (all-tied-die).  The CM of crypt d (RR) is player 1."""
+    party = ("Grimbold", "Torvald", "Dread")
+    for reading, chooser in (("raiding-player-chooses", 0), ("crypt-master-chooses", 1), ("all-tied-die", None)):
+        rs = ruleset(kill_fewest_tie=reading)
+        s = raid_at(rs, "d", ["Unholy Light", "Golden Chalice"], party=party)
+        s = step(rs, s, Done(), Announce("Unholy Light"), Disarm(("Grimbold",)), Roll(0, 0, 0))
+        if chooser is None:
+            assert s.party(0).names == ("Grimbold",)
+            continue
+        assert s.task.kind == "kill-choose" and rs.pending(s).actors == (chooser,)
+        assert set(rs.legal_actions(s, chooser)) == {Target("Torvald"), Target("Dread")}
+        s = rs.step(s, Target("Dread"), chooser)
+        assert s.party(0).names == ("Grimbold", "Torvald") and s.party(1).names == ("Wren",)
+
+
 def test_monsters_with_magic_and_holiness_dice_draw_a_spell_and_a_prayer() -> None:
     rs = ruleset()
     s = raid_at(rs, "d", ["Shade Priest"])
