@@ -78,6 +78,8 @@ class CryptmasterOptions:
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
     kill_fewest_tie: str | None = reading("cryptmaster.ambiguity.kill-fewest-tie", "raiding-player-chooses",
                                           "all-tied-die", "crypt-master-chooses")
+    give_treasure: str | None = reading("cryptmaster.ambiguity.give-treasure-receiver", "raiding-player-chooses",
+                                        "crypt-master-chooses", "to-crypt-master")
     curse_check: str | None = reading("cryptmaster.ambiguity.curse-check", "party-holiness-vs-curse-tn", "character-only")
     returned_state: str | None = reading("cryptmaster.ambiguity.returned-cards-state", "reset")
     after_raid: str | None = reading("cryptmaster.ambiguity.position-after-raid", "inside-crypt", "on-door")

@@ -134,7 +134,7 @@ class TombOptions:
                                         "tie-succeeds")
     peek: str | None = reading("tomb.ambiguity.peek-card", "any-card", "unknown-card")
     give_treasure: str | None = reading("tomb.ambiguity.give-treasure-receiver", "raiding-player-chooses",
-                                        "crypt-master-chooses")
+                                        "crypt-master-chooses", "to-crypt-master")
     no_characters: str | None = reading("tomb.ambiguity.no-characters-left", "game-ends")
     # End of the Game
     end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round")

@@ -139,6 +139,25 @@ def test_a_tie_for_the_fewest_dice_is_settled_by_cryptmasters_own_reading() -> N
         assert s.party(0).names == ("Grimbold", "Torvald") and s.party(1).names == ("Wren",)
 
 
+def test_who_receives_the_treasure_a_monster_takes_is_cryptmasters_own_reading() -> None:
+    """cryptmaster.ambiguity.give-treasure-receiver (issue 28's audit): Elithe wins her contested roll;
+    'the Raiding Party must give one attached Treasure to another Party'.  The raider sends it to any other
+    party (the default), the CM does (crypt-master-chooses), or the raider gives it to the CM's party, the
+    defenders' side (to-crypt-master).  The CM of crypt d (RR) is player 1."""
+    from tombspec.model.tomb.actions import Give
+
+    for reading, chooser, receivers in (("raiding-player-chooses", 0, {1, 2}), ("crypt-master-chooses", 1, {1, 2}),
+                                        ("to-crypt-master", 0, {1})):
+        rs = ruleset(give_treasure=reading)
+        s = raid_at(rs, "d", ["Elithe", "Golden Chalice"], party=(("Grimbold", ["Golden Chalice"]),))
+        s = until(rs, step(rs, s, Done()), "contest-pick")
+        s = step(rs, s, Target("Grimbold"), Roll(1, 1, 0), Roll(0, 0, 0))
+        assert s.task.kind == "give-treasure" and rs.pending(s).actors == (chooser,)
+        assert set(rs.legal_actions(s, chooser)) == {Give("Golden Chalice", q) for q in receivers}
+        if reading == "to-crypt-master":
+            assert refused(rs, s, Give("Golden Chalice", 2), 0) == "cryptmaster.ambiguity.give-treasure-receiver"
+
+
 def test_monsters_with_magic_and_holiness_dice_draw_a_spell_and_a_prayer() -> None:
     rs = ruleset()
     s = raid_at(rs, "d", ["Shade Priest"])
