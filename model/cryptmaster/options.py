@@ -130,6 +130,13 @@ class CryptmasterOptions:
         return {"opposed": "tie-caught"}[self.contested_roll]
 
     @property
+    def contested_tie(self) -> str:
+        """cryptmaster.rolls.opposed-ties: a monster's contested roll (Elithe) is an opposed roll the monster
+        initiates, so a tie goes to the defending character: "Ties go to the \"defending\" roll by default
+        (whoever did not initiate the action)." (contested-roll = opposed; read at a tie only)."""
+        return {"opposed": "initiator-needs-more"}[self.contested_roll]
+
+    @property
     def order_ties(self) -> str:
         """cryptmaster.ambiguity.first-player-tie = reroll-tied: the tied players re-roll (read at a tie)."""
         return {"reroll-tied": "tied-leaders"}[self.first_player_tie]

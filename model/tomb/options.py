@@ -131,7 +131,7 @@ class TombOptions:
     monster_attachments: str | None = reading("tomb.ambiguity.monster-attachments", "same-as-characters",
                                               "no-limits")
     contested_tie: str | None = reading("tomb.ambiguity.contested-roll-tie", "initiator-needs-more",
-                                        "tie-succeeds")
+                                        "tie-succeeds", "re-roll")
     peek: str | None = reading("tomb.ambiguity.peek-card", "any-card", "unknown-card")
     give_treasure: str | None = reading("tomb.ambiguity.give-treasure-receiver", "raiding-player-chooses",
                                         "crypt-master-chooses", "to-crypt-master")

@@ -206,7 +206,8 @@ class Roll:
     seat; ``catch``: ``subject`` the catcher, ``target`` the Rogue, ``value`` the thief's seat;
     ``contest-monster`` (Elithe; ``player`` the CM): ``subject`` ``m<i>``, ``target`` the Character,
     ``card`` the Attribute; ``contest-character``: ``subject`` the Character, ``card`` the Attribute,
-    ``value`` the Monster's successes; ``monster-attack`` (``player`` the CM): ``subject`` ``m<i>``,
+    ``value`` the Monster's successes, ``target`` the Monster ``m<i>`` (under contested_tie = re-roll
+    only, to roll again on a tie); ``monster-attack`` (``player`` the CM): ``subject`` ``m<i>``,
     ``target`` the Character attacked; ``character-attack``: ``subject`` the Character, ``target``
     ``m<i>`` (in PvP: the Character attacked); ``disarm``: ``subject`` the Attribute (null for
     summed Target Numbers); ``volley`` (Throwing Daggers) and ``storm`` (Fireball): ``subject`` the

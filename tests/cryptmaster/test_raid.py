@@ -158,6 +158,30 @@ def test_who_receives_the_treasure_a_monster_takes_is_cryptmasters_own_reading()
             assert refused(rs, s, Give("Golden Chalice", 2), 0) == "cryptmaster.ambiguity.give-treasure-receiver"
 
 
+def test_a_tied_contested_roll_goes_to_the_defending_character() -> None:
+    """cryptmaster.rolls.opposed-ties answers a monster's contested roll too (issue 28's audit): Elithe
+    initiates, so a tie goes to the defending character; Tomb's readings of that tie are no option here."""
+    import pytest
+
+    from tombspec.model.errors import Unspecified
+    from tombspec.model.options import unsettled
+    from tombspec.model.cryptmaster.options import CryptmasterOptions
+    from tombspec.spec.errors import InvalidInput
+
+    rs = ruleset()
+    assert rs.options.contested_tie == "initiator-needs-more"
+    s = raid_at(rs, "d", ["Elithe", "Golden Chalice"], party=(("Grimbold", ["Golden Chalice"]),))
+    s = until(rs, step(rs, s, Done()), "contest-pick")
+    s = step(rs, s, Target("Grimbold"), Roll(0, 0, 0), Roll(0, 0, 0))            # 0 against 0
+    assert s.task.kind != "give-treasure" and "Golden Chalice" in s.party(0).character("Grimbold").attached
+    with pytest.raises(InvalidInput):
+        ruleset(contested_tie="re-roll")
+    from tombspec.model.tomb.options import as_read
+
+    with pytest.raises(Unspecified):
+        as_read(unsettled(CryptmasterOptions)).contested_tie
+
+
 def test_monsters_with_magic_and_holiness_dice_draw_a_spell_and_a_prayer() -> None:
     rs = ruleset()
     s = raid_at(rs, "d", ["Shade Priest"])

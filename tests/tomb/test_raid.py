@@ -146,6 +146,19 @@ def test_who_receives_the_treasure_elithe_takes() -> None:
             assert refused(rs, r.s, Give("Golden Chalice", 0), chooser) == "tomb.monster.example-elithe"
 
 
+def test_a_tied_contested_roll_is_settled_by_the_reading() -> None:
+    """tomb.ambiguity.contested-roll-tie: Elithe and Grimbold both roll no success.  The Monster needs
+    more (initiator-needs-more, the default: nothing happens), a tie succeeds (tie-succeeds: the Treasure
+    goes), or both roll again, as the order of play's 'Re-roll ties.' (re-roll, issue 28's audit)."""
+    default = elithe_wins(two_crypts(players=3), monster=(0, 0, 0))
+    assert default.s.task.kind != "give-treasure" and "Golden Chalice" in default.s.party(0).character("Grimbold").attached
+    tie = elithe_wins(two_crypts(players=3, contested_tie="tie-succeeds"), monster=(0, 0, 0))
+    assert tie.s.task.kind == "give-treasure"
+    again = elithe_wins(two_crypts(players=3, contested_tie="re-roll"), monster=(0, 0, 0))
+    assert again.s.roll.purpose == "contest-monster" and again.s.roll.subject == "m0" and again.s.roll.target == "Grimbold"
+    assert again(Roll(1, 0, 0), Roll(0, 0, 0)).s.task.kind == "give-treasure"
+
+
 def test_combat_begins_with_the_cm_and_alternates() -> None:
     rs = two_crypts()
     r = raid(rs, ["Grimbold", "Torvald"], ["Giant Rat", "Skeleton"])(Continue())

@@ -134,19 +134,28 @@ def legal_contest_pick(rs: Any, state: TombState, t: Task, player: int) -> list[
 
 def contest_monster_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     pool = character_pool(rs, state, raider_of(state), roll.target or "", roll.card or "skill")
+    monster = roll.subject if rs.options.contested_tie == "re-roll" else None   # kept only to roll again
     again = Roll("contest-character", raider_of(state), pool.dice, pool.auto, subject=roll.target, value=total,
-                 card=roll.card)
+                 card=roll.card, target=monster)
     return start_roll(state, again)
 
 
 @implements("tomb.ambiguity.contested-roll-tie", "tomb.ambiguity.give-treasure-receiver")
 def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     """"If successful, the Raiding Party must give one attached Treasure to another Party": the Monster
-    needs more successes (initiator-needs-more) or as many (tie-succeeds); the Raiding Player picks the
+    needs more successes (initiator-needs-more) or as many (tie-succeeds), or on a tie both roll again
+    (re-roll); the Raiding Player picks the
     Treasure and the Party (raiding-player-chooses), the CM picks both (crypt-master-chooses), or the
     Raiding Player picks the Treasure and it goes to the CM's Party (to-crypt-master); that Party's player
     Attaches it."""
     monster_total = roll.value
+    if monster_total == total and rs.options.contested_tie == "re-roll" and roll.target is not None:
+        idx = monster_index(roll.target)              # a tie: both roll again (as 'Re-roll ties.', L88)
+        if idx is not None and state.raid is not None and idx < len(state.raid.monsters):
+            attr = roll.card or "skill"
+            pool = monster_pool(rs, state, idx, attr)
+            return start_roll(state, Roll("contest-monster", cm_of(state), pool.dice, pool.auto, subject=roll.target,
+                                          target=roll.subject, card=attr))
     won = monster_total > total or (monster_total == total and rs.options.contested_tie == "tie-succeeds")
     if not won:
         return state
