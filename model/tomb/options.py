@@ -138,7 +138,7 @@ class TombOptions:
     no_characters: str | None = reading("tomb.ambiguity.no-characters-left", "game-ends")
     # End of the Game
     end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round")
-    final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked")
+    final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked", "most-attached")
     # Solitaire Play
     solo_death: str | None = reading("tomb.ambiguity.solo-death-replacement", "solo-overrides", "death-still-adds")
     solo_first: str | None = reading("tomb.ambiguity.solo-first-character", "from-the-twenty", "draw-five")
