@@ -77,7 +77,8 @@ class TombOptions:
                                       "one-traited-item", "items-and-treasures-only")
     multi_trait: str | None = reading("tomb.ambiguity.multi-trait-card", "counts-each", "counts-once")
     trait_by_name: str | None = reading("tomb.ambiguity.trait-by-name", "printed-trait-only", "name-implies")
-    casters: str | None = reading("tomb.ambiguity.caster-requirements", "class-or-dice-caster", "dice-required")
+    casters: str | None = reading("tomb.ambiguity.caster-requirements", "class-or-dice-caster", "dice-required",
+                                  "party-caster")
     uncastable: str | None = reading("tomb.ambiguity.draw-uncastable-cards", "may-hold", "discard")
     treasure_banking: str | None = reading("tomb.ambiguity.attached-treasure-banking", "whenever-at-inn",
                                            "on-arrival-only")
