@@ -43,7 +43,7 @@ class CryptmasterOptions:
     pariah_first: str | None = reading("cryptmaster.ambiguity.pariah-first-choice", "pariah-first-counts", "always-two")
     # readings with one rule to act on: unset (None) is the catalog's "undecided" reading, and the model
     # then raises Unspecified where the situation arises
-    first_player_tie: str | None = reading("cryptmaster.ambiguity.first-player-tie", "reroll-tied")
+    first_player_tie: str | None = reading("cryptmaster.ambiguity.first-player-tie", "reroll-tied", "all-reroll")
     contested_roll: str | None = reading("cryptmaster.ambiguity.contested-roll", "opposed")
     heal_distribution: str | None = reading("cryptmaster.ambiguity.heal-distribution", "healer-chooses")
     final_tie: str | None = reading("cryptmaster.ambiguity.final-tie", "shared")
@@ -138,8 +138,9 @@ class CryptmasterOptions:
 
     @property
     def order_ties(self) -> str:
-        """cryptmaster.ambiguity.first-player-tie = reroll-tied: the tied players re-roll (read at a tie)."""
-        return {"reroll-tied": "tied-leaders"}[self.first_player_tie]
+        """cryptmaster.ambiguity.first-player-tie: the tied players re-roll (reroll-tied), or every player
+        does (all-reroll); read at a tie."""
+        return {"reroll-tied": "tied-leaders", "all-reroll": "all-players"}[self.first_player_tie]
 
     @property
     def supplies(self) -> str:
