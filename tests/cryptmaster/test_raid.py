@@ -79,6 +79,9 @@ def test_a_mercenary_may_not_flee() -> None:
     s = step(rs, s, Target("Kadin"))                                           # the raider designates him
     assert s.task.kind == "merc-action" and rs.pending(s).actors == (2,)       # his player chooses
     assert Flee() not in rs.legal_actions(s, 2) and Attack("Kadin", "m0") in rs.legal_actions(s, 2)
+    # issue 28's refusal audit: the refusal names the rule that forbids it, not the controller's choice
+    assert refused(rs, s, Flee(), 2) == "cryptmaster.mercenary.no-flee"
+    assert refused(rs, s, Attack("Grimbold", "m0"), 2) == "cryptmaster.mercenary.designate"
 
 
 def test_curses_come_first_and_may_be_lifted_at_once() -> None:

@@ -235,6 +235,30 @@ def test_pickpocket_an_attached_item_within_move_distance() -> None:
     assert s.party(0).character("Dread").attached == ("Battle Axe",) and s.party(1).characters[0].attached == ()
 
 
+def test_a_stolen_card_the_rogue_may_not_hold_names_the_restriction() -> None:
+    """Issue 28's refusal audit: Dread, holding a weapon, may not take Dukat's Battle Axe: the refusal names
+    the attachment restriction it breaks ('A character may not have multiples of the same keyword
+    attached'), not the pickpocket's success."""
+    from tombspec.model.tomb.actions import Attach, Pass
+
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Dread", ["Double-Bladed Sword"])], "location": "2,3"},
+                {"characters": [("Captain Dukat", ["Battle Axe"])], "location": DOOR["d"]},
+                {"characters": ["Kadin"]}])
+    s = step(rs, s, Pickpocket(), Steal("Dread", 1, "", None), Defend("Captain Dukat"), Roll(0, 2, 2), Roll(0, 1, 0))
+    assert s.task.kind == "pick-card" and rs.legal_actions(s, 0) == [Pass()]
+    assert refused(rs, s, Attach("Battle Axe", "Dread"), 0) == "cryptmaster.attach.one-per-keyword"
+    assert refused(rs, s, Attach("Double-Bladed Sword", "Dread"), 0) == "cryptmaster.pickpocket.success"
+
+
+def test_a_refused_move_names_the_move_rule() -> None:
+    """Issue 28's refusal audit: a Move refused (a party with nobody in it has nowhere to go) names Move's
+    rule, as Tomb's refusal does, not the one-turn-action rule."""
+    rs = ruleset()
+    s = at(rs, [{"characters": [], "location": "2,3"}, *PARTIES[1:]])
+    assert refused(rs, s, Move(), 0) == "cryptmaster.move.up-to-ten"
+
+
 def test_invalid_pickpocket_from_the_inn() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": ["Dread"]}, {"characters": [("Captain Dukat", ["Battle Axe"])], "location": "2,3"},

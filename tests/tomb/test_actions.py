@@ -145,6 +145,19 @@ def test_party_caster_lets_any_member_cast_while_the_party_has_a_caster() -> Non
     assert casters(two_crypts(casters="party-caster"), [("Grimbold", [], 2), "Torvald"]) == set()
 
 
+def test_a_refused_heal_names_the_rule_that_forbids_it() -> None:
+    """Issue 28's refusal audit: a Heal in the Tomb with nobody wounded names the reading that forbids it
+    (tomb.ambiguity.heal-without-wounds, injured-only), not the Heal's location; a Heal by no one Cleric
+    under one-character-rolls = strict-one names that reading."""
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Brother Aldous", "Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert refused(rs, s, Heal(), 0) == "tomb.ambiguity.heal-without-wounds"
+    strict = two_crypts(one_character_rolls="strict-one")
+    s = at(strict, [{"characters": ["Brother Aldous", ("Grimbold", [], 1)], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert Heal("Brother Aldous") in strict.legal_actions(s, 0)
+    assert refused(strict, s, Heal(), 0) == "tomb.ambiguity.one-character-rolls"
+
+
 def test_heal_rolls_the_combined_holiness_of_the_clerics() -> None:
     rs = two_crypts()
     s = at(rs, [{"characters": [("Brother Aldous", [], 1), ("Father Osric", [], 0), ("Grimbold", [], 2)],

@@ -516,6 +516,20 @@ def apply_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: i
     return apply_battle_raider(rs, state, t, action, int(t.items[0]))
 
 
+@why("merc-action", registry=REGISTRY)
+def why_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A mercenary told to flee names "However, the mercenary may not choose to flee."; an action by
+    another character than the designated mercenary the designation ("The raiding player may designate a
+    mercenary to ... take an action during a combat round"); anything else the controller's choice."""
+    from ...tomb.actions import Attack, Flee
+
+    if isinstance(action, Flee):
+        return "cryptmaster.mercenary.no-flee"
+    if isinstance(action, Attack) and action.character != t.subject:
+        return "cryptmaster.mercenary.designate"
+    return "cryptmaster.mercenary.controller-chooses"
+
+
 @legal("merc-action", registry=REGISTRY)
 def legal_merc_action(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     from ...tomb.actions import Attack

@@ -458,6 +458,7 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
 #: the rule an action of these kinds is refused for, where it does not depend on the state
 _REFUSED_FOR: tuple[tuple[type | tuple[type, ...], str], ...] = (
     (Heal, "cryptmaster.heal.party-holiness-roll"),
+    (Move, "cryptmaster.move.up-to-ten"),
     (Raid, "cryptmaster.raid.raid-a-crypt"),
     ((EquipCards, Equip), "cryptmaster.free.equip"),
     (Redistribute, "cryptmaster.free.share"),
@@ -496,6 +497,17 @@ def apply_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int
     assert me is not None
     state = update_character(state, player, me.name, attached=(*me.attached, action.card))
     return fix_restrictions(rs, state, victim)
+
+
+@why("pick-card", registry=REGISTRY)
+def why_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """An item or treasure of the other party the rogue may not hold names the attachment restriction it
+    breaks (rs.can_attach: one per keyword); anything else the pickpocket's success."""
+    victim = int(t.items[0])
+    if isinstance(action, Attach) and action.character == t.subject and \
+            any(action.card in c.attached for c in state.party(victim).characters):
+        return rs.can_attach(state, player, t.subject or "", action.card) or "cryptmaster.pickpocket.success"
+    return "cryptmaster.pickpocket.success"
 
 
 @legal("pick-card", registry=REGISTRY)
