@@ -217,6 +217,22 @@ def test_heal_is_a_party_holiness_roll_needing_a_cleric() -> None:
     assert refused(rs, no_cleric, Heal(), 0) == "cryptmaster.heal.party-holiness-roll"
 
 
+def test_a_heal_with_nobody_wounded_is_a_reading() -> None:
+    """cryptmaster.ambiguity.heal-without-wounds (issue 28's audit, a choice the model made silently): Heal's
+    condition is a cleric in the party; under injured-only (the default, the play before) it needs a wound
+    and its refusal names the entry; under always it is offered and heals nothing."""
+    party = [{"characters": ["Mirin Faithbringer", "Grimbold"], "location": "2,3"}, *PARTIES[1:]]
+    rs = ruleset()
+    s = at(rs, party)
+    assert Heal() not in rs.legal_actions(s, 0)
+    assert refused(rs, s, Heal(), 0) == "cryptmaster.ambiguity.heal-without-wounds"
+    always = ruleset(heal_injured="always")
+    s = at(always, party)
+    assert Heal() in always.legal_actions(s, 0)
+    s = always.step(s, Heal(), 0)
+    assert s.roll.purpose == "heal"
+
+
 def test_pickpocket_an_attached_item_within_move_distance() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": ["Dread"], "location": "2,3"},

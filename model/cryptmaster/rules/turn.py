@@ -358,8 +358,9 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     out += recruit_options(rs, state, player)
     if tomb_actions.can_move(rs, state, player):
         out.append(Move())
-    if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and any(c.wounds for c in party.characters):
-        out.append(Heal())
+    if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
+            (rs.options.heal_injured == "always" or any(c.wounds for c in party.characters)):
+        out.append(Heal())                   # cryptmaster.ambiguity.heal-without-wounds
     if pickpocket_options(rs, state, player):
         out.append(Pickpocket())
     if not at_inn(state, player):
@@ -388,7 +389,7 @@ def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool
         return action == Move() and tomb_actions.can_move(rs, state, player)
     if kind is Heal:
         return action == Heal() and any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
-            any(c.wounds for c in party.characters)
+            (rs.options.heal_injured == "always" or any(c.wounds for c in party.characters))
     if kind is Pickpocket:
         return action == Pickpocket() and bool(pickpocket_options(rs, state, player))
     if kind is ReturnToInn:
@@ -449,6 +450,10 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
         if action.character not in state.inn:
             return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
         return "cryptmaster.recruit.pariah-only-over-five"
+    if isinstance(action, Heal) and action == Heal() and rs.options.heal_injured == "injured-only" and \
+            any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters) and \
+            not any(c.wounds for c in state.party(player).characters):
+        return "cryptmaster.ambiguity.heal-without-wounds"
     for kinds, rule in _REFUSED_FOR:
         if isinstance(action, kinds):
             return rule
