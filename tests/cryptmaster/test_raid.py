@@ -99,6 +99,17 @@ def test_curses_come_first_and_may_be_lifted_at_once() -> None:
     assert lifted.party(0).bank == ("Curse of Weakness",)
 
 
+def test_a_curse_on_a_mercenary_is_refused_for_its_reading() -> None:
+    """Issue 28's refusal audit: under mercs_in_party = raider-own-only the CM may not attach a curse to a
+    mercenary, and the refusal names that reading, not the curse's rule."""
+    rs = ruleset(mercs_in_party="raider-own-only")
+    s = raid_at(rs, "d", ["Curse of Weakness", "Giant Rat"])
+    s = step(rs, s, Hire(2), Lend("Kadin"), Done())
+    assert s.task.kind == "curse-attach" and Curse("Curse of Weakness", "Kadin") not in rs.legal_actions(s, 1)
+    assert refused(rs, s, Curse("Curse of Weakness", "Kadin"), 1) == "cryptmaster.ambiguity.mercenaries-in-party"
+    assert refused(rs, s, Curse("Curse of Weakness", "Wren"), 1) == "cryptmaster.curse.reveal-and-attach"
+
+
 def test_all_curses_attached_before_any_check() -> None:
     rs = ruleset(curse_order="all-at-once")
     s = raid_at(rs, "d", ["Curse of Weakness", "Mark of Doom"], party=("Mirin Faithbringer", "Grimbold"))

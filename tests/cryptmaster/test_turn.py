@@ -75,6 +75,8 @@ def test_rest_removes_all_wounds_and_unwanted_curses_in_the_inn() -> None:
     assert [c.wounds for c in s.party(0).characters] == [0, 0]
     assert s.party(0).character("Grimbold").attached == ()
     assert not any(isinstance(a, Rest) for a in rs.legal_actions(s, 0))   # once
+    # issue 28's refusal audit: a second Rest names "any number of different Free actions", not Rest's rule
+    assert refused(rs, s, Rest(()), 0) == "cryptmaster.card-text.free"
 
 
 def test_invalid_rest_outside_the_inn() -> None:
@@ -94,6 +96,8 @@ def test_dispel_curse_once_per_curse_per_turn_and_banked() -> None:
         "cryptmaster.free.dispel-curse-limit"
     lifted = rs.step(s, Roll(1, 1, 0))
     assert lifted.party(0).bank == ("Curse of Weakness",)
+    # issue 28's refusal audit: a curse the party does not hold is not a second attempt
+    assert refused(rs, failed, DispelCurse("Curse of Weakness", "Grimbold"), 0) == "cryptmaster.free.dispel-curse"
 
 
 def test_draw_two_inn_cards_below_ten() -> None:

@@ -246,6 +246,17 @@ def apply_curse_attach(rs: Any, state: TombState, t: Task, action: Curse, player
     return push(state, Task("curse-check", raider, action.character, card=action.card, rule="cryptmaster.curse.holiness-check"))
 
 
+@why("curse-attach", registry=REGISTRY)
+def why_curse_attach(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A curse attached to a mercenary under mercs_in_party = raider-own-only names that reading; anything
+    else the curse's rule ("attaches it to a member of the raiding party")."""
+    if isinstance(action, Curse):
+        ch = state.party(state.current).character(action.character)
+        if ch is not None and ch.owner is not None and rs.options.mercs_in_party != "members":
+            return "cryptmaster.ambiguity.mercenaries-in-party"
+    return "cryptmaster.curse.reveal-and-attach"
+
+
 @legal("curse-attach", registry=REGISTRY)
 def legal_curse_attach(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     members = [c.name for c in state.party(state.current).characters

@@ -450,6 +450,14 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
         if action.character not in state.inn:
             return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
         return "cryptmaster.recruit.pariah-only-over-five"
+    if isinstance(action, Rest) and at_inn(state, player) and _used(state, player, "rest"):
+        return "cryptmaster.card-text.free"           # "any number of different Free actions": not twice
+    if isinstance(action, DispelCurse):
+        tried = {e.subject for e in state.effects if e.name == "dispelled" and e.player == player}
+        if (action.card, action.character) in set(true_curses(rs, state, player)):
+            return "cryptmaster.free.dispel-curse-limit" if f"{action.character}|{action.card}" in tried \
+                else "cryptmaster.free.dispel-curse"
+        return "cryptmaster.free.dispel-curse"        # no such curse on the party: nothing to dispel
     if isinstance(action, Heal) and action == Heal() and rs.options.heal_injured == "injured-only" and \
             any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters) and \
             not any(c.wounds for c in state.party(player).characters):
@@ -469,7 +477,6 @@ _REFUSED_FOR: tuple[tuple[type | tuple[type, ...], str], ...] = (
     (Redistribute, "cryptmaster.free.share"),
     (Bank, "cryptmaster.free.bank"),
     (Rest, "cryptmaster.free.rest-wounds"),
-    (DispelCurse, "cryptmaster.free.dispel-curse-limit"),
     (ReturnToInn, "cryptmaster.flee.turn"),
     (Pickpocket, "cryptmaster.pickpocket.attempt"),
     (Kill, "cryptmaster.pvp.kill-for-xp"),
