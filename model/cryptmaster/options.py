@@ -43,7 +43,7 @@ class CryptmasterOptions:
     pariah_first: str | None = reading("cryptmaster.ambiguity.pariah-first-choice", "pariah-first-counts", "always-two")
     # readings with one rule to act on: unset (None) is the catalog's "undecided" reading, and the model
     # then raises Unspecified where the situation arises
-    first_player_tie: str | None = reading("cryptmaster.ambiguity.first-player-tie", "reroll-tied")
+    first_player_tie: str | None = reading("cryptmaster.ambiguity.first-player-tie", "reroll-tied", "all-reroll")
     contested_roll: str | None = reading("cryptmaster.ambiguity.contested-roll", "opposed")
     heal_distribution: str | None = reading("cryptmaster.ambiguity.heal-distribution", "healer-chooses")
     final_tie: str | None = reading("cryptmaster.ambiguity.final-tie", "shared")
@@ -60,6 +60,8 @@ class CryptmasterOptions:
     reshuffle: str | None = reading("cryptmaster.ambiguity.reshuffle-timing", "immediately", "cleanup-only")
     crypt_deck: str | None = reading("cryptmaster.ambiguity.crypt-deck-after-setup", "card-effects", "out-of-play")
     # Turn actions
+    draw_choice: str | None = reading("cryptmaster.ambiguity.draw-deck-choice", "one-at-a-time", "both-first")
+    heal_injured: str | None = reading("cryptmaster.ambiguity.heal-without-wounds", "injured-only", "always")
     entering: str | None = reading("cryptmaster.ambiguity.entering-from-inn", "any-entrance-free", "entrance-costs-one")
     raid_empty: str | None = reading("cryptmaster.ambiguity.raid-empty-or-moved", "not-empty", "empty-ends-turn")
     ten_card_limit: str | None = reading("cryptmaster.ambiguity.ten-card-limit", "gate-only", "hard-cap")
@@ -76,6 +78,11 @@ class CryptmasterOptions:
     # The Raid
     curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
+    kill_fewest_tie: str | None = reading("cryptmaster.ambiguity.kill-fewest-tie", "raiding-player-chooses",
+                                          "all-tied-die", "crypt-master-chooses")
+    wound_assignment: str | None = reading("cryptmaster.ambiguity.wound-assignment", "unless-targeted", "only-attacks")
+    give_treasure: str | None = reading("cryptmaster.ambiguity.give-treasure-receiver", "raiding-player-chooses",
+                                        "crypt-master-chooses", "to-crypt-master")
     curse_check: str | None = reading("cryptmaster.ambiguity.curse-check", "party-holiness-vs-curse-tn", "character-only")
     returned_state: str | None = reading("cryptmaster.ambiguity.returned-cards-state", "reset")
     after_raid: str | None = reading("cryptmaster.ambiguity.position-after-raid", "inside-crypt", "on-door")
@@ -85,6 +92,7 @@ class CryptmasterOptions:
     game_end: str | None = reading("cryptmaster.ambiguity.game-end-timing", "at-upkeep", "immediately")
     what_scores: str | None = reading("cryptmaster.ambiguity.what-scores", "bank-treasure-curses", "all-cards-in-party")
     empty_bag: str | None = reading("cryptmaster.ambiguity.empty-bag", "nothing", "reshuffle-dead")
+    class_cards: str | None = reading("cryptmaster.ambiguity.refill-class-cards", "yes", "only-stated")
     dismissed_dead: str | None = reading("cryptmaster.ambiguity.dismissed-are-dead", "no-replacement", "replacement")
     # Variants
     overlord_protection: str | None = reading("cryptmaster.ambiguity.overlord-protection", "living-monsters-protect",
@@ -126,9 +134,17 @@ class CryptmasterOptions:
         return {"opposed": "tie-caught"}[self.contested_roll]
 
     @property
+    def contested_tie(self) -> str:
+        """cryptmaster.rolls.opposed-ties: a monster's contested roll (Elithe) is an opposed roll the monster
+        initiates, so a tie goes to the defending character: "Ties go to the \"defending\" roll by default
+        (whoever did not initiate the action)." (contested-roll = opposed; read at a tie only)."""
+        return {"opposed": "initiator-needs-more"}[self.contested_roll]
+
+    @property
     def order_ties(self) -> str:
-        """cryptmaster.ambiguity.first-player-tie = reroll-tied: the tied players re-roll (read at a tie)."""
-        return {"reroll-tied": "tied-leaders"}[self.first_player_tie]
+        """cryptmaster.ambiguity.first-player-tie: the tied players re-roll (reroll-tied), or every player
+        does (all-reroll); read at a tie."""
+        return {"reroll-tied": "tied-leaders", "all-reroll": "all-players"}[self.first_player_tie]
 
     @property
     def supplies(self) -> str:
@@ -149,15 +165,76 @@ class CryptmasterOptions:
     def campaign_xp(self) -> tuple[int, ...]:
         return ()
 
-    @property
-    def heal_injured(self) -> str:
-        return "injured-only"
-
     def __getattr__(self, name: str) -> Any:
         # Tomb's readings where Cryptmaster does not speak (the model page lists them)
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(TOMB_DEFAULTS, name)
+
+
+#: Every other reading of Tomb's engine that Cryptmaster's options hold at Tomb's default (neither a field
+#: of its own nor a property above): why it is not a Cryptmaster ambiguity of its own.  "settled" names the
+#: Cryptmaster rule or ambiguity whose words leave Tomb's question no room here (the engine's hook for it
+#: is overridden, or Tomb's default is what those words say); "inapplicable" says why the question does
+#: not arise in Cryptmaster; "shared" marks a question that belongs to a card's own words (a card of the
+#: example set, built on Tomb's), where Tomb's entry and its default apply as they stand.
+#: ``tests/cryptmaster/test_catalog_and_components.py`` holds every Tomb reading to one of the three.
+TOMB_READINGS: dict[str, str] = {
+    "raise_red": "inapplicable: Cryptmaster prints no rule that raises or lowers the dice types (Rolls/Attributes)",
+    "lower_green": "inapplicable: Cryptmaster prints no rule that raises or lowers the dice types (Rolls/Attributes)",
+    "raise_lower": "inapplicable: Cryptmaster prints no rule that raises or lowers the dice types (Rolls/Attributes)",
+    "automatic_dice": "inapplicable: Cryptmaster prints no rule that raises or lowers the dice types (Rolls/Attributes)",
+    "one_character_rolls": "settled by cryptmaster.rolls.combined: combined and party rolls are defined, and its Heal is a party roll (heal_pool overridden)",
+    "crypt_filling": "settled by cryptmaster.setup.fill-until-full: play proceeds clockwise until all crypts are filled",
+    "first_turn_order": "settled by cryptmaster.turn.turn-order: the player to the left of the first player begins",
+    "first_turn": "inapplicable: the starting characters are drawn in Fill the Inn, before the first turn (cryptmaster.setup.starting-character)",
+    "free_actions": "settled by cryptmaster.ambiguity.free-action-timing: answered phase-one-only, Tomb's start-only",
+    "trait_scope": "settled by cryptmaster.attach.one-per-keyword: keywords replace traits (can_attach overridden)",
+    "multi_trait": "settled by cryptmaster.attach.one-per-keyword: each keyword of a card counts (can_attach overridden)",
+    "trait_by_name": "settled by cryptmaster.card-text.keywords: keywords are printed above the text; a name gives none",
+    "uncastable": "settled by cryptmaster.card-text.actions-from-hand: drawn Inn cards go to the hand and are used from it",
+    "redistribute_cast": "settled by cryptmaster.free.share: any non-Cursed attached card may be moved",
+    "heal_location": "settled by cryptmaster.heal.party-holiness-roll: Heal has no place (its actions overridden)",
+    "heal_dice": "settled by cryptmaster.heal.party-holiness-roll: a party holiness roll (heal_pool overridden)",
+    "entry_point": "settled by cryptmaster.move.start-point: start from the Tomb entrance (cryptmaster.ambiguity.entering-from-inn)",
+    "move_up_to": "settled by cryptmaster.move.up-to-ten: 'Move up to ten spaces'",
+    "move_through": "settled by cryptmaster.move.empty-crypt-cost: empty crypts are passed at a cost (passable overridden)",
+    "another_way_in": "shared: the question is Another Way In's own word 'adjacent', a card of the example set",
+    "pickpocket_range": "settled by cryptmaster.ambiguity.pickpocket-reach: Cryptmaster's own record of the reach",
+    "party_overflow": "settled by cryptmaster.upkeep.dismiss-extra: extra members are dismissed at the upkeep",
+    "return_distance": "settled by cryptmaster.flee.turn: 'regardless your current location and movement'",
+    "raid_turn": "settled by cryptmaster.defs.turn: a turn runs from one player's turn to the next's",
+    "react_direction": "settled by cryptmaster.rule-zero.resolution-order: the CM, the current player, then clockwise",
+    "react_circuits": "settled by cryptmaster.rule-zero.chained-reacts: reacts drawn to a trigger are resolved in the same order",
+    "board_actions": "inapplicable: Cryptmaster's boards print rules for crypts, rooms and hazards, no Turn Actions (cryptmaster.ambiguity.card-versus-board-text)",
+    "leave_vs_flee": "settled by cryptmaster.trap.may-leave: the raider returns to the door of the crypt",
+    "decline_monsters": "settled by cryptmaster.monster.combat-begins: the monsters are revealed, then combat begins",
+    "returned_cards": "settled by cryptmaster.monster.party-dies-or-flees: all remaining crypt cards go back face down",
+    "trap_line": "settled by cryptmaster.trap.cm-reads: the CM tells how many characters and which attributes",
+    "trap_tns": "settled by cryptmaster.trap.disarmed: 'meets or exceeds the TN for each listed attribute'",
+    "traps_defeated": "settled by cryptmaster.trap.repeat: the process repeats for each trap until none remain",
+    "battle_alternation": "settled by cryptmaster.combat.alternate-until: steps 2 and 3 repeat until no one can act",
+    "overkill": "shared: the question is Fireball's own words, a card of the example set",
+    "hit_point_changes": "settled by cryptmaster.death.character-dies: 'If a character ever has at least as many wounds'",
+    "react_scope": "settled by cryptmaster.card-text.absent-from-combat: no action, Reacts included, in a combat where none of your characters are present",
+    "abate_death": "settled by cryptmaster.card-text.react-timing: reacts are used immediately when triggered",
+    "dead_destination": "settled by cryptmaster.death.character-dies: 'he dies and is discarded'",
+    "wipe_restart": "settled by cryptmaster.upkeep.refill-slain-parties: one character is drawn from the bag",
+    "monster_attachments": "settled by cryptmaster.ambiguity.monster-attachment-restrictions: Cryptmaster's own record",
+    "peek": "shared: the question is Keziah's Orb's own words, a card of the example set",
+    "no_characters": "settled by cryptmaster.ambiguity.empty-bag: Cryptmaster's own record of an empty bag",
+    "end_trigger": "settled by cryptmaster.upkeep.tomb-empty-game-ends: the end is checked at the upkeep",
+    "solo_death": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_first": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_filling": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_draw_cost": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_empty_inn": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_monster_ties": "inapplicable: Cryptmaster has no Solitaire Play",
+    "solo_secrets": "inapplicable: Cryptmaster has no Solitaire Play",
+    "campaign_3000": "inapplicable: Cryptmaster has no Campaign Play",
+    "knight_vs_page": "inapplicable: Cryptmaster has no Campaign Play",
+    "campaign_tally": "inapplicable: Cryptmaster has no Campaign Play",
+}
 
 
 # Tomb's readings where Cryptmaster does not speak, set on the class as plain values: the rules read

@@ -77,7 +77,8 @@ class TombOptions:
                                       "one-traited-item", "items-and-treasures-only")
     multi_trait: str | None = reading("tomb.ambiguity.multi-trait-card", "counts-each", "counts-once")
     trait_by_name: str | None = reading("tomb.ambiguity.trait-by-name", "printed-trait-only", "name-implies")
-    casters: str | None = reading("tomb.ambiguity.caster-requirements", "class-or-dice-caster", "dice-required")
+    casters: str | None = reading("tomb.ambiguity.caster-requirements", "class-or-dice-caster", "dice-required",
+                                  "party-caster")
     uncastable: str | None = reading("tomb.ambiguity.draw-uncastable-cards", "may-hold", "discard")
     treasure_banking: str | None = reading("tomb.ambiguity.attached-treasure-banking", "whenever-at-inn",
                                            "on-arrival-only")
@@ -131,14 +132,14 @@ class TombOptions:
     monster_attachments: str | None = reading("tomb.ambiguity.monster-attachments", "same-as-characters",
                                               "no-limits")
     contested_tie: str | None = reading("tomb.ambiguity.contested-roll-tie", "initiator-needs-more",
-                                        "tie-succeeds")
+                                        "tie-succeeds", "re-roll")
     peek: str | None = reading("tomb.ambiguity.peek-card", "any-card", "unknown-card")
     give_treasure: str | None = reading("tomb.ambiguity.give-treasure-receiver", "raiding-player-chooses",
-                                        "crypt-master-chooses")
+                                        "crypt-master-chooses", "to-crypt-master")
     no_characters: str | None = reading("tomb.ambiguity.no-characters-left", "game-ends")
     # End of the Game
     end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round")
-    final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked")
+    final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked", "most-attached")
     # Solitaire Play
     solo_death: str | None = reading("tomb.ambiguity.solo-death-replacement", "solo-overrides", "death-still-adds")
     solo_first: str | None = reading("tomb.ambiguity.solo-first-character", "from-the-twenty", "draw-five")

@@ -206,7 +206,8 @@ class Roll:
     seat; ``catch``: ``subject`` the catcher, ``target`` the Rogue, ``value`` the thief's seat;
     ``contest-monster`` (Elithe; ``player`` the CM): ``subject`` ``m<i>``, ``target`` the Character,
     ``card`` the Attribute; ``contest-character``: ``subject`` the Character, ``card`` the Attribute,
-    ``value`` the Monster's successes; ``monster-attack`` (``player`` the CM): ``subject`` ``m<i>``,
+    ``value`` the Monster's successes, ``target`` the Monster ``m<i>`` (under contested_tie = re-roll
+    only, to roll again on a tie); ``monster-attack`` (``player`` the CM): ``subject`` ``m<i>``,
     ``target`` the Character attacked; ``character-attack``: ``subject`` the Character, ``target``
     ``m<i>`` (in PvP: the Character attacked); ``disarm``: ``subject`` the Attribute (null for
     summed Target Numbers); ``volley`` (Throwing Daggers) and ``storm`` (Fireball): ``subject`` the
@@ -384,7 +385,8 @@ def member_facts(rs: Any, characters: tuple[Character, ...], name: str) -> dict[
     """The memo of pure facts about the Character ``name`` of a Party (of ``characters``): who is in
     the Party (their classes may give him dice) and what he holds, not what the others hold.  What he
     may hold or cast, and with which dice, is such a fact: shared by every loadout where only the
-    others' cards differ (a card moved between two Characters leaves the others' facts standing).
+    others' cards differ (a card moved between two Characters leaves the others' facts standing);
+    under casters = party-caster who may cast reads every member's dice, so the others' cards count.
     Kept as ``loadout_facts`` is (``_member_facts``, by value)."""
     facts = loadout_facts(rs, characters)
     got = facts.get(("member", name))
@@ -398,7 +400,10 @@ def member_facts(rs: Any, characters: tuple[Character, ...], name: str) -> dict[
         by_value = rs.__dict__.get("_member_facts")
         if by_value is None or len(by_value) >= 8192:
             by_value = rs._member_facts = {}
-        got = facts[("member", name)] = by_value.setdefault((names, name, None if me is None else me.attached), {})
+        held = None if me is None else me.attached
+        if rs.options.casters == "party-caster":     # who may cast reads every member's dice, so their cards
+            held = tuple(c.attached for c in characters)
+        got = facts[("member", name)] = by_value.setdefault((names, name, held), {})
     return got
 
 

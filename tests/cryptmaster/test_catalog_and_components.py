@@ -116,3 +116,63 @@ def test_the_ruleset_is_rebuilt_from_its_description() -> None:
     rs = Cryptmaster({"players": 4, "pvp": True, "ten_card_limit": "hard-cap"})
     again = Cryptmaster(**rs.describe())
     assert again.describe() == rs.describe() and again.options.players == 4
+
+
+def test_every_tomb_reading_the_engine_reads_is_recorded_or_explained() -> None:
+    """Issue 28's audit: Cryptmaster runs Tomb's engine, which reads Tomb's readings.  Each of them is
+    Cryptmaster's own ambiguity (an option field settling a cryptmaster.ambiguity entry), a property whose
+    docstring names the Cryptmaster rule that settles it, or listed in TOMB_READINGS as settled by a named
+    Cryptmaster rule or ambiguity, inapplicable or shared, with a reason; no entry of that list is stale."""
+    from tombspec.model.cryptmaster.options import TOMB_READINGS
+    from tombspec.model.tomb.options import TombOptions
+
+    ids = {r.id for r in Cryptmaster().catalog().rules} | {a.id for a in Cryptmaster().catalog().ambiguities}
+    own = {f.name: f.metadata.get("settles") for f in attrs.fields(CryptmasterOptions)}
+    props = {n: v for n, v in vars(CryptmasterOptions).items() if isinstance(v, property)}
+    tomb = [f.name for f in attrs.fields(TombOptions) if "settles" in f.metadata]
+    problems = []
+    for name in tomb:
+        if name in own:
+            if own[name] not in ids or not own[name].startswith("cryptmaster.ambiguity."):
+                problems.append(f"{name}: field settles {own[name]}, not a Cryptmaster ambiguity")
+        elif name in props:
+            named = re.findall(r"cryptmaster\.[a-z0-9-]+\.[a-z0-9-]+", props[name].__doc__ or "")
+            if not named or any(n not in ids for n in named):
+                problems.append(f"{name}: property names no Cryptmaster rule ({named})")
+        else:
+            reason = TOMB_READINGS.get(name, "")
+            m = re.match(r"(settled by (cryptmaster\.[a-z0-9.-]+[a-z0-9])|inapplicable|shared): \S", reason)
+            if m is None:
+                problems.append(f"{name}: read by the engine, neither recorded nor explained")
+            elif m.group(2) and m.group(2) not in ids:
+                problems.append(f"{name}: settled by {m.group(2)}, no such Cryptmaster id")
+    stale = [n for n in TOMB_READINGS if n not in tomb or n in own or n in props]
+    assert not problems and not stale, (problems, stale)
+
+
+def test_cryptmasters_own_records_of_the_engines_readings_change_the_play() -> None:
+    """The records the test above found (issue 28's audit): draw-deck-choice (both-first: the second deck
+    is named with the first), wound-assignment (only-attacks: the CM places a trap's party wounds),
+    refill-class-cards (only-stated: a refilled cleric draws no prayer)."""
+    from tombspec.model.tomb.actions import Announce, Done, DrawFrom, Raid
+    from tombspec.model.tomb.cards import load_cards
+    from tombspec.model.tomb.rules.inn import join_party
+
+    from .helpers import DOOR, at, ruleset, step
+
+    inn = [{"characters": ["Grimbold"]}, {"characters": ["Wren"], "location": "2,3"}, {"characters": ["Kadin"]}]
+    for reading, kind in (("one-at-a-time", "draw-second"), ("both-first", "draw-second")):
+        rs = ruleset(draw_choice=reading)
+        s = rs.step(at(rs, inn), DrawFrom("item"), 0)
+        assert s.task.kind == "draw-second" if reading == "both-first" else s.task.kind == "inn-draw"
+    crushing = load_cards(Path(__file__).resolve().parents[2] / "spec" / "tomb" / "cards" / "example.toml").crypt["Crushing Walls"]
+    for reading, placer in (("unless-targeted", 0), ("only-attacks", 1)):
+        rs = ruleset(wound_assignment=reading)
+        s = at(rs, [{"characters": ["Grimbold", "Dread"], "location": DOOR["d"]}, *inn[1:]], {"d": ["Pit of Spikes"], "g": ["Golden Chalice"]})
+        s = step(rs, rs.step(s, Raid(), 0), Done(), Announce("Pit of Spikes"))
+        tasks = rs.trap_failure_tasks(s, 0, crushing)
+        assert tasks and {t.player for t in tasks} == {placer}
+    for reading, draws in (("yes", 1), ("only-stated", 0)):
+        rs = ruleset(class_cards=reading)
+        s = join_party(rs, at(rs, inn), 1, "Brother Aldous", how="restart")
+        assert sum(t.kind == "inn-draw" for t in s.agenda) == draws

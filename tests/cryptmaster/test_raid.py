@@ -79,6 +79,9 @@ def test_a_mercenary_may_not_flee() -> None:
     s = step(rs, s, Target("Kadin"))                                           # the raider designates him
     assert s.task.kind == "merc-action" and rs.pending(s).actors == (2,)       # his player chooses
     assert Flee() not in rs.legal_actions(s, 2) and Attack("Kadin", "m0") in rs.legal_actions(s, 2)
+    # issue 28's refusal audit: the refusal names the rule that forbids it, not the controller's choice
+    assert refused(rs, s, Flee(), 2) == "cryptmaster.mercenary.no-flee"
+    assert refused(rs, s, Attack("Grimbold", "m0"), 2) == "cryptmaster.mercenary.designate"
 
 
 def test_curses_come_first_and_may_be_lifted_at_once() -> None:
@@ -94,6 +97,17 @@ def test_curses_come_first_and_may_be_lifted_at_once() -> None:
     assert "Curse of Weakness" in kept.party(0).character("Grimbold").attached
     lifted = rs.step(s, Roll(1, 1, 0))
     assert lifted.party(0).bank == ("Curse of Weakness",)
+
+
+def test_a_curse_on_a_mercenary_is_refused_for_its_reading() -> None:
+    """Issue 28's refusal audit: under mercs_in_party = raider-own-only the CM may not attach a curse to a
+    mercenary, and the refusal names that reading, not the curse's rule."""
+    rs = ruleset(mercs_in_party="raider-own-only")
+    s = raid_at(rs, "d", ["Curse of Weakness", "Giant Rat"])
+    s = step(rs, s, Hire(2), Lend("Kadin"), Done())
+    assert s.task.kind == "curse-attach" and Curse("Curse of Weakness", "Kadin") not in rs.legal_actions(s, 1)
+    assert refused(rs, s, Curse("Curse of Weakness", "Kadin"), 1) == "cryptmaster.ambiguity.mercenaries-in-party"
+    assert refused(rs, s, Curse("Curse of Weakness", "Wren"), 1) == "cryptmaster.curse.reveal-and-attach"
 
 
 def test_all_curses_attached_before_any_check() -> None:
@@ -118,6 +132,68 @@ def test_trap_discard_both_banks_its_xp_as_tokens() -> None:
     s = step(rs, s, Done(), Announce("Pit of Spikes"), Disarm(("Dread",)), Roll(2, 2, 2))
     assert "Pit of Spikes" not in s.party(0).bank and s.party(0).bank_xp == 3
     assert s.crypt_discard.count("Pit of Spikes") == 1
+
+
+def test_a_tie_for_the_fewest_dice_is_settled_by_cryptmasters_own_reading() -> None:
+    """cryptmaster.ambiguity.kill-fewest-tie (issue 28's audit): Unholy Light kills the member with the
+    fewest Attack dice; Torvald and Dread tie with 2.  The raider, who 'suffers the failure effects',
+    chooses (the default); the CM, who 'controls the dangers within', chooses (crypt-master-chooses); or
+    both die (all-tied-die).  The CM of crypt d (RR) is player 1."""
+    party = ("Grimbold", "Torvald", "Dread")
+    for reading, chooser in (("raiding-player-chooses", 0), ("crypt-master-chooses", 1), ("all-tied-die", None)):
+        rs = ruleset(kill_fewest_tie=reading)
+        s = raid_at(rs, "d", ["Unholy Light", "Golden Chalice"], party=party)
+        s = step(rs, s, Done(), Announce("Unholy Light"), Disarm(("Grimbold",)), Roll(0, 0, 0))
+        if chooser is None:
+            assert s.party(0).names == ("Grimbold",)
+            continue
+        assert s.task.kind == "kill-choose" and rs.pending(s).actors == (chooser,)
+        assert set(rs.legal_actions(s, chooser)) == {Target("Torvald"), Target("Dread")}
+        s = rs.step(s, Target("Dread"), chooser)
+        assert s.party(0).names == ("Grimbold", "Torvald") and s.party(1).names == ("Wren",)
+
+
+def test_who_receives_the_treasure_a_monster_takes_is_cryptmasters_own_reading() -> None:
+    """cryptmaster.ambiguity.give-treasure-receiver (issue 28's audit): Elithe wins her contested roll;
+    'the Raiding Party must give one attached Treasure to another Party'.  The raider sends it to any other
+    party (the default), the CM does (crypt-master-chooses), or the raider gives it to the CM's party, the
+    defenders' side (to-crypt-master).  The CM of crypt d (RR) is player 1."""
+    from tombspec.model.tomb.actions import Give
+
+    for reading, chooser, receivers in (("raiding-player-chooses", 0, {1, 2}), ("crypt-master-chooses", 1, {1, 2}),
+                                        ("to-crypt-master", 0, {1})):
+        rs = ruleset(give_treasure=reading)
+        s = raid_at(rs, "d", ["Elithe", "Golden Chalice"], party=(("Grimbold", ["Golden Chalice"]),))
+        s = until(rs, step(rs, s, Done()), "contest-pick")
+        s = step(rs, s, Target("Grimbold"), Roll(1, 1, 0), Roll(0, 0, 0))
+        assert s.task.kind == "give-treasure" and rs.pending(s).actors == (chooser,)
+        assert set(rs.legal_actions(s, chooser)) == {Give("Golden Chalice", q) for q in receivers}
+        if reading == "to-crypt-master":
+            assert refused(rs, s, Give("Golden Chalice", 2), 0) == "cryptmaster.ambiguity.give-treasure-receiver"
+
+
+def test_a_tied_contested_roll_goes_to_the_defending_character() -> None:
+    """cryptmaster.rolls.opposed-ties answers a monster's contested roll too (issue 28's audit): Elithe
+    initiates, so a tie goes to the defending character; Tomb's readings of that tie are no option here."""
+    import pytest
+
+    from tombspec.model.errors import Unspecified
+    from tombspec.model.options import unsettled
+    from tombspec.model.cryptmaster.options import CryptmasterOptions
+    from tombspec.spec.errors import InvalidInput
+
+    rs = ruleset()
+    assert rs.options.contested_tie == "initiator-needs-more"
+    s = raid_at(rs, "d", ["Elithe", "Golden Chalice"], party=(("Grimbold", ["Golden Chalice"]),))
+    s = until(rs, step(rs, s, Done()), "contest-pick")
+    s = step(rs, s, Target("Grimbold"), Roll(0, 0, 0), Roll(0, 0, 0))            # 0 against 0
+    assert s.task.kind != "give-treasure" and "Golden Chalice" in s.party(0).character("Grimbold").attached
+    with pytest.raises(InvalidInput):
+        ruleset(contested_tie="re-roll")
+    from tombspec.model.tomb.options import as_read
+
+    with pytest.raises(Unspecified):
+        as_read(unsettled(CryptmasterOptions)).contested_tie
 
 
 def test_monsters_with_magic_and_holiness_dice_draw_a_spell_and_a_prayer() -> None:

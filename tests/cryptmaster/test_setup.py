@@ -165,3 +165,17 @@ def test_a_starting_wizard_or_cleric_draws_its_class_card_only_under_draws(readi
         assert bool(class_draws) == (reading == "draws")
         return
     pytest.fail("no seed let a player keep a Wizard or a Cleric")
+
+
+def test_a_tie_for_first_player_is_rolled_again_by_the_tied_or_by_all() -> None:
+    """cryptmaster.ambiguity.first-player-tie: 5, 5 and 1 axes.  The tied players roll again
+    (reroll-tied, the default), or every player does (all-reroll, issue 28's audit: the rulebook has no
+    tie rule for this roll)."""
+    from tombspec.model.tomb.actions import Roll
+
+    for reading, again in (("reroll-tied", [0, 1]), ("all-reroll", [0, 1, 2])):
+        rs = ruleset(first_player_tie=reading)
+        s = rs.initial_state()
+        for blue in (5, 5, 1):
+            s = rs.step(s, Roll(0, blue, 0))
+        assert s.first_player is None and [t.player for t in s.agenda if t.kind == "order-roll"] == again

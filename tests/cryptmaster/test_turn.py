@@ -75,6 +75,8 @@ def test_rest_removes_all_wounds_and_unwanted_curses_in_the_inn() -> None:
     assert [c.wounds for c in s.party(0).characters] == [0, 0]
     assert s.party(0).character("Grimbold").attached == ()
     assert not any(isinstance(a, Rest) for a in rs.legal_actions(s, 0))   # once
+    # issue 28's refusal audit: a second Rest names "any number of different Free actions", not Rest's rule
+    assert refused(rs, s, Rest(()), 0) == "cryptmaster.card-text.free"
 
 
 def test_invalid_rest_outside_the_inn() -> None:
@@ -94,6 +96,8 @@ def test_dispel_curse_once_per_curse_per_turn_and_banked() -> None:
         "cryptmaster.free.dispel-curse-limit"
     lifted = rs.step(s, Roll(1, 1, 0))
     assert lifted.party(0).bank == ("Curse of Weakness",)
+    # issue 28's refusal audit: a curse the party does not hold is not a second attempt
+    assert refused(rs, failed, DispelCurse("Curse of Weakness", "Grimbold"), 0) == "cryptmaster.free.dispel-curse"
 
 
 def test_draw_two_inn_cards_below_ten() -> None:
@@ -217,6 +221,22 @@ def test_heal_is_a_party_holiness_roll_needing_a_cleric() -> None:
     assert refused(rs, no_cleric, Heal(), 0) == "cryptmaster.heal.party-holiness-roll"
 
 
+def test_a_heal_with_nobody_wounded_is_a_reading() -> None:
+    """cryptmaster.ambiguity.heal-without-wounds (issue 28's audit, a choice the model made silently): Heal's
+    condition is a cleric in the party; under injured-only (the default, the play before) it needs a wound
+    and its refusal names the entry; under always it is offered and heals nothing."""
+    party = [{"characters": ["Mirin Faithbringer", "Grimbold"], "location": "2,3"}, *PARTIES[1:]]
+    rs = ruleset()
+    s = at(rs, party)
+    assert Heal() not in rs.legal_actions(s, 0)
+    assert refused(rs, s, Heal(), 0) == "cryptmaster.ambiguity.heal-without-wounds"
+    always = ruleset(heal_injured="always")
+    s = at(always, party)
+    assert Heal() in always.legal_actions(s, 0)
+    s = always.step(s, Heal(), 0)
+    assert s.roll.purpose == "heal"
+
+
 def test_pickpocket_an_attached_item_within_move_distance() -> None:
     rs = ruleset()
     s = at(rs, [{"characters": ["Dread"], "location": "2,3"},
@@ -233,6 +253,30 @@ def test_pickpocket_an_attached_item_within_move_distance() -> None:
 
     s = step(rs, s, Attach("Battle Axe", "Dread"))
     assert s.party(0).character("Dread").attached == ("Battle Axe",) and s.party(1).characters[0].attached == ()
+
+
+def test_a_stolen_card_the_rogue_may_not_hold_names_the_restriction() -> None:
+    """Issue 28's refusal audit: Dread, holding a weapon, may not take Dukat's Battle Axe: the refusal names
+    the attachment restriction it breaks ('A character may not have multiples of the same keyword
+    attached'), not the pickpocket's success."""
+    from tombspec.model.tomb.actions import Attach, Pass
+
+    rs = ruleset()
+    s = at(rs, [{"characters": [("Dread", ["Double-Bladed Sword"])], "location": "2,3"},
+                {"characters": [("Captain Dukat", ["Battle Axe"])], "location": DOOR["d"]},
+                {"characters": ["Kadin"]}])
+    s = step(rs, s, Pickpocket(), Steal("Dread", 1, "", None), Defend("Captain Dukat"), Roll(0, 2, 2), Roll(0, 1, 0))
+    assert s.task.kind == "pick-card" and rs.legal_actions(s, 0) == [Pass()]
+    assert refused(rs, s, Attach("Battle Axe", "Dread"), 0) == "cryptmaster.attach.one-per-keyword"
+    assert refused(rs, s, Attach("Double-Bladed Sword", "Dread"), 0) == "cryptmaster.pickpocket.success"
+
+
+def test_a_refused_move_names_the_move_rule() -> None:
+    """Issue 28's refusal audit: a Move refused (a party with nobody in it has nowhere to go) names Move's
+    rule, as Tomb's refusal does, not the one-turn-action rule."""
+    rs = ruleset()
+    s = at(rs, [{"characters": [], "location": "2,3"}, *PARTIES[1:]])
+    assert refused(rs, s, Move(), 0) == "cryptmaster.move.up-to-ten"
 
 
 def test_invalid_pickpocket_from_the_inn() -> None:

@@ -128,6 +128,36 @@ def test_prayers_need_a_cleric_or_holiness_die_to_be_cast() -> None:
     assert is_caster(strict, s, 0, "Brother Aldous", "prayer")      # he has Holiness dice too
 
 
+def test_party_caster_lets_any_member_cast_while_the_party_has_a_caster() -> None:
+    """tomb.ambiguity.caster-requirements, reading party-caster (issue 28's audit): 'If you do not have a
+    Cleric in your Adventuring Party (or a Character with one or more Holiness Dice), you cannot Attach
+    or use a Prayer Card' sets the requirement on the Party: Grimbold may cast Healing Light while Mirin
+    is with him, and nobody may in a Party without a caster."""
+    from tombspec.model.tomb.actions import UseCard
+
+    def casters(rs, party):
+        s = at(rs, [{"characters": party, "hand": ["Healing Light"], "location": "3,1"}, {"characters": ["Wren"]}])
+        return {a.holder for a in rs.legal_actions(s, 0) if isinstance(a, UseCard) and a.card == "Healing Light"}
+
+    party = [("Grimbold", [], 2), "Mirin Faithbringer"]
+    assert casters(two_crypts(), party) == {"Mirin Faithbringer"}
+    assert casters(two_crypts(casters="party-caster"), party) == {"Grimbold", "Mirin Faithbringer"}
+    assert casters(two_crypts(casters="party-caster"), [("Grimbold", [], 2), "Torvald"]) == set()
+
+
+def test_a_refused_heal_names_the_rule_that_forbids_it() -> None:
+    """Issue 28's refusal audit: a Heal in the Tomb with nobody wounded names the reading that forbids it
+    (tomb.ambiguity.heal-without-wounds, injured-only), not the Heal's location; a Heal by no one Cleric
+    under one-character-rolls = strict-one names that reading."""
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Brother Aldous", "Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert refused(rs, s, Heal(), 0) == "tomb.ambiguity.heal-without-wounds"
+    strict = two_crypts(one_character_rolls="strict-one")
+    s = at(strict, [{"characters": ["Brother Aldous", ("Grimbold", [], 1)], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert Heal("Brother Aldous") in strict.legal_actions(s, 0)
+    assert refused(strict, s, Heal(), 0) == "tomb.ambiguity.one-character-rolls"
+
+
 def test_heal_rolls_the_combined_holiness_of_the_clerics() -> None:
     rs = two_crypts()
     s = at(rs, [{"characters": [("Brother Aldous", [], 1), ("Father Osric", [], 0), ("Grimbold", [], 2)],

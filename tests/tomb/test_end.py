@@ -28,7 +28,9 @@ def test_the_game_ends_when_the_last_crypt_card_is_removed() -> None:
 
 
 def test_ties_are_shared_or_broken_on_banked_xp() -> None:
-    for reading, winners in (("shared", (0, 1)), ("most-banked", (1,))):
+    """tomb.ambiguity.final-tie: 3 XP each, player 0's attached, player 1's banked: shared, most-banked,
+    or most-attached (issue 28's audit: the score's other part)."""
+    for reading, winners in (("shared", (0, 1)), ("most-banked", (1,)), ("most-attached", (0,))):
         rs = two_crypts(final_tie=reading)
         s = at(rs, [{"characters": ["Grimbold"], "location": "2,1"},
                     {"characters": ["Wren"], "bank": ["Golden Chalice"]}], {"a": ["Golden Chalice"]})

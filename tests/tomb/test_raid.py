@@ -117,6 +117,48 @@ def test_monsters_continue_or_leave_before_they_are_revealed() -> None:
     assert r.s.party(0).location == AT_A and r.s.crypt("a").cards[0].card == "Giant Rat"
 
 
+def elithe_wins(rs, monster=(1, 1, 0), character=(0, 0, 0)):
+    """Elithe revealed in Crypt a (CM: player 1 of 3); Grimbold, holding a Golden Chalice, faces her
+    contested Skill roll; the two rolls as given."""
+    s = at(rs, [{"characters": [("Grimbold", ["Golden Chalice"])], "location": AT_A}, {"characters": ["Wren"]},
+                {"characters": ["Torvald"]}], {"a": ["Elithe"], "b": ["Giant Rat"]})
+    r = Replay(rs, s)(Raid(), Continue())
+    assert r.s.task.kind == "contest-pick" and rs.pending(r.s).actors == (0,)   # Raiding Player's choice
+    return r(Target("Grimbold"), Roll(*monster), Roll(*character))
+
+
+def test_who_receives_the_treasure_elithe_takes() -> None:
+    """tomb.ambiguity.give-treasure-receiver: 'the Raiding Party must give one attached Treasure to another
+    Party'.  The Raiding Player sends it to any other Party (the default), the CM does
+    (crypt-master-chooses), or the Raiding Player gives it and the CM's Party, whose Monster won the roll,
+    receives it (to-crypt-master, issue 28's audit)."""
+    from tombspec.model.tomb.actions import Give
+
+    for reading, chooser, receivers in (("raiding-player-chooses", 0, {1, 2}), ("crypt-master-chooses", 1, {1, 2}),
+                                        ("to-crypt-master", 0, {1})):
+        rs = two_crypts(players=3, give_treasure=reading)
+        r = elithe_wins(rs)
+        assert r.s.task.kind == "give-treasure" and rs.pending(r.s).actors == (chooser,)
+        assert set(rs.legal_actions(r.s, chooser)) == {Give("Golden Chalice", q) for q in receivers}
+        if reading == "to-crypt-master":
+            assert refused(rs, r.s, Give("Golden Chalice", 2), 0) == "tomb.ambiguity.give-treasure-receiver"
+        else:
+            assert refused(rs, r.s, Give("Golden Chalice", 0), chooser) == "tomb.monster.example-elithe"
+
+
+def test_a_tied_contested_roll_is_settled_by_the_reading() -> None:
+    """tomb.ambiguity.contested-roll-tie: Elithe and Grimbold both roll no success.  The Monster needs
+    more (initiator-needs-more, the default: nothing happens), a tie succeeds (tie-succeeds: the Treasure
+    goes), or both roll again, as the order of play's 'Re-roll ties.' (re-roll, issue 28's audit)."""
+    default = elithe_wins(two_crypts(players=3), monster=(0, 0, 0))
+    assert default.s.task.kind != "give-treasure" and "Golden Chalice" in default.s.party(0).character("Grimbold").attached
+    tie = elithe_wins(two_crypts(players=3, contested_tie="tie-succeeds"), monster=(0, 0, 0))
+    assert tie.s.task.kind == "give-treasure"
+    again = elithe_wins(two_crypts(players=3, contested_tie="re-roll"), monster=(0, 0, 0))
+    assert again.s.roll.purpose == "contest-monster" and again.s.roll.subject == "m0" and again.s.roll.target == "Grimbold"
+    assert again(Roll(1, 0, 0), Roll(0, 0, 0)).s.task.kind == "give-treasure"
+
+
 def test_combat_begins_with_the_cm_and_alternates() -> None:
     rs = two_crypts()
     r = raid(rs, ["Grimbold", "Torvald"], ["Giant Rat", "Skeleton"])(Continue())

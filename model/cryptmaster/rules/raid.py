@@ -246,6 +246,17 @@ def apply_curse_attach(rs: Any, state: TombState, t: Task, action: Curse, player
     return push(state, Task("curse-check", raider, action.character, card=action.card, rule="cryptmaster.curse.holiness-check"))
 
 
+@why("curse-attach", registry=REGISTRY)
+def why_curse_attach(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A curse attached to a mercenary under mercs_in_party = raider-own-only names that reading; anything
+    else the curse's rule ("attaches it to a member of the raiding party")."""
+    if isinstance(action, Curse):
+        ch = state.party(state.current).character(action.character)
+        if ch is not None and ch.owner is not None and rs.options.mercs_in_party != "members":
+            return "cryptmaster.ambiguity.mercenaries-in-party"
+    return "cryptmaster.curse.reveal-and-attach"
+
+
 @legal("curse-attach", registry=REGISTRY)
 def legal_curse_attach(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     members = [c.name for c in state.party(state.current).characters
@@ -514,6 +525,20 @@ def apply_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: i
     from ...tomb.rules.combat import apply_battle_raider
 
     return apply_battle_raider(rs, state, t, action, int(t.items[0]))
+
+
+@why("merc-action", registry=REGISTRY)
+def why_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A mercenary told to flee names "However, the mercenary may not choose to flee."; an action by
+    another character than the designated mercenary the designation ("The raiding player may designate a
+    mercenary to ... take an action during a combat round"); anything else the controller's choice."""
+    from ...tomb.actions import Attack, Flee
+
+    if isinstance(action, Flee):
+        return "cryptmaster.mercenary.no-flee"
+    if isinstance(action, Attack) and action.character != t.subject:
+        return "cryptmaster.mercenary.designate"
+    return "cryptmaster.mercenary.controller-chooses"
 
 
 @legal("merc-action", registry=REGISTRY)

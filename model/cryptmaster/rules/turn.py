@@ -354,8 +354,9 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     out += recruit_options(rs, state, player)
     if tomb_actions.can_move(rs, state, player):
         out.append(Move())
-    if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and any(c.wounds for c in party.characters):
-        out.append(Heal())
+    if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
+            (rs.options.heal_injured == "always" or any(c.wounds for c in party.characters)):
+        out.append(Heal())                   # cryptmaster.ambiguity.heal-without-wounds
     if pickpocket_options(rs, state, player):
         out.append(Pickpocket())
     if not at_inn(state, player):
@@ -384,7 +385,7 @@ def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool
         return action == Move() and tomb_actions.can_move(rs, state, player)
     if kind is Heal:
         return action == Heal() and any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
-            any(c.wounds for c in party.characters)
+            (rs.options.heal_injured == "always" or any(c.wounds for c in party.characters))
     if kind is Pickpocket:
         return action == Pickpocket() and bool(pickpocket_options(rs, state, player))
     if kind is ReturnToInn:
@@ -445,6 +446,18 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
         if action.character not in state.inn:
             return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
         return "cryptmaster.recruit.pariah-only-over-five"
+    if isinstance(action, Rest) and at_inn(state, player) and _used(state, player, "rest"):
+        return "cryptmaster.card-text.free"           # "any number of different Free actions": not twice
+    if isinstance(action, DispelCurse):
+        tried = {e.subject for e in state.effects if e.name == "dispelled" and e.player == player}
+        if (action.card, action.character) in set(true_curses(rs, state, player)):
+            return "cryptmaster.free.dispel-curse-limit" if f"{action.character}|{action.card}" in tried \
+                else "cryptmaster.free.dispel-curse"
+        return "cryptmaster.free.dispel-curse"        # no such curse on the party: nothing to dispel
+    if isinstance(action, Heal) and action == Heal() and rs.options.heal_injured == "injured-only" and \
+            any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters) and \
+            not any(c.wounds for c in state.party(player).characters):
+        return "cryptmaster.ambiguity.heal-without-wounds"
     for kinds, rule in _REFUSED_FOR:
         if isinstance(action, kinds):
             return rule
@@ -454,12 +467,12 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
 #: the rule an action of these kinds is refused for, where it does not depend on the state
 _REFUSED_FOR: tuple[tuple[type | tuple[type, ...], str], ...] = (
     (Heal, "cryptmaster.heal.party-holiness-roll"),
+    (Move, "cryptmaster.move.up-to-ten"),
     (Raid, "cryptmaster.raid.raid-a-crypt"),
     ((EquipCards, Equip), "cryptmaster.free.equip"),
     (Redistribute, "cryptmaster.free.share"),
     (Bank, "cryptmaster.free.bank"),
     (Rest, "cryptmaster.free.rest-wounds"),
-    (DispelCurse, "cryptmaster.free.dispel-curse-limit"),
     (ReturnToInn, "cryptmaster.flee.turn"),
     (Pickpocket, "cryptmaster.pickpocket.attempt"),
     (Kill, "cryptmaster.pvp.kill-for-xp"),
@@ -492,6 +505,17 @@ def apply_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int
     assert me is not None
     state = update_character(state, player, me.name, attached=(*me.attached, action.card))
     return fix_restrictions(rs, state, victim)
+
+
+@why("pick-card", registry=REGISTRY)
+def why_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """An item or treasure of the other party the rogue may not hold names the attachment restriction it
+    breaks (rs.can_attach: one per keyword); anything else the pickpocket's success."""
+    victim = int(t.items[0])
+    if isinstance(action, Attach) and action.character == t.subject and \
+            any(action.card in c.attached for c in state.party(victim).characters):
+        return rs.can_attach(state, player, t.subject or "", action.card) or "cryptmaster.pickpocket.success"
+    return "cryptmaster.pickpocket.success"
 
 
 @legal("pick-card", registry=REGISTRY)

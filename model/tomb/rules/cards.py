@@ -182,11 +182,14 @@ def _matching(cards: list[tuple[str, ...]]) -> bool:
             "tomb.cards.prayers-need-holiness-die", "tomb.ambiguity.caster-requirements")
 def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> bool:
     """May Character ``name`` cast (use) a card of ``deck``?  Prayers: a Cleric or a Character with a
-    Holiness die; Spells: a Wizard or a Character with a Magic die (dice-required: the die only).
-    Tactics and Items: anyone."""
+    Holiness die; Spells: a Wizard or a Character with a Magic die (dice-required: the die only;
+    party-caster: any Character while his Party has such a one). Tactics and Items: anyone."""
     if deck not in ("prayer", "spell"):
         return True
     attribute, cls = ("holiness", "cleric") if deck == "prayer" else ("magic", "wizard")
+    if rs.options.casters == "party-caster":
+        return any(rs.cards.characters[c.name].has(cls) or has_die(rs, state, player, c.name, attribute)
+                   for c in state.party(player).characters)
     if rs.options.casters != "dice-required" and rs.cards.characters[name].has(cls):
         return True
     return has_die(rs, state, player, name, attribute)

@@ -134,17 +134,28 @@ def legal_contest_pick(rs: Any, state: TombState, t: Task, player: int) -> list[
 
 def contest_monster_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     pool = character_pool(rs, state, raider_of(state), roll.target or "", roll.card or "skill")
+    monster = roll.subject if rs.options.contested_tie == "re-roll" else None   # kept only to roll again
     again = Roll("contest-character", raider_of(state), pool.dice, pool.auto, subject=roll.target, value=total,
-                 card=roll.card)
+                 card=roll.card, target=monster)
     return start_roll(state, again)
 
 
 @implements("tomb.ambiguity.contested-roll-tie", "tomb.ambiguity.give-treasure-receiver")
 def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
     """"If successful, the Raiding Party must give one attached Treasure to another Party": the Monster
-    needs more successes (initiator-needs-more) or as many (tie-succeeds); the Raiding Player picks the
-    Treasure and the Party; that Party's player Attaches it."""
+    needs more successes (initiator-needs-more) or as many (tie-succeeds), or on a tie both roll again
+    (re-roll); the Raiding Player picks the
+    Treasure and the Party (raiding-player-chooses), the CM picks both (crypt-master-chooses), or the
+    Raiding Player picks the Treasure and it goes to the CM's Party (to-crypt-master); that Party's player
+    Attaches it."""
     monster_total = roll.value
+    if monster_total == total and rs.options.contested_tie == "re-roll" and roll.target is not None:
+        idx = monster_index(roll.target)              # a tie: both roll again (as 'Re-roll ties.', L88)
+        if idx is not None and state.raid is not None and idx < len(state.raid.monsters):
+            attr = roll.card or "skill"
+            pool = monster_pool(rs, state, idx, attr)
+            return start_roll(state, Roll("contest-monster", cm_of(state), pool.dice, pool.auto, subject=roll.target,
+                                          target=roll.subject, card=attr))
     won = monster_total > total or (monster_total == total and rs.options.contested_tie == "tie-succeeds")
     if not won:
         return state
@@ -152,7 +163,7 @@ def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) ->
     if not any(rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"
                for c in state.party(raider).characters for a in c.attached):
         return state
-    chooser = raider if rs.options.give_treasure == "raiding-player-chooses" else cm_of(state)
+    chooser = cm_of(state) if rs.options.give_treasure == "crypt-master-chooses" else raider
     return push(state, Task("give-treasure", chooser, items=(str(raider),), rule="tomb.monster.example-elithe"))
 
 
@@ -171,12 +182,26 @@ def apply_give_treasure(rs: Any, state: TombState, t: Task, action: Give, player
     return offer_cards(rs, check_all_deaths(rs, state), action.player, (action.card,))
 
 
+@why("give-treasure")
+def why_give_treasure(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A held Treasure given to a Party other than the CM's under to-crypt-master names the reading that
+    forbids it (tomb.ambiguity.give-treasure-receiver); anything else Elithe's rule."""
+    cm = state.raid.cm if state.raid is not None else None
+    if isinstance(action, Give) and rs.options.give_treasure == "to-crypt-master" and cm is not None \
+            and action.player != cm and action.player != (int(t.items[0]) if t.items else player):
+        return "tomb.ambiguity.give-treasure-receiver"
+    return "tomb.monster.example-elithe"
+
+
 @legal("give-treasure")
 def legal_give_treasure(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     giver = int(t.items[0]) if t.items else player
     cards = sorted({a for c in state.party(giver).characters for a in c.attached
                     if rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"})
     others = [q for q in range(rs.num_players) if q != giver and not state.party(q).out]
+    cm = state.raid.cm if state.raid is not None else None
+    if cm is not None and cm in others and rs.options.give_treasure == "to-crypt-master":
+        others = [cm]                           # to-crypt-master: the Party whose Monster won the roll
     return [Give(card, q) for card in cards for q in others]
 
 

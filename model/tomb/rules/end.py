@@ -86,7 +86,8 @@ def score(rs: Any, state: TombState, player: int) -> int:
 
 @implements("tomb.end.most-xp-wins", "tomb.ambiguity.final-tie")
 def winners(rs: Any, state: TombState) -> tuple[int, ...]:
-    """"The Player with the most Experience Points wins." Ties: shared, or broken on banked XP."""
+    """"The Player with the most Experience Points wins." Ties: shared, or broken on banked XP
+    (most-banked) or on the XP of Treasures Attached to surviving Characters (most-attached)."""
     scores = state.scores
     if not scores:
         return ()
@@ -95,6 +96,9 @@ def winners(rs: Any, state: TombState) -> tuple[int, ...]:
     if len(tied) > 1 and rs.options.final_tie == "most-banked":
         top = max(banked_xp(rs, state, p) for p in tied)
         tied = [p for p in tied if banked_xp(rs, state, p) == top]
+    elif len(tied) > 1 and rs.options.final_tie == "most-attached":
+        top = max(attached_treasure_xp(rs, state, p) for p in tied)
+        tied = [p for p in tied if attached_treasure_xp(rs, state, p) == top]
     return tuple(tied)
 
 

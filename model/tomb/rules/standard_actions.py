@@ -168,6 +168,12 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, Heal):
         if not any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters):
             return "tomb.heal.needs-cleric"
+        if at_inn(state, player) and rs.options.heal_location == "tomb-only":
+            return "tomb.ambiguity.heal-location"
+        if rs.options.heal_injured == "injured-only" and not any(c.wounds for c in state.party(player).characters):
+            return "tomb.ambiguity.heal-without-wounds"       # nobody to heal (was heal-location)
+        if action not in heal_actions(rs, state, player):
+            return "tomb.ambiguity.one-character-rolls"       # a Heal by one Cleric, or by all, per the reading
         return "tomb.ambiguity.heal-location"
     if isinstance(action, Pickpocket):
         if at_inn(state, player):
