@@ -85,7 +85,8 @@ class EgyptOptions:
     spiked_boots_combat: str | None = reading(A("spiked-boots-combat"), "destroyed-no-combat", "combat-first")
     pharaoh_non_weapon_harm: str | None = reading(A("pharaoh-non-weapon-harm"), "heroes-not-traps",
                                                   "weapons-only")
-    pharaoh_monster_turn: str | None = reading(A("pharaoh-monster-turn"), "roll-or-normal", "roll-only")
+    pharaoh_monster_turn: str | None = reading(A("pharaoh-monster-turn"), "roll-or-normal", "roll-only",
+                                               "rests-after-roll")
     monster_turn_combat: str | None = reading(A("monster-turn-combat"), "hero-player-fights")
     several_heroes_one_monster: str | None = reading(A("several-heroes-one-monster"), "each-in-turn-order")
     monster_movement_up_to: str | None = reading(A("monster-movement-up-to"), "up-to", "exact")

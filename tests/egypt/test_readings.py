@@ -170,3 +170,27 @@ def test_the_spirit_of_the_tomb_takes_its_turn_at_its_players_seat() -> None:
                 {"players": 6, "spirit_position": "2"}):
         with pytest.raises(InvalidInput, match="spirit-seat"):
             ruleset(FLAT, **bad)
+
+
+def test_the_pharaoh_rests_after_a_roll_that_is_not_attack_under_rests_after_roll() -> None:
+    """egypt.ambiguity.pharaoh-monster-turn: 'If you roll anything else, the pharaoh rests — take a normal
+    monster turn instead.'  roll-or-normal: the normal turn may move him; rests-after-roll: it may not
+    (refused for egypt.monster-turn.pharaoh-rests), though it may when no roll was made; roll-only: never."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    from .helpers import refused
+
+    for reading, after_roll, no_roll in (("roll-or-normal", True, True), ("rests-after-roll", False, True),
+                                         ("roll-only", False, False)):
+        rs = ruleset(FLAT, pharaoh_monster_turn=reading)
+        s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"5,1": [("Pharaoh", True)], "3,1": [("Mummy", True)]},
+                      seat=1, kind="monster")
+        s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+        pharaoh = A.MoveMonster(token_id(s, "5,1", "Pharaoh"))
+        assert (pharaoh in rs.legal_actions(s, 1)) is no_roll
+        rested = rs.step(rs.step(s, A.PharaohRoll(), 1), A.Die("2"))
+        assert rested.turn.pharaoh == "rested" and rs.pending(rested).what == "monster-turn"
+        assert (pharaoh in rs.legal_actions(rested, 1)) is after_roll
+        assert A.MoveMonster(token_id(s, "3,1", "Mummy")) in rs.legal_actions(rested, 1)
+        if reading == "rests-after-roll":
+            assert refused(rs, rested, pharaoh, 1) == "egypt.monster-turn.pharaoh-rests"

@@ -47,7 +47,7 @@ def monster_kind(rs: Any, token: Any) -> Any:
 
 
 @implements("egypt.monster-turn.not-twice", "egypt.monster-turn.consecutive-players", "egypt.ambiguity.twice-in-a-row",
-            "egypt.monster-turn.move", "egypt.ambiguity.pharaoh-monster-turn")
+            "egypt.monster-turn.move", "egypt.ambiguity.pharaoh-monster-turn", "egypt.monster-turn.pharaoh-rests")
 def why_not_move(rs: Any, s: EgyptState, token_id: int) -> str:
     """The rule that stops the monster ``token_id`` being moved now, or "" when it may be."""
     space = find_token(s, token_id)
@@ -59,8 +59,12 @@ def why_not_move(rs: Any, s: EgyptState, token_id: int) -> str:
         return "egypt.monster-turn.move"
     if rs.movements(k) < 1:
         return "egypt.monster-turn.movements"
-    if k.monster_type == "pharaoh" and read(rs.options, "pharaoh_monster_turn") == "roll-only":
-        return "egypt.ambiguity.pharaoh-monster-turn"
+    if k.monster_type == "pharaoh":
+        reading_ = read(rs.options, "pharaoh_monster_turn")
+        if reading_ == "roll-only":
+            return "egypt.ambiguity.pharaoh-monster-turn"
+        if reading_ == "rests-after-roll" and s.turn.pharaoh == "rested":
+            return "egypt.monster-turn.pharaoh-rests"    # 'the pharaoh rests — take a normal monster turn'
     if s.last_moved == token_id:
         if read(rs.options, "twice_in_a_row") == "consecutive-monster-turns" or s.last_moved_turn == s.turns - 1:
             return "egypt.monster-turn.not-twice"
