@@ -164,6 +164,23 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
     return out
 
 
+def why_not_stop(rs: Any, s: EgyptState) -> str:
+    """The rule that stops the moving monster's movement ending here (a refused ``MonsterStop``): the
+    words of the reading that forbids it, as :func:`monster_steps` reads them."""
+    t = s.turn
+    space = find_token(s, t.moving)
+    if space is None:
+        return "egypt.ambiguity.monster-movement-up-to"
+    token = next(x for x in s.pile(space) if x.id == t.moving)
+    if rs.mover(rs.kind(token)) == "ghost" and is_solid(terrain(rs, s), space) and \
+            read(rs.options, "ghost_end_position") == "ends-like-flyer":
+        return "egypt.ambiguity.ghost-end-position"      # a ghost does not end its move inside a wall
+    if read(rs.options, "monster_onto_tokens") == "empty-or-hero" and len(s.pile(space)) > 1 and \
+            not heroes_at(rs, s, space):
+        return "egypt.ambiguity.monster-onto-tokens"     # reading empty-or-hero: not on a space with tokens
+    return "egypt.ambiguity.monster-movement-up-to"      # reading exact: every movement is used
+
+
 def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     t = s.turn
     if isinstance(action, A.PharaohRoll):
