@@ -223,3 +223,27 @@ def test_activating_a_trap_the_reading_does_not_activate() -> None:
     """Reading board-wide of egypt.ambiguity.activatable-traps: a revealed Crack cannot be activated."""
     rs, s = _monster_turn({"4,1": [("Crack", True)]})
     assert refused(rs, s, A.ActivateTrap(token_id(s, "4,1", "Crack")), 1) == "egypt.ambiguity.activatable-traps"
+
+
+def test_the_bomb_with_no_rubble_left_or_at_two_spaces() -> None:
+    rs = ruleset(FLAT, rubble_supply="twenty-two")
+    s = situation(rs, [("3,1", ["Bomb"]), ("0,0", [])], {"4,1": [("Mummy", True)]})
+    bomb = item_id(s, 0, "Bomb")
+    empty = evolve(s, rubble=tuple(f"{x},0/floor" for x in range(8)) + tuple(f"{x},2/floor" for x in range(8)) +
+                   tuple(f"{x},3/floor" for x in range(6)))
+    assert len(empty.rubble) == 22
+    assert refused(rs, empty, A.Bomb(bomb, None, "2,1", "floor")) == "egypt.ambiguity.rubble-supply"
+    rs = ruleset(FLAT, bomb_both_effects="same-space")
+    assert refused(rs, s, A.Bomb(bomb, "4,1", "2,1", "floor")) == "egypt.ambiguity.bomb-both-effects"
+    assert A.Bomb(bomb, "4,1", "4,1", "floor") in rs.legal_actions(s)
+
+
+def test_a_ghost_may_not_end_its_move_inside_a_wall() -> None:
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    rs = ruleset(["_ _ _ _ # _ _ _", "_ _ _ _ _ _ _ _"])               # a wall on 4,1
+    assert rs.board.spaces["4,1"].wall
+    s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"3,1": [("Ghost", True)]}, seat=1, kind="monster")
+    s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+    s = rs.step(rs.step(s, A.MoveMonster(token_id(s, "3,1", "Ghost")), 1), A.MonsterStep("4,1"), 1)
+    assert refused(rs, s, A.MonsterStop(), 1) == "egypt.ambiguity.ghost-end-position"
