@@ -90,7 +90,8 @@ class EgyptOptions:
     monster_turn_combat: str | None = reading(A("monster-turn-combat"), "hero-player-fights")
     several_heroes_one_monster: str | None = reading(A("several-heroes-one-monster"), "each-in-turn-order")
     monster_movement_up_to: str | None = reading(A("monster-movement-up-to"), "up-to", "exact")
-    twice_in_a_row: str | None = reading(A("twice-in-a-row"), "consecutive-monster-turns", "adjacent-turns-only")
+    twice_in_a_row: str | None = reading(A("twice-in-a-row"), "consecutive-monster-turns", "adjacent-turns-only",
+                                         "own-turns")
     no_monster_action: str | None = reading(A("no-monster-action"), "pass")
     monster_onto_tokens: str | None = reading(A("monster-onto-tokens"), "stack-on-top", "empty-or-hero")
     activatable_traps: str | None = reading(A("activatable-traps"), "board-wide", "all")

@@ -194,3 +194,34 @@ def test_the_pharaoh_rests_after_a_roll_that_is_not_attack_under_rests_after_rol
         assert A.MoveMonster(token_id(s, "3,1", "Mummy")) in rs.legal_actions(rested, 1)
         if reading == "rests-after-roll":
             assert refused(rs, rested, pharaoh, 1) == "egypt.monster-turn.pharaoh-rests"
+
+
+def test_twice_in_a_row_counted_on_each_players_own_monster_turns_under_own_turns() -> None:
+    """egypt.ambiguity.twice-in-a-row, reading own-turns: 'you cannot move the same monster twice in a row'
+    counts the player's own monster turns.  Two dead heroes' players A (seat 1) and B (seat 2), a living
+    hero at seat 0: A moves the mummy, B the bat; on A's next monster turn consecutive-monster-turns lets A
+    move the mummy (the last monster turn moved the bat), own-turns does not; and B, right after A, may
+    not move the monster A just moved (refused for the consecutive-players sentence)."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    from .helpers import refused
+
+    rows = ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _"]
+    for reading, again in (("consecutive-monster-turns", True), ("own-turns", False),
+                           ("adjacent-turns-only", True)):
+        rs = ruleset(rows, players=3, twice_in_a_row=reading)
+        s = situation(rs, [("0,1", ["Bomb"]), ("", []), ("", [])],
+                      {"4,1": [("Mummy", True)], "6,2": [("Bat", True)]}, seat=1, kind="monster")
+        s = start_monster_turn(rs, s)
+        mummy, bat = A.MoveMonster(token_id(s, "4,1", "Mummy")), A.MoveMonster(token_id(s, "6,2", "Bat"))
+        s = rs.step(rs.step(rs.step(s, mummy, 1), A.MonsterStep("5,1"), 1), A.MonsterStop(), 1)
+        assert s.turn.seat == 2 and s.turn.kind == "monster"
+        assert mummy not in rs.legal_actions(s, 2)
+        if reading == "own-turns":
+            assert refused(rs, s, mummy, 2) == "egypt.monster-turn.consecutive-players"
+        s = rs.step(rs.step(s, bat, 2), A.MonsterStop(), 2)
+        s = rs.step(s, A.EndTurn(), 0)
+        assert s.turn.seat == 1 and rs.pending(s).what == "monster-turn"
+        assert (mummy in rs.legal_actions(s, 1)) is again
+        if not again:
+            assert refused(rs, s, mummy, 1) == "egypt.monster-turn.not-twice"

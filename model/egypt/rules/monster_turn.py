@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from ...effects import Effect
+from ...effects import GAME, Effect
 from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
@@ -36,10 +36,26 @@ def start_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def end_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
-    """After a monster turn that moved no monster, the next monster turn may move any."""
+    """After a monster turn that moved no monster, the next monster turn may move any (reading
+    ``own-turns``: the player's own next monster turn may too)."""
     if s.turn.kind == "monster" and s.turn.moving is None and s.last_moved_turn != s.turns:
+        if read(rs.options, "twice_in_a_row") == "own-turns":
+            s = moved_last(rs, s, None)
         return evolve(s, last_moved=None)
     return s
+
+
+MOVED_LAST = "moved-last"
+
+
+def moved_last(rs: Any, s: EgyptState, token_id: int | None) -> EgyptState:
+    """Reading ``own-turns`` of egypt.ambiguity.twice-in-a-row: remember, for the player whose monster turn
+    it is, the monster they moved on it (None: none), a lasting effect (``moved-last``) of theirs."""
+    player = rs.seats[s.turn.seat].player
+    keep = tuple(e for e in s.effects if not (e.name == MOVED_LAST and e.player == player))
+    if token_id is not None:
+        keep += (Effect(MOVED_LAST, "egypt.monster-turn.not-twice", until=GAME, player=player, value=token_id),)
+    return evolve(s, effects=keep)
 
 
 def monster_kind(rs: Any, token: Any) -> Any:
@@ -65,8 +81,18 @@ def why_not_move(rs: Any, s: EgyptState, token_id: int) -> str:
             return "egypt.ambiguity.pharaoh-monster-turn"
         if reading_ == "rests-after-roll" and s.turn.pharaoh == "rested":
             return "egypt.monster-turn.pharaoh-rests"    # 'the pharaoh rests — take a normal monster turn'
+    twice = read(rs.options, "twice_in_a_row")
+    if twice == "own-turns":
+        # 'you cannot move the same monster twice in a row': the player's own last monster turn; 'If two
+        # players take monster turns one after another, they must choose different monsters'
+        player = rs.seats[s.turn.seat].player
+        if any(e.name == MOVED_LAST and e.player == player and e.value == token_id for e in s.effects):
+            return "egypt.monster-turn.not-twice"
+        if s.last_moved == token_id and s.last_moved_turn == s.turns - 1:
+            return "egypt.monster-turn.consecutive-players"
+        return ""
     if s.last_moved == token_id:
-        if read(rs.options, "twice_in_a_row") == "consecutive-monster-turns" or s.last_moved_turn == s.turns - 1:
+        if twice == "consecutive-monster-turns" or s.last_moved_turn == s.turns - 1:
             return "egypt.monster-turn.not-twice"
     return ""
 
@@ -191,6 +217,8 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     if isinstance(action, A.MoveMonster):
         k = rs.kind(next(x for p in s.piles for x in p.tokens if x.id == action.token))
         note("egypt.monster-turn.move")
+        if read(rs.options, "twice_in_a_row") == "own-turns":
+            s = moved_last(rs, s, action.token)
         return evolve(s, turn=evolve(t, moving=action.token, monster_moves=rs.movements(k)),
                             last_moved=action.token, last_moved_turn=s.turns)
     if isinstance(action, A.MonsterStep):
@@ -295,6 +323,8 @@ def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     target = s.heroes[hero].space
     s = put(rs, s, target, token)
     note("egypt.monster-turn.pharaoh-attack")
+    if read(rs.options, "twice_in_a_row") == "own-turns":
+        s = moved_last(rs, s, pharaoh.id)
     s = evolve(s, turn=evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,
                      last_moved_turn=s.turns)
     return push(s, Effect("engage", "egypt.monster-turn.pharaoh-attack", subject=target, items=(str(hero),)))
