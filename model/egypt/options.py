@@ -59,7 +59,8 @@ class EgyptOptions:
     hero_token_center: str | None = reading(A("hero-token-center"), "hero-board")
     starting_items: str | None = reading(A("starting-items"), "ladder-bomb-plus-alternatives", "varies")
     crystal_or_ladder_hint: str | None = reading(A("crystal-or-ladder-hint"), "first-player-swap")
-    first_turn_entry_cost: str | None = reading(A("first-turn-entry-cost"), "free-entry", "entry-is-turn")
+    first_turn_entry_cost: str | None = reading(A("first-turn-entry-cost"), "free-entry", "entry-is-turn",
+                                                "entry-costs-one")
     neighboring_scope: str | None = reading(A("neighboring-scope"), "left-right-and-caves", "left-right-only",
                                             "orthogonal")
     floor_two_meanings: str | None = reading(A("floor-two-meanings"), "context")

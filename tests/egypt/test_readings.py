@@ -225,3 +225,19 @@ def test_twice_in_a_row_counted_on_each_players_own_monster_turns_under_own_turn
         assert (mummy in rs.legal_actions(s, 1)) is again
         if not again:
             assert refused(rs, s, mummy, 1) == "egypt.monster-turn.not-twice"
+
+
+def test_entering_the_board_costs_nothing_one_movement_or_the_turn() -> None:
+    """egypt.ambiguity.first-turn-entry-cost: free-entry leaves the 3 movements, entry-costs-one 2 (the
+    placement is the first movement), entry-is-turn ends the turn."""
+    from tombspec.model.egypt.state import Turn, evolve
+
+    for reading, moves, seat in (("free-entry", 3, 0), ("entry-costs-one", 2, 0), ("entry-is-turn", None, 1)):
+        rs = ruleset(FLAT, first_turn_entry_cost=reading)
+        s = situation(rs, [("0,1", []), ("5,1", [])], {})
+        s = evolve(s.with_hero(0, status="waiting", space=None), turn=Turn(0, "hero", moves=3))
+        assert rs.pending(s).what == "enter"
+        s = rs.step(s, rs.legal_actions(s)[0])
+        assert s.turn.seat == seat and s.hero(0).status == "in"
+        if moves is not None:
+            assert s.turn.moves == moves and rs.pending(s).what == "turn"

@@ -58,7 +58,8 @@ ENTERED_WHEN = {
              "entry ladder (several heroes may share one). When no entry is live (the ceiling is on or above "
              "them) the only answer is `end-turn`, and the hero dies entering "
              "(`egypt.ambiguity.no-way-in`). Under `first_turn_entry_cost` = entry-is-turn, entering ends the "
-             "turn; under free-entry (the default) the hero goes on with a `turn`.",
+             "turn; under free-entry (the default) the hero goes on with a `turn` (under entry-costs-one "
+             "with one movement fewer).",
     "turn": "A living hero's turn, from its start (3 movements, permanent effects usable again) until "
             "`end-turn`, `give-up` or `leave`, a death, or a fight: under `after_combat` = turn-ends (the "
             "default) a turn in which the hero fought ends once the fight and its retreat are over. `step` "
@@ -760,10 +761,14 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
 @implements("egypt.turn.first-turn-entry", "egypt.escape.turn.vines", "egypt.ambiguity.first-turn-entry-cost")
 def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The hero token is laid flat on the ladder: the hero's journey begins (reading ``free-entry``: the
-    hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
+    hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn; ``entry-costs-one``:
+    it is the first of the turn's movements, 2 are left)."""
     s = s.with_hero(hero, status=IN, space=space)
-    if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
+    cost = read(rs.options, "first_turn_entry_cost")
+    if cost == "entry-is-turn":
         s = s.with_turn(moves=0, ending=True)
+    elif cost == "entry-costs-one":
+        s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
     return push(s, arrive(hero, space))
 
 
