@@ -98,7 +98,7 @@ class EgyptOptions:
     activatable_traps: str | None = reading(A("activatable-traps"), "board-wide", "all")
     may_or_must_play_monsters: str | None = reading(A("may-or-must-play-monsters"), "must", "may")
     dead_hero_stack: str | None = reading(A("dead-hero-stack"), "reveal-all", "one-by-one")
-    ghost_end_position: str | None = reading(A("ghost-end-position"), "ends-like-flyer", "floats")
+    ghost_end_position: str | None = reading(A("ghost-end-position"), "ends-like-flyer", "floats", "no-wall-floats")
     golem_melee_ranged: str | None = reading(A("golem-melee-ranged"), "melee-ranged-works", "needs-ranged")
     melee_with_ranged_only: str | None = reading(A("melee-with-ranged-only"), "nothing-then-continue",
                                                  "reroll-immediately")

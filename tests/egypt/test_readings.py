@@ -241,3 +241,23 @@ def test_entering_the_board_costs_nothing_one_movement_or_the_turn() -> None:
         assert s.turn.seat == seat and s.hero(0).status == "in"
         if moves is not None:
             assert s.turn.moves == moves and rs.pending(s).what == "turn"
+
+
+def test_a_ghost_ends_out_of_walls_and_descends_or_floats() -> None:
+    """egypt.ambiguity.ghost-end-position: from 4,1 the ghost moves left onto 3,1, which has no floor
+    ('.'), and stops: under ends-like-flyer it descends to the floor below, under floats and
+    no-wall-floats it stays in the air; it may stop inside the wall on 5,1 under floats only."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    rows = ["_ _ _ . _ # _ _", "_ _ _ _ _ _ _ _"]
+    for reading, air, wall in (("ends-like-flyer", False, False), ("floats", True, True), ("no-wall-floats", True, False)):
+        rs = ruleset(rows, ghost_end_position=reading)
+        assert rs.board.spaces["5,1"].wall
+        s = situation(rs, [("0,2", ["Bomb"]), ("7,2", [])], {"4,1": [("Ghost", True)]}, seat=1, kind="monster")
+        s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+        ghost = token_id(s, "4,1", "Ghost")
+        moved = rs.step(rs.step(s, A.MoveMonster(ghost), 1), A.MonsterStep("3,1"), 1)
+        moved = rs.step(moved, A.MonsterStop(), 1)
+        assert (any(t.id == ghost for t in moved.pile("3,1"))) is air
+        into = rs.step(rs.step(s, A.MoveMonster(ghost), 1), A.MonsterStep("5,1"), 1)
+        assert (A.MonsterStop() in rs.legal_actions(into, 1)) is wall

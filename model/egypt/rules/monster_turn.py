@@ -152,7 +152,8 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
 def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
     """The moving monster's next movement, by the hero rules (ladders and caves; it does not reveal
     tokens); winged monsters and spiders (and the bat) also up and down; ghosts in any direction
-    through floors, ceilings and walls, not ending inside a wall (reading ``ends-like-flyer``).  Up to
+    through floors, ceilings and walls, not ending inside a wall (readings ``ends-like-flyer``,
+    ``no-wall-floats``).  Up to
     the printed number (reading ``up-to``)."""
     t = s.turn
     token_id = t.moving
@@ -171,7 +172,7 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
             if mover == "ghost":
                 if not can_drift(ter, space, v, through_doors=doors):
                     continue
-                if is_solid(ter, v) and left < 2 and read(rs.options, "ghost_end_position") == "ends-like-flyer":
+                if is_solid(ter, v) and left < 2 and ghost_not_in_walls(rs):
                     continue
                 end = v
             elif not can_walk(ter, space, v, fly=mover == "fly"):
@@ -181,13 +182,18 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
             if empty_only and left == 1 and s.pile(end) and not heroes_at(rs, s, end) and end != space:
                 continue
             out.append(A.MONSTER_STEP[v])
-    stuck_in_wall = mover == "ghost" and is_solid(ter, space) and \
-        read(rs.options, "ghost_end_position") == "ends-like-flyer"
+    stuck_in_wall = mover == "ghost" and is_solid(ter, space) and ghost_not_in_walls(rs)
     may_stop = left == 0 or not out or read(rs.options, "monster_movement_up_to") == "up-to"
     on_tokens = empty_only and len(s.pile(space)) > 1 and not heroes_at(rs, s, space)
     if may_stop and not stuck_in_wall and not (on_tokens and out):
         out.append(A.MONSTER_STOP)
     return out
+
+
+def ghost_not_in_walls(rs: Any) -> bool:
+    """egypt.ambiguity.ghost-end-position: a ghost may not end its move inside a wall (readings
+    ``ends-like-flyer`` and ``no-wall-floats``; ``floats``: anywhere)."""
+    return read(rs.options, "ghost_end_position") in ("ends-like-flyer", "no-wall-floats")
 
 
 def why_not_stop(rs: Any, s: EgyptState) -> str:
@@ -198,8 +204,7 @@ def why_not_stop(rs: Any, s: EgyptState) -> str:
     if space is None:
         return "egypt.ambiguity.monster-movement-up-to"
     token = next(x for x in s.pile(space) if x.id == t.moving)
-    if rs.mover(rs.kind(token)) == "ghost" and is_solid(terrain(rs, s), space) and \
-            read(rs.options, "ghost_end_position") == "ends-like-flyer":
+    if rs.mover(rs.kind(token)) == "ghost" and is_solid(terrain(rs, s), space) and ghost_not_in_walls(rs):
         return "egypt.ambiguity.ghost-end-position"      # a ghost does not end its move inside a wall
     if read(rs.options, "monster_onto_tokens") == "empty-or-hero" and len(s.pile(space)) > 1 and \
             not heroes_at(rs, s, space):
