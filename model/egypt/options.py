@@ -59,7 +59,8 @@ class EgyptOptions:
     hero_token_center: str | None = reading(A("hero-token-center"), "hero-board")
     starting_items: str | None = reading(A("starting-items"), "ladder-bomb-plus-alternatives", "varies")
     crystal_or_ladder_hint: str | None = reading(A("crystal-or-ladder-hint"), "first-player-swap")
-    first_turn_entry_cost: str | None = reading(A("first-turn-entry-cost"), "free-entry", "entry-is-turn")
+    first_turn_entry_cost: str | None = reading(A("first-turn-entry-cost"), "free-entry", "entry-is-turn",
+                                                "entry-costs-one")
     neighboring_scope: str | None = reading(A("neighboring-scope"), "left-right-and-caves", "left-right-only",
                                             "orthogonal")
     floor_two_meanings: str | None = reading(A("floor-two-meanings"), "context")
@@ -85,17 +86,19 @@ class EgyptOptions:
     spiked_boots_combat: str | None = reading(A("spiked-boots-combat"), "destroyed-no-combat", "combat-first")
     pharaoh_non_weapon_harm: str | None = reading(A("pharaoh-non-weapon-harm"), "heroes-not-traps",
                                                   "weapons-only")
-    pharaoh_monster_turn: str | None = reading(A("pharaoh-monster-turn"), "roll-or-normal", "roll-only")
+    pharaoh_monster_turn: str | None = reading(A("pharaoh-monster-turn"), "roll-or-normal", "roll-only",
+                                               "rests-after-roll")
     monster_turn_combat: str | None = reading(A("monster-turn-combat"), "hero-player-fights")
     several_heroes_one_monster: str | None = reading(A("several-heroes-one-monster"), "each-in-turn-order")
     monster_movement_up_to: str | None = reading(A("monster-movement-up-to"), "up-to", "exact")
-    twice_in_a_row: str | None = reading(A("twice-in-a-row"), "consecutive-monster-turns", "adjacent-turns-only")
+    twice_in_a_row: str | None = reading(A("twice-in-a-row"), "consecutive-monster-turns", "adjacent-turns-only",
+                                         "own-turns")
     no_monster_action: str | None = reading(A("no-monster-action"), "pass")
     monster_onto_tokens: str | None = reading(A("monster-onto-tokens"), "stack-on-top", "empty-or-hero")
     activatable_traps: str | None = reading(A("activatable-traps"), "board-wide", "all")
     may_or_must_play_monsters: str | None = reading(A("may-or-must-play-monsters"), "must", "may")
     dead_hero_stack: str | None = reading(A("dead-hero-stack"), "reveal-all", "one-by-one")
-    ghost_end_position: str | None = reading(A("ghost-end-position"), "ends-like-flyer", "floats")
+    ghost_end_position: str | None = reading(A("ghost-end-position"), "ends-like-flyer", "floats", "no-wall-floats")
     golem_melee_ranged: str | None = reading(A("golem-melee-ranged"), "melee-ranged-works", "needs-ranged")
     melee_with_ranged_only: str | None = reading(A("melee-with-ranged-only"), "nothing-then-continue",
                                                  "reroll-immediately")

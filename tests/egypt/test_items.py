@@ -40,8 +40,10 @@ def test_the_bomb_attacks_a_face_down_hazard_and_reveals_it() -> None:
 
 
 def test_invalid_bomb_destroying_a_reinforced_floor() -> None:
+    """'On the three spaces at the very bottom of the board, the floor is reinforced and cannot be
+    destroyed': the refusal names that rule (issue 28; it named the bomb's general rule before)."""
     rs, s = one(["Bomb"], at="5,4")           # the bottom floor: "_B _A _ Y =X = = K"
-    assert refused(rs, s, A.Bomb(item_id(s, 0, "Bomb"), None, "5,4", "floor")) == "egypt.start.bomb-two-effects"
+    assert refused(rs, s, A.Bomb(item_id(s, 0, "Bomb"), None, "5,4", "floor")) == "egypt.start.reinforced-floor"
 
 
 def test_a_destroyed_floor_drops_tokens_and_heroes_without_life_loss() -> None:
@@ -116,7 +118,9 @@ def test_the_flashlight_reveals_a_token_on_the_floor_and_a_trap_stays_revealed()
     rs, s = one(["Flashlight"], {"6,1": [("Fire", False)]})
     s = rs.step(s, A.Peek(item_id(s, 0, "Flashlight"), "6,1"))
     assert s.pile("6,1")[0].face_up and s.hero(0).lives == 3
-    assert refused(rs, s, A.Peek(item_id(s, 0, "Flashlight"), "6,1")) == "egypt.item.flashlight-walls"
+    # used once this turn, and nothing face down there: 'Permanent effect, once per turn: once per turn you
+    # may reveal a token' (issue 28: it named the wall rule, which does not forbid it)
+    assert refused(rs, s, A.Peek(item_id(s, 0, "Flashlight"), "6,1")) == "egypt.item.flashlight-reveal"
 
 
 def test_the_flashlight_beam_stops_at_walls() -> None:

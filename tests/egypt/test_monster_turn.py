@@ -151,3 +151,24 @@ def test_the_spirit_of_the_tomb_plays_from_the_start_and_reveals_hazards() -> No
     s = rs.step(s, A.Enter(rs.board.entries[0]), 0)
     s = rs.step(s, A.EndTurn(), 0)
     assert s.turn.kind == "monster" and {type(a) for a in rs.legal_actions(s, 1)} == {A.RevealHazard}
+
+
+@pytest.mark.parametrize("reading, again", [("consecutive-monster-turns", False), ("adjacent-turns-only", True)])
+def test_the_spirit_in_pursuit_mode_moves_monsters_from_the_start_and_twice_in_a_row(reading: str, again: bool) -> None:
+    """Pursuit mode: the spirit 'will play as the monsters from the very start of the game' (no hero has
+    died); its turns come between the heroes', so under consecutive-monster-turns it may not move the same
+    monster on its next turn, under adjacent-turns-only it may (docs/egypt-model.md, Pursuit)."""
+    rs = ruleset(FLAT, players=3, pursuit=True, twice_in_a_row=reading)
+    assert [st.kind for st in rs.seats] == ["hero", "hero", "spirit"]
+    s = situation(rs, [("0,1", ["Bomb"]), ("7,1", ["Bomb"])], {"4,1": [("Mummy", True)], "2,2": [("Crack", False)]},
+                  seat=2, kind="monster")
+    s = start_monster_turn(rs, s)
+    mummy = A.MoveMonster(token_id(s, "4,1", "Mummy"))
+    assert mummy in rs.legal_actions(s, 2)
+    s = rs.step(rs.step(rs.step(s, mummy, 2), A.MonsterStep("5,1"), 2), A.MonsterStop(), 2)
+    assert s.turn.seat == 0 and refused(rs, s, A.Pass()) == "egypt.death.monster-turn"
+    s = rs.step(rs.step(s, A.EndTurn(), 0), A.EndTurn(), 1)
+    assert s.turn.seat == 2 and rs.pending(s).what == "monster-turn"
+    assert (mummy in rs.legal_actions(s, 2)) is again
+    if not again:
+        assert refused(rs, s, mummy, 2) == "egypt.monster-turn.not-twice"

@@ -170,3 +170,94 @@ def test_the_spirit_of_the_tomb_takes_its_turn_at_its_players_seat() -> None:
                 {"players": 6, "spirit_position": "2"}):
         with pytest.raises(InvalidInput, match="spirit-seat"):
             ruleset(FLAT, **bad)
+
+
+def test_the_pharaoh_rests_after_a_roll_that_is_not_attack_under_rests_after_roll() -> None:
+    """egypt.ambiguity.pharaoh-monster-turn: 'If you roll anything else, the pharaoh rests — take a normal
+    monster turn instead.'  roll-or-normal: the normal turn may move him; rests-after-roll: it may not
+    (refused for egypt.monster-turn.pharaoh-rests), though it may when no roll was made; roll-only: never."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    from .helpers import refused
+
+    for reading, after_roll, no_roll in (("roll-or-normal", True, True), ("rests-after-roll", False, True),
+                                         ("roll-only", False, False)):
+        rs = ruleset(FLAT, pharaoh_monster_turn=reading)
+        s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"5,1": [("Pharaoh", True)], "3,1": [("Mummy", True)]},
+                      seat=1, kind="monster")
+        s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+        pharaoh = A.MoveMonster(token_id(s, "5,1", "Pharaoh"))
+        assert (pharaoh in rs.legal_actions(s, 1)) is no_roll
+        rested = rs.step(rs.step(s, A.PharaohRoll(), 1), A.Die("2"))
+        assert rested.turn.pharaoh == "rested" and rs.pending(rested).what == "monster-turn"
+        assert (pharaoh in rs.legal_actions(rested, 1)) is after_roll
+        assert A.MoveMonster(token_id(s, "3,1", "Mummy")) in rs.legal_actions(rested, 1)
+        if reading == "rests-after-roll":
+            assert refused(rs, rested, pharaoh, 1) == "egypt.monster-turn.pharaoh-rests"
+
+
+def test_twice_in_a_row_counted_on_each_players_own_monster_turns_under_own_turns() -> None:
+    """egypt.ambiguity.twice-in-a-row, reading own-turns: 'you cannot move the same monster twice in a row'
+    counts the player's own monster turns.  Two dead heroes' players A (seat 1) and B (seat 2), a living
+    hero at seat 0: A moves the mummy, B the bat; on A's next monster turn consecutive-monster-turns lets A
+    move the mummy (the last monster turn moved the bat), own-turns does not; and B, right after A, may
+    not move the monster A just moved (refused for the consecutive-players sentence)."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    from .helpers import refused
+
+    rows = ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _"]
+    for reading, again in (("consecutive-monster-turns", True), ("own-turns", False),
+                           ("adjacent-turns-only", True)):
+        rs = ruleset(rows, players=3, twice_in_a_row=reading)
+        s = situation(rs, [("0,1", ["Bomb"]), ("", []), ("", [])],
+                      {"4,1": [("Mummy", True)], "6,2": [("Bat", True)]}, seat=1, kind="monster")
+        s = start_monster_turn(rs, s)
+        mummy, bat = A.MoveMonster(token_id(s, "4,1", "Mummy")), A.MoveMonster(token_id(s, "6,2", "Bat"))
+        s = rs.step(rs.step(rs.step(s, mummy, 1), A.MonsterStep("5,1"), 1), A.MonsterStop(), 1)
+        assert s.turn.seat == 2 and s.turn.kind == "monster"
+        assert mummy not in rs.legal_actions(s, 2)
+        if reading == "own-turns":
+            assert refused(rs, s, mummy, 2) == "egypt.monster-turn.consecutive-players"
+        s = rs.step(rs.step(s, bat, 2), A.MonsterStop(), 2)
+        s = rs.step(s, A.EndTurn(), 0)
+        assert s.turn.seat == 1 and rs.pending(s).what == "monster-turn"
+        assert (mummy in rs.legal_actions(s, 1)) is again
+        if not again:
+            assert refused(rs, s, mummy, 1) == "egypt.monster-turn.not-twice"
+
+
+def test_entering_the_board_costs_nothing_one_movement_or_the_turn() -> None:
+    """egypt.ambiguity.first-turn-entry-cost: free-entry leaves the 3 movements, entry-costs-one 2 (the
+    placement is the first movement), entry-is-turn ends the turn."""
+    from tombspec.model.egypt.state import Turn, evolve
+
+    for reading, moves, seat in (("free-entry", 3, 0), ("entry-costs-one", 2, 0), ("entry-is-turn", None, 1)):
+        rs = ruleset(FLAT, first_turn_entry_cost=reading)
+        s = situation(rs, [("0,1", []), ("5,1", [])], {})
+        s = evolve(s.with_hero(0, status="waiting", space=None), turn=Turn(0, "hero", moves=3))
+        assert rs.pending(s).what == "enter"
+        s = rs.step(s, rs.legal_actions(s)[0])
+        assert s.turn.seat == seat and s.hero(0).status == "in"
+        if moves is not None:
+            assert s.turn.moves == moves and rs.pending(s).what == "turn"
+
+
+def test_a_ghost_ends_out_of_walls_and_descends_or_floats() -> None:
+    """egypt.ambiguity.ghost-end-position: from 4,1 the ghost moves left onto 3,1, which has no floor
+    ('.'), and stops: under ends-like-flyer it descends to the floor below, under floats and
+    no-wall-floats it stays in the air; it may stop inside the wall on 5,1 under floats only."""
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    rows = ["_ _ _ . _ # _ _", "_ _ _ _ _ _ _ _"]
+    for reading, air, wall in (("ends-like-flyer", False, False), ("floats", True, True), ("no-wall-floats", True, False)):
+        rs = ruleset(rows, ghost_end_position=reading)
+        assert rs.board.spaces["5,1"].wall
+        s = situation(rs, [("0,2", ["Bomb"]), ("7,2", [])], {"4,1": [("Ghost", True)]}, seat=1, kind="monster")
+        s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+        ghost = token_id(s, "4,1", "Ghost")
+        moved = rs.step(rs.step(s, A.MoveMonster(ghost), 1), A.MonsterStep("3,1"), 1)
+        moved = rs.step(moved, A.MonsterStop(), 1)
+        assert (any(t.id == ghost for t in moved.pile("3,1"))) is air
+        into = rs.step(rs.step(s, A.MoveMonster(ghost), 1), A.MonsterStep("5,1"), 1)
+        assert (A.MonsterStop() in rs.legal_actions(into, 1)) is wall

@@ -10,7 +10,7 @@ from tombspec.model.egypt import Egypt
 from tombspec.model.egypt import actions as A
 from tombspec.model.egypt.state import evolve
 
-from .helpers import item_id, refused, ruleset, situation
+from .helpers import item_id, refused, ruleset, situation, token_id
 
 OPEN = ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _"]
 
@@ -99,3 +99,151 @@ def test_items_and_the_end_of_turn_during_a_retreat() -> None:
     assert rs.pending(s).what == "retreat"
     assert refused(rs, s, A.Jetpack(item_id(s, 0, "Jetpack"))) == "egypt.combat.apply-before-item"
     assert refused(rs, s, A.EndTurn()) == "egypt.combat.die-retreat"
+
+
+# The audit redone (readings8e): each refusal below named the decision point's or the item's general rule.
+
+FLAT = OPEN
+
+
+def _in_combat(rs: Egypt, items: list[str]):
+    s = situation(rs, [("3,1", items), ("0,0", ["Bomb"])], {"4,1": [("Mummy", True)]})
+    s = rs.step(s, A.Step("4,1"))
+    assert rs.pending(s).what == "combat"
+    return s
+
+
+def test_an_item_that_does_not_act_in_combat() -> None:
+    """Reading combat-effects of egypt.ambiguity.combat-items: the jetpack is not among the items that act in
+    combat, so its use there is refused for that reading, not for the jetpack's own rule."""
+    rs = ruleset(FLAT)
+    s = _in_combat(rs, ["Jetpack", "Bomb"])
+    assert refused(rs, s, A.Jetpack(item_id(s, 0, "Jetpack"))) == "egypt.ambiguity.combat-items"
+
+
+def test_an_item_before_the_two_or_three_is_applied() -> None:
+    """'You must apply the die result fully before using an item!': with the portal gun's choice open, the
+    bomb is refused for that sentence, not for the bomb's rule."""
+    rs = ruleset(FLAT)
+    s = _in_combat(rs, ["Portal Gun", "Bomb"])
+    s = rs.step(rs.step(s, A.Roll()), A.Die("2"))
+    assert rs.pending(s).what == "combat-result"
+    assert refused(rs, s, A.Bomb(item_id(s, 0, "Bomb"), "4,1", None, None)) == "egypt.combat.apply-before-item"
+
+
+def test_a_step_after_the_combat_used_the_movements_up() -> None:
+    """Reading items-still of egypt.ambiguity.after-combat: the turn goes on after the combat, but 'the
+    hero's remaining movements are immediately used up': a step, or leaving, names that rule."""
+    rs = ruleset(FLAT, after_combat="items-still")
+    s = _in_combat(rs, ["Axe"])
+    s = rs.step(rs.step(s, A.Roll()), A.Die("Melee"))
+    assert s.combat is None and s.turn.seat == 0 and s.turn.moves == 0
+    assert refused(rs, s, A.Step("5,1")) == "egypt.combat.movements-used-up"
+    fresh = situation(rs, [("3,1", []), ("0,0", ["Bomb"])], {}, moves=0)
+    assert refused(rs, fresh, A.Step("4,1")) == "egypt.hero.movements"
+
+
+def test_another_player_during_a_combat_on_the_heros_own_turn() -> None:
+    rs = ruleset(FLAT)
+    s = _in_combat(rs, ["Axe"])
+    assert refused(rs, s, A.Roll(), 1) == "egypt.turn.order"
+
+
+def test_the_bomb_out_of_reach_or_at_a_reinforced_floor() -> None:
+    rs = ruleset(FLAT)
+    s = situation(rs, [("1,1", ["Bomb"]), ("6,0", [])], {"6,1": [("Mummy", True)]})
+    bomb = item_id(s, 0, "Bomb")
+    assert refused(rs, s, A.Bomb(bomb, "6,1", None, None)) == "egypt.start.bomb-attack"
+    assert refused(rs, s, A.Bomb(bomb, "2,1", None, None)) == "egypt.start.bomb-attack"     # no monster there
+    assert refused(rs, s, A.Bomb(bomb, None, "5,1", "floor")) == "egypt.start.bomb-destroy"
+    low = situation(rs, [("6,4", ["Bomb"]), ("0,0", [])], {})          # the bottom floor's '=' spaces
+    assert refused(rs, low, A.Bomb(item_id(low, 0, "Bomb"), None, "5,4", "floor")) == "egypt.start.reinforced-floor"
+
+
+def test_the_hook_at_a_token_under_a_monster() -> None:
+    """'If it's a stack of tokens with a monster on top, you pull in the monster.'"""
+    rs = ruleset(FLAT)
+    s = situation(rs, [("3,1", ["Grappling Hook"]), ("0,0", [])], {"5,1": [("Axe", True), ("Mummy", True)]})
+    hook = item_id(s, 0, "Grappling Hook")
+    assert A.Hook(hook, "right", target=token_id(s, "5,1", "Mummy")) in rs.legal_actions(s)
+    assert refused(rs, s, A.Hook(hook, "right", target=token_id(s, "5,1", "Axe"))) == "egypt.item.grappling-hook-stack"
+
+
+def test_the_flashlight_off_the_heros_floor() -> None:
+    """'reveal a token on the same floor as your hero — that is, in the same row of spaces'."""
+    rs = ruleset(FLAT)
+    s = situation(rs, [("3,1", ["Flashlight"]), ("0,0", [])], {"4,0": [("Axe", False)], "5,1": [("Axe", False)]})
+    light = item_id(s, 0, "Flashlight")
+    assert A.Peek(light, "5,1") in rs.legal_actions(s)
+    assert refused(rs, s, A.Peek(light, "4,0")) == "egypt.item.flashlight-reveal"
+    assert refused(rs, s, A.Peek(light, "6,1")) == "egypt.item.flashlight-reveal"     # nothing face down there
+
+
+def test_the_teleporter_with_no_movement_left_under_teleport_costs() -> None:
+    rs = ruleset(FLAT, item_use_cost="teleport-costs")
+    s = situation(rs, [("3,1", ["Teleporter"]), ("0,0", [])], {}, moves=0)
+    assert refused(rs, s, A.Teleport(item_id(s, 0, "Teleporter"), "5,1")) == "egypt.ambiguity.item-use-cost"
+
+
+def _monster_turn(piles, **options):
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    rs = ruleset(FLAT, **options)
+    s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], piles, seat=1, kind="monster")
+    return rs, start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+
+
+def test_passing_a_monster_turn_with_an_action_open() -> None:
+    """Reading must of egypt.ambiguity.may-or-must-play-monsters (no-monster-action is about a turn with
+    nothing to do)."""
+    rs, s = _monster_turn({"4,1": [("Mummy", True)]})
+    assert refused(rs, s, A.Pass(), 1) == "egypt.ambiguity.may-or-must-play-monsters"
+    rs, s = _monster_turn({"4,1": [("Mummy", True)]}, may_or_must_play_monsters="may")
+    assert A.Pass() in rs.legal_actions(s, 1)
+
+
+def test_a_monster_step_past_its_printed_movements_and_a_stop_on_tokens() -> None:
+    rs, s = _monster_turn({"4,1": [("Mummy", True)], "6,1": [("Axe", False)]}, monster_onto_tokens="empty-or-hero")
+    s = rs.step(s, A.MoveMonster(token_id(s, "4,1", "Mummy")), 1)
+    s = rs.step(s, A.MonsterStep("5,1"), 1)
+    s = rs.step(s, A.MonsterStep("4,1"), 1)
+    assert s.turn.monster_moves == 0
+    assert refused(rs, s, A.MonsterStep("5,1"), 1) == "egypt.monster-turn.movements"
+    rs, s = _monster_turn({"4,1": [("Mummy", True)], "5,1": [("Axe", False)]}, monster_onto_tokens="empty-or-hero")
+    s = rs.step(s, A.MoveMonster(token_id(s, "4,1", "Mummy")), 1)
+    s = rs.step(s, A.MonsterStep("5,1"), 1)
+    assert s.turn.monster_moves == 1 and A.MonsterStop() not in rs.legal_actions(s, 1)
+    assert refused(rs, s, A.MonsterStop(), 1) == "egypt.ambiguity.monster-onto-tokens"
+    rs, s = _monster_turn({"4,1": [("Mummy", True)]}, monster_movement_up_to="exact")
+    s = rs.step(rs.step(s, A.MoveMonster(token_id(s, "4,1", "Mummy")), 1), A.MonsterStep("5,1"), 1)
+    assert refused(rs, s, A.MonsterStop(), 1) == "egypt.ambiguity.monster-movement-up-to"
+
+
+def test_activating_a_trap_the_reading_does_not_activate() -> None:
+    """Reading board-wide of egypt.ambiguity.activatable-traps: a revealed Crack cannot be activated."""
+    rs, s = _monster_turn({"4,1": [("Crack", True)]})
+    assert refused(rs, s, A.ActivateTrap(token_id(s, "4,1", "Crack")), 1) == "egypt.ambiguity.activatable-traps"
+
+
+def test_the_bomb_with_no_rubble_left_or_at_two_spaces() -> None:
+    rs = ruleset(FLAT, rubble_supply="twenty-two")
+    s = situation(rs, [("3,1", ["Bomb"]), ("0,0", [])], {"4,1": [("Mummy", True)]})
+    bomb = item_id(s, 0, "Bomb")
+    empty = evolve(s, rubble=tuple(f"{x},0/floor" for x in range(8)) + tuple(f"{x},2/floor" for x in range(8)) +
+                   tuple(f"{x},3/floor" for x in range(6)))
+    assert len(empty.rubble) == 22
+    assert refused(rs, empty, A.Bomb(bomb, None, "2,1", "floor")) == "egypt.ambiguity.rubble-supply"
+    rs = ruleset(FLAT, bomb_both_effects="same-space")
+    assert refused(rs, s, A.Bomb(bomb, "4,1", "2,1", "floor")) == "egypt.ambiguity.bomb-both-effects"
+    assert A.Bomb(bomb, "4,1", "4,1", "floor") in rs.legal_actions(s)
+
+
+def test_a_ghost_may_not_end_its_move_inside_a_wall() -> None:
+    from tombspec.model.egypt.rules.monster_turn import start_monster_turn
+
+    rs = ruleset(["_ _ _ _ # _ _ _", "_ _ _ _ _ _ _ _"])               # a wall on 4,1
+    assert rs.board.spaces["4,1"].wall
+    s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"3,1": [("Ghost", True)]}, seat=1, kind="monster")
+    s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
+    s = rs.step(rs.step(s, A.MoveMonster(token_id(s, "3,1", "Ghost")), 1), A.MonsterStep("4,1"), 1)
+    assert refused(rs, s, A.MonsterStop(), 1) == "egypt.ambiguity.ghost-end-position"

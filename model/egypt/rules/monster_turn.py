@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from ...effects import Effect
+from ...effects import GAME, Effect
 from ..options import read
 from ...traceability import implements, note
 from .. import actions as A
@@ -36,10 +36,26 @@ def start_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
 
 
 def end_monster_turn(rs: Any, s: EgyptState) -> EgyptState:
-    """After a monster turn that moved no monster, the next monster turn may move any."""
+    """After a monster turn that moved no monster, the next monster turn may move any (reading
+    ``own-turns``: the player's own next monster turn may too)."""
     if s.turn.kind == "monster" and s.turn.moving is None and s.last_moved_turn != s.turns:
+        if read(rs.options, "twice_in_a_row") == "own-turns":
+            s = moved_last(rs, s, None)
         return evolve(s, last_moved=None)
     return s
+
+
+MOVED_LAST = "moved-last"
+
+
+def moved_last(rs: Any, s: EgyptState, token_id: int | None) -> EgyptState:
+    """Reading ``own-turns`` of egypt.ambiguity.twice-in-a-row: remember, for the player whose monster turn
+    it is, the monster they moved on it (None: none), a lasting effect (``moved-last``) of theirs."""
+    player = rs.seats[s.turn.seat].player
+    keep = tuple(e for e in s.effects if not (e.name == MOVED_LAST and e.player == player))
+    if token_id is not None:
+        keep += (Effect(MOVED_LAST, "egypt.monster-turn.not-twice", until=GAME, player=player, value=token_id),)
+    return evolve(s, effects=keep)
 
 
 def monster_kind(rs: Any, token: Any) -> Any:
@@ -47,7 +63,7 @@ def monster_kind(rs: Any, token: Any) -> Any:
 
 
 @implements("egypt.monster-turn.not-twice", "egypt.monster-turn.consecutive-players", "egypt.ambiguity.twice-in-a-row",
-            "egypt.monster-turn.move", "egypt.ambiguity.pharaoh-monster-turn")
+            "egypt.monster-turn.move", "egypt.ambiguity.pharaoh-monster-turn", "egypt.monster-turn.pharaoh-rests")
 def why_not_move(rs: Any, s: EgyptState, token_id: int) -> str:
     """The rule that stops the monster ``token_id`` being moved now, or "" when it may be."""
     space = find_token(s, token_id)
@@ -59,10 +75,24 @@ def why_not_move(rs: Any, s: EgyptState, token_id: int) -> str:
         return "egypt.monster-turn.move"
     if rs.movements(k) < 1:
         return "egypt.monster-turn.movements"
-    if k.monster_type == "pharaoh" and read(rs.options, "pharaoh_monster_turn") == "roll-only":
-        return "egypt.ambiguity.pharaoh-monster-turn"
+    if k.monster_type == "pharaoh":
+        reading_ = read(rs.options, "pharaoh_monster_turn")
+        if reading_ == "roll-only":
+            return "egypt.ambiguity.pharaoh-monster-turn"
+        if reading_ == "rests-after-roll" and s.turn.pharaoh == "rested":
+            return "egypt.monster-turn.pharaoh-rests"    # 'the pharaoh rests — take a normal monster turn'
+    twice = read(rs.options, "twice_in_a_row")
+    if twice == "own-turns":
+        # 'you cannot move the same monster twice in a row': the player's own last monster turn; 'If two
+        # players take monster turns one after another, they must choose different monsters'
+        player = rs.seats[s.turn.seat].player
+        if any(e.name == MOVED_LAST and e.player == player and e.value == token_id for e in s.effects):
+            return "egypt.monster-turn.not-twice"
+        if s.last_moved == token_id and s.last_moved_turn == s.turns - 1:
+            return "egypt.monster-turn.consecutive-players"
+        return ""
     if s.last_moved == token_id:
-        if read(rs.options, "twice_in_a_row") == "consecutive-monster-turns" or s.last_moved_turn == s.turns - 1:
+        if twice == "consecutive-monster-turns" or s.last_moved_turn == s.turns - 1:
             return "egypt.monster-turn.not-twice"
     return ""
 
@@ -122,7 +152,8 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
 def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
     """The moving monster's next movement, by the hero rules (ladders and caves; it does not reveal
     tokens); winged monsters and spiders (and the bat) also up and down; ghosts in any direction
-    through floors, ceilings and walls, not ending inside a wall (reading ``ends-like-flyer``).  Up to
+    through floors, ceilings and walls, not ending inside a wall (readings ``ends-like-flyer``,
+    ``no-wall-floats``).  Up to
     the printed number (reading ``up-to``)."""
     t = s.turn
     token_id = t.moving
@@ -141,7 +172,7 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
             if mover == "ghost":
                 if not can_drift(ter, space, v, through_doors=doors):
                     continue
-                if is_solid(ter, v) and left < 2 and read(rs.options, "ghost_end_position") == "ends-like-flyer":
+                if is_solid(ter, v) and left < 2 and ghost_not_in_walls(rs):
                     continue
                 end = v
             elif not can_walk(ter, space, v, fly=mover == "fly"):
@@ -151,13 +182,34 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
             if empty_only and left == 1 and s.pile(end) and not heroes_at(rs, s, end) and end != space:
                 continue
             out.append(A.MONSTER_STEP[v])
-    stuck_in_wall = mover == "ghost" and is_solid(ter, space) and \
-        read(rs.options, "ghost_end_position") == "ends-like-flyer"
+    stuck_in_wall = mover == "ghost" and is_solid(ter, space) and ghost_not_in_walls(rs)
     may_stop = left == 0 or not out or read(rs.options, "monster_movement_up_to") == "up-to"
     on_tokens = empty_only and len(s.pile(space)) > 1 and not heroes_at(rs, s, space)
     if may_stop and not stuck_in_wall and not (on_tokens and out):
         out.append(A.MONSTER_STOP)
     return out
+
+
+def ghost_not_in_walls(rs: Any) -> bool:
+    """egypt.ambiguity.ghost-end-position: a ghost may not end its move inside a wall (readings
+    ``ends-like-flyer`` and ``no-wall-floats``; ``floats``: anywhere)."""
+    return read(rs.options, "ghost_end_position") in ("ends-like-flyer", "no-wall-floats")
+
+
+def why_not_stop(rs: Any, s: EgyptState) -> str:
+    """The rule that stops the moving monster's movement ending here (a refused ``MonsterStop``): the
+    words of the reading that forbids it, as :func:`monster_steps` reads them."""
+    t = s.turn
+    space = find_token(s, t.moving)
+    if space is None:
+        return "egypt.ambiguity.monster-movement-up-to"
+    token = next(x for x in s.pile(space) if x.id == t.moving)
+    if rs.mover(rs.kind(token)) == "ghost" and is_solid(terrain(rs, s), space) and ghost_not_in_walls(rs):
+        return "egypt.ambiguity.ghost-end-position"      # a ghost does not end its move inside a wall
+    if read(rs.options, "monster_onto_tokens") == "empty-or-hero" and len(s.pile(space)) > 1 and \
+            not heroes_at(rs, s, space):
+        return "egypt.ambiguity.monster-onto-tokens"     # reading empty-or-hero: not on a space with tokens
+    return "egypt.ambiguity.monster-movement-up-to"      # reading exact: every movement is used
 
 
 def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
@@ -170,6 +222,8 @@ def apply_monster_action(rs: Any, s: EgyptState, action: Any) -> EgyptState:
     if isinstance(action, A.MoveMonster):
         k = rs.kind(next(x for p in s.piles for x in p.tokens if x.id == action.token))
         note("egypt.monster-turn.move")
+        if read(rs.options, "twice_in_a_row") == "own-turns":
+            s = moved_last(rs, s, action.token)
         return evolve(s, turn=evolve(t, moving=action.token, monster_moves=rs.movements(k)),
                             last_moved=action.token, last_moved_turn=s.turns)
     if isinstance(action, A.MonsterStep):
@@ -274,6 +328,8 @@ def apply_pharaoh_target(rs: Any, s: EgyptState, hero: int) -> EgyptState:
     target = s.heroes[hero].space
     s = put(rs, s, target, token)
     note("egypt.monster-turn.pharaoh-attack")
+    if read(rs.options, "twice_in_a_row") == "own-turns":
+        s = moved_last(rs, s, pharaoh.id)
     s = evolve(s, turn=evolve(s.turn, done=True, pharaoh="no"), last_moved=pharaoh.id,
                      last_moved_turn=s.turns)
     return push(s, Effect("engage", "egypt.monster-turn.pharaoh-attack", subject=target, items=(str(hero),)))

@@ -39,8 +39,8 @@ from . import combat, escape, hazards, items, monster_turn, victory
 from .hero import MOVEMENTS, SLOTS, apply_lose_lives, carried, compute_moves_after, has_room, lose
 from .setup import apply_deal, deal_distribution
 from .modes import HERO, SPIRIT
-from .tomb import (apply_gravity, arrive, find_token, heroes_at, push, put, reachable_tokens, replace_token, set_pile,
-                   take, terrain, top_monster)
+from .tomb import (apply_gravity, arrive, can_place_rubble, find_token, heroes_at, push, put, reachable_tokens,
+                   replace_token, set_pile, take, terrain, top_monster)
 
 _OVER = Pending.over()
 
@@ -58,7 +58,8 @@ ENTERED_WHEN = {
              "entry ladder (several heroes may share one). When no entry is live (the ceiling is on or above "
              "them) the only answer is `end-turn`, and the hero dies entering "
              "(`egypt.ambiguity.no-way-in`). Under `first_turn_entry_cost` = entry-is-turn, entering ends the "
-             "turn; under free-entry (the default) the hero goes on with a `turn`.",
+             "turn; under free-entry (the default) the hero goes on with a `turn` (under entry-costs-one "
+             "with one movement fewer).",
     "turn": "A living hero's turn, from its start (3 movements, permanent effects usable again) until "
             "`end-turn`, `give-up` or `leave`, a death, or a fight: under `after_combat` = turn-ends (the "
             "default) a turn in which the hero fought ends once the fight and its retreat are over. `step` "
@@ -150,6 +151,8 @@ def pending(rs: Any, s: EgyptState) -> Pending:
 def turn_rule(rs: Any, s: EgyptState) -> str:
     """The rule a decision by a player who may not act now breaks."""
     what = pending(rs, s).what
+    if what in ("combat", "combat-result") and s.turn.kind == "hero":
+        return "egypt.turn.order"            # a combat on the hero's own turn: that player's turn
     return {"exchange": "egypt.turn.exchange-items", "vest": "egypt.faq.vest-monster-turn",
             "crystal": "egypt.item.crystal-heal", "combat": "egypt.ambiguity.monster-turn-combat",
             "combat-result": "egypt.combat.die-retreat", "retreat": "egypt.combat.die-retreat",
@@ -443,7 +446,8 @@ def on_a_ladder(t: Any, space: str) -> bool:
 def why_not_step(rs: Any, s: EgyptState, hero: int, to: str) -> str:
     """The most specific rule a refused movement breaks."""
     if s.turn.moves < 1 and s.retreat is None:
-        return "egypt.hero.movements"
+        # the turn's combat used them up ('the hero's remaining movements are immediately used up')
+        return "egypt.combat.movements-used-up" if s.turn.fought else "egypt.hero.movements"
     b = rs.board
     u = s.heroes[hero].space
     if to not in b.spaces or u is None or to not in b.neighbours(u):
@@ -614,7 +618,7 @@ def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
     if s.heroes[hero].space != rs.board.exit:
         return "egypt.tomb.exit"
     if s.turn.moves < 1:
-        return "egypt.hero.movements"
+        return "egypt.combat.movements-used-up" if s.turn.fought else "egypt.hero.movements"
     if read(rs.options, "escape_before_crystal") == "after-crystal" and not s.crystal_found:
         return "egypt.ambiguity.escape-before-crystal"
     return None
@@ -757,10 +761,14 @@ def dispatch(rs: Any, s: EgyptState, action: Any, what: str) -> EgyptState:
 @implements("egypt.turn.first-turn-entry", "egypt.escape.turn.vines", "egypt.ambiguity.first-turn-entry-cost")
 def apply_enter(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:
     """The hero token is laid flat on the ladder: the hero's journey begins (reading ``free-entry``: the
-    hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn)."""
+    hero still has 0 to 3 movements; ``entry-is-turn``: that is the whole first turn; ``entry-costs-one``:
+    it is the first of the turn's movements, 2 are left)."""
     s = s.with_hero(hero, status=IN, space=space)
-    if read(rs.options, "first_turn_entry_cost") == "entry-is-turn":
+    cost = read(rs.options, "first_turn_entry_cost")
+    if cost == "entry-is-turn":
         s = s.with_turn(moves=0, ending=True)
+    elif cost == "entry-costs-one":
+        s = s.with_turn(moves=compute_moves_after(s.turn.moves, 1))
     return push(s, arrive(hero, space))
 
 
@@ -842,8 +850,52 @@ ITEM_EFFECTS = {"place-ladder": "ladder", "bomb": "bomb", "smash": "sledgehammer
                 "jetpack": "jetpack", "teleport": "teleporter", "crystal": "crystal", "eat": "fruit",
                 "peek": "flashlight", "banish": "banish", "shoot": "shoot", "skates": "roller-skates",
                 "portal-gun": "portal-gun"}
+#: the item uses that do not act in combat (reading combat-effects of egypt.ambiguity.combat-items)
+NOT_IN_COMBAT = {"place-ladder", "smash", "hook", "jetpack", "teleport", "peek", "shoot"}
 MONSTER_KINDS = {"pharaoh-roll", "place-pharaoh", "move-monster", "monster-step", "monster-stop", "reveal-hazard",
                  "activate-trap", "apply-trap", "pass"}
+
+
+def item_refusal(rs: Any, s: EgyptState, action: Any, kind: str, hero: int, tok: Any) -> str | None:
+    """The words that forbid a use of an item the hero carries, where they are more specific than the
+    item's general rule (the REFUSED table): None to fall back on that."""
+    b = rs.board
+    here = s.heroes[hero].space
+    if here is None:
+        return None
+    if kind == "bomb":
+        reach = items.near(rs, here)
+        if action.attack is not None and (action.attack not in reach or (
+                top_monster(rs, s, action.attack) is None and
+                items.top_face_down(rs, s, action.attack, "hazard") is None)):
+            return "egypt.start.bomb-attack"             # 'the space with your hero or a neighboring one'
+        if action.destroy is not None:
+            if action.destroy not in reach:
+                return "egypt.start.bomb-destroy"
+            if action.part == "floor" and action.destroy in b.spaces and b.spaces[action.destroy].reinforced:
+                return "egypt.start.reinforced-floor"
+            if not can_place_rubble(rs, s):
+                return "egypt.ambiguity.rubble-supply"
+        if action.attack is not None and action.destroy is not None and action.attack != action.destroy and \
+                read(rs.options, "bomb_both_effects") == "same-space":
+            return "egypt.ambiguity.bomb-both-effects"
+        return None
+    if kind == "hook" and action.target is not None:
+        sp, opts, _ = items.hook_target(rs, s, hero, action.direction)
+        if sp is not None and any(x.id == action.target for x in s.pile(sp)) and \
+                all(o.target != action.target for o in opts):
+            return "egypt.item.grappling-hook-stack"     # 'with a monster on top, you pull in the monster'
+        return None
+    if kind == "peek":
+        if action.space not in b.spaces or b.y(action.space) != b.y(here) or tok.used or \
+                items.top_face_down(rs, s, action.space) is None:
+            return "egypt.item.flashlight-reveal"        # 'once per turn ... reveal a token on the same floor'
+        return None                                      # else a wall between: egypt.item.flashlight-walls
+    if kind == "teleport" and read(rs.options, "item_use_cost") == "teleport-costs" and s.turn.moves < 1:
+        return "egypt.ambiguity.item-use-cost"           # reading teleport-costs: it takes a movement
+    if kind == "smash" and not can_place_rubble(rs, s):
+        return "egypt.ambiguity.rubble-supply"
+    return None
 
 
 def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
@@ -886,6 +938,17 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         return (can_leave(rs, s, hero) if hero is not None else None) or "egypt.tomb.exit"
     if kind == "move-monster":
         return monster_turn.why_not_move(rs, s, action.token) or "egypt.monster-turn.move"
+    if kind == "pass" and what == "monster-turn":
+        # 'choose one of three actions': with one open, passing is what the may-or-must reading forbids
+        return "egypt.ambiguity.may-or-must-play-monsters"
+    if kind == "monster-step" and what == "monster-move" and s.turn.monster_moves < 1:
+        return "egypt.monster-turn.movements"            # 'as many movements as shown' on its token
+    if kind == "monster-stop" and what == "monster-move":
+        return monster_turn.why_not_stop(rs, s)
+    if kind == "activate-trap" and what == "monster-turn":
+        tok = next((x for p in s.piles for x in p.tokens if x.id == action.token), None)
+        if tok is not None and tok.face_up and rs.kind(tok).is_trap:
+            return "egypt.ambiguity.activatable-traps"   # a revealed trap this reading does not activate
     if kind == "crystal" and s.crystal_used:
         return "egypt.item.crystal-no-reset"
     if kind in ITEM_EFFECTS and what in ("turn", "combat", "combat-result"):
@@ -896,6 +959,13 @@ def refusal(rs: Any, s: EgyptState, action: Any, what: str) -> str:
         k = rs.kind(tok)
         if not (items.eff_banish(rs, k) if kind == "banish" else k.has(ITEM_EFFECTS[kind])):
             return "egypt.turn.effects-reference"        # a token without that effect
+        if what == "combat-result" and kind != "portal-gun":
+            return "egypt.combat.apply-before-item"      # the 2 or 3 is applied (retreat) before any item
+        if what == "combat" and kind in NOT_IN_COMBAT:
+            return "egypt.ambiguity.combat-items"        # reading combat-effects: it does not act in combat
+        specific = item_refusal(rs, s, action, kind, hero, tok)
+        if specific:
+            return specific
         # else the item's own rule (each states its limits: 'Permanent effect, once per turn: ...')
     if what in ("combat", "combat-result") and kind in ("end-turn", "drop", "pick-up", "offer", "leave"):
         return "egypt.combat.ends"
