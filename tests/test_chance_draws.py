@@ -18,16 +18,9 @@ from tombspec.model.tomb.rules.rolling import deck_draw, roll_distribution
 
 
 def walked(rng: random.Random, outcomes: Any) -> Any:
-    """``choose`` as it was written before the tables: a walk over the Fractions."""
-    from math import lcm
-
-    denominator = lcm(*(p.denominator for _, p in outcomes))
-    r = rng.randrange(denominator)
-    for outcome, p in outcomes:
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return outcome
-    raise ValueError("outcome probabilities do not sum to 1")
+    """The draw as it was made before the tables: ``choose``, a walk over the Fractions (kept in
+    model/chance.py for listed outcomes drawn once)."""
+    return choose(rng, outcomes)
 
 
 def walked_sample(dist: Any, rng: random.Random) -> Any:
