@@ -57,13 +57,7 @@ class SupportTooLarge(ValueError):
 def choose(rng: random.Random, outcomes: Sequence[tuple[T, Fraction]]) -> T:
     """Draw from listed ``(outcome, probability)`` pairs with exactly their probabilities (integer
     arithmetic over the common denominator; one ``randrange`` call)."""
-    denominator = lcm(*(p.denominator for _, p in outcomes))
-    r = rng.randrange(denominator)
-    for outcome, p in outcomes:
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return outcome
-    raise ValueError("outcome probabilities do not sum to 1")
+    return DrawTable(outcomes).draw(rng)
 
 
 class DrawTable:

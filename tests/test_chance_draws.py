@@ -11,16 +11,23 @@ from typing import Any
 
 import pytest
 
-from tombspec.model.chance import (Binomial, Deck, DrawTable, FaceCounts, Independent, Outcomes, bernoulli,
-                                   choose)
+from tombspec.model.chance import (Binomial, Deck, DrawTable, FaceCounts, Independent, Outcomes, bernoulli)
 from tombspec.model.tomb.actions import Draw
 from tombspec.model.tomb.rules.rolling import deck_draw, roll_distribution
 
 
 def walked(rng: random.Random, outcomes: Any) -> Any:
-    """The draw as it was made before the tables: ``choose``, a walk over the Fractions (kept in
-    model/chance.py for listed outcomes drawn once)."""
-    return choose(rng, outcomes)
+    """``choose`` as it was written before the tables: a walk over the Fractions (the oracle the
+    tables are held to; model/chance.py's ``choose`` now draws off a table too)."""
+    from math import lcm
+
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    r = rng.randrange(denominator)
+    for outcome, p in outcomes:
+        r -= p.numerator * (denominator // p.denominator)
+        if r < 0:
+            return outcome
+    raise ValueError("outcome probabilities do not sum to 1")
 
 
 def walked_sample(dist: Any, rng: random.Random) -> Any:
@@ -91,7 +98,7 @@ def test_the_outcomes_for_a_seed_are_those_drawn_before_the_tables() -> None:
     assert rng.random() == 0.9364405867994596
 
 
-def test_a_table_of_probabilities_short_of_one_is_refused_like_choose() -> None:
+def test_a_table_of_probabilities_short_of_one_is_refused_like_the_walk() -> None:
     short = [("a", Fraction(1, 4)), ("b", Fraction(1, 4))]
     table = DrawTable(short)
     seen = set()
@@ -101,7 +108,7 @@ def test_a_table_of_probabilities_short_of_one_is_refused_like_choose() -> None:
         except ValueError:
             got = ValueError
         try:
-            want = choose(random.Random(seed), short)
+            want = walked(random.Random(seed), short)
         except ValueError:
             want = ValueError
         assert got == want
