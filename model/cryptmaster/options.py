@@ -234,6 +234,7 @@ TOMB_READINGS: dict[str, str] = {
     "campaign_3000": "inapplicable: Cryptmaster has no Campaign Play",
     "knight_vs_page": "inapplicable: Cryptmaster has no Campaign Play",
     "campaign_tally": "inapplicable: Cryptmaster has no Campaign Play",
+    "greenhorn_ties": "inapplicable: Cryptmaster has no Campaign Play (no Greenhorn re-roll)",
 }
 
 

@@ -67,6 +67,7 @@ class TombOptions:
     one_character_rolls: str | None = reading("tomb.ambiguity.one-character-rolls", "stated-otherwise", "strict-one")
     # Set Up
     order_ties: str | None = reading("tomb.ambiguity.order-reroll-ties", "tied-leaders", "all-players")
+    greenhorn_ties: str | None = reading("tomb.ambiguity.greenhorn-reroll-ties", "each-roll", "first-roll")
     crypt_filling: str | None = reading("tomb.ambiguity.crypt-filling-loop", "repeat-rounds", "single-round")
     first_turn_order: str | None = reading("tomb.ambiguity.first-turn-order", "second-player-first",
                                            "player-one-first")
@@ -138,7 +139,7 @@ class TombOptions:
                                         "crypt-master-chooses", "to-crypt-master")
     no_characters: str | None = reading("tomb.ambiguity.no-characters-left", "game-ends")
     # End of the Game
-    end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round")
+    end_trigger: str | None = reading("tomb.ambiguity.end-trigger", "after-raid", "end-of-round", "at-once")
     final_tie: str | None = reading("tomb.ambiguity.final-tie", "shared", "most-banked", "most-attached")
     # Solitaire Play
     solo_death: str | None = reading("tomb.ambiguity.solo-death-replacement", "solo-overrides", "death-still-adds")

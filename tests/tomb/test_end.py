@@ -55,6 +55,24 @@ def test_end_of_round_reading_plays_the_round_out() -> None:
     assert Replay(now, s)(Raid(), Bank("Golden Chalice")).s.outcome == "crypts-emptied"   # after-raid
 
 
+def test_at_once_reading_ends_the_game_before_the_last_treasures_are_banked() -> None:
+    """tomb.ambiguity.end-trigger at-once: the last Crypt Card leaves its Crypt when the Raiding Player
+    receives it; the game is over before he Banks or Attaches it, and it scores nothing."""
+    rs = two_crypts(end_trigger="at-once")
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,1", "bank": ["Giant Rat"]},
+                {"characters": [("Wren", ["Golden Chalice"])]}], {"a": ["Golden Chalice"]})
+    r = Replay(rs, s)(Raid())
+    assert r.s.outcome == "crypts-emptied" and rs.is_terminal(r.s)
+    assert r.s.raid is not None and r.s.raid.treasures == ("Golden Chalice",)
+    assert r.s.scores == (1, 3) and r.s.winners == (1,)       # after-raid: (4, 3), player 0 (the test above)
+    assert rs.violations(r.s) == []                          # the cards are all still somewhere
+    # with a Crypt Card left elsewhere, the game goes on: the Treasure is Banked or Attached as usual
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,1"}, {"characters": ["Wren"]}],
+           {"a": ["Golden Chalice"], "b": ["Giant Rat"]})
+    r = Replay(rs, s)(Raid())
+    assert r.s.outcome is None and rs.pending(r.s).what == "Bank or Attach a Treasure"
+
+
 def test_solitaire_scores_no_treasure_and_five_per_survivor_when_cleared() -> None:
     rs = Tomb({"players": 1}, board=two_crypts().board.to_data())
     s = at(rs, [{"characters": ["Grimbold", "Kadin"], "location": "2,1", "bank": ["Giant Rat", "Golden Chalice"]}],

@@ -6,7 +6,7 @@ import pytest
 
 from tombspec.model.errors import InvalidInput
 from tombspec.model.tomb import Tomb
-from tombspec.model.tomb.actions import Draw, Keep, PlaceCard, Roll
+from tombspec.model.tomb.actions import Draw, Keep, PlaceCard, Reroll, Roll
 
 from .helpers import play_first, refused
 
@@ -36,6 +36,30 @@ def test_reroll_ties_all_players_reading() -> None:
     rs = Tomb({"players": 3, "order_ties": "all-players"})
     s = rolled(rs, 5, 5, 1)
     assert [t.player for t in s.agenda if t.kind == "order-roll"] == [0, 1, 2]
+
+
+def test_greenhorn_rerolls_two_dice_of_a_ties_reroll_under_each_roll() -> None:
+    """tomb.campaign.level-2-greenhorn: 'Re-roll two Tomb Dice when determining who goes first'; reading
+    each-roll: a tie's re-roll is part of it, the Greenhorn (here player 0, 150 XP) is offered it again."""
+    rs = Tomb({"players": 2, "campaign_xp": [150, 0]})
+    s = rs.step(rs.initial_state(), Roll(0, 4, 0))
+    assert s.task.kind == "order-reroll"
+    s = rs.step(rs.step(s, Reroll(0, 0), 0), Roll(0, 4, 0))      # keeps his 4; player 1 ties: both re-roll
+    assert [t.kind for t in s.agenda[:2]] == ["order-roll", "order-roll"]
+    s = rs.step(s, Roll(0, 3, 0))
+    assert s.task.kind == "order-reroll" and s.task.player == 0
+
+
+def test_greenhorn_rerolls_his_first_roll_only_under_first_roll() -> None:
+    """tomb.ambiguity.greenhorn-reroll-ties, reading first-roll: no Greenhorn re-roll of a tie's re-roll."""
+    rs = Tomb({"players": 2, "campaign_xp": [150, 0], "greenhorn_ties": "first-roll"})
+    s = rs.step(rs.initial_state(), Roll(0, 4, 0))
+    assert s.task.kind == "order-reroll"
+    s = rs.step(rs.step(s, Reroll(0, 0), 0), Roll(0, 4, 0))
+    s = rs.step(s, Roll(0, 3, 0))
+    assert s.task.kind == "order-roll" and s.task.player == 1
+    s = rs.step(s, Roll(0, 5, 0))
+    assert s.first_player == 1
 
 
 def test_order_roll_is_seven_blue_dice() -> None:

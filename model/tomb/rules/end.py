@@ -38,10 +38,12 @@ def check_end(rs: Any, state: TombState) -> TombState:
     return finish(rs, state, "crypts-emptied")
 
 
-def finish(rs: Any, state: TombState, outcome: str) -> TombState:
-    """The game is over: every player's score, and the winners."""
+def finish(rs: Any, state: TombState, outcome: str, *, keep_raid: bool = False) -> TombState:
+    """The game is over: every player's score, and the winners.  ``keep_raid``: the game ends inside a
+    Raid (end-trigger at-once), whose received Treasures stay where they are, scoring nothing."""
     scores = tuple(rs.score(state, p) for p in range(rs.num_players))
-    state = evolve(state, agenda=(), outcome=outcome, scores=scores, raid=None, roll=None)
+    state = evolve(state, agenda=(), outcome=outcome, scores=scores, raid=state.raid if keep_raid else None,
+                   roll=None)
     return evolve(state, winners=rs.winners(state))
 
 

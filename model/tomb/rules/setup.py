@@ -57,14 +57,16 @@ def chance_order_roll(rs: Any, state: TombState, t: Task) -> Any:
 
 
 @outcome("order-roll")
-@implements("tomb.setup.order-roll")
+@implements("tomb.setup.order-roll", "tomb.ambiguity.greenhorn-reroll-ties")
 def apply_order_roll(rs: Any, state: TombState, t: Task, action: Any, player: None) -> TombState:
+    """A Greenhorn (level 2 or more) may then re-roll two of the dice: of each roll (reading
+    ``each-roll``), or of his first roll only, not of a roll that breaks a tie (``first-roll``)."""
     p = t.player
     assert p is not None
     rolls = list(state.order_rolls)
     rolls[p] = action.total
     state = evolve(pop(state), order_rolls=tuple(rolls))
-    if rs.level(state, p) >= 2:
+    if rs.level(state, p) >= 2 and (t.rule != "tomb.setup.reroll-ties" or rs.options.greenhorn_ties == "each-roll"):
         return push(state, Task("order-reroll", p, rule="tomb.campaign.level-2-greenhorn"))
     return state
 

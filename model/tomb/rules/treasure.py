@@ -10,6 +10,7 @@ from ...traceability import implements, note
 from ..actions import Attach, Bank
 from ..state import Task, TombState, evolve
 from .agenda import AUTO, DECIDE, legal, pop, push, task, why
+from .end import crypts_empty, finish
 from .wounds import update_character
 
 
@@ -27,7 +28,8 @@ def card_xp(rs: Any, card: str) -> int:
 
 
 @task("treasure", AUTO, "tomb.treasure.receive-all")
-@implements("tomb.treasure.receive-all", "tomb.raid.monsters-before-treasure", "tomb.treasure.only-in-crypts")
+@implements("tomb.treasure.receive-all", "tomb.raid.monsters-before-treasure", "tomb.treasure.only-in-crypts",
+            "tomb.ambiguity.end-trigger")
 def run_treasure(rs: Any, state: TombState, t: Task) -> TombState:
     """"Once all of the Traps and Monsters are defeated ..., the Raiding Player receives all of the
     Treasure Cards from that Crypt"."""
@@ -38,6 +40,11 @@ def run_treasure(rs: Any, state: TombState, t: Task) -> TombState:
     found = tuple(sorted(h.card for h in raid.cards if rs.cards.crypt[h.card].type == "treasure"))
     rest = tuple(h for h in raid.cards if rs.cards.crypt[h.card].type != "treasure")
     state = evolve(state, raid=evolve(raid, cards=rest, treasures=found, stage="treasure"))
+    if found and not rest and rs.options.end_trigger == "at-once" and crypts_empty(state):
+        # tomb.ambiguity.end-trigger at-once: the last Crypt Cards have left the Crypts, unbanked
+        # (the received Treasures stay with the Raid, in the Raiding Player's hands: no bank, no Character)
+        note("tomb.end.crypts-emptied")
+        return finish(rs, state, "crypts-emptied", keep_raid=True)
     if found:
         note("tomb.treasure.receive-all")
         state = push(state, Task("treasure-choice", state.current, rule="tomb.treasure.bank-or-attach-immediately"))
