@@ -350,6 +350,24 @@ def test_only_one_standard_action_a_turn() -> None:
     assert s.current == 1 and s.task.kind == "turn"
 
 
+def test_acting_on_another_players_turn_breaks_the_clockwise_order() -> None:
+    """Issue 28: a refusal names the rule that forbids the action.  Player 1 making player 0's Move (or
+    any decision of player 0's turn) breaks 'Play then proceeds in clockwise order'; in a Raid, a
+    decision the Raiding Player makes names the rule that gives it to him."""
+    rs = two_crypts()
+    s = at(rs, [{"characters": ["Grimbold"], "location": "3,1"}, {"characters": ["Wren"]}])
+    assert refused(rs, s, Move(), 1) == "tomb.setup.clockwise"
+    s = rs.step(s, Move(), 0)
+    assert refused(rs, s, MoveTo("4,1"), 1) == "tomb.setup.clockwise"
+    from tombspec.model.tomb.actions import Raid
+
+    s = at(rs, [{"characters": ["Grimbold"], "location": "2,1"}, {"characters": ["Wren"]}],
+           {"a": ["Golden Chalice"], "b": ["Giant Rat"]})
+    s = rs.step(s, Raid(), 0)
+    assert s.task.kind == "treasure-choice"
+    assert refused(rs, s, Bank("Golden Chalice"), 1) == "tomb.treasure.bank-or-attach-immediately"
+
+
 def test_one_traited_item_reading() -> None:
     rs = two_crypts(trait_scope="one-traited-item")
     s = at(rs, [{"characters": [("Grimbold", ["Iron Helm"])]}, {"characters": ["Wren"]}])

@@ -456,10 +456,19 @@ def chance_at(rs: Any, state: TombState, t: Task, k: Kind) -> Any:
 
 
 def turn_rule(rs: Any, state: TombState) -> str:
+    """The rule a decision by a player who may not make it breaks.  A decision of the player whose turn
+    it is, outside Set Up and outside a Raid (his Turn Actions, his Move, his draws and Attachments):
+    'Play then proceeds in clockwise order' (tomb.setup.clockwise), the turn is his.  Any other (Set Up's,
+    the Crypt Master's, the Raiding Player's in a Raid, a React, a target player's roll): the rule of that
+    decision, which says who makes it."""
     t = state.task
     if t is None:
         return "tomb.end.crypts-emptied"
-    return kind_of(rs, t).rule or "tomb.setup.clockwise"
+    rule = kind_of(rs, t).rule
+    if t.player is not None and t.player == state.current and state.raid is None and state.first_player is not None \
+            and rule is not None and not rule.startswith("tomb.setup."):
+        return "tomb.setup.clockwise"
+    return rule or "tomb.setup.clockwise"
 
 
 def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombState:
