@@ -238,6 +238,23 @@ def test_the_bomb_with_no_rubble_left_or_at_two_spaces() -> None:
     assert A.Bomb(bomb, "4,1", "4,1", "floor") in rs.legal_actions(s)
 
 
+def test_the_sledgehammer_with_no_rubble_left() -> None:
+    """Issue 28: the sledgehammer's wall is refused for egypt.ambiguity.rubble-supply (twenty-two) when
+    all 22 rubble tokens lie on the board, and offered while one is left or under unlimited."""
+    walled = ["_ _ _ _ # _ _ _", "_ _ _ _ _ _ _ _"]                  # a wall on 4,1
+    for reading, offered in (("twenty-two", False), ("unlimited", True)):
+        rs = ruleset(walled, rubble_supply=reading)
+        s = situation(rs, [("3,1", ["Sledgehammer"]), ("0,0", [])], {})
+        hammer = item_id(s, 0, "Sledgehammer")
+        assert A.Smash(hammer, "4,1") in rs.legal_actions(s)
+        full = evolve(s, rubble=tuple(f"{x},0/floor" for x in range(8)) + tuple(f"{x},2/floor" for x in range(8)) +
+                      tuple(f"{x},3/floor" for x in range(6)))
+        assert len(full.rubble) == 22
+        assert (A.Smash(hammer, "4,1") in rs.legal_actions(full)) is offered
+        if not offered:
+            assert refused(rs, full, A.Smash(hammer, "4,1")) == "egypt.ambiguity.rubble-supply"
+
+
 def test_a_ghost_may_not_end_its_move_inside_a_wall() -> None:
     from tombspec.model.egypt.rules.monster_turn import start_monster_turn
 
