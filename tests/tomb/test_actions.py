@@ -165,6 +165,8 @@ def test_heal_rolls_the_combined_holiness_of_the_clerics() -> None:
     s = rs.step(s, Heal(), 0)
     assert s.roll.dice == (1, 3, 1)                                  # 0/2/0 + 1/1/1
     s = rs.step(s, Roll(0, 2, 0))
+    # a Wound removed from a Character who has none is refused for what Heal removes, not its order
+    assert refused(rs, s, HealWound("Father Osric"), 0) == "tomb.heal.remove-up-to-successes"
     s = rs.step(rs.step(s, HealWound("Grimbold"), 0), HealWound("Grimbold"), 0)
     assert s.party(0).character("Grimbold").wounds == 0 and s.current == 1
 

@@ -520,6 +520,15 @@ def legal_heal_assign(rs: Any, state: TombState, t: Task, player: int) -> list[A
     return [HealWound(c.name) for c in state.party(player).characters if c.wounds > 0] + [Done()]
 
 
+@why("heal-assign")
+def why_heal_assign(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A Wound removed from a Character with none, or from one not in the Party: Heal 'removes ... Wounds
+    on the Characters in the Adventuring Party' (the order is free, what is removed is not)."""
+    if isinstance(action, HealWound):
+        return "tomb.heal.remove-up-to-successes"
+    return "tomb.heal.any-order"
+
+
 # Move ------------------------------------------------------------------------------------------------------
 
 @implements("tomb.move.enter-from-inn", "tomb.move.in-tomb", "tomb.move.party-moves-together", "tomb.move.orthogonal",
