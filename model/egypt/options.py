@@ -141,6 +141,7 @@ class EgyptOptions:
     spirit_seat: str | None = reading(A("spirit-seat"), "at-its-seat", "after-heroes", "before-heroes")
     after_combat: str | None = reading(A("after-combat"), "turn-ends", "items-still")
     combat_items: str | None = reading(A("combat-items"), "combat-effects")
+    combat_apart: str | None = reading(A("combat-apart"), "over")
     under_monster_reveal: str | None = reading(A("under-monster-reveal"), "revealed", "stay-face-down")
     trap_hits_stack: str | None = reading(A("trap-hits-stack"), "whole-space", "top-token")
     rubble_supply: str | None = reading(A("rubble-supply"), "unlimited", "twenty-two")

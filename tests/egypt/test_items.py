@@ -168,3 +168,24 @@ def test_the_vest_is_offered_on_a_trap_and_can_be_declined() -> None:
     assert rs.pending(s).what == "vest"
     s = rs.step(s, A.Decline())
     assert s.hero(0).lives == 2
+
+
+def test_a_combat_whose_hero_and_monster_are_parted_is_over() -> None:
+    """egypt.ambiguity.combat-apart, reading over: whatever parts the hero and the monster of a combat,
+    the combat is over once the rules settle, and no combat roll is left pending against a monster that
+    is not there (issue 27: the search policy met one, a model error)."""
+    from tombspec.model.egypt.rules import turn
+    from tombspec.model.egypt.rules.tomb import put, take
+
+    rs, s = one(["Saber"], {"4,1": [("Mummy", True)]})
+    s = rs.step(s, A.Step("4,1"))
+    assert s.combat is not None and rs.pending(s).what == "combat"
+    mummy = token_id(s, "4,1", "Mummy")
+    parted, token = take(rs, s, "4,1", mummy)
+    parted = put(rs, parted, "5,1", token)                   # the monster no longer on the combat's space
+    settled = turn.settle(rs, parted)
+    assert settled.combat is None and settled.roll is None and rs.pending(settled).what == "turn"
+    assert rs.violations(settled) == []
+    assert rs.violations(parted) != []                       # the invariant sees the parted combat
+    hero_gone = turn.settle(rs, s.with_hero(0, space="3,1"))
+    assert hero_gone.combat is None

@@ -103,6 +103,20 @@ def handle_engage(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     return s
 
 
+@implements("egypt.ambiguity.combat-apart", "egypt.combat.ends")
+def end_combat_apart(rs: Any, s: EgyptState) -> EgyptState:
+    """A combat whose hero or monster is no longer on its space (a floor blown away under one of them, a
+    fall) is over, the heroes waiting to fight that monster with it, and no genie burns (reading
+    ``over`` of egypt.ambiguity.combat-apart: 'Combat ends in three cases', none of which is this)."""
+    c = s.combat
+    if c is None:
+        return s
+    if s.heroes[c.hero].space != c.space or all(t.id != c.monster for t in s.pile(c.space)):
+        note("egypt.ambiguity.combat-apart")
+        return evolve(s, combat=None)
+    return s
+
+
 def fighting(rs: Any, s: EgyptState) -> tuple[int, Any, Any]:
     c = s.combat
     assert c is not None

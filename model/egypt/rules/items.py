@@ -383,13 +383,11 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
 
 
 def after_combat_item(rs: Any, s: EgyptState) -> EgyptState:
-    """A combat whose hero or monster is no longer on its space is over (a floor bombed away)."""
-    c = s.combat
-    if c is None:
-        return s
-    if s.heroes[c.hero].space != c.space or all(t.id != c.monster for t in s.pile(c.space)):
-        return evolve(s, combat=None)
-    return s
+    """A combat whose hero or monster is no longer on its space is over (a floor bombed away):
+    :func:`~.combat.end_combat_apart`."""
+    from .combat import end_combat_apart
+
+    return end_combat_apart(rs, s)
 
 
 def bomb_attack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:

@@ -1008,7 +1008,13 @@ def settle(rs: Any, s: EgyptState) -> EgyptState:
         over = victory.check_end(rs, s)
         if over is not None:
             return over
-        if s.combat is not None or s.retreat is not None:
+        if s.combat is not None:
+            apart = combat.end_combat_apart(rs, s)      # egypt.ambiguity.combat-apart: wherever it came about
+            if apart is not s:
+                s = apart
+                continue
+            return s
+        if s.retreat is not None:
             return s
         t = s.turn
         if t.kind == "hero":
