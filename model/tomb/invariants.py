@@ -66,7 +66,12 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     out: list[Violation] = []
     checked = checked_of(rs)
     checking_hp = rs.options.hit_point_changes != "only-on-wound"
-    overflowing = any(t.kind in _OVERFLOW_TASKS for t in state.agenda) or rs.party_may_overflow(state)
+    overflowing = False
+    for t in state.agenda:
+        if t.kind in _OVERFLOW_TASKS:
+            overflowing = True
+            break
+    overflowing = overflowing or rs.party_may_overflow(state)
     effects = state.effects
     temp_hp = checked.temp_hp if effects is checked.effects else checked.read_temp_hp(effects)
     parties = state.parties

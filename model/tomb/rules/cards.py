@@ -400,28 +400,43 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     for ch in chars:
         if ch.name in names:
             out += _own_offers(rs, ch, timing, trigger)
-    hand = sorted(set(party.hand))
+    hand = party.hand
     if not hand:
         return out
     # each card's offers are a fact of the loadout: a hand that changed works out its new cards alone
     loadout = loadout_facts(rs, chars)
     facts: list[Any] | None = None
-    for card in hand:
+    for card in (sorted(set(hand)) if len(hand) > 1 else hand):
+        effects = _hand_effects(rs, card, timing, trigger)
+        if not effects:                # the card offers nothing then: no Character's facts asked
+            continue
         key = ("hand-offers", card, timing, trigger, holders)
         offers = loadout.get(key)
         if offers is None:
-            effects = _hand_effects(rs, card, timing, trigger)
-            if not effects:            # the card offers nothing then: no Character's facts asked
-                offers = loadout[key] = ()
-                continue
             if facts is None:
                 facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
-            offers = loadout[key] = tuple(Usable(card, ch.name, e, "hand")
-                                          for e in effects
-                                          for ch, known in zip(chars, facts)
-                                          if known is not None and _may_use(rs, state, player, ch.name, known, card))
+            users = tuple([ch.name for ch, known in zip(chars, facts)
+                           if known is not None and _may_use(rs, state, player, ch.name, known, card)])
+            offers = loadout[key] = _hand_offers(rs, card, timing, trigger, effects, users)
         out += offers
     return out
+
+
+def _hand_offers(rs: Any, card: str, timing: str, trigger: str | None, effects: tuple[CardEffect, ...],
+                 users: tuple[str, ...]) -> tuple[Usable, ...]:
+    """The offers of ``card`` of the hand (its ``effects`` of ``timing`` and ``trigger``) to the
+    Characters ``users``, who may use it, in order: a value of these alone, shared by every loadout
+    where the same Characters may use it (``rs.memo``; frozen values, no rule read)."""
+    if not users:
+        return ()
+    memo = rs.memo.get("hand-offers")
+    if memo is None or len(memo) >= 65536:
+        memo = rs.memo["hand-offers"] = {}
+    key = (card, timing, trigger, users)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple([Usable(card, name, e, "hand") for e in effects for name in users])
+    return got
 
 
 def _acting(effect: CardEffect, timing: str, trigger: str | None) -> bool:
@@ -449,14 +464,17 @@ def _own_offers(rs: Any, ch: Character, timing: str, trigger: str | None) -> tup
 
 
 def _hand_effects(rs: Any, card: str, timing: str, trigger: str | None) -> tuple[CardEffect, ...]:
-    """The actions of ``timing`` a card of the hand offers (none for a CM card)."""
-    key = ("hand-effects", card, timing, trigger)
-    got = rs.memo.get(key)
+    """The actions of ``timing`` a card of the hand offers (none for a CM card): a fact of the card
+    alone, kept in a table by ``timing`` and ``trigger`` (``rs.memo``)."""
+    table = rs.memo.get(("hand-effects", timing, trigger))
+    if table is None:
+        table = rs.memo[("hand-effects", timing, trigger)] = {}
+    got = table.get(card)
     if got is None:
         c = rs.cards.inn.get(card)
         got = () if c is None or c.deck == "cryptmaster" else tuple(e for e in c.effects if _acting(e, timing, trigger))
         if remembering():
-            rs.memo[key] = got
+            table[card] = got
     return got
 
 

@@ -206,9 +206,16 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
     """"As a Player's Turn, he can use a Turn Action on a Character, Card, or a Space on the Board";
     Turn Action cards are played at the Inn or in the Tomb and spend the whole Turn."""
     out = []
+    uses = memo_table(rs, "use-cards")          # each UseCard value made once (frozen: shared by every list)
+    if len(uses) >= 65536:
+        uses.clear()
     for u in usable_actions(rs, state, player, "turn"):
         for target in turn_targets(rs, state, player, u.effect, u.holder):
-            out.append(UseCard(u.card, u.holder, target))
+            key = (u.card, u.holder, target)
+            use = uses.get(key)
+            if use is None:
+                use = uses[key] = UseCard(u.card, u.holder, target)
+            out.append(use)
     where = state.party(player).location
     if rs.options.board_actions == "printed-on-board" and where in rs.board.actions:
         effect, _ = rs.board.actions[where]
@@ -456,7 +463,11 @@ def heal_actions(rs: Any, state: TombState, player: int) -> list[Heal]:
     """"An Adventuring Party with at least one Cleric may take a Turn to Heal" (Tomb only, as the
     Standard Actions list says, unless the reading anywhere)."""
     party = state.party(player)
-    clerics = [c.name for c in party.characters if rs.cards.characters[c.name].has("cleric")]
+    facts = loadout_facts(rs, party.characters)       # who is a Cleric: a fact of the loadout
+    clerics = facts.get("clerics")
+    if clerics is None:
+        clerics = facts["clerics"] = tuple(c.name for c in party.characters
+                                           if rs.cards.characters[c.name].has("cleric"))
     if not clerics:
         return []
     if rs.options.heal_injured == "injured-only" and not any(c.wounds for c in party.characters):
