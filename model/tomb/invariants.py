@@ -80,8 +80,11 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     given = (temp_hp, overflowing, state.levels)
     if parties is not checked.all_parties or checked.all_given != given:
         passed = True
+        limits = checked.limits           # each Party's limit, worked out once for the very levels
+        if limits is None or limits[0] is not state.levels or len(limits[1]) != len(parties):
+            limits = checked.limits = (state.levels, tuple([rs.party_limit(state, p) for p in range(len(parties))]))
         for p, party in enumerate(parties):
-            limit = rs.party_limit(state, p)
+            limit = limits[1][p]
             if checked.party_passed(party, (temp_hp, limit, overflowing)):
                 continue          # the very Party passed below, with the same temporary Hit Points and limit
             found = len(out)
@@ -191,6 +194,7 @@ class Checked:
         self.all_parties: Any = None              # a state's Parties that all passed, with what they read
         self.all_given: Any = None
         self.effects: Any = None                  # the last effects read, and their temporary Hit Points
+        self.limits: Any = None                   # the levels last read, and each Party's limit under them
         self.temp_hp: tuple[Any, ...] = ()
 
     def read_temp_hp(self, effects: Any) -> tuple[Any, ...]:

@@ -97,6 +97,15 @@ def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
         mine = _count_traits(rs, limited, card)
     if not mine:
         return False
+    # the answer for the very cards held (a tuple, in their order) and the card, kept beside (no sort)
+    table = rs.memo.get("conflict-held")
+    if table is None or len(table) >= 65536:
+        table = rs.memo["conflict-held"] = {}
+    direct = (held, card) if type(held) is tuple else None
+    if direct is not None:
+        got = table.get(direct)
+        if got is not None:
+            return got
     traited = []
     for h in held:
         t = limited.get(h)
@@ -105,12 +114,15 @@ def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
         if t:
             traited.append(h)
     if not traited:
-        return False
-    key = ("conflict", tuple(sorted(traited)), card)
-    memo = rs.memo
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = _conflict(rs, key[1], card)
+        got = False
+    else:
+        key = ("conflict", tuple(sorted(traited)), card)
+        memo = rs.memo
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _conflict(rs, key[1], card)
+    if direct is not None:
+        table[direct] = got
     return got
 
 
@@ -189,7 +201,7 @@ def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> b
     attribute, cls = ("holiness", "cleric") if deck == "prayer" else ("magic", "wizard")
     if rs.options.casters == "party-caster":
         return any(rs.cards.characters[c.name].has(cls) or has_die(rs, state, player, c.name, attribute)
-                   for c in state.party(player).characters)
+                   for c in state.parties[player].characters)
     if rs.options.casters != "dice-required" and rs.cards.characters[name].has(cls):
         return True
     return has_die(rs, state, player, name, attribute)
@@ -197,12 +209,12 @@ def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> b
 
 @implements("tomb.cards.prayer-needs-cleric-in-party", "tomb.cards.spell-needs-wizard-in-party")
 def party_can_cast(rs: Any, state: TombState, player: int, deck: str) -> bool:
-    return any(is_caster(rs, state, player, c.name, deck) for c in state.party(player).characters)
+    return any(is_caster(rs, state, player, c.name, deck) for c in state.parties[player].characters)
 
 
 def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> str | None:
     """The rule that forbids Attaching ``card`` to Character ``name`` of ``player``'s Party, or None."""
-    me = state.party(player).character(name)
+    me = state.parties[player].character(name)
     if me is None:
         return "tomb.treasure.unbanked-attached-in-party"
     kind = card_type(rs, card)
@@ -260,7 +272,7 @@ def attached_cards(ch: Character) -> tuple[str, ...]:
 @implements("tomb.treasure.example-bruntors-shield")
 def character_hp(rs: Any, state: TombState, player: int, name: str) -> int:
     """A Character's Hit Points: printed, plus his Attached cards' HP, plus his temporary HP."""
-    party = state.party(player)
+    party = state.parties[player]
     me = party.character(name)
     card = rs.cards.characters[name]
     hp = card.hp
@@ -316,7 +328,7 @@ def _movement_bonus(rs: Any, party: Party) -> int:
 
 
 def party_movement(rs: Any, state: TombState, player: int) -> int:
-    return compute_movement(BASE_MOVEMENT, movement_bonus(rs, state.party(player)))
+    return compute_movement(BASE_MOVEMENT, movement_bonus(rs, state.parties[player]))
 
 
 def extra_actions(rs: Any, ch: Character) -> int:
@@ -375,7 +387,7 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     """The card actions of ``timing`` (and ``trigger``) that ``player``'s Characters may use now:
     printed on them, on cards Attached to them, or (Prayers, Spells, Tactics) from the hand by any
     Character who may cast it.  Text-only effects are never usable (the model cannot act on them)."""
-    party = state.party(player)
+    party = state.parties[player]
     names = None if holders is None else tuple(holders)
     # what the loadout and the hand offer is a fact of them alone; what was used this Turn is not
     facts = loadout_facts(rs, party.characters)
@@ -393,7 +405,7 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     """``usable_actions`` before the cards used this Turn are left out: each Character's own (printed
     on him and on his Attached cards: ``_own_offers``), then each card of the hand, for each Character
     who may use it (a fact of him: ``_may_use``)."""
-    party = state.party(player)
+    party = state.parties[player]
     chars = party.characters
     names = [c.name for c in chars] if holders is None else list(holders)
     out: list[Usable] = []
@@ -511,13 +523,13 @@ def after_use(rs: Any, state: TombState, player: int, use: Usable) -> TombState:
     state = mark_used(state, player, use.holder, use.card)
     if use.source != "hand":
         return state
-    party = state.party(player)
+    party = state.parties[player]
     hand = list(party.hand)
     hand.remove(use.card)
     state = state.with_party(player, hand=tuple(hand))
     c = rs.cards.inn[use.card]
     if c.after_use == "discard":
         return discard_cards(rs, state, (use.card,))
-    ch = state.party(player).character(use.holder)
+    ch = state.parties[player].character(use.holder)
     assert ch is not None
     return update_character(state, player, use.holder, attached=(*ch.attached, use.card))
