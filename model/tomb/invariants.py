@@ -471,7 +471,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     expected, everyone = _expected(rs)
     cards = (checked.cards or Tally.start(_CARD_PLACES, _PARTY_CARD_PLACES, expected)).recount(state)
     loose: list[str] = []
-    if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
+    if state.overlord_attached and not (state.raid is not None and
+                                        any(m.card == state.overlord for m in state.raid.monsters)):
         loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
     if state.overlord is not None and state.overlord_crypt is None:
         loose.append(state.overlord)       # selected, not yet placed
@@ -487,10 +488,13 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
         checked.cards = cards
     people = (checked.people or Tally.start(_PEOPLE_PLACES, _PARTY_PEOPLE_PLACES, dict.fromkeys(everyone, 1))).recount(
         state)
+    if not people.diff:                # everyone in one place, once
+        checked.people = people
+        return out
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
-    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []
-    lost = [] if removed or not people.diff else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
+    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
+    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
     stray = [k for k in people.diff if k not in everyone]
     if dup or lost or stray:
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))
