@@ -83,7 +83,12 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
         limits = checked.limits           # each Party's limit, worked out once for the very levels
         if limits is None or limits[0] is not state.levels or len(limits[1]) != len(parties):
             limits = checked.limits = (state.levels, tuple([rs.party_limit(state, p) for p in range(len(parties))]))
+        # the Parties of the last state whose Parties all passed, if it read what this one reads
+        before = checked.all_parties if checked.all_given == given and checked.all_parties is not None and \
+            len(checked.all_parties) == len(parties) else None
         for p, party in enumerate(parties):
+            if before is not None and before[p] is party:
+                continue          # the very Party, in its place, passed with the very same given
             limit = limits[1][p]
             if checked.party_passed(party, (temp_hp, limit, overflowing)):
                 continue          # the very Party passed below, with the same temporary Hit Points and limit

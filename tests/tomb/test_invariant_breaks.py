@@ -482,3 +482,23 @@ def test_a_sixth_character_is_caught_once_the_level_that_allowed_it_is_gone() ->
     assert "tomb.party.size-one-to-five" in {v.invariant for v in rs.violations(demoted)}
     assert "tomb.party.size-one-to-five" not in {v.invariant for v in rs.violations(lord)}
     reported(rs, demoted, rng, "tomb.party.size-one-to-five")
+
+
+def test_a_lords_party_moved_to_another_players_place_is_caught() -> None:
+    """tomb.party.size-one-to-five: the Parties of the last state whose Parties all passed are not
+    checked again in their own places (issue 26, speed9); the very Lord's Party of six in another
+    player's place (level 1: five at most) is caught, every Party the very value that passed."""
+    rs = get_ruleset("tomb", options={"players": 3, "campaign_xp": [3200, 150, 150]})
+    state, rng = game_in_progress(rs, quiet)
+    party = state.party(0)
+    names = sorted(c for c, _ in state.pool.counts)[:6 - len(party.characters)]
+    pool = state.pool
+    for name in names:
+        pool = pool.remove(name)
+    lord = with_party(evolve(state, pool=pool), 0, characters=(*party.characters, *(Character(n) for n in names)))
+    assert rs.violations(lord) == []
+    first, second, *rest = lord.parties
+    swapped = evolve(lord, parties=(second, first, *rest))
+    assert "tomb.party.size-one-to-five" in {v.invariant for v in rs.violations(swapped)}
+    assert rs.violations(lord) == []
+    reported(rs, swapped, rng, "tomb.party.size-one-to-five")

@@ -560,7 +560,7 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
     if out_of_characters(rs, state):
         note("tomb.solo.end-no-characters")
         return finish(rs, state, "no-characters")
-    party = state.party(p)
+    party = state.parties[p]
     if party.out:
         return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
     if rs.is_first_turn(state):
