@@ -182,7 +182,7 @@ class Cryptmaster(Tomb):
         n = self.num_players
         for k in range(1, n + 1):
             q = (player + k) % n
-            if not state.party(q).out:
+            if not state.parties[q].out:
                 return q
         return (player + 1) % n
 
@@ -224,12 +224,12 @@ class Cryptmaster(Tomb):
         return attach_fact(self, state, player, name, card, attachments.can_attach, facts)
 
     def may_bank(self, state: TombState, player: int, holder: str, card: str) -> bool:
-        return state.party(player).location == INN and not attachments.is_cursed(self, card)
+        return state.parties[player].location == INN and not attachments.is_cursed(self, card)
 
     @implements("cryptmaster.inn-cards.draw-and-attach", "cryptmaster.card-text.actions-from-hand")
     def place_inn_card(self, state: TombState, player: int, card: str, dest: str) -> TombState:
         """Cryptmaster: drawn Inn cards go to the hand, to be equipped later (Equip)."""
-        party = state.party(player)
+        party = state.parties[player]
         return state.with_party(player, hand=tuple(sorted((*party.hand, card))))
 
     def reshuffles(self) -> bool:
@@ -306,13 +306,13 @@ class Cryptmaster(Tomb):
                 "cryptmaster.location.actions-at-combat", "cryptmaster.location.targets-at-combat")
     def fighters(self, state: TombState) -> list[Any]:
         """The raiding party, with its mercenaries (members)."""
-        party = state.party(state.current).characters
+        party = state.parties[state.current].characters
         if self.options.mercs_in_party == "raider-own-only":
             return [c for c in party if c.owner is None]
         return list(party)
 
     def may_flee(self, state: TombState, name: str) -> bool:
-        ch = state.party(state.current).character(name)
+        ch = state.parties[state.current].character(name)
         return ch is not None and ch.owner is None
 
     @implements("cryptmaster.flee.battle", "cryptmaster.flee.battle-blocked", "cryptmaster.ambiguity.mercenaries-when-raider-flees")

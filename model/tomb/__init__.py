@@ -70,6 +70,7 @@ class Tomb(Judgement, Ruleset):
         self._last_pending: tuple[Any, Pending] | None = None
         self._last_chance: tuple[Any, Any] | None = None        # the chance task's distribution, by the very state
         self._last_passable: tuple[Any, frozenset[str]] | None = None   # Cryptmaster's, by the very Crypts
+        self._last_loadout: tuple[Any, dict[Any, Any]] | None = None    # state.loadout_facts' last answer
         self.ends_mid_turn = self.may_end_mid_turn()          # advance asks ending_now before each task
 
     #: what a ruleset keeps of the states it stepped through (by identity: ``_last_legal``, ``_last_pending``,

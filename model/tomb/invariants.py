@@ -66,7 +66,12 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     out: list[Violation] = []
     checked = checked_of(rs)
     checking_hp = rs.options.hit_point_changes != "only-on-wound"
-    overflowing = any(t.kind in _OVERFLOW_TASKS for t in state.agenda) or rs.party_may_overflow(state)
+    overflowing = False
+    for t in state.agenda:
+        if t.kind in _OVERFLOW_TASKS:
+            overflowing = True
+            break
+    overflowing = overflowing or rs.party_may_overflow(state)
     effects = state.effects
     temp_hp = checked.temp_hp if effects is checked.effects else checked.read_temp_hp(effects)
     parties = state.parties
@@ -75,8 +80,16 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
     given = (temp_hp, overflowing, state.levels)
     if parties is not checked.all_parties or checked.all_given != given:
         passed = True
+        limits = checked.limits           # each Party's limit, worked out once for the very levels
+        if limits is None or limits[0] is not state.levels or len(limits[1]) != len(parties):
+            limits = checked.limits = (state.levels, tuple([rs.party_limit(state, p) for p in range(len(parties))]))
+        # the Parties of the last state whose Parties all passed, if it read what this one reads
+        before = checked.all_parties if checked.all_given == given and checked.all_parties is not None and \
+            len(checked.all_parties) == len(parties) else None
         for p, party in enumerate(parties):
-            limit = rs.party_limit(state, p)
+            if before is not None and before[p] is party:
+                continue          # the very Party, in its place, passed with the very same given
+            limit = limits[1][p]
             if checked.party_passed(party, (temp_hp, limit, overflowing)):
                 continue          # the very Party passed below, with the same temporary Hit Points and limit
             found = len(out)
@@ -186,6 +199,7 @@ class Checked:
         self.all_parties: Any = None              # a state's Parties that all passed, with what they read
         self.all_given: Any = None
         self.effects: Any = None                  # the last effects read, and their temporary Hit Points
+        self.limits: Any = None                   # the levels last read, and each Party's limit under them
         self.temp_hp: tuple[Any, ...] = ()
 
     def read_temp_hp(self, effects: Any) -> tuple[Any, ...]:
@@ -462,7 +476,8 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
     expected, everyone = _expected(rs)
     cards = (checked.cards or Tally.start(_CARD_PLACES, _PARTY_CARD_PLACES, expected)).recount(state)
     loose: list[str] = []
-    if not (state.raid is not None and any(m.card == state.overlord for m in state.raid.monsters)):
+    if state.overlord_attached and not (state.raid is not None and
+                                        any(m.card == state.overlord for m in state.raid.monsters)):
         loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
     if state.overlord is not None and state.overlord_crypt is None:
         loose.append(state.overlord)       # selected, not yet placed
@@ -478,10 +493,13 @@ def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> 
         checked.cards = cards
     people = (checked.people or Tally.start(_PEOPLE_PLACES, _PARTY_PEOPLE_PLACES, dict.fromkeys(everyone, 1))).recount(
         state)
+    if not people.diff:                # everyone in one place, once
+        checked.people = people
+        return out
     removed = rs.options.dead_destination == "removed"
     # diff: a Character's count less one; anyone else's count
-    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1)) if people.diff else []
-    lost = [] if removed or not people.diff else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
+    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
+    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
     stray = [k for k in people.diff if k not in everyone]
     if dup or lost or stray:
         out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))

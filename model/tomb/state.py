@@ -360,7 +360,7 @@ def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
     is remembered: every fact is worked out, so that the rules it reads are noted."""
     if _recorders:
         return {}
-    last = rs.__dict__.get("_last_loadout")      # one step asks the same Party's again and again
+    last = rs._last_loadout      # one step asks the same Party's again and again (None in a new ruleset)
     if last is not None and last[0] is characters:
         return last[1]
     table = rs.__dict__.get("_loadouts")
@@ -379,6 +379,18 @@ def loadout_facts(rs: Any, characters: tuple[Character, ...]) -> dict[Any, Any]:
         facts = by_value[key] = {}
     table[id(characters)] = rs._last_loadout = (characters, facts)
     return facts
+
+
+def members_facts(rs: Any, characters: tuple[Character, ...]) -> list[dict[Any, Any]]:
+    """Each Character's ``member_facts``, in the order of ``characters`` (kept as a fact of the loadout:
+    a loop over the Party's Characters looks them up once)."""
+    facts = loadout_facts(rs, characters)
+    got = facts.get("members")
+    if got is None:
+        got = [member_facts(rs, characters, ch.name) for ch in characters]
+        if not _recorders:
+            facts["members"] = got
+    return got
 
 
 def member_facts(rs: Any, characters: tuple[Character, ...], name: str) -> dict[Any, Any]:

@@ -63,7 +63,7 @@ def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     """The Cryptmaster rule that forbids Attaching ``card`` to ``name``, or None: only curses, spells,
     prayers, items, tactics and treasure; a prayer needs a die of holiness on that character, a spell a
     die of magic; no two attachments with one keyword (cursed excepted); no count limit."""
-    me = state.party(player).character(name)
+    me = state.parties[player].character(name)
     if me is None:
         return "cryptmaster.cards.treasure-never-in-hand"
     kind = card_type(rs, card)
@@ -90,7 +90,7 @@ def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
 
 
 def _breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
-    me = state.party(player).character(name)
+    me = state.parties[player].character(name)
     if me is None:
         return []
     out = []
@@ -118,7 +118,7 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
 
     for _ in range(20):
         changed = False
-        for ch in state.party(player).characters:
+        for ch in state.parties[player].characters:
             for card in breaches(rs, state, player, ch.name):
                 if is_cursed(rs, card) and rs.options.unfixable == "tolerated":
                     continue
@@ -126,10 +126,10 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
                 attached.remove(card)
                 state = update_character(state, player, ch.name, attached=tuple(attached))
                 target = None if is_cursed(rs, card) else next(
-                    (o.name for o in state.party(player).characters
+                    (o.name for o in state.parties[player].characters
                      if o.name != ch.name and can_attach(rs, state, player, o.name, card) is None), None)
                 if target is not None:
-                    other = state.party(player).character(target)
+                    other = state.parties[player].character(target)
                     assert other is not None
                     state = update_character(state, player, target, attached=(*other.attached, card))
                 else:
@@ -151,7 +151,7 @@ def inn_card_count(rs: Any, state: TombState, player: int) -> tuple[int, int]:
     """The Inn cards in ``player``'s hand and party, and how many Items of them do not count (one per
     Fighter; ``fighter_items``: an Item in hand or Attached, or only an Attached one): a fact of the
     Party's loadout and hand."""
-    party = state.party(player)
+    party = state.parties[player]
     facts = loadout_facts(rs, party.characters)
     key = ("inn-card-count", party.hand)
     got = facts.get(key)

@@ -89,7 +89,7 @@ def trait_tasks(rs: Any, state: TombState, raider: int, cid: str, door: str) -> 
     invited" (its player's one mercenary)."""
     out = []
     for q in hireable(rs, state, raider, cid, door):
-        if any("mercenary" in rs.cards.characters[c.name].keywords for c in state.party(q).characters):
+        if any("mercenary" in rs.cards.characters[c.name].keywords for c in state.parties[q].characters):
             out.append(Task("lend", q, "trait", items=(str(raider),), rule="cryptmaster.mercenary.trait-uninvited"))
     return out
 
@@ -106,11 +106,11 @@ def apply_lend(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
         return evolve(state, effects=add(state.effects, Effect(
             "declined", "cryptmaster.ambiguity.mercenary-trait-scope", until=TURN, player=player)))
     raider = int(t.items[0])
-    home = state.party(player)
+    home = state.parties[player]
     ch = home.character(action.character)
     assert ch is not None
     state = state.with_party(player, characters=tuple(c for c in home.characters if c.name != ch.name))
-    raiders = state.party(raider)
+    raiders = state.parties[raider]
     state = state.with_party(raider, characters=(*raiders.characters, evolve(ch, owner=player, actions=0)))
     return evolve(state, effects=add(state.effects, Effect("hired", "cryptmaster.mercenary.one-character", until=TURN,
                                                                  player=player, subject=ch.name)))
@@ -118,14 +118,14 @@ def apply_lend(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
 
 @legal("lend", registry=REGISTRY)
 def legal_lend(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    chars = state.party(player).characters
+    chars = state.parties[player].characters
     if t.subject == "trait":
         chars = tuple(c for c in chars if "mercenary" in rs.cards.characters[c.name].keywords)
     return [Lend(c.name) for c in chars] + [Pass()]
 
 
 def mercenaries(state: TombState, raider: int) -> list[Any]:
-    return [c for c in state.party(raider).characters if c.owner is not None]
+    return [c for c in state.parties[raider].characters if c.owner is not None]
 
 
 @implements("cryptmaster.mercenary.survivor-returns", "cryptmaster.mercenary.died-returns",
@@ -142,10 +142,10 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
         for ch in mercenaries(state, p):
             home = ch.owner
             assert home is not None
-            state = state.with_party(p, characters=tuple(c for c in state.party(p).characters if c.name != ch.name))
+            state = state.with_party(p, characters=tuple(c for c in state.parties[p].characters if c.name != ch.name))
             back = evolve(ch, owner=None, actions=0, wounds=0 if rs.options.merc_return_state == "fully-healed"
                                 else ch.wounds)
-            state = state.with_party(home, characters=(*state.party(home).characters, back))
+            state = state.with_party(home, characters=(*state.parties[home].characters, back))
             state = fix_restrictions(rs, state, p)
     if dead_too:
         for e in [e for e in state.effects if e.name == "fallen-mercenary"]:
@@ -157,7 +157,7 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             from ...tomb.state import Character
 
             back = Character(e.subject or "", 0, cards)
-            state = state.with_party(home, characters=(*state.party(home).characters, back))
+            state = state.with_party(home, characters=(*state.parties[home].characters, back))
             if rs.options.merc_return_state != "fully-healed":
                 hp = character_hp(rs, state, home, back.name)
                 state = update_character(state, home, back.name, wounds=max(hp - 1, 0))
@@ -175,7 +175,7 @@ def bank_disarmed_trap(rs: Any, state: TombState, player: int, trap: str) -> Tom
     tokens)."""
     if rs.options.trap_discard == "both":
         xp = rs.cards.crypt[trap].xp
-        state = state.with_party(player, bank_xp=state.party(player).bank_xp + xp)
+        state = state.with_party(player, bank_xp=state.parties[player].bank_xp + xp)
         return discard_cards(rs, state, (trap,))
     return bank_card(rs, state, player, trap)
 
@@ -189,7 +189,7 @@ def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> Tomb
         hired = {c.owner for c in mercenaries(state, state.current)}
     for q in sorted(h for h in hired if h is not None):
         gain = raid.resolved + (5 if raid.overlord_killed else 0)
-        state = state.with_party(q, bank_xp=state.party(q).bank_xp + gain)
+        state = state.with_party(q, bank_xp=state.parties[q].bank_xp + gain)
     state = return_mercenaries(rs, state, dead_too=False)
     if rs.options.after_raid == "on-door" and raider is not None:
         door = raid.door or rs.board.crypts[raid.crypt].doors[0]
@@ -235,7 +235,7 @@ def apply_curse_attach(rs: Any, state: TombState, t: Task, action: Curse, player
     raider = state.current
     owner = state.owner_of(action.character)
     assert owner is not None
-    ch = state.party(owner).character(action.character)
+    ch = state.parties[owner].character(action.character)
     assert ch is not None
     state = update_character(state, owner, ch.name, attached=(*ch.attached, action.card))
     state = fix_restrictions(rs, state, owner)
@@ -251,7 +251,7 @@ def why_curse_attach(rs: Any, state: TombState, t: Task, action: Any, player: in
     """A curse attached to a mercenary under mercs_in_party = raider-own-only names that reading; anything
     else the curse's rule ("attaches it to a member of the raiding party")."""
     if isinstance(action, Curse):
-        ch = state.party(state.current).character(action.character)
+        ch = state.parties[state.current].character(action.character)
         if ch is not None and ch.owner is not None and rs.options.mercs_in_party != "members":
             return "cryptmaster.ambiguity.mercenaries-in-party"
     return "cryptmaster.curse.reveal-and-attach"
@@ -259,7 +259,7 @@ def why_curse_attach(rs: Any, state: TombState, t: Task, action: Any, player: in
 
 @legal("curse-attach", registry=REGISTRY)
 def legal_curse_attach(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    members = [c.name for c in state.party(state.current).characters
+    members = [c.name for c in state.parties[state.current].characters
                if c.owner is None or rs.options.mercs_in_party == "members"]
     return [Curse(t.card or "", n) for n in members]
 
@@ -275,7 +275,7 @@ def apply_curse_check(rs: Any, state: TombState, t: Task, action: Any, player: i
     if isinstance(action, Pass):
         return state
     curse = rs.cards.crypt[t.card or ""]
-    names = state.party(player).names if rs.options.curse_check == "party-holiness-vs-curse-tn" else (t.subject or "",)
+    names = state.parties[player].names if rs.options.curse_check == "party-holiness-vs-curse-tn" else (t.subject or "",)
     pool = combined_pool(rs, state, player, tuple(names), "holiness")
     return start_roll(state, Roll("curse-check", player, pool.dice, pool.auto, subject=t.subject, card=t.card,
                                   value=curse.tn))
@@ -351,7 +351,7 @@ def cm_players(rs: Any, state: TombState) -> list[int]:
         q = (state.current + k) % n
         if q in out or q in hired:
             continue
-        party = state.party(q)
+        party = state.parties[q]
         if party.characters and party.location != INN and not party.out and \
                 not has(state.effects, "cm-effect-used", player=q):
             out.append(q)
@@ -366,7 +366,7 @@ def cm_card_options(rs: Any, state: TombState, player: int, kinds: tuple[str, ..
         return []
     used = {e.subject for e in state.effects if e.name == "cm-used" and e.player == player}
     out = []
-    for card in sorted(set(state.party(player).hand)):
+    for card in sorted(set(state.parties[player].hand)):
         c = rs.cards.inn.get(card)
         if c is None or c.deck != "cryptmaster":
             continue
@@ -380,7 +380,7 @@ def cm_card_options(rs: Any, state: TombState, player: int, kinds: tuple[str, ..
             elif e.kind == "cm-trap-tn" and raid.trap is not None:
                 out.append(UseCard(card, "cm", None))
             elif e.kind == "cm-wound":
-                out += [UseCard(card, "cm", ch.name) for ch in state.party(state.current).characters]
+                out += [UseCard(card, "cm", ch.name) for ch in state.parties[state.current].characters]
     return out
 
 
@@ -391,7 +391,7 @@ def cm_card_options(rs: Any, state: TombState, player: int, kinds: tuple[str, ..
 def apply_cm_card(rs: Any, state: TombState, player: int, action: UseCard) -> TombState:
     """The CM "may use any number of cryptmaster cards that he has in hand. Discard cryptmaster cards
     after use"; a bystander may use one CM effect per raid."""
-    party = state.party(player)
+    party = state.parties[player]
     hand = list(party.hand)
     hand.remove(action.card)
     state = state.with_party(player, hand=tuple(hand))
@@ -441,7 +441,7 @@ def cm_window_actors(rs: Any, state: TombState, t: Task) -> tuple[int, ...]:
 def why_cm_window(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     """A cryptmaster card used a second time in the turn, under once-each, names the reading that forbids
     it (cryptmaster.ambiguity.different-cm-effects); anything else the CM effects' rule."""
-    if isinstance(action, UseCard) and action.card in state.party(player).hand and \
+    if isinstance(action, UseCard) and action.card in state.parties[player].hand and \
             rs.options.cm_effect_repeat == "once-each" and \
             any(e.name == "cm-used" and e.player == player and e.subject == action.card for e in state.effects):
         return "cryptmaster.ambiguity.different-cm-effects"
@@ -500,7 +500,7 @@ def apply_extra_battle(rs: Any, state: TombState, player: int, action: Any, side
     if isinstance(action, UseCard):
         return apply_cm_card(rs, state, player, action)
     if isinstance(action, Target):
-        owner = state.party(player).character(action.character).owner  # type: ignore[union-attr]
+        owner = state.parties[player].character(action.character).owner  # type: ignore[union-attr]
         return push(pop(state), Task("merc-action", owner, action.character, items=(str(player),),
                                      rule="cryptmaster.mercenary.controller-chooses"))
     # Pass: the next ready combatant of this side gives up its turn in the round
@@ -511,7 +511,7 @@ def apply_extra_battle(rs: Any, state: TombState, player: int, action: Any, side
     else:
         name = ready_characters(rs, state)[0]
         owner = state.owner_of(name)
-        ch = state.party(owner).character(name)  # type: ignore[arg-type]
+        ch = state.parties[owner].character(name)  # type: ignore[arg-type]
         state = update_character(state, owner, name, actions=ch.actions + 1)  # type: ignore[arg-type,union-attr]
     return evolve(state, effects=add(state.effects, Effect("passed", "cryptmaster.ambiguity.combat-passing",
                                                                  until=RAID, player=player)))
@@ -558,7 +558,7 @@ def legal_merc_action(rs: Any, state: TombState, t: Task, player: int) -> list[A
 
 def controls(rs: Any, state: TombState, player: int, name: str) -> bool:
     owner = state.owner_of(name)
-    ch = state.party(owner).character(name) if owner is not None else None
+    ch = state.parties[owner].character(name) if owner is not None else None
     return ch is not None and (ch.owner is None)
 
 
@@ -582,7 +582,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
     from ...tomb.rules.death import check_all_deaths
     from ...tomb.rules.death import kill_character as tomb_kill
 
-    party = state.party(player)
+    party = state.parties[player]
     ch = party.character(name)
     if ch is None:
         return state
@@ -593,7 +593,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str) -> TombSta
                                                                      player=ch.owner, subject=name, items=ch.attached)))
         if rs.options.merc_death_replacement == "replacement":
             state = push(state, Task("replace", None, name, rule="cryptmaster.death.replacement-to-inn"))
-        if not state.party(player).characters:
+        if not state.parties[player].characters:
             state = push(state, Task("wipe", player, rule="cryptmaster.raid.wiped-out"))
         return check_all_deaths(rs, state)       # his cards leave with him: the others' Hit Points may drop
     if any(e.name == "pvp-combat" for e in state.effects):

@@ -133,7 +133,7 @@ def apply_cm_second_inn(rs: Any, state: TombState, t: Task, action: Any, player:
 
 @legal("cm-second-inn", registry=REGISTRY)
 def legal_cm_second_inn(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    party = state.party(player)
+    party = state.parties[player]
     if not any(is_pariah(rs, c.name) for c in party.characters):
         return [Pass()]
     return [Recruit(c) for c in sorted(set(state.inn))] + [Pass()]

@@ -26,7 +26,7 @@ from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, member_facts
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_facts
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
@@ -44,7 +44,7 @@ def _sorted_remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
     """"Equip — Free: Any number of times per turn, you may attach a card from your hand to a character
     in your party" (where the attachment restrictions allow it; cryptmaster cards are never attached)."""
-    party = state.party(player)
+    party = state.parties[player]
     facts = loadout_facts(rs, party.characters)       # a fact of the loadout and the hand
     got = facts.get(("equip", party.hand))
     if got is None:
@@ -56,7 +56,7 @@ def equip_options(rs: Any, state: TombState, player: int) -> list[Equip]:
             equips = facts.get(("equip-card", card))
             if equips is None:
                 if known is None:
-                    known = [member_facts(rs, chars, ch.name) for ch in chars]    # each Character's, once
+                    known = members_facts(rs, chars)                             # each Character's, once
                 equips = facts[("equip-card", card)] = tuple(Equip(card, ch.name) for ch, k in zip(chars, known)
                                                              if may_attach(rs, state, player, ch.name, k, card))
             out += equips
@@ -70,7 +70,7 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     characters in your party"."""
     if state.raid is not None:
         return []
-    facts = loadout_facts(rs, state.party(player).characters)     # a fact of the loadout
+    facts = loadout_facts(rs, state.parties[player].characters)     # a fact of the loadout
     moves = facts.get("shares")
     if moves is None:
         if first:                                                 # the first alone: no more is worked out
@@ -97,7 +97,7 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     if not at_inn(state, player):
         return []
     out = []
-    for ch in state.party(player).characters:
+    for ch in state.parties[player].characters:
         for card in sorted(set(ch.attached)):
             if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
                 out.append(Bank(card, ch.name))
@@ -107,7 +107,7 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
 def true_curses(rs: Any, state: TombState, player: int) -> list[tuple[str, str]]:
     """The true curses (the brown ones) Attached in ``player``'s Party, with their holders (a fact of
     its loadout)."""
-    characters = state.party(player).characters
+    characters = state.parties[player].characters
     facts = loadout_facts(rs, characters)
     got = facts.get("true-curses")
     if got is None:
@@ -123,7 +123,7 @@ def rest_options(rs: Any, state: TombState, player: int) -> list[Rest]:
     (only true curses, the brown ones)."""
     if not at_inn(state, player) or _used(state, player, "rest"):
         return []
-    party = state.party(player)
+    party = state.parties[player]
     curses = sorted({c for c, _ in true_curses(rs, state, player)})
     if not curses and not any(c.wounds for c in party.characters):
         return []
@@ -178,12 +178,12 @@ def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState
     if isinstance(action, Rest):
         note("cryptmaster.free.rest-wounds")
         state = _use(state, player, "rest")
-        party = state.party(player)
+        party = state.parties[player]
         state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
         for curse in action.curses:
             for card, name in true_curses(rs, state, player):
                 if card == curse:
-                    ch = state.party(player).character(name)
+                    ch = state.parties[player].character(name)
                     assert ch is not None
                     state = update_character(state, player, name, attached=_sorted_remove(ch.attached, card)
                                              if sorted(ch.attached) == list(ch.attached) else
@@ -196,7 +196,7 @@ def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState
                                                                  until=TURN, player=player,
                                                                  subject=f"{action.character}|{action.card}")))
     curse = rs.cards.crypt[action.card]
-    pool = combined_pool(rs, state, player, state.party(player).names, curse.attribute or "holiness")
+    pool = combined_pool(rs, state, player, state.parties[player].names, curse.attribute or "holiness")
     return start_roll(state, Roll("dispel", player, pool.dice, pool.auto, subject=action.character, card=action.card,
                                   value=curse.tn))
 
@@ -213,7 +213,7 @@ def lift_curse(rs: Any, state: TombState, player: int, name: str, card: str) -> 
     owner = state.owner_of(name)
     if owner is None:
         return state
-    ch = state.party(owner).character(name)
+    ch = state.parties[owner].character(name)
     if ch is None or card not in ch.attached:
         return state
     attached = list(ch.attached)
@@ -224,9 +224,9 @@ def lift_curse(rs: Any, state: TombState, player: int, name: str, card: str) -> 
 
 @task("equip", DECIDE, "cryptmaster.free.equip", what="which card to whom", registry=REGISTRY)
 def apply_equip(rs: Any, state: TombState, t: Task, action: Equip, player: int) -> TombState:
-    party = state.party(player)
+    party = state.parties[player]
     state = state.with_party(player, hand=_sorted_remove(party.hand, action.card))
-    ch = state.party(player).character(action.character)
+    ch = state.parties[player].character(action.character)
     assert ch is not None
     return update_character(pop(state), player, action.character, attached=(*ch.attached, action.card))
 
@@ -236,7 +236,7 @@ def why_equip(rs: Any, state: TombState, t: Task, action: Any, player: int) -> s
     """A card of the hand to a character of the party that the attachment restrictions forbid names the
     restriction (rs.can_attach: types, a prayer's holiness die, a spell's magic die, one per keyword);
     anything else Equip's own rule ("attach a card from your hand to a character in your party")."""
-    party = state.party(player)
+    party = state.parties[player]
     if isinstance(action, Equip) and action.card in party.hand and party.character(action.character) is not None:
         return rs.can_attach(state, player, action.character, action.card) or "cryptmaster.free.equip"
     return "cryptmaster.free.equip"
@@ -270,7 +270,7 @@ def recruit_options(rs: Any, state: TombState, player: int) -> list[Recruit]:
 
     if not at_inn(state, player) or not state.inn:
         return []
-    size = len(state.party(player).characters)
+    size = len(state.parties[player].characters)
     if size >= 5:
         return []
     pariahs = [c for c in state.inn if is_pariah(rs, c)]
@@ -286,7 +286,7 @@ def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit) -> To
     state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     left = [c for c in state.inn if is_pariah(rs, c)]
     more = left and (not is_pariah(rs, action.character) or rs.options.pariah_first == "always-two") and \
-        len(state.party(player).characters) + 2 <= 5
+        len(state.parties[player].characters) + 2 <= 5
     state = push(state, Task("recruit-pariah", player, rule="cryptmaster.recruit.pariah")) if more else state
     return join_party(rs, state, player, action.character, how="recruit")
 
@@ -309,14 +309,14 @@ def legal_recruit_pariah(rs: Any, state: TombState, t: Task, player: int) -> lis
             "cryptmaster.ambiguity.qrg-omits-conditions")
 def heal_pool(rs: Any, state: TombState, player: int, action: Heal) -> Any:
     """"Heal — Turn: If you have at least one cleric in your party, make a party holiness roll"."""
-    return combined_pool(rs, state, player, state.party(player).names, "holiness")
+    return combined_pool(rs, state, player, state.parties[player].names, "holiness")
 
 
 @implements("cryptmaster.raid.raid-a-crypt", "cryptmaster.ambiguity.raid-empty-or-moved")
 def can_raid(rs: Any, state: TombState, player: int) -> bool:
     """"Raid a Crypt — Turn: If you are on a crypt door, you may raid the adjacent crypt" (not-empty: a
     crypt with no cards is a hallway space, and cannot be raided)."""
-    where = state.party(player).location
+    where = state.parties[player].location
     cid = rs.board.doors.get(where)
     if cid is None:
         return False
@@ -329,20 +329,20 @@ def pickpocket_options(rs: Any, state: TombState, player: int) -> list[Steal]:
     party with at least one item or treasure, you may attempt to pick a pocket."""
     if at_inn(state, player):
         return []
-    rogues = [c.name for c in state.party(player).characters if rs.cards.characters[c.name].has("rogue")]
+    rogues = [c.name for c in state.parties[player].characters if rs.cards.characters[c.name].has("rogue")]
     if not rogues:
         return []
     if not any(q != player and tomb_actions.has_loot(rs, other) for q, other in enumerate(state.parties)):
         return []                     # nothing to steal anywhere: no range to work out
     out = []
     for q in tomb_actions.in_range(rs, state, player):
-        if tomb_actions.has_loot(rs, state.party(q)):     # an item or treasure Attached
+        if tomb_actions.has_loot(rs, state.parties[q]):     # an item or treasure Attached
             out += [Steal(r, q, "", None) for r in rogues]
     return out
 
 
 def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
-    party = state.party(player)
+    party = state.parties[player]
     out: list[Any] = []
     if not party.characters:
         # "If you are in the Inn and have fewer than five characters in your party, you may recruit": a
@@ -373,7 +373,7 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
 
 def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
     """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
-    party = state.party(player)
+    party = state.parties[player]
     kind = type(action)
     if not party.characters:
         return kind is Recruit and not party.out and action in recruit_options(rs, state, player)
@@ -420,7 +420,7 @@ def send_to_inn(rs: Any, state: TombState, player: int, rule: str) -> TombState:
     """"Return to the Inn (Flee) — Turn/Battle: Move your party to the Inn regardless your current
     location and movement" (PvP: up to 20 spaces away instead)."""
     note(rule)
-    if rs.options.pvp and state.party(player).location != INN:
+    if rs.options.pvp and state.parties[player].location != INN:
         from .variants import move_twenty
 
         return move_twenty(rs, state, player)
@@ -441,7 +441,7 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, Recruit):
         if not at_inn(state, player):
             return "cryptmaster.recruit.recruit-one"
-        if len(state.party(player).characters) >= 5:
+        if len(state.parties[player].characters) >= 5:
             return "cryptmaster.recruit.five-character-limit"
         if action.character not in state.inn:
             return "cryptmaster.recruit.recruit-one"            # "recruit one character from the Inn"
@@ -455,8 +455,8 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
                 else "cryptmaster.free.dispel-curse"
         return "cryptmaster.free.dispel-curse"        # no such curse on the party: nothing to dispel
     if isinstance(action, Heal) and action == Heal() and rs.options.heal_injured == "injured-only" and \
-            any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters) and \
-            not any(c.wounds for c in state.party(player).characters):
+            any(rs.cards.characters[c.name].has("cleric") for c in state.parties[player].characters) and \
+            not any(c.wounds for c in state.parties[player].characters):
         return "cryptmaster.ambiguity.heal-without-wounds"
     for kinds, rule in _REFUSED_FOR:
         if isinstance(action, kinds):
@@ -495,13 +495,13 @@ def apply_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int
     if isinstance(action, Pass):
         return state
     victim = int(t.items[0])
-    for ch in state.party(victim).characters:
+    for ch in state.parties[victim].characters:
         if action.card in ch.attached:
             attached = list(ch.attached)
             attached.remove(action.card)
             state = update_character(state, victim, ch.name, attached=tuple(attached))
             break
-    me = state.party(player).character(t.subject or "")
+    me = state.parties[player].character(t.subject or "")
     assert me is not None
     state = update_character(state, player, me.name, attached=(*me.attached, action.card))
     return fix_restrictions(rs, state, victim)
@@ -513,7 +513,7 @@ def why_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     breaks (rs.can_attach: one per keyword); anything else the pickpocket's success."""
     victim = int(t.items[0])
     if isinstance(action, Attach) and action.character == t.subject and \
-            any(action.card in c.attached for c in state.party(victim).characters):
+            any(action.card in c.attached for c in state.parties[victim].characters):
         return rs.can_attach(state, player, t.subject or "", action.card) or "cryptmaster.pickpocket.success"
     return "cryptmaster.pickpocket.success"
 
@@ -522,7 +522,7 @@ def why_pick_card(rs: Any, state: TombState, t: Task, action: Any, player: int) 
 def legal_pick_card(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     victim = int(t.items[0])
     rogue = t.subject or ""
-    cards = sorted({a for c in state.party(victim).characters for a in c.attached if card_type(rs, a) in ("item", "treasure")})
+    cards = sorted({a for c in state.parties[victim].characters for a in c.attached if card_type(rs, a) in ("item", "treasure")})
     return [Attach(c, rogue) for c in cards if rs.can_attach(state, player, rogue, c) is None] + [Pass()]
 
 
@@ -532,7 +532,7 @@ def claim_cards(rs: Any, state: TombState, player: int, cards: tuple[str, ...]) 
     must immediately be attached to party members, and Inn cards go to the player's hand.\""""
     inn = tuple(c for c in cards if rs.cards.is_inn(c))
     rest = tuple(c for c in cards if c not in inn)
-    state = state.with_party(player, hand=tuple(sorted((*state.party(player).hand, *inn))))
+    state = state.with_party(player, hand=tuple(sorted((*state.parties[player].hand, *inn))))
     return offer_cards(rs, state, player, rest)
 
 
@@ -581,7 +581,7 @@ def apply_discard_extra(rs: Any, state: TombState, t: Task, action: Discard, pla
     """hard-cap: "the party limit of ten cards" is a limit: at upkeep the player discards Inn cards of his
     choice (from his hand or his own characters; never a Cursed card) until he has ten, one Item per
     Fighter not counting."""
-    party = state.party(player)
+    party = state.parties[player]
     if action.character is None:
         hand = list(party.hand)
         hand.remove(action.card)
@@ -603,7 +603,7 @@ def apply_discard_extra(rs: Any, state: TombState, t: Task, action: Discard, pla
 def legal_discard_extra(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     if not over_ten(rs, state, player):
         return []
-    party = state.party(player)
+    party = state.parties[player]
     out: list[Any] = [Discard(c) for c in sorted(set(party.hand))]
     for ch in party.characters:
         if ch.owner is None:
@@ -655,7 +655,7 @@ def heal_assign_legal(legal_fn: Any) -> Any:
     """"For each success, remove one wound from your party": the healer spreads them (healer-chooses;
     unset, the model stops with Unspecified where several characters are wounded)."""
     def legal_heal(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-        if sum(1 for c in state.party(player).characters if c.wounds) > 1:
+        if sum(1 for c in state.parties[player].characters if c.wounds) > 1:
             assert rs.options.heal_distribution == "healer-chooses"
         return legal_fn(rs, state, t, player)
 
@@ -676,7 +676,7 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     assert player is not None
     hired = sorted({e.player for e in state.effects if e.name == "hired" and e.player is not None})
     state = return_mercenaries(rs, state, dead_too=True)
-    if not state.party(player).characters:
+    if not state.parties[player].characters:
         return state
     tasks = [Task("pay", player, items=(str(q),), rule="cryptmaster.upkeep.pay-mercenaries") for q in hired if q != player]
     return push(state, *tasks)
@@ -689,17 +689,17 @@ def apply_pay(rs: Any, state: TombState, t: Task, action: Pay, player: int) -> T
     q = int(t.items[0])
     if action.cards == ("attached",):
         return push(state, Task("pay-pick", q, items=(str(player),), rule="cryptmaster.upkeep.pay-mercenaries"))
-    party = state.party(player)
+    party = state.parties[player]
     hand = list(party.hand)
     for c in action.cards:
         hand.remove(c)
     state = state.with_party(player, hand=tuple(hand))
-    return state.with_party(q, hand=tuple(sorted((*state.party(q).hand, *action.cards))))
+    return state.with_party(q, hand=tuple(sorted((*state.parties[q].hand, *action.cards))))
 
 
 @legal("pay", registry=REGISTRY)
 def legal_pay(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    party = state.party(player)
+    party = state.parties[player]
     hand = sorted(party.hand)
     pairs = sorted({tuple(sorted(p)) for p in combinations(hand, 2)})
     out = [Pay(p) for p in pairs]
@@ -715,7 +715,7 @@ def apply_pay_pick(rs: Any, state: TombState, t: Task, action: Pay, player: int)
     state = pop(state)
     payer = int(t.items[0])
     card = action.cards[0]
-    for ch in state.party(payer).characters:
+    for ch in state.parties[payer].characters:
         if card in ch.attached:
             attached = list(ch.attached)
             attached.remove(card)
@@ -723,14 +723,14 @@ def apply_pay_pick(rs: Any, state: TombState, t: Task, action: Pay, player: int)
             break
     state = fix_restrictions(rs, state, payer)     # and Death checked again: the card may have raised HP
     if rs.cards.is_inn(card):
-        return state.with_party(player, hand=tuple(sorted((*state.party(player).hand, card))))
+        return state.with_party(player, hand=tuple(sorted((*state.parties[player].hand, card))))
     return offer_cards(rs, state, player, (card,))
 
 
 @legal("pay-pick", registry=REGISTRY)
 def legal_pay_pick(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     payer = int(t.items[0])
-    return [Pay((c,)) for c in sorted({a for ch in state.party(payer).characters for a in ch.attached})]
+    return [Pay((c,)) for c in sorted({a for ch in state.parties[payer].characters for a in ch.attached})]
 
 
 @task("refill", AUTO, "cryptmaster.upkeep.refill-slain-parties", registry=REGISTRY)
@@ -766,19 +766,19 @@ def apply_dismiss(rs: Any, state: TombState, t: Task, action: Dismiss, player: i
     """"If you have more than five characters ... you must discard characters until you have five in your
     party. You must move all attached cards to your other characters before discarding a character. This
     may move Cursed cards." (Pariahs and Cursed characters last)."""
-    party = state.party(player)
+    party = state.parties[player]
     ch = party.character(action.character)
     assert ch is not None
     state = state.with_party(player, characters=tuple(c for c in party.characters if c.name != ch.name))
     for card in ch.attached:
-        target = next((o.name for o in state.party(player).characters if rs.can_attach(state, player, o.name, card) is None),
+        target = next((o.name for o in state.parties[player].characters if rs.can_attach(state, player, o.name, card) is None),
                       None)
-        if target is None and is_cursed(rs, card) and state.party(player).characters:
-            target = state.party(player).characters[0].name          # Cursed cards move regardless
+        if target is None and is_cursed(rs, card) and state.parties[player].characters:
+            target = state.parties[player].characters[0].name          # Cursed cards move regardless
         if target is None:
             state = discard_cards(rs, state, (card,))
             continue
-        other = state.party(player).character(target)
+        other = state.parties[player].character(target)
         assert other is not None
         state = update_character(state, player, target, attached=(*other.attached, card))
     from ...tomb.rules.death import to_discard_pile
@@ -786,7 +786,7 @@ def apply_dismiss(rs: Any, state: TombState, t: Task, action: Dismiss, player: i
     state = fix_restrictions(rs, to_discard_pile(rs, state, ch.name), player)
     if rs.options.dismissed_dead == "replacement":
         state = push(state, Task("replace", None, ch.name, rule="cryptmaster.death.replacement-to-inn"))
-    if len(state.party(player).characters) <= 5:
+    if len(state.parties[player].characters) <= 5:
         state = pop(state)
     return state
 
@@ -795,7 +795,7 @@ def apply_dismiss(rs: Any, state: TombState, t: Task, action: Dismiss, player: i
 def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     from .setup import is_pariah
 
-    party = state.party(player)
+    party = state.parties[player]
     if len(party.characters) <= 5:
         return []
 
@@ -813,7 +813,7 @@ def why_dismiss(rs: Any, state: TombState, t: Task, action: Any, player: int) ->
     from .setup import is_pariah
 
     name = getattr(action, "character", None)
-    ch = state.party(player).character(name) if isinstance(name, str) else None
+    ch = state.parties[player].character(name) if isinstance(name, str) else None
     if ch is not None and ch.owner is None and (
             is_pariah(rs, ch.name) or "cursed" in rs.cards.characters[ch.name].keywords):
         return "cryptmaster.upkeep.dismiss-pariahs-last"
@@ -889,7 +889,7 @@ def score(rs: Any, state: TombState, player: int) -> int:
     from ...tomb.rules.end import banked_xp
 
     total = banked_xp(rs, state, player)
-    for ch in state.party(player).characters:
+    for ch in state.parties[player].characters:
         if ch.owner is not None:
             continue
         for a in ch.attached:
@@ -907,14 +907,14 @@ def winners(rs: Any, state: TombState) -> tuple[int, ...]:
     """"The player with the most XP wins. In case of a tie, the tied player with the most XP attached to
     the party wins." (PvP: eliminated players are out.)"""
     scores = state.scores
-    alive = [p for p in range(rs.num_players) if not state.party(p).out]
+    alive = [p for p in range(rs.num_players) if not state.parties[p].out]
     if not alive:
         return ()
     best = max(scores[p] for p in alive)
     tied = [p for p in alive if scores[p] == best]
     if len(tied) > 1:
         def attached(p: int) -> int:
-            return sum(card_xp(rs, a) for c in state.party(p).characters for a in c.attached)
+            return sum(card_xp(rs, a) for c in state.parties[p].characters for a in c.attached)
 
         top = max(attached(p) for p in tied)
         tied = [p for p in tied if attached(p) == top]

@@ -64,7 +64,7 @@ def move_twenty(rs: Any, state: TombState, player: int) -> TombState:
 
 
 def twenty_targets(rs: Any, state: TombState, player: int) -> list[str]:
-    start = state.party(player).location
+    start = state.parties[player].location
     dist = rs.distances(state, player, start)
     return sorted((n for n, d in dist.items() if 0 < d <= PVP_FLEE and n != INN), key=lambda n: (dist[n], rs.board.order(n)))
 
@@ -86,7 +86,7 @@ def arrive(rs: Any, state: TombState, player: int) -> TombState:
     other party" (PvP only; otherwise parties fight only by a card effect)."""
     if not rs.options.pvp or state.raid is not None:
         return state
-    where = state.party(player).location
+    where = state.parties[player].location
     if where == INN:
         return state
     others = [q for q, p in enumerate(state.parties) if q != player and p.location == where and p.characters and not p.out]
@@ -122,7 +122,7 @@ def start_pvp(rs: Any, state: TombState, attacker: int, defender: int) -> TombSt
 
 def _reset(state: TombState, *players: int) -> TombState:
     for p in players:
-        party = state.party(p)
+        party = state.parties[p]
         if any(c.actions for c in party.characters):      # (else the Party keeps its very Characters)
             state = state.with_party(p, characters=tuple(evolve(c, actions=0) if c.actions else c
                                                          for c in party.characters))
@@ -148,7 +148,7 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
     assert attacker is not None
     if e is None:
         return pop(state)
-    a_chars, d_chars = state.party(attacker).characters, state.party(defender).characters
+    a_chars, d_chars = state.parties[attacker].characters, state.parties[defender].characters
     if not a_chars or not d_chars or e.subject in FLED:
         # a fled attacker leaves the living defenders, who claim the pillage ("Otherwise, the defender
         # claims all pillage"); a fled defender leaves no defenders (left-combat: the attacker claims) or
@@ -156,7 +156,7 @@ def run_pvp(rs: Any, state: TombState, t: Task) -> TombState:
         fled_gone = e.subject == "fled" and rs.options.pvp_fled == "left-combat"
         return end_pvp(rs, pop(state), attacker, defender, defenders_left=bool(d_chars) and not fled_gone)
     side = e.items[0] if e.items else "defender"
-    ready = {p: [c.name for c in state.party(p).characters if c.actions < 1] for p in (attacker, defender)}
+    ready = {p: [c.name for c in state.parties[p].characters if c.actions < 1] for p in (attacker, defender)}
     actor = defender if side == "defender" else attacker
     if not ready[actor]:
         actor = attacker if actor == defender else defender
@@ -184,9 +184,9 @@ def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     state = pop(state)
     attacker, defender = int(t.items[0]), int(t.items[1])
     enemy = defender if player == attacker else attacker
-    ready = [c.name for c in state.party(player).characters if c.actions < 1]
+    ready = [c.name for c in state.parties[player].characters if c.actions < 1]
     name = action.character if isinstance(action, Attack) else ready[0]
-    ch = state.party(player).character(name)
+    ch = state.parties[player].character(name)
     assert ch is not None
     state = update_character(state, player, name, actions=ch.actions + 1)
     if isinstance(action, Pass):
@@ -207,7 +207,7 @@ def apply_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) 
 def legal_pvp_act(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     attacker, defender = int(t.items[0]), int(t.items[1])
     enemy = defender if player == attacker else attacker
-    ready = [c.name for c in state.party(player).characters if c.actions < 1]
+    ready = [c.name for c in state.parties[player].characters if c.actions < 1]
     out: list[Any] = [Attack(n, f"p{enemy}") for n in ready]
     out.append(Flee())
     if rs.options.combat_passing == "may-pass":
@@ -227,7 +227,7 @@ def why_pvp_act(rs: Any, state: TombState, t: Task, action: Any, player: int) ->
     if isinstance(action, Pass):
         return "cryptmaster.ambiguity.combat-passing"
     if isinstance(action, Attack):
-        if state.party(player).character(action.character) is None:
+        if state.parties[player].character(action.character) is None:
             return "cryptmaster.attack.choose-attacker"
         if action.monster != f"p{enemy}":
             return "cryptmaster.combat.pvp-sides"
@@ -249,7 +249,7 @@ def apply_pvp_target(rs: Any, state: TombState, t: Task, action: Target, player:
 
 @legal("pvp-target", registry=REGISTRY)
 def legal_pvp_target(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [Target(c.name) for c in state.party(player).characters]
+    return [Target(c.name) for c in state.parties[player].characters]
 
 
 @implements("cryptmaster.combat.pvp-pillage", "cryptmaster.ambiguity.pvp-pillage-claim", "cryptmaster.ambiguity.pillage-term")
@@ -260,14 +260,14 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     pillage = state.pillage
     state = evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
     state = _reset(state, attacker, defender)
-    if not pillage or not state.party(claimer).characters:
+    if not pillage or not state.parties[claimer].characters:
         return evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
     if rs.options.pvp_claim == "like-pickpocket":
         return claim_cards(rs, state, claimer, pillage)
     # hand: every claimed card goes to the hand, the treasures excepted (a treasure is never in a hand)
     treasures = tuple(c for c in pillage if not rs.cards.is_inn(c) and rs.cards.crypt[c].type == "treasure")
     hand = tuple(c for c in pillage if c not in treasures)
-    state = state.with_party(claimer, hand=tuple(sorted((*state.party(claimer).hand, *hand))))
+    state = state.with_party(claimer, hand=tuple(sorted((*state.parties[claimer].hand, *hand))))
     return offer_cards(rs, state, claimer, treasures)
 
 
@@ -275,7 +275,7 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
 def kill_options(rs: Any, state: TombState, player: int) -> list[Kill]:
     """"Turn: Discard at least 10 XP from your bank: Kill a character in the Tomb" (whole cards, the XP
     tokens first, then the cheapest cards, until at least 10; any character on the Tomb board)."""
-    if state.party(player).location == INN:
+    if state.parties[player].location == INN:
         return []
     cards = _ten_xp(rs, state, player)
     if cards is None:
@@ -285,7 +285,7 @@ def kill_options(rs: Any, state: TombState, player: int) -> list[Kill]:
 
 
 def _ten_xp(rs: Any, state: TombState, player: int) -> tuple[str, ...] | None:
-    party = state.party(player)
+    party = state.parties[player]
     total = party.bank_xp
     chosen: list[str] = []
     if total >= 10:
@@ -302,7 +302,7 @@ def _ten_xp(rs: Any, state: TombState, player: int) -> tuple[str, ...] | None:
 
 
 def apply_kill(rs: Any, state: TombState, player: int, action: Kill) -> TombState:
-    party = state.party(player)
+    party = state.parties[player]
     if action.cards == ("xp-tokens",):
         state = state.with_party(player, bank_xp=party.bank_xp - 10)
     else:                                  # the XP tokens first, then the cards

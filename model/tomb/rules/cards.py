@@ -97,6 +97,15 @@ def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
         mine = _count_traits(rs, limited, card)
     if not mine:
         return False
+    # the answer for the very cards held (a tuple, in their order) and the card, kept beside (no sort)
+    table = rs.memo.get("conflict-held")
+    if table is None or len(table) >= 65536:
+        table = rs.memo["conflict-held"] = {}
+    direct = (held, card) if type(held) is tuple else None
+    if direct is not None:
+        got = table.get(direct)
+        if got is not None:
+            return got
     traited = []
     for h in held:
         t = limited.get(h)
@@ -105,12 +114,15 @@ def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
         if t:
             traited.append(h)
     if not traited:
-        return False
-    key = ("conflict", tuple(sorted(traited)), card)
-    memo = rs.memo
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = _conflict(rs, key[1], card)
+        got = False
+    else:
+        key = ("conflict", tuple(sorted(traited)), card)
+        memo = rs.memo
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _conflict(rs, key[1], card)
+    if direct is not None:
+        table[direct] = got
     return got
 
 
@@ -189,7 +201,7 @@ def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> b
     attribute, cls = ("holiness", "cleric") if deck == "prayer" else ("magic", "wizard")
     if rs.options.casters == "party-caster":
         return any(rs.cards.characters[c.name].has(cls) or has_die(rs, state, player, c.name, attribute)
-                   for c in state.party(player).characters)
+                   for c in state.parties[player].characters)
     if rs.options.casters != "dice-required" and rs.cards.characters[name].has(cls):
         return True
     return has_die(rs, state, player, name, attribute)
@@ -197,12 +209,12 @@ def is_caster(rs: Any, state: TombState, player: int, name: str, deck: str) -> b
 
 @implements("tomb.cards.prayer-needs-cleric-in-party", "tomb.cards.spell-needs-wizard-in-party")
 def party_can_cast(rs: Any, state: TombState, player: int, deck: str) -> bool:
-    return any(is_caster(rs, state, player, c.name, deck) for c in state.party(player).characters)
+    return any(is_caster(rs, state, player, c.name, deck) for c in state.parties[player].characters)
 
 
 def can_attach(rs: Any, state: TombState, player: int, name: str, card: str) -> str | None:
     """The rule that forbids Attaching ``card`` to Character ``name`` of ``player``'s Party, or None."""
-    me = state.party(player).character(name)
+    me = state.parties[player].character(name)
     if me is None:
         return "tomb.treasure.unbanked-attached-in-party"
     kind = card_type(rs, card)
@@ -260,7 +272,7 @@ def attached_cards(ch: Character) -> tuple[str, ...]:
 @implements("tomb.treasure.example-bruntors-shield")
 def character_hp(rs: Any, state: TombState, player: int, name: str) -> int:
     """A Character's Hit Points: printed, plus his Attached cards' HP, plus his temporary HP."""
-    party = state.party(player)
+    party = state.parties[player]
     me = party.character(name)
     card = rs.cards.characters[name]
     hp = card.hp
@@ -316,7 +328,7 @@ def _movement_bonus(rs: Any, party: Party) -> int:
 
 
 def party_movement(rs: Any, state: TombState, player: int) -> int:
-    return compute_movement(BASE_MOVEMENT, movement_bonus(rs, state.party(player)))
+    return compute_movement(BASE_MOVEMENT, movement_bonus(rs, state.parties[player]))
 
 
 def extra_actions(rs: Any, ch: Character) -> int:
@@ -375,7 +387,7 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     """The card actions of ``timing`` (and ``trigger``) that ``player``'s Characters may use now:
     printed on them, on cards Attached to them, or (Prayers, Spells, Tactics) from the hand by any
     Character who may cast it.  Text-only effects are never usable (the model cannot act on them)."""
-    party = state.party(player)
+    party = state.parties[player]
     names = None if holders is None else tuple(holders)
     # what the loadout and the hand offer is a fact of them alone; what was used this Turn is not
     facts = loadout_facts(rs, party.characters)
@@ -393,35 +405,50 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     """``usable_actions`` before the cards used this Turn are left out: each Character's own (printed
     on him and on his Attached cards: ``_own_offers``), then each card of the hand, for each Character
     who may use it (a fact of him: ``_may_use``)."""
-    party = state.party(player)
+    party = state.parties[player]
     chars = party.characters
     names = [c.name for c in chars] if holders is None else list(holders)
     out: list[Usable] = []
     for ch in chars:
         if ch.name in names:
             out += _own_offers(rs, ch, timing, trigger)
-    hand = sorted(set(party.hand))
+    hand = party.hand
     if not hand:
         return out
     # each card's offers are a fact of the loadout: a hand that changed works out its new cards alone
     loadout = loadout_facts(rs, chars)
     facts: list[Any] | None = None
-    for card in hand:
+    for card in (sorted(set(hand)) if len(hand) > 1 else hand):
+        effects = _hand_effects(rs, card, timing, trigger)
+        if not effects:                # the card offers nothing then: no Character's facts asked
+            continue
         key = ("hand-offers", card, timing, trigger, holders)
         offers = loadout.get(key)
         if offers is None:
-            effects = _hand_effects(rs, card, timing, trigger)
-            if not effects:            # the card offers nothing then: no Character's facts asked
-                offers = loadout[key] = ()
-                continue
             if facts is None:
                 facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
-            offers = loadout[key] = tuple(Usable(card, ch.name, e, "hand")
-                                          for e in effects
-                                          for ch, known in zip(chars, facts)
-                                          if known is not None and _may_use(rs, state, player, ch.name, known, card))
+            users = tuple([ch.name for ch, known in zip(chars, facts)
+                           if known is not None and _may_use(rs, state, player, ch.name, known, card)])
+            offers = loadout[key] = _hand_offers(rs, card, timing, trigger, effects, users)
         out += offers
     return out
+
+
+def _hand_offers(rs: Any, card: str, timing: str, trigger: str | None, effects: tuple[CardEffect, ...],
+                 users: tuple[str, ...]) -> tuple[Usable, ...]:
+    """The offers of ``card`` of the hand (its ``effects`` of ``timing`` and ``trigger``) to the
+    Characters ``users``, who may use it, in order: a value of these alone, shared by every loadout
+    where the same Characters may use it (``rs.memo``; frozen values, no rule read)."""
+    if not users:
+        return ()
+    memo = rs.memo.get("hand-offers")
+    if memo is None or len(memo) >= 65536:
+        memo = rs.memo["hand-offers"] = {}
+    key = (card, timing, trigger, users)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple([Usable(card, name, e, "hand") for e in effects for name in users])
+    return got
 
 
 def _acting(effect: CardEffect, timing: str, trigger: str | None) -> bool:
@@ -449,14 +476,17 @@ def _own_offers(rs: Any, ch: Character, timing: str, trigger: str | None) -> tup
 
 
 def _hand_effects(rs: Any, card: str, timing: str, trigger: str | None) -> tuple[CardEffect, ...]:
-    """The actions of ``timing`` a card of the hand offers (none for a CM card)."""
-    key = ("hand-effects", card, timing, trigger)
-    got = rs.memo.get(key)
+    """The actions of ``timing`` a card of the hand offers (none for a CM card): a fact of the card
+    alone, kept in a table by ``timing`` and ``trigger`` (``rs.memo``)."""
+    table = rs.memo.get(("hand-effects", timing, trigger))
+    if table is None:
+        table = rs.memo[("hand-effects", timing, trigger)] = {}
+    got = table.get(card)
     if got is None:
         c = rs.cards.inn.get(card)
         got = () if c is None or c.deck == "cryptmaster" else tuple(e for e in c.effects if _acting(e, timing, trigger))
         if remembering():
-            rs.memo[key] = got
+            table[card] = got
     return got
 
 
@@ -493,13 +523,13 @@ def after_use(rs: Any, state: TombState, player: int, use: Usable) -> TombState:
     state = mark_used(state, player, use.holder, use.card)
     if use.source != "hand":
         return state
-    party = state.party(player)
+    party = state.parties[player]
     hand = list(party.hand)
     hand.remove(use.card)
     state = state.with_party(player, hand=tuple(hand))
     c = rs.cards.inn[use.card]
     if c.after_use == "discard":
         return discard_cards(rs, state, (use.card,))
-    ch = state.party(player).character(use.holder)
+    ch = state.parties[player].character(use.holder)
     assert ch is not None
     return update_character(state, player, use.holder, attached=(*ch.attached, use.card))

@@ -129,7 +129,7 @@ def apply_contest_pick(rs: Any, state: TombState, t: Task, action: Target, playe
 
 @legal("contest-pick")
 def legal_contest_pick(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [Target(n) for n in state.party(player).names]
+    return [Target(n) for n in state.parties[player].names]
 
 
 def contest_monster_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
@@ -161,7 +161,7 @@ def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) ->
         return state
     raider = raider_of(state)
     if not any(rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"
-               for c in state.party(raider).characters for a in c.attached):
+               for c in state.parties[raider].characters for a in c.attached):
         return state
     chooser = cm_of(state) if rs.options.give_treasure == "crypt-master-chooses" else raider
     return push(state, Task("give-treasure", chooser, items=(str(raider),), rule="tomb.monster.example-elithe"))
@@ -171,7 +171,7 @@ def contest_character_done(rs: Any, state: TombState, roll: Roll, total: int) ->
 def apply_give_treasure(rs: Any, state: TombState, t: Task, action: Give, player: int) -> TombState:
     state = pop(state)
     giver = int(t.items[0]) if t.items else player
-    for c in state.party(giver).characters:
+    for c in state.parties[giver].characters:
         if action.card in c.attached:
             attached = list(c.attached)
             attached.remove(action.card)
@@ -196,9 +196,9 @@ def why_give_treasure(rs: Any, state: TombState, t: Task, action: Any, player: i
 @legal("give-treasure")
 def legal_give_treasure(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     giver = int(t.items[0]) if t.items else player
-    cards = sorted({a for c in state.party(giver).characters for a in c.attached
+    cards = sorted({a for c in state.parties[giver].characters for a in c.attached
                     if rs.cards.crypt.get(a) and rs.cards.crypt[a].type == "treasure"})
-    others = [q for q in range(rs.num_players) if q != giver and not state.party(q).out]
+    others = [q for q in range(rs.num_players) if q != giver and not state.parties[q].out]
     cm = state.raid.cm if state.raid is not None else None
     if cm is not None and cm in others and rs.options.give_treasure == "to-crypt-master":
         others = [cm]                           # to-crypt-master: the Party whose Monster won the roll
@@ -480,7 +480,7 @@ def apply_battle_raider(rs: Any, state: TombState, t: Task, action: Any, player:
         name = action.character if isinstance(action, Attack) else action.holder
     owner = state.owner_of(name)
     assert owner is not None
-    ch = state.party(owner).character(name)
+    ch = state.parties[owner].character(name)
     assert ch is not None
     state = update_character(state, owner, name, actions=ch.actions + 1)
     if isinstance(action, Flee):

@@ -45,7 +45,7 @@ def discard_cards(rs: Any, state: TombState, cards: tuple[str, ...]) -> TombStat
 
 def is_dead(rs: Any, state: TombState, player: int, name: str) -> bool:
 
-    ch = state.party(player).character(name)
+    ch = state.parties[player].character(name)
     return ch is not None and ch.wounds > 0 and ch.wounds >= character_hp(rs, state, player, name)
 
 
@@ -79,7 +79,7 @@ def kill_character(rs: Any, state: TombState, player: int, name: str, *, cards_t
     given to ``cards_to``); a new Character is drawn from the Pool into the Inn; a Squire may send the
     dead one back to the Pool; an emptied Party restarts; Death is checked again for the others, whose
     Hit Points the cards leaving may lower."""
-    party = state.party(player)
+    party = state.parties[player]
     ch = party.character(name)
     if ch is None:
         return state
@@ -159,7 +159,7 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
     state = pop(state)
     player = t.player
     assert player is not None
-    if state.party(player).characters:
+    if state.parties[player].characters:
         return state            # someone joined in the meantime
     note("tomb.death.party-wiped-restart")
     state = state.with_party(player, location="inn")
@@ -212,7 +212,7 @@ def apply_loot(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     card = t.items[0]
     rest = t.items[1:]
     assert isinstance(action, Attach)
-    ch = state.party(player).character(action.character)
+    ch = state.parties[player].character(action.character)
     assert ch is not None
     state = update_character(pop(state), player, action.character, attached=(*ch.attached, card))
     return offer_cards(rs, state, player, rest)
@@ -224,7 +224,7 @@ def offer_cards(rs: Any, state: TombState, player: int, cards: tuple[str, ...]) 
     rest = tuple(cards)
     while rest:
         card = rest[0]
-        if any(rs.can_attach(state, player, c.name, card) is None for c in state.party(player).characters):
+        if any(rs.can_attach(state, player, c.name, card) is None for c in state.parties[player].characters):
             return push(state, Task("loot", player, items=rest, rule="tomb.pickpocket.rogue-killed-cards-to-attacker"))
         state = discard_cards(rs, state, (card,))
         rest = rest[1:]
@@ -243,7 +243,7 @@ def why_loot(rs: Any, state: TombState, t: Task, action: Any, player: int) -> st
     from ..actions import Attach
 
     if isinstance(action, Attach) and t.items and action.card == t.items[0] and \
-            state.party(player).character(action.character) is not None:
+            state.parties[player].character(action.character) is not None:
         return rs.can_attach(state, player, action.character, action.card) or t.rule
     return "tomb.pickpocket.rogue-killed-cards-to-attacker"
 
@@ -253,7 +253,7 @@ def legal_loot(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     from ..actions import Attach
 
     card = t.items[0]
-    return [Attach(card, c.name) for c in state.party(player).characters if rs.can_attach(state, player, c.name, card) is None]
+    return [Attach(card, c.name) for c in state.parties[player].characters if rs.can_attach(state, player, c.name, card) is None]
 
 
 @implements("tomb.death.dead-monster-banked", "tomb.banking.defeated-banked", "tomb.death.killed-at-hit-points")

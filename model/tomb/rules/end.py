@@ -55,7 +55,7 @@ def compute_score(banked_xp: Any, attached_treasure_xp: Any) -> Any:
 
 
 def banked_xp(rs: Any, state: TombState, player: int, *, treasures: bool = True) -> int:
-    party = state.party(player)
+    party = state.parties[player]
     total = party.bank_xp
     for c in party.bank:
         card = rs.cards.crypt.get(c)
@@ -66,7 +66,7 @@ def banked_xp(rs: Any, state: TombState, player: int, *, treasures: bool = True)
 
 def attached_treasure_xp(rs: Any, state: TombState, player: int) -> int:
     total = 0
-    for ch in state.party(player).characters:
+    for ch in state.parties[player].characters:
         for a in ch.attached:
             card = rs.cards.crypt.get(a)
             if card is not None and card.type == "treasure":
@@ -81,7 +81,7 @@ def score(rs: Any, state: TombState, player: int) -> int:
     if rs.options.solitaire:
         xp = banked_xp(rs, state, player, treasures=False)
         if crypts_empty(state):
-            xp += SURVIVOR_BONUS * (len(state.party(player).characters) + len(state.inn))
+            xp += SURVIVOR_BONUS * (len(state.parties[player].characters) + len(state.inn))
         return xp
     return compute_score(banked_xp(rs, state, player), attached_treasure_xp(rs, state, player))
 

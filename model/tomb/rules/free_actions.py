@@ -12,7 +12,7 @@ from ...effects import TURN, Effect, add, has
 from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
-from ..state import Task, TombState, evolve, loadout_facts, member_facts, remembering
+from ..state import Task, TombState, evolve, loadout_facts, members_facts, remembering
 from .cards import _UNKNOWN, card_type
 from .death import check_all_deaths
 from .treasure import apply_bank_attached, bankable
@@ -23,7 +23,7 @@ from .wounds import update_character
 def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     """"If an Adventuring Party begins a Turn at the Inn, they immediately heal all Wounds as a Free
     Action" (automatic)."""
-    party = state.party(player)
+    party = state.parties[player]
     if party.location != "inn":
         return state
     note("tomb.free.inn-heals-all-wounds")
@@ -58,7 +58,7 @@ def redistributions(rs: Any, state: TombState, player: int, *, first: bool = Fal
     """The Attached cards that may move, and where (``first``: stop at the first)."""
     if not can_redistribute(rs, state, player):
         return []
-    party = state.party(player)
+    party = state.parties[player]
     if len(party.characters) < 2:
         return []
     facts = loadout_facts(rs, party.characters)       # where cards may go is a fact of the loadout
@@ -85,9 +85,9 @@ def card_moves(rs: Any, state: TombState, player: int, moves: Callable[[Any, str
     MoveCard values, are facts of the card (and who holds it) alone: kept in ``rs.memo[memo_name]`` by
     the Character it moves from, then by card, then by the Character it goes to (not while a
     recording notes the rules read)."""
-    party = state.party(player)
+    party = state.parties[player]
     chars = party.characters
-    facts = [member_facts(rs, chars, to.name) for to in chars]      # each Character's, looked up once
+    facts = members_facts(rs, chars)                                # each Character's, looked up once
     table = rs.memo.get(memo_name) if remembering() else {}
     if table is None:
         table = rs.memo[memo_name] = {}
@@ -146,7 +146,7 @@ def allows_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, pl
     """Whether ``redistributions`` lists ``action``: that Attached card may move to that Character."""
     if type(action) is not MoveCard or not can_redistribute(rs, state, player):
         return False
-    party = state.party(player)
+    party = state.parties[player]
     frm, to = party.character(action.frm), party.character(action.to)
     return len(party.characters) >= 2 and frm is not None and to is not None and frm.name != to.name and \
         action.card in frm.attached and movable(rs, action.card) and \
@@ -156,7 +156,7 @@ def allows_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, pl
 @why("redistribute")
 def why_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     if isinstance(action, MoveCard):
-        party = state.party(player)
+        party = state.parties[player]
         frm, to = party.character(action.frm), party.character(action.to)
         if frm is not None and to is not None and action.card in frm.attached:
             if not movable(rs, action.card):
@@ -167,7 +167,7 @@ def why_redistribute_pick(rs: Any, state: TombState, t: Task, action: Any, playe
 
 def apply_redistribute(rs: Any, state: TombState, player: int, action: MoveCard) -> TombState:
     note("tomb.free.redistribute-attached")
-    party = state.party(player)
+    party = state.parties[player]
     frm = party.character(action.frm)
     to = party.character(action.to)
     assert frm is not None and to is not None
@@ -182,7 +182,7 @@ def apply_redistribute(rs: Any, state: TombState, player: int, action: MoveCard)
 def may_bank(rs: Any, state: TombState, player: int, holder: str, card: str) -> bool:
     """An Attached Treasure is Banked at the Inn: on arriving there, and (whenever-at-inn) on a later
     Turn begun there."""
-    return state.party(player).location == "inn"
+    return state.parties[player].location == "inn"
 
 
 def free_bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:

@@ -34,7 +34,7 @@ def join_party(rs: Any, state: TombState, player: int, name: str, *, how: str) -
     setup: a starting Character that draws no class card, Cryptmaster's reading ``no-draw`` of
     cryptmaster.ambiguity.setup-class-draws).  A Cleric draws a Prayer Card, a Wizard a Spell Card,
     both draw both (with the reading only-stated, only the first-turn Character and Recruits do)."""
-    party = state.party(player)
+    party = state.parties[player]
     state = state.with_party(player, characters=(*party.characters, Character(name)))
     card = rs.cards.characters[name]
     if how == "setup" or (how not in ("first", "recruit") and rs.options.class_cards == "only-stated"):
@@ -116,7 +116,7 @@ def apply_character_draw(rs: Any, state: TombState, t: Task, action: Draw, playe
 @task("keep", DECIDE, "tomb.inn.first-turn-draw-five", what="keep a Character")
 def apply_keep(rs: Any, state: TombState, t: Task, action: Keep, player: int) -> TombState:
     """The player keeps a drawn Character for his Party."""
-    first = not state.party(player).characters
+    first = not state.parties[player].characters
     state = evolve(state, drawn=_sorted_remove(state.drawn, action.character))
     left = t.value - 1
     state = pop(state) if left <= 0 or not state.drawn else \

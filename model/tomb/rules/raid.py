@@ -223,7 +223,7 @@ def legal_trap_disarmers(rs: Any, state: TombState, t: Task, player: int) -> lis
 
 
 def disarmer_names(rs: Any, state: TombState, player: int) -> tuple[str, ...]:
-    return state.party(player).names
+    return state.parties[player].names
 
 
 @why("trap-disarmers")
@@ -319,7 +319,7 @@ def trap_failure_tasks(rs: Any, state: TombState, player: int, trap: Any) -> lis
     f = trap.failure
     if f is None or f.kind in ("nothing", "text"):
         return []
-    party = state.party(player)
+    party = state.parties[player]
     if f.kind == "wound-each":
         out: list[Task] = []
         for c in party.characters:
@@ -346,12 +346,12 @@ def run_kill_fewest(rs: Any, state: TombState, t: Task) -> TombState:
     (raiding-player-chooses), all the tied die (all-tied-die), or the CM, who "announces the 'Failure'
     consequences of the Trap", picks (crypt-master-chooses; the Raiding Player where there is no CM)."""
     state = pop(state)
-    tied = [n for n in t.items if state.party(t.player).character(n) is not None]  # type: ignore[arg-type]
+    tied = [n for n in t.items if state.parties[t.player].character(n) is not None]  # type: ignore[arg-type]
     if not tied:
         return state
     if len(tied) == 1 or rs.options.kill_fewest_tie == "all-tied-die":
         for n in tied:
-            if state.party(t.player).character(n) is not None:  # type: ignore[arg-type]
+            if state.parties[t.player].character(n) is not None:  # type: ignore[arg-type]
                 state = rs.kill_character(state, t.player, n)
         return state
     chooser = t.player
@@ -374,7 +374,7 @@ def apply_kill_choose(rs: Any, state: TombState, t: Task, action: Target, player
 @legal("kill-choose")
 def legal_kill_choose(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     owner = _kill_owner(t, player)
-    return [Target(n) for n in t.items if state.party(owner).character(n) is not None]
+    return [Target(n) for n in t.items if state.parties[owner].character(n) is not None]
 
 
 @task("trap-leave", DECIDE, "tomb.trap.may-leave-after-trap", what="press on or leave")

@@ -47,7 +47,7 @@ def eligible(rs: Any, state: TombState, t: Task) -> list[int]:
     if trigger == "after-attack-roll":
         return [state.roll.player] if state.roll is not None and state.roll.successes is not None else []
     if trigger == "before-monster-attack" and rs.options.react_scope == "any-party":
-        return [p for p in range(rs.num_players) if state.party(p).characters]
+        return [p for p in range(rs.num_players) if state.parties[p].characters]
     return [t.player] if t.player is not None else []
 
 
@@ -74,7 +74,7 @@ def react_targets(rs: Any, state: TombState, t: Task, player: int, e: CardEffect
     if e.kind == "weaken":
         return [None] if roll is not None and roll.purpose == "monster-attack" and roll.successes is None else []
     if e.kind == "temp-hp":
-        return list(state.party(player).names)
+        return list(state.parties[player].names)
     if e.kind == "peek":
         cards = crypt_cards_for_peek(rs, state, player)
         return [None] if cards else []
@@ -84,7 +84,7 @@ def react_targets(rs: Any, state: TombState, t: Task, player: int, e: CardEffect
         return miss_colours(roll)
     if e.kind == "ward":
         wounded = t.card
-        if wounded is None or t.value <= 0 or state.party(player).character(wounded) is None:
+        if wounded is None or t.value <= 0 or state.parties[player].character(wounded) is None:
             return []
         if any(x.name == "prevent" and x.subject == wounded for x in state.effects):
             return [None]
@@ -119,7 +119,7 @@ def _monster_used(state: TombState, player: int, holder: str, card: str) -> bool
 
 def crypt_cards_for_peek(rs: Any, state: TombState, player: int) -> list[str]:
     """The face-down cards of the Crypt about to be entered that ``player`` could look at."""
-    where = state.party(state.current).location
+    where = state.parties[state.current].location
     cid = rs.board.doors.get(where)
     if cid is None:
         task = next((x for x in state.agenda if x.kind == "raid-enter"), None)
@@ -254,7 +254,7 @@ def chance_peek(rs: Any, state: TombState, t: Task) -> Any:
 @outcome("peek")
 def apply_peek(rs: Any, state: TombState, t: Task, action: Draw, player: None) -> TombState:
     state = pop(state)
-    where = state.party(state.current).location
+    where = state.parties[state.current].location
     cid = rs.board.doors.get(where) or next((x.subject for x in state.agenda if x.kind == "raid-enter"), None)
     if cid is None:
         return state
@@ -277,7 +277,7 @@ def apply_card_effect(rs: Any, state: TombState, player: int, e: CardEffect, act
         note("tomb.ambiguity.another-way-in-adjacent")
         return rs.start_raid(state, player, None, action.target)
     if e.kind == "heal":
-        ch = state.party(player).character(action.target or "")
+        ch = state.parties[player].character(action.target or "")
         if ch is None:
             return state
         return update_character(state, player, ch.name, wounds=max(ch.wounds - e.value, 0))
@@ -306,7 +306,7 @@ def storm_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
 
 def battle_targets(rs: Any, state: TombState, player: int, e: CardEffect) -> list[str | None]:
     if e.kind == "heal":
-        return [c.name for c in state.party(player).characters if c.wounds > 0]
+        return [c.name for c in state.parties[player].characters if c.wounds > 0]
     if e.kind in ("storm", "party-dice"):
         return [None]
     return []

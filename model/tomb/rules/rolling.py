@@ -110,7 +110,7 @@ def character_pool(rs: Any, state: TombState, player: int, name: str, attribute:
     """The dice a Character rolls for ``attribute``: his printed dice plus the bonuses of the cards
     Attached to him (bonuses stack), his own per-class bonus, raised or lowered by his cards."""
     card = rs.cards.characters[name]
-    party = state.party(player)
+    party = state.parties[player]
     me = party.character(name)
     dice = card.dice.get(attribute, NO_DICE)
     steps: list[int] = []

@@ -153,7 +153,7 @@ def apply_hero(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
     state = pop(state)
     if isinstance(action, Pass):
         return state
-    party = state.party(player)
+    party = state.parties[player]
     state = state.with_party(player, crypt_hand=tuple(sorted((*party.crypt_hand, action.card))))
     return evolve(state, crypt_deck=state.crypt_deck.remove(action.card))
 
@@ -188,7 +188,7 @@ def apply_crypt_draw(rs: Any, state: TombState, t: Task, action: Draw, player: N
     p = t.player
     assert p is not None
     state = evolve(pop(state), crypt_deck=state.crypt_deck.remove(action.card))
-    party = state.party(p)
+    party = state.parties[p]
     return state.with_party(p, crypt_hand=tuple(sorted((*party.crypt_hand, action.card))))
 
 
@@ -231,7 +231,7 @@ def deal_rest(rs: Any, state: TombState) -> list[Task]:
 
 
 def place_card(state: TombState, player: int, card: str, cid: str, known: tuple[int, ...]) -> TombState:
-    party = state.party(player)
+    party = state.parties[player]
     hand = list(party.crypt_hand)
     hand.remove(card)
     state = state.with_party(player, crypt_hand=tuple(hand))
@@ -242,7 +242,7 @@ def place_card(state: TombState, player: int, card: str, cid: str, known: tuple[
 @legal("crypt-place")
 def legal_crypt_place(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     crypts = open_crypts(rs, state)
-    return [PlaceCard(card, c) for card in sorted(set(state.party(player).crypt_hand)) for c in crypts]
+    return [PlaceCard(card, c) for card in sorted(set(state.parties[player].crypt_hand)) for c in crypts]
 
 
 @why("crypt-place")
@@ -260,7 +260,7 @@ def run_fill_next(rs: Any, state: TombState, t: Task) -> TombState:
     n = rs.num_players
     for k in range(n):
         p = (t.player + k) % n  # type: ignore[operator]
-        if state.party(p).crypt_hand:
+        if state.parties[p].crypt_hand:
             return push(state, Task("crypt-place", p, value=t.value, rule="tomb.setup.place-crypt-cards"))
     # the Crypt Deck ran out before the Crypts were full (tomb.ambiguity.exhausted-supplies)
     return push(state, Task("crypts-full", rule="tomb.setup.crypts-full"))
@@ -346,7 +346,7 @@ def apply_solo_third(rs: Any, state: TombState, t: Task, action: PlaceCard, play
 
 @legal("solo-third")
 def legal_solo_third(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [PlaceCard(card, c) for card in sorted(set(state.party(player).crypt_hand))
+    return [PlaceCard(card, c) for card in sorted(set(state.parties[player].crypt_hand))
             for c in solo_third_crypts(rs, state)]
 
 
@@ -377,7 +377,7 @@ def apply_solo_rest(rs: Any, state: TombState, t: Task, action: PlaceCard, playe
 
 @legal("solo-rest")
 def legal_solo_rest(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [PlaceCard(card, c) for card in sorted(set(state.party(player).crypt_hand)) for c in open_crypts(rs, state)]
+    return [PlaceCard(card, c) for card in sorted(set(state.parties[player].crypt_hand)) for c in open_crypts(rs, state)]
 
 
 def solo_after_filling(rs: Any, state: TombState) -> TombState:

@@ -35,11 +35,11 @@ def _sorted_remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 
 def at_inn(state: TombState, player: int) -> bool:
-    return state.party(player).location == INN
+    return state.parties[player].location == INN
 
 
 def in_tomb(state: TombState, player: int) -> bool:
-    return state.party(player).location != INN
+    return state.parties[player].location != INN
 
 
 # The turn: Free Actions, then one Standard Action -----------------------------------------------------
@@ -83,7 +83,7 @@ def allows_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) ->
 
 def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     """Every Standard Action open to ``player`` now."""
-    party = state.party(player)
+    party = state.parties[player]
     out: list[Any] = []
     if not party.characters:
         return [Recruit(c) for c in state.inn] if at_inn(state, player) and can_recruit(rs, state, player) else []
@@ -107,7 +107,7 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
 def allows_standard(rs: Any, state: TombState, player: int, action: Any) -> bool:
     """Whether ``standard_actions`` lists ``action``, asking only what could list it."""
     kind = type(action)
-    if not state.party(player).characters:
+    if not state.parties[player].characters:
         return kind is Recruit and at_inn(state, player) and can_recruit(rs, state, player) and \
             action.character in state.inn
     if kind is DrawFrom:
@@ -143,7 +143,7 @@ def apply_standard(rs: Any, state: TombState, player: int, action: Any) -> TombS
     if isinstance(action, ReturnToInn):
         return apply_return(rs, state, player)
     if isinstance(action, Raid):
-        return rs.start_raid(state, player, state.party(player).location, None)
+        return rs.start_raid(state, player, state.parties[player].location, None)
     if isinstance(action, UseCard):
         return apply_turn_card(rs, state, player, action)
     return state  # Pass: nothing to do
@@ -166,11 +166,11 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, (MoveTo, Steal)):
         return "tomb.turn.free-actions-then-one-standard"
     if isinstance(action, Heal):
-        if not any(rs.cards.characters[c.name].has("cleric") for c in state.party(player).characters):
+        if not any(rs.cards.characters[c.name].has("cleric") for c in state.parties[player].characters):
             return "tomb.heal.needs-cleric"
         if at_inn(state, player) and rs.options.heal_location == "tomb-only":
             return "tomb.ambiguity.heal-location"
-        if rs.options.heal_injured == "injured-only" and not any(c.wounds for c in state.party(player).characters):
+        if rs.options.heal_injured == "injured-only" and not any(c.wounds for c in state.parties[player].characters):
             return "tomb.ambiguity.heal-without-wounds"       # nobody to heal (was heal-location)
         if action not in heal_actions(rs, state, player):
             return "tomb.ambiguity.one-character-rolls"       # a Heal by one Cleric, or by all, per the reading
@@ -178,7 +178,7 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, Pickpocket):
         if at_inn(state, player):
             return "tomb.pickpocket.not-at-inn"
-        if not any(rs.cards.characters[c.name].has("rogue") for c in state.party(player).characters):
+        if not any(rs.cards.characters[c.name].has("rogue") for c in state.parties[player].characters):
             return "tomb.pickpocket.needs-rogue"
         return "tomb.pickpocket.select-card"
     if isinstance(action, Recruit):
@@ -206,10 +206,17 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
     """"As a Player's Turn, he can use a Turn Action on a Character, Card, or a Space on the Board";
     Turn Action cards are played at the Inn or in the Tomb and spend the whole Turn."""
     out = []
+    uses = memo_table(rs, "use-cards")          # each UseCard value made once (frozen: shared by every list)
+    if len(uses) >= 65536:
+        uses.clear()
     for u in usable_actions(rs, state, player, "turn"):
         for target in turn_targets(rs, state, player, u.effect, u.holder):
-            out.append(UseCard(u.card, u.holder, target))
-    where = state.party(player).location
+            key = (u.card, u.holder, target)
+            use = uses.get(key)
+            if use is None:
+                use = uses[key] = UseCard(u.card, u.holder, target)
+            out.append(use)
+    where = state.parties[player].location
     if rs.options.board_actions == "printed-on-board" and where in rs.board.actions:
         effect, _ = rs.board.actions[where]
         if effect.acts:
@@ -220,7 +227,7 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
 
 @implements("tomb.ambiguity.another-way-in-adjacent")
 def turn_targets(rs: Any, state: TombState, player: int, effect: Any, holder: str) -> list[str | None]:
-    party = state.party(player)
+    party = state.parties[player]
     if effect.kind == "raid-adjacent":
         where = party.location
         if where == INN or where not in rs.board.spaces:
@@ -382,20 +389,20 @@ def place_inn_card(rs: Any, state: TombState, player: int, card: str, dest: str)
     caster in the Party they are discarded); Tactics go to the hand."""
     kind = card_type(rs, card)
     if kind == "item":
-        holders = [c.name for c in state.party(player).characters if rs.can_attach(state, player, c.name, card) is None]
+        holders = [c.name for c in state.parties[player].characters if rs.can_attach(state, player, c.name, card) is None]
         if not holders:
             note("tomb.draw.attach-items-immediately")
             return discard_cards(rs, state, (card,))
         return push(state, Task("attach", player, card=card, rule="tomb.draw.attach-items-immediately"))
     if kind in ("prayer", "spell") and rs.options.uncastable == "discard" and not party_can_cast(rs, state, player, kind):
         return discard_cards(rs, state, (card,))
-    party = state.party(player)
+    party = state.parties[player]
     return state.with_party(player, hand=_sorted_add(party.hand, card))
 
 
 @task("attach", DECIDE, "tomb.draw.attach-items-immediately", what="Attach the Item")
 def apply_attach(rs: Any, state: TombState, t: Task, action: Attach, player: int) -> TombState:
-    ch = state.party(player).character(action.character)
+    ch = state.parties[player].character(action.character)
     assert ch is not None
     state = update_character(pop(state), player, action.character, attached=(*ch.attached, action.card))
     return check_all_deaths(rs, state)
@@ -404,12 +411,12 @@ def apply_attach(rs: Any, state: TombState, t: Task, action: Attach, player: int
 @legal("attach")
 def legal_attach(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     card = t.card or ""
-    return [Attach(card, c.name) for c in state.party(player).characters if rs.can_attach(state, player, c.name, card) is None]
+    return [Attach(card, c.name) for c in state.parties[player].characters if rs.can_attach(state, player, c.name, card) is None]
 
 
 @why("attach")
 def why_attach(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
-    if isinstance(action, Attach) and action.card == t.card and state.party(player).character(action.character):
+    if isinstance(action, Attach) and action.card == t.card and state.parties[player].character(action.character):
         return rs.can_attach(state, player, action.character, action.card) or "tomb.draw.attach-items-immediately"
     return "tomb.draw.attach-items-immediately"
 
@@ -455,8 +462,12 @@ def legal_solo_destroy(rs: Any, state: TombState, t: Task, player: int) -> list[
 def heal_actions(rs: Any, state: TombState, player: int) -> list[Heal]:
     """"An Adventuring Party with at least one Cleric may take a Turn to Heal" (Tomb only, as the
     Standard Actions list says, unless the reading anywhere)."""
-    party = state.party(player)
-    clerics = [c.name for c in party.characters if rs.cards.characters[c.name].has("cleric")]
+    party = state.parties[player]
+    facts = loadout_facts(rs, party.characters)       # who is a Cleric: a fact of the loadout
+    clerics = facts.get("clerics")
+    if clerics is None:
+        clerics = facts["clerics"] = tuple(c.name for c in party.characters
+                                           if rs.cards.characters[c.name].has("cleric"))
     if not clerics:
         return []
     if rs.options.heal_injured == "injured-only" and not any(c.wounds for c in party.characters):
@@ -472,7 +483,7 @@ def heal_actions(rs: Any, state: TombState, player: int) -> list[Heal]:
 def heal_pool(rs: Any, state: TombState, player: int, action: Heal) -> Any:
     """"a number of Tomb Dice equal to the combined Holiness of all Clerics in the Adventuring Party"
     (clerics-pooled; all-holiness: every Character's Holiness)."""
-    party = state.party(player)
+    party = state.parties[player]
     if action.character is not None:
         names: tuple[str, ...] = (action.character,)
     elif rs.options.heal_dice == "all-holiness":
@@ -495,7 +506,7 @@ def start_roll(state: TombState, roll: Roll, *after: Task) -> TombState:
 
 @implements("tomb.heal.remove-up-to-successes")
 def heal_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
-    if total <= 0 or not any(c.wounds for c in state.party(roll.player).characters):
+    if total <= 0 or not any(c.wounds for c in state.parties[roll.player].characters):
         return state
     return push(state, Task("heal-assign", roll.player, value=total, rule="tomb.heal.remove-up-to-successes"))
 
@@ -506,18 +517,18 @@ def apply_heal_assign(rs: Any, state: TombState, t: Task, action: Any, player: i
     """"These Wounds are healed in whatever order the player wishes" (up to the successes)."""
     if isinstance(action, Done):
         return pop(state)
-    ch = state.party(player).character(action.character)
+    ch = state.parties[player].character(action.character)
     assert ch is not None
     state = update_character(state, player, ch.name, wounds=ch.wounds - 1)
     left = t.value - 1
-    if left <= 0 or not any(c.wounds for c in state.party(player).characters):
+    if left <= 0 or not any(c.wounds for c in state.parties[player].characters):
         return pop(state)
     return update_head(state, value=left)
 
 
 @legal("heal-assign")
 def legal_heal_assign(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [HealWound(c.name) for c in state.party(player).characters if c.wounds > 0] + [Done()]
+    return [HealWound(c.name) for c in state.parties[player].characters if c.wounds > 0] + [Done()]
 
 
 @why("heal-assign")
@@ -538,7 +549,7 @@ def move_targets(rs: Any, state: TombState, player: int) -> list[str]:
     """The spaces the whole Party may move to: up to its maximum Movement, horizontally and
     vertically, over Hallway Spaces and Crypt Doors (entering from the Inn at a Tomb entrance).
     Several Parties may share a space."""
-    start = state.party(player).location
+    start = state.parties[player].location
     reach = party_movement(rs, state, player)
     dist = distances_read(rs, state, player, start)
     # from the Inn a move may end on an entrance that cost nothing (Cryptmaster: any-entrance-free)
@@ -555,7 +566,7 @@ def can_move(rs: Any, state: TombState, player: int) -> bool:
     the nearest space it could list is within the Party's reach.  How near that is, is a fact of
     where the Party starts and what it may pass (the distances read no more), remembered by them
     (``rs.memo``, while ``state.remembering``)."""
-    start = state.party(player).location
+    start = state.parties[player].location
     reach = party_movement(rs, state, player)
     remember = remembering()
     key = ("nearest-move", start, rs.passable(state, start))
@@ -608,7 +619,7 @@ def legal_move_to(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     ``can_move``'s nearest space is."""
     if not remembering():
         return [move_to(rs, to) for to in move_targets(rs, state, player)]
-    start = state.party(player).location
+    start = state.parties[player].location
     key = ("move-targets", start, rs.passable(state, start), party_movement(rs, state, player))
     got = rs.memo.get(key)
     if got is None:
@@ -628,7 +639,7 @@ def move_to(rs: Any, to: str) -> MoveTo:
 @why("move-to")
 def why_move_to(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     if isinstance(action, MoveTo) and action.to in rs.board.spaces:
-        dist = rs.distances(state, player, state.party(player).location)
+        dist = rs.distances(state, player, state.parties[player].location)
         if action.to in dist and rs.board.kind(action.to) not in ("crypt", "room"):
             return "tomb.move.max-movement"
         return "tomb.ambiguity.move-through-spaces"
@@ -650,13 +661,13 @@ def pickpocket_actions(rs: Any, state: TombState, player: int) -> list[Steal]:
     (the Party could reach it in one Turn of Movement); not at the Inn, not from his own Party."""
     if at_inn(state, player):
         return []
-    party = state.party(player)
+    party = state.parties[player]
     rogues = [c.name for c in party.characters if rs.cards.characters[c.name].has("rogue")]
     if not rogues:
         return []
     out = []
     for q in in_range(rs, state, player):
-        for ch in state.party(q).characters:
+        for ch in state.parties[q].characters:
             for card in sorted(set(ch.attached)):
                 if card_type(rs, card) in ("item", "treasure"):
                     out += [rs.pickpocket_action(r, q, ch.name, card) for r in rogues]
@@ -667,11 +678,11 @@ def can_pickpocket(rs: Any, state: TombState, player: int) -> bool:
     """Whether ``pickpocket_actions`` has a card to steal (the predicate: nothing listed)."""
     if at_inn(state, player):
         return False
-    if not has_rogue(rs, state.party(player)):
+    if not has_rogue(rs, state.parties[player]):
         return False
     if not any(q != player and has_loot(rs, other) for q, other in enumerate(state.parties)):
         return False                  # nothing to steal anywhere: no range to work out
-    return any(has_loot(rs, state.party(q)) for q in in_range(rs, state, player))
+    return any(has_loot(rs, state.parties[q]) for q in in_range(rs, state, player))
 
 
 def has_rogue(rs: Any, party: Any) -> bool:
@@ -712,7 +723,7 @@ def why_pickpocket_pick(rs: Any, state: TombState, t: Task, action: Any, player:
     if isinstance(action, Steal):
         if action.player == player:
             return "tomb.pickpocket.not-own-party"
-        if state.party(player).character(action.rogue) is None or not rs.cards.characters[action.rogue].has("rogue"):
+        if state.parties[player].character(action.rogue) is None or not rs.cards.characters[action.rogue].has("rogue"):
             return "tomb.pickpocket.needs-rogue"
         if action.player not in in_range(rs, state, player):
             return "tomb.ambiguity.pickpocket-range"
@@ -720,7 +731,7 @@ def why_pickpocket_pick(rs: Any, state: TombState, t: Task, action: Any, player:
 
 
 def in_range(rs: Any, state: TombState, player: int) -> list[int]:
-    start = state.party(player).location
+    start = state.parties[player].location
     reach = party_movement(rs, state, player)
     dist = distances_read(rs, state, player, start)
     out = []
@@ -759,7 +770,7 @@ def apply_defend(rs: Any, state: TombState, t: Task, action: Defend, player: int
 
 @legal("defend")
 def legal_defend(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    return [Defend(c.name) for c in state.party(player).characters]
+    return [Defend(c.name) for c in state.parties[player].characters]
 
 
 def pickpocket_roll_done(rs: Any, state: TombState, roll: Roll, total: int) -> TombState:
@@ -804,13 +815,13 @@ def is_theft(rogue: int, defender: int) -> bool:
 def steal(rs: Any, state: TombState, thief: int, rogue: str, victim: int, character: str, card: str | None) -> TombState:
     note("tomb.pickpocket.success")
     assert card is not None
-    ch = state.party(victim).character(character)
+    ch = state.parties[victim].character(character)
     assert ch is not None and card in ch.attached
     attached = list(ch.attached)
     attached.remove(card)
     state = update_character(state, victim, character, attached=tuple(attached))
     if rs.can_attach(state, thief, rogue, card) is None:
-        me = state.party(thief).character(rogue)
+        me = state.parties[thief].character(rogue)
         assert me is not None
         state = update_character(state, thief, rogue, attached=(*me.attached, card))
     else:
@@ -850,7 +861,7 @@ def can_recruit(rs: Any, state: TombState, player: int) -> bool:
         return False
     if rs.options.party_overflow == "discard-excess":
         return True
-    return len(state.party(player).characters) < rs.party_limit(state, player)
+    return len(state.parties[player].characters) < rs.party_limit(state, player)
 
 
 def party_size_rule(rs: Any, state: TombState, player: int) -> str:
@@ -873,9 +884,9 @@ def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit, how: 
     note("tomb.recruit.one-from-inn")
     state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     tasks: list[Task] = []
-    if len(state.party(player).characters) + 1 > rs.party_limit(state, player):
+    if len(state.parties[player].characters) + 1 > rs.party_limit(state, player):
         tasks.append(Task("overflow", player, rule="tomb.ambiguity.party-size-overflow"))
-    if rs.level(state, player) >= 7 and state.party(player).bank and how == "recruit":
+    if rs.level(state, player) >= 7 and state.parties[player].bank and how == "recruit":
         tasks.append(Task("soldier", player, rule="tomb.campaign.level-7-soldier"))
     state = push(state, *tasks)
     return join_party(rs, state, player, action.character, how=how)
@@ -890,7 +901,7 @@ def apply_soldier(rs: Any, state: TombState, t: Task, action: Any, player: int) 
     if isinstance(action, Pass):
         return state
     note("tomb.campaign.level-7-soldier")
-    party = state.party(player)
+    party = state.parties[player]
     state = state.with_party(player, bank=_sorted_remove(party.bank, action.card))
     state = discard_cards(rs, state, (action.card,))
     return push(state, Task("soldier-recruit", player, rule="tomb.campaign.level-7-soldier"))
@@ -898,16 +909,16 @@ def apply_soldier(rs: Any, state: TombState, t: Task, action: Any, player: int) 
 
 @legal("soldier")
 def legal_soldier(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    if not state.inn or len(state.party(player).characters) >= rs.party_limit(state, player):
+    if not state.inn or len(state.parties[player].characters) >= rs.party_limit(state, player):
         return [Pass()]
-    return [SpendBank(c) for c in sorted(set(state.party(player).bank))] + [Pass()]
+    return [SpendBank(c) for c in sorted(set(state.parties[player].bank))] + [Pass()]
 
 
 @task("soldier-recruit", DECIDE, "tomb.campaign.level-7-soldier", what="Soldier: the extra recruit")
 def apply_soldier_recruit(rs: Any, state: TombState, t: Task, action: Recruit, player: int) -> TombState:
     state = pop(state)
     state = apply_recruit(rs, state, player, action, how="soldier")
-    if state.party(player).bank and len(state.party(player).characters) < rs.party_limit(state, player):
+    if state.parties[player].bank and len(state.parties[player].characters) < rs.party_limit(state, player):
         state = push(state, Task("soldier", player, rule="tomb.campaign.level-7-soldier"))
     return state
 
@@ -921,22 +932,22 @@ def legal_soldier_recruit(rs: Any, state: TombState, t: Task, player: int) -> li
 def apply_overflow(rs: Any, state: TombState, t: Task, action: Dismiss, player: int) -> TombState:
     """discard-excess: the Party may pass its maximum briefly; its owner returns Characters to the Inn
     (their Attached cards are discarded: tomb.attach.discard-when-character-leaves)."""
-    party = state.party(player)
+    party = state.parties[player]
     ch = party.character(action.character)
     assert ch is not None
     state = state.with_party(player, characters=tuple(c for c in party.characters if c.name != ch.name))
     state = discard_cards(rs, state, ch.attached)
     state = evolve(state, inn=_sorted_add(state.inn, ch.name))
-    if len(state.party(player).characters) <= rs.party_limit(state, player):
+    if len(state.parties[player].characters) <= rs.party_limit(state, player):
         state = pop(state)
     return check_all_deaths(rs, state)
 
 
 @legal("overflow")
 def legal_overflow(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    if len(state.party(player).characters) <= rs.party_limit(state, player):
+    if len(state.parties[player].characters) <= rs.party_limit(state, player):
         return []
-    return [Dismiss(c.name) for c in state.party(player).characters]
+    return [Dismiss(c.name) for c in state.parties[player].characters]
 
 
 # Return to the Inn -------------------------------------------------------------------------------------------
@@ -948,7 +959,7 @@ def can_return(rs: Any, state: TombState, player: int) -> bool:
     if at_inn(state, player):
         return False
     if rs.options.return_distance == "within-movement":
-        party_at = state.party(player).location
+        party_at = state.parties[player].location
         dist = rs.distances(state, player, party_at)
         reach = party_movement(rs, state, player)
         return min((dist.get(e, 10**6) for e in rs.board.entrances), default=10**6) + 1 <= reach
@@ -972,7 +983,7 @@ def apply_return(rs: Any, state: TombState, player: int) -> TombState:
 def can_raid(rs: Any, state: TombState, player: int) -> bool:
     """"If an Adventuring Party is standing on a Crypt Door at the start of a Turn, they may Raid the
     Crypt" (a Standard Action, so the Party has not moved this Turn)."""
-    return state.party(player).location in rs.board.doors
+    return state.parties[player].location in rs.board.doors
 
 
 def disarm_choices(names: tuple[str, ...], most: int, exactly: bool) -> list[tuple[str, ...]]:

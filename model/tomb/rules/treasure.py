@@ -18,7 +18,7 @@ from .wounds import update_character
             "tomb.ambiguity.score-marker")
 def bank_card(rs: Any, state: TombState, player: int, card: str) -> TombState:
     """``card`` goes to ``player``'s bank: kept apart from play, it counts toward his final score."""
-    party = state.party(player)
+    party = state.parties[player]
     return state.with_party(player, bank=tuple(sorted((*party.bank, card))))
 
 
@@ -66,7 +66,7 @@ def apply_treasure_choice(rs: Any, state: TombState, t: Task, action: Any, playe
         note("tomb.treasure.bank-or-attach")
         state = bank_card(rs, state, player, card)
     else:
-        ch = state.party(player).character(action.character)
+        ch = state.parties[player].character(action.character)
         assert ch is not None
         state = update_character(state, player, action.character, attached=(*ch.attached, card))
         from .death import check_all_deaths
@@ -84,7 +84,7 @@ def legal_treasure_choice(rs: Any, state: TombState, t: Task, player: int) -> li
     out: list[Any] = []
     for card in sorted(set(raid.treasures)):
         out.append(Bank(card))
-        for ch in state.party(player).characters:
+        for ch in state.parties[player].characters:
             if rs.can_attach(state, player, ch.name, card) is None:
                 out.append(Attach(card, ch.name))
     return out
@@ -102,7 +102,7 @@ def why_treasure_choice(rs: Any, state: TombState, t: Task, action: Any, player:
 def bankable(rs: Any, state: TombState, player: int) -> list[Bank]:
     """The Attached Treasures ``player`` could Bank (at the Inn)."""
     out = []
-    for ch in state.party(player).characters:
+    for ch in state.parties[player].characters:
         for card in ch.attached:
             c = rs.cards.crypt.get(card)
             if c is not None and c.type == "treasure" and rs.may_bank(state, player, ch.name, card):
@@ -115,7 +115,7 @@ def bankable(rs: Any, state: TombState, player: int) -> list[Bank]:
 @implements("tomb.treasure.attached-bank-at-inn", "tomb.flee.bank-on-reaching-inn")
 def apply_bank_attached(rs: Any, state: TombState, player: int, action: Bank) -> TombState:
     """"If a Treasure is Attached, it cannot be Banked until the Character returns to the Inn"."""
-    ch = state.party(player).character(action.character or "")
+    ch = state.parties[player].character(action.character or "")
     assert ch is not None
     attached = list(ch.attached)
     attached.remove(action.card)

@@ -399,10 +399,11 @@ _PENDINGS: dict[Any, Pending] = {}
 
 
 def pending(rs: Any, state: TombState) -> Pending:
-    t = state.task
-    if t is None:
+    agenda = state.agenda
+    if not agenda:
         return _OVER
-    k = kind_of(rs, t)
+    t = agenda[0]                               # (state.task, kind_of: read inline)
+    k = rs.tasks[t.kind]
     if k.mode == CHANCE:
         key: Any = (CHANCE, k.what)
     elif k.mode == PRIORITY:
@@ -424,10 +425,11 @@ def pending(rs: Any, state: TombState) -> Pending:
 
 
 def legal_actions(rs: Any, state: TombState, player: int) -> list[Any]:
-    t = state.task
-    if t is None:
+    agenda = state.agenda
+    if not agenda:
         return []
-    k = kind_of(rs, t)
+    t = agenda[0]
+    k = rs.tasks[t.kind]
     if k.mode not in (DECIDE, PRIORITY) or k.legal is None:
         return []
     return k.legal(rs, state, t, player)
@@ -472,10 +474,11 @@ def turn_rule(rs: Any, state: TombState) -> str:
 
 
 def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombState:
-    t = state.task
+    agenda = state.agenda
+    t = agenda[0] if agenda else None
     require(t is not None, rs.end_rule(), "the game is over")
     assert t is not None
-    k = kind_of(rs, t)
+    k = rs.tasks[t.kind]                        # (kind_of)
     if k.mode == CHANCE:
         dist = chance_at(rs, state, t, k)
         if dist is None or not dist.prob(action) > 0:
@@ -500,7 +503,11 @@ def is_legal(rs: Any, state: TombState, t: Task, k: Kind, action: Any, player: i
         return False
     last = rs._last_legal
     if last is not None and last[0] is state and last[1] == player:
-        return action in last[2]
+        listed = last[2]
+        for a in listed:              # the very value listed (a policy picks from the list): no __eq__ asked
+            if a is action:
+                return True
+        return action in listed
     if k.allows is not None:
         return k.allows(rs, state, t, action, player)
     return action in rs._legal_actions(state, player)
@@ -562,7 +569,7 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
     if out_of_characters(rs, state):
         note("tomb.solo.end-no-characters")
         return finish(rs, state, "no-characters")
-    party = state.party(p)
+    party = state.parties[p]
     if party.out:
         return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
     if rs.is_first_turn(state):

@@ -13,7 +13,7 @@ from .agenda import AUTO, DECIDE, legal, push, task
 
 
 def update_character(state: TombState, player: int, name: str, **changes: Any) -> TombState:
-    party = state.party(player)
+    party = state.parties[player]
     chars = tuple(evolve(c, **changes) if c.name == name else c for c in party.characters)
     return state.with_party(player, characters=chars)
 
@@ -48,7 +48,7 @@ def suffer(rs: Any, state: TombState, player: int, name: str, n: int, *, rule: s
 
     if n <= 0:
         return state
-    ch = state.party(player).character(name)
+    ch = state.parties[player].character(name)
     if ch is None:
         return state
     note(rule)
@@ -129,8 +129,8 @@ def assign_targets(rs: Any, state: TombState, scope: str, owner: int) -> list[st
     if scope.startswith("monsters"):
         if ms or scope == "monsters":
             return ms
-        return list(state.party(owner).names)
-    chars = list(state.party(owner).names)
+        return list(state.parties[owner].names)
+    chars = list(state.parties[owner].names)
     if scope == "party-then-monsters" and not chars:
         return ms
     return chars
