@@ -22,7 +22,7 @@ from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items, rooms
 from .components_ops import continuation, run_ops
-from .engine import task
+from .engine import made, task
 
 OUT = "out"   # Step("out"): a fleeing adventurer moves on from the Tomb's Entrance
 
@@ -422,7 +422,7 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.adventurer-phase.move-through-doors"
 
 
-task("move", run=_move_run, pending=lambda rs, s, t: Pending.decision(t.seat, "move"),
+task("move", run=_move_run, pending=lambda rs, s, t: made.decision(t.seat, "move"),
      legal=lambda rs, s, t, seat: move_options(rs, s, t) if seat == t.seat else [], apply=_move_apply,
      rule=_move_rule)
 
@@ -585,7 +585,7 @@ def half_rating(rs: Any, state: SecretsState, key: str) -> int:
 
 
 task("evade-failed", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "failed to evade"),
+     pending=lambda rs, s, t: made.decision(t.seat, "failed to evade"),
      legal=lambda rs, s, t, seat: [Stop(), Push()] if seat == t.seat else [], apply=_evade_failed_apply,
      rule=lambda *a: "secrets.adventurer-phase.evade-fail")
 
@@ -817,8 +817,8 @@ def is_random_steal(rs: Any) -> bool:
 
 def _steal_take_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if is_random_steal(rs):
-        return Pending.chance("card stolen")
-    return Pending.decision(t.seat, "take a card")
+        return made.chance("card stolen")
+    return made.decision(t.seat, "take a card")
 
 
 def _steal_cards(rs: Any, state: SecretsState, t: Task) -> list[str]:

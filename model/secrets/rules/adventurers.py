@@ -17,7 +17,7 @@ from ...traceability import implements, note, require
 from ..actions import Choose, Decline, Step
 from ..components import AdventurerSheet
 from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 COURAGE_MIN, COURAGE_MAX = -10, 10
 AUDACITY_MAX = 10
@@ -237,13 +237,13 @@ def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
 
 
 task("tend", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "heal whom"), legal=_tend_legal, apply=_tend_apply,
+     pending=lambda rs, s, t: made.decision(t.seat, "heal whom"), legal=_tend_legal, apply=_tend_apply,
      rule=lambda *a: "secrets.ambiguity.companions-healing")
 
 
 @implements("secrets.companions.redirect-damage")
 def _damage_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(t.seat, "redirect damage")
+    return made.decision(t.seat, "redirect damage")
 
 
 def _living_companions(adv: Adventurer) -> tuple[Companion, ...]:
@@ -433,7 +433,7 @@ def after_removal(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 
 def _recruit_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(t.seat, "choose a new adventurer")
+    return made.decision(t.seat, "choose a new adventurer")
 
 
 def _recruit_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -593,7 +593,7 @@ def _flee_step_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
     return arrive_fleeing(rs, state.pop(), t.seat, action.room, first=True)
 
 
-task("flee-step", run=_flee_step_run, pending=lambda rs, s, t: Pending.decision(t.seat, "flee toward the Entrance"),
+task("flee-step", run=_flee_step_run, pending=lambda rs, s, t: made.decision(t.seat, "flee toward the Entrance"),
      legal=_flee_step_legal, apply=_flee_step_apply, rule=lambda *a: "secrets.adventurers.flee-equidistant-choice")
 
 

@@ -16,7 +16,6 @@ from typing import Any
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
 from ..options import read
-from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield
 from ..components import Op
@@ -26,7 +25,7 @@ from . import items
 from .components_ops import continuation, run_ops
 from .creatures import card as creature_card
 from .creatures import combat_rating, creature_killed, damage_creature, outnumber_weight
-from .engine import task
+from .engine import made, task
 
 OUTNUMBER_MAX = 4
 
@@ -152,7 +151,7 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
                        failed=(Op("combat-continue"),), rule="secrets.combat.evade-difficulty")
 
 
-task("combat-evade", pending=lambda rs, s, t: Pending.decision(t.seat, "evade?"),
+task("combat-evade", pending=lambda rs, s, t: made.decision(t.seat, "evade?"),
      legal=lambda rs, s, t, seat: [Evade(), Stand()] if seat == t.seat else [], apply=_evade_apply,
      run=lambda rs, s, t: s.pop() if s.combat is None or s.adventurer(t.seat) is None else None,
      rule=lambda *a: "secrets.combat.evade-check")
@@ -179,7 +178,7 @@ def _retreat_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
 
 
 task("retreat", run=lambda rs, s, t: evolve(s.pop(), combat=None) if not retreat_rooms(rs, s, t.seat) else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "where to evade"),
+     pending=lambda rs, s, t: made.decision(t.seat, "where to evade"),
      legal=lambda rs, s, t, seat: [Retreat(r) for r in retreat_rooms(rs, s, t.seat)] if seat == t.seat else [],
      apply=_retreat_apply, rule=lambda *a: "secrets.combat.evade-success")
 
@@ -269,7 +268,7 @@ def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     return state.push(Task("combat-gear", combat.seat, rule="secrets.combat.weapon-limit"))
 
 
-task("brace", pending=lambda rs, s, t: Pending.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
+task("brace", pending=lambda rs, s, t: made.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
      run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.adventurer(t.seat) is None else None,
      rule=lambda *a: "secrets.combat.ava-defender-audacity")
 
@@ -423,7 +422,7 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.combat.weapon-limit"
 
 
-task("combat-gear", pending=lambda rs, s, t: Pending.decision(t.seat, "choose weapons and armor"),
+task("combat-gear", pending=lambda rs, s, t: made.decision(t.seat, "choose weapons and armor"),
      legal=lambda rs, s, t, seat: gear_options(rs, s, t.seat) if seat == t.seat else [], apply=_gear_apply,
      run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.combat is None or s.adventurer(t.seat) is None else None,
      rule=_gear_rule)
@@ -656,7 +655,7 @@ def _command_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
                        pool_size=pool, target="combat")
 
 
-task("command", pending=lambda rs, s, t: Pending.decision(t.seat, "command a creature"),
+task("command", pending=lambda rs, s, t: made.decision(t.seat, "command a creature"),
      legal=lambda rs, s, t, seat: _command_options(rs, s, t.seat) if seat == t.seat else [], apply=_command_apply,
      run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None or len(_command_options(rs, s, t.seat)) <= 1 else None,
      rule=lambda *a: "secrets.combat.cvc-dice-pool")

@@ -15,12 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...effects import GAME, Effect, add, named
-from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Branch
 from ..components import Op
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 Continuation = Callable[[Any, SecretsState, int, Op], SecretsState]
 CONTINUATIONS: dict[str, Continuation] = {}
@@ -82,7 +81,7 @@ def _op_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | No
     return run_ops(state.pop(), t.seat, op.passed if action.passed else op.failed, t.rule)
 
 
-task("op", run=_op_run, pending=lambda rs, s, t: Pending.decision(t.seat, "choose pass or fail"),
+task("op", run=_op_run, pending=lambda rs, s, t: made.decision(t.seat, "choose pass or fail"),
      legal=_op_legal, apply=_op_apply, rule=lambda *a: "secrets.story.pass-section")
 
 

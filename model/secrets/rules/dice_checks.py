@@ -32,7 +32,7 @@ from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
@@ -234,8 +234,8 @@ def reroll_abilities(rs: Any, state: SecretsState, t: Task) -> list[str]:
 
 def _pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if stage(t) == "roll":
-        return Pending.chance("dice")
-    return Pending.decision(t.seat, f"check ({stage(t)})")
+        return made.chance("dice")
+    return made.decision(t.seat, f"check ({stage(t)})")
 
 
 def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:

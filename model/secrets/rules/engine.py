@@ -43,6 +43,48 @@ def task(name: str, **parts: Callable[..., Any]) -> None:
     KINDS[name] = Kind(name, module, **parts)
 
 
+class Made:
+    """The Pending values the task kinds answer, each made once: who acts next is asked at every step,
+    and a Pending is a value (frozen, compared by its fields), so the one made for a seat and a decision
+    serves every state it describes (``made.decision(seat, what)`` is ``Pending.decision(seat, what)``)."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], Pending] = {}
+
+    def _get(self, key: tuple[Any, ...], make: Callable[[], Pending]) -> Pending:
+        p = self._made.get(key)
+        if p is None:
+            p = self._made[key] = make()
+        return p
+
+    def decision(self, player: int, what: str) -> Pending:
+        p = self._made.get(("decision", player, what))
+        if p is None:
+            p = self._made["decision", player, what] = Pending.decision(player, what)
+        return p
+
+    def any_of(self, players: Any, what: str) -> Pending:
+        players = tuple(players)
+        return self._get(("any", players, what), lambda: Pending.any_of(players, what))
+
+    def priority(self, players: Any, what: str) -> Pending:
+        players = tuple(players)
+        return self._get(("priority", players, what), lambda: Pending.priority(players, what))
+
+    def chance(self, what: str) -> Pending:
+        p = self._made.get(("chance", what))
+        if p is None:
+            p = self._made["chance", what] = Pending.chance(what)
+        return p
+
+    def over(self) -> Pending:
+        return self._get(("over",), Pending.over)
+
+
+#: the Pending values of this game's task kinds, made once each (:class:`Made`)
+made = Made()
+
+
 def kind_of(t: Task) -> Kind:
     return KINDS[t.kind]
 

@@ -18,7 +18,7 @@ from ...traceability import implements, note, require
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
 from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 PILES = {"item": "items", "artifact": "artifacts", "companion": "companions"}
 
@@ -129,7 +129,7 @@ def _draw_done(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     return give_cards(rs, state, t.seat, t.target, cards)
 
 
-task("draw", run=_draw_run, pending=lambda rs, s, t: Pending.chance(f"{t.target} deck"),
+task("draw", run=_draw_run, pending=lambda rs, s, t: made.chance(f"{t.target} deck"),
      chance=lambda rs, s, t: deck_draw(pile(s, t.target).deck), apply=_draw_apply,
      rule=lambda *a: "secrets.setup.shuffle-decks")
 
@@ -171,7 +171,7 @@ def _keep_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     return evolve(state, **{t.target: p})
 
 
-task("keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a card"), legal=_keep_legal, apply=_keep_apply,
+task("keep", pending=lambda rs, s, t: made.decision(t.seat, "keep a card"), legal=_keep_legal, apply=_keep_apply,
      rule=lambda *a: "secrets.rooms.plus-minus-x")
 
 
@@ -204,8 +204,8 @@ def _discard_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _discard_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if read(rs.options, "minus_cards") == "random":
-        return Pending.chance("card to discard")
-    return Pending.decision(t.seat, "discard a card")
+        return made.chance("card to discard")
+    return made.decision(t.seat, "discard a card")
 
 
 def _discard_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -508,7 +508,7 @@ def _pick_up_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
 
 
 task("pick-up", run=lambda rs, s, t: s.pop() if not (s.room(t.target) and s.room(t.target).drop) else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "pick up"), legal=_pick_up_legal, apply=_pick_up_apply,
+     pending=lambda rs, s, t: made.decision(t.seat, "pick up"), legal=_pick_up_legal, apply=_pick_up_apply,
      rule=lambda *a: "secrets.items.pick-up")
 
 
@@ -540,7 +540,7 @@ def can_trade(rs: Any, state: SecretsState, seat: int, other: int) -> str | None
 
 
 def _trade_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.any_of((t.seat, int(t.target)), "trade")
+    return made.any_of((t.seat, int(t.target)), "trade")
 
 
 def _trade_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -930,7 +930,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     return gain_status(rs, state, served, status, "secrets.reference.soul-monger-services")
 
 
-task("barter", pending=lambda rs, s, t: Pending.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
+task("barter", pending=lambda rs, s, t: made.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
      apply=_barter_apply, rule=_barter_rule)
 
 

@@ -18,7 +18,7 @@ from ..board import OPPOSITE, tomb_of
 from ..components import Op, RoomTile
 from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task, evolve
 from .components_ops import run_ops
-from .engine import task
+from .engine import made, task
 
 NOWHERE_DAMAGE = 4
 
@@ -137,8 +137,8 @@ def _explore_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _explore_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if t.items[1:]:
-        return Pending.decision(t.seat, "turn the Room tile")
-    return Pending.chance("Room tile stack")
+        return made.decision(t.seat, "turn the Room tile")
+    return made.chance("Room tile stack")
 
 
 def _explore_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -340,7 +340,7 @@ def _story_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     return deck_draw(state.story.deck)
 
 
-task("story", run=_story_run, pending=lambda rs, s, t: Pending.chance("Story deck"), chance=_story_chance,
+task("story", run=_story_run, pending=lambda rs, s, t: made.chance("Story deck"), chance=_story_chance,
      apply=_story_apply, rule=lambda *a: "secrets.story.draw-card")
 
 
@@ -397,7 +397,7 @@ def _place_room_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
     return evolve(state, tiles=tiles, rooms=(*state.rooms, Room(t.target, t.n, action.x, action.y, action.rotation)))
 
 
-task("place-room", run=_place_room_run, pending=lambda rs, s, t: Pending.decision(_place_room_who(rs, s, t), "place a tile"),
+task("place-room", run=_place_room_run, pending=lambda rs, s, t: made.decision(_place_room_who(rs, s, t), "place a tile"),
      legal=lambda rs, s, t, seat: place_options(rs, s, t.target, t.n) if seat == _place_room_who(rs, s, t) else [],
      apply=_place_room_apply, rule=lambda *a: "secrets.rooms.place-named-tile")
 

@@ -20,7 +20,7 @@ from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
 from ..state import Piles, Room, Seat, SecretsState, Task, evolve
-from .engine import table, task
+from .engine import made, table, task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
 QUETZALCOATLS_DESCENT = "Quetzalcoatl's Descent"
@@ -134,7 +134,7 @@ def _leader_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     return state.push(*tasks, Task("begin", rule="secrets.turn.first-player-begins"))
 
 
-task("leader", pending=lambda rs, s, t: Pending.chance("leader die"),
+task("leader", pending=lambda rs, s, t: made.chance("leader die"),
      chance=lambda rs, s, t: _leader_roll(rs.num_players), apply=_leader_apply,
      rule=lambda *a: "secrets.setup.expedition-leader-choice")
 
@@ -159,7 +159,7 @@ def _choose_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.setup.choose-adventurers"
 
 
-task("choose", pending=lambda rs, s, t: Pending.decision(t.seat, "choose an adventurer"), legal=_choose_legal,
+task("choose", pending=lambda rs, s, t: made.decision(t.seat, "choose an adventurer"), legal=_choose_legal,
      apply=_choose_apply, rule=_choose_rule)
 
 
@@ -247,7 +247,7 @@ def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
 
 
 def _group_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(group_seat(rs, state), t.kind)
+    return made.decision(group_seat(rs, state), t.kind)
 
 
 task("grant", pending=_group_pending, legal=_grant_legal, apply=_grant_apply,

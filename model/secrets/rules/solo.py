@@ -8,11 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..options import read
-from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Discard
 from ..state import SecretsState, Task
-from .engine import task
+from .engine import made, task
 
 AUTOMATIC = ("secrets.adventurers.death-at-zero-health", "secrets.adventurers.courage-minus-10-flee")
 
@@ -57,7 +56,7 @@ def _harrison_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     return state.with_adventurer(t.seat, health=max(adv.health, 1), courage=max(adv.courage, -9))
 
 
-task("harrison", pending=lambda rs, s, t: Pending.decision(t.seat, "discard a Companion instead"),
+task("harrison", pending=lambda rs, s, t: made.decision(t.seat, "discard a Companion instead"),
      legal=lambda rs, s, t, seat: [Discard(c) for c in dict.fromkeys(x.name for x in s.adventurer(t.seat).companions)]
      if seat == t.seat and s.adventurer(t.seat) is not None else [],
      run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,

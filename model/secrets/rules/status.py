@@ -13,7 +13,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Betray, Drawn, KeepStatus, Transform
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 
 def status_card(rs: Any, name: str) -> Any:
@@ -59,8 +59,8 @@ def _status_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
 
 def _status_draw_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if read(rs.options, "status_substitute") == "player-chooses" and t.rule == "secrets.status.substitute":
-        return Pending.decision(t.seat, "choose a status effect")
-    return Pending.chance("status effect deck")
+        return made.decision(t.seat, "choose a status effect")
+    return made.chance("status effect deck")
 
 
 def _status_draw_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -135,7 +135,7 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
     return take_effect(rs, state, t.seat, new)      # the new one takes effect, as one gained outright does
 
 
-task("status-keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a status effect"),
+task("status-keep", pending=lambda rs, s, t: made.decision(t.seat, "keep a status effect"),
      legal=lambda rs, s, t, seat: [KeepStatus(x) for x in t.items] if seat == t.seat else [],
      apply=_keep_status_apply, rule=lambda *a: "secrets.status.one-per-type")
 
@@ -213,7 +213,7 @@ def transform(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 
 task("infected", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "Fully Infected"),
+     pending=lambda rs, s, t: made.decision(t.seat, "Fully Infected"),
      legal=lambda rs, s, t, seat: [Transform(), Betray()] if seat == t.seat else [],
      apply=_infected_apply, rule=lambda *a: "secrets.status.alt-infected-die")
 

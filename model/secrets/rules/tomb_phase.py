@@ -21,7 +21,7 @@ from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
-from .engine import task
+from .engine import made, task
 
 CREATURE_LIMIT = 10
 STARTING_TILES = {1: ENTRANCE, 2: "Pharaoh's Hall", 3: MONGOLS_HALL}
@@ -69,7 +69,7 @@ def _tomb_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     return deck_draw(state.tomb.deck)
 
 
-task("tomb-draw", run=_tomb_draw_run, pending=lambda rs, s, t: Pending.chance("Tomb deck"), chance=_tomb_draw_chance,
+task("tomb-draw", run=_tomb_draw_run, pending=lambda rs, s, t: made.chance("Tomb deck"), chance=_tomb_draw_chance,
      apply=_tomb_draw_apply, rule=lambda *a: "secrets.tomb-phase.draw-tomb-card")
 
 
@@ -175,8 +175,8 @@ def _route_ends(rs: Any, state: SecretsState, t: Task) -> tuple[str, ...]:
 
 def _creature_move_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if t.items and read(rs.options, "creature_route") == "random":
-        return Pending.chance("creature route")
-    return Pending.decision(group_seat(rs, state), "creature target" if not t.items else "creature route")
+        return made.chance("creature route")
+    return made.decision(group_seat(rs, state), "creature target" if not t.items else "creature route")
 
 
 def _creature_move_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -334,7 +334,7 @@ def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.tomb-phase.combat-target"
 
 
-task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: Pending.decision(group_seat(rs, s), "combat order"),
+task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: made.decision(group_seat(rs, s), "combat order"),
      legal=_initiate_legal, apply=_initiate_apply, rule=_initiate_rule)
 
 
@@ -478,8 +478,8 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 
 def _spawn_one_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if ":" in t.target:
-        return Pending.decision(group_seat(rs, state), "where the creature spawns")
-    return Pending.chance(f"{t.target} creature deck")
+        return made.decision(group_seat(rs, state), "where the creature spawns")
+    return made.chance(f"{t.target} creature deck")
 
 
 def _spawn_one_chance(rs: Any, state: SecretsState, t: Task) -> Any:

@@ -40,7 +40,7 @@ from ...traceability import implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
-from .engine import KINDS, task
+from .engine import KINDS, made, task
 
 SETTLE_LIMIT = 10_000
 
@@ -410,13 +410,13 @@ assert set(ENTERED_WHEN) == set(POINTS) and len(POINTS) == len(set(POINTS)), "ev
 
 def pending(rs: Any, state: SecretsState) -> Pending:
     if state.phase == "over":
-        return Pending.over()
+        return made.over()
     head = state.head
     if head is not None:
         kind = KINDS[head.kind]
         assert kind.pending is not None, f"task {head.kind} waits but says not for whom"
         return kind.pending(rs, state, head)
-    return Pending.decision(state.current, "turn")
+    return made.decision(state.current, "turn")
 
 
 def legal_actions(rs: Any, state: SecretsState, seat: int) -> list[Any]:
@@ -606,7 +606,7 @@ def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     return adventurers.apply_save(rs, state, t.seat, action.seat)
 
 
-task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: Pending.decision(t.seat, "end of turn"),
+task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: made.decision(t.seat, "end of turn"),
      legal=_end_turn_legal, apply=_end_turn_apply, rule=_end_turn_rule)
 
 
