@@ -22,7 +22,7 @@ from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items, rooms
 from .components_ops import continuation, run_ops
-from .engine import made, task
+from .engine import check, listed, made, task
 
 OUT = "out"   # Step("out"): a fleeing adventurer moves on from the Tomb's Entrance
 
@@ -368,11 +368,11 @@ def _move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Move up to Movement rooms through doors (the comet icon on both tiles; stairs and adjacency text and
     ropes join rooms too), exploring a vacant space through a door."""
-    options = move_options(rs, state, t)
+    options = listed(rs, state, t, seat if seat == t.seat else None, lambda: move_options(rs, state, t))
     adv = state.adventurer(t.seat)
     assert adv is not None
-    require(action in options, _move_rule(rs, state, t, action),
-            f"{action!r} is not a move open from {adv.room} with {t.n} Movement left")
+    check(action in options, lambda: _move_rule(rs, state, t, action),
+          "{!r} is not a move open from {} with {} Movement left", action, adv.room, t.n)
     state = state.pop()
     if isinstance(action, Stop):
         return end_move(rs, state, t)

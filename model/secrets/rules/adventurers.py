@@ -17,7 +17,7 @@ from ...traceability import implements, note, require
 from ..actions import Choose, Decline, Step
 from ..components import AdventurerSheet
 from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task, evolve
-from .engine import made, task
+from .engine import check, listed, made, task
 
 COURAGE_MIN, COURAGE_MAX = -10, 10
 AUDACITY_MAX = 10
@@ -228,7 +228,7 @@ def _tend_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 
 
 def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _tend_legal(rs, state, t, seat if seat is not None else -1),
+    require(action in listed(rs, state, t, seat, lambda: _tend_legal(rs, state, t, seat if seat is not None else -1)),
             "secrets.ambiguity.companions-healing", "heal yourself or one of your hurt companions")
     state = state.pop()
     if not action.companion:
@@ -279,9 +279,9 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 
 @implements("secrets.companions.death", "secrets.ambiguity.companions-redirect")
 def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _damage_legal(rs, state, t, seat if seat is not None else -1)
-    require(action in legal, _redirect_rule(rs, state, t, action),
-            f"{action!r} does not redirect damage onto a living companion of this adventurer")
+    legal = listed(rs, state, t, seat, lambda: _damage_legal(rs, state, t, seat if seat is not None else -1))
+    check(action in legal, lambda: _redirect_rule(rs, state, t, action),
+          "{!r} does not redirect damage onto a living companion of this adventurer", action)
     if isinstance(action, Done):
         return state.replace_head(evolve(t, flags=(*t.flags, "decided")))
     assert isinstance(action, Redirect)

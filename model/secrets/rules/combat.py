@@ -25,7 +25,7 @@ from . import items
 from .components_ops import continuation, run_ops
 from .creatures import card as creature_card
 from .creatures import combat_rating, creature_killed, damage_creature, outnumber_weight
-from .engine import made, task
+from .engine import check, listed, made, task
 
 OUTNUMBER_MAX = 4
 
@@ -250,7 +250,8 @@ def _brace_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Before the attacker rolls, the defender may spend Audacity: +1 Combat rating each, up to +3; her
     pool is built as an adventurer's (secrets.ambiguity.combat-ava-details: her best weapons and armor)."""
-    require(action in _brace_legal(rs, state, t, seat if seat is not None else -1), "secrets.combat.ava-defender-audacity",
+    require(action in listed(rs, state, t, seat, lambda: _brace_legal(rs, state, t, seat if seat is not None else -1)),
+            "secrets.combat.ava-defender-audacity",
             "spend 0 to 3 Audacity (at most what you have) for +1 Combat rating each")
     state = advs.change_audacity(rs, state.pop(), t.seat, -action.audacity)
     combat = state.combat
@@ -361,9 +362,11 @@ def outnumber_for(rs: Any, state: SecretsState, seat: int, *, defending: bool = 
             "secrets.combat.example-2-pool")
 def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Choose Weapons and Armor; then the combat check (its Audacity, its roll)."""
-    require(isinstance(action, Wield) and action in gear_options(rs, state, t.seat), _gear_rule(rs, state, t, action),
-            f"{action!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
-            "1 head armor")
+    check(isinstance(action, Wield) and
+          action in listed(rs, state, t, seat if seat == t.seat else None, lambda: gear_options(rs, state, t.seat)),
+          lambda: _gear_rule(rs, state, t, action),
+          "{!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
+          "1 head armor", action)
     state = state.pop()
     combat = state.combat
     assert combat is not None

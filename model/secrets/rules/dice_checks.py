@@ -32,7 +32,7 @@ from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
 from ..state import SecretsState, Task, evolve
-from .engine import made, task
+from .engine import listed, made, task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
@@ -287,7 +287,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
                 "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
         return state.replace_head(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
-    legal = _legal(rs, state, t, seat if seat is not None else -1)
+    legal = listed(rs, state, t, seat, lambda: _legal(rs, state, t, seat if seat is not None else -1))
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity to spend on this roll")

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from ...ruleset import Pending
+from ...traceability import _recorders, require
 from ..state import SecretsState, Task
 
 
@@ -83,6 +84,25 @@ class Made:
 
 #: the Pending values of this game's task kinds, made once each (:class:`Made`)
 made = Made()
+
+
+def listed(rs: Any, state: SecretsState, t: Task, seat: int | None, work_out: Callable[[], Any]) -> Any:
+    """The decisions open to ``seat`` at the task ``t``, the head of ``state``: the list ``rs.legal``
+    remembered for this state, which the step checked the action against before the task kind's
+    ``apply`` (the predicates that list the legal actions, reused by the step); ``work_out()`` (the very
+    list, which the caller's task kind lists for ``seat``) for no seat, for a task that is not the head,
+    and while a recording notes the rules read."""
+    if seat is None or _recorders or state.head is not t:
+        return work_out()
+    return rs.legal(state, seat)
+
+
+def check(ok: object, rule: Callable[[], str], message: str, *args: Any) -> None:
+    """``require(ok, rule(), message, *args)`` with the rule worked out only when it is refused (or a
+    recording notes it): the rule a refusal names may take a look around the state."""
+    if ok and not _recorders:
+        return
+    require(ok, rule(), message, *args)
 
 
 def kind_of(t: Task) -> Kind:

@@ -18,7 +18,7 @@ from ...traceability import implements, note, require
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
 from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
-from .engine import made, task
+from .engine import listed, made, task
 
 PILES = {"item": "items", "artifact": "artifacts", "companion": "companions"}
 
@@ -489,8 +489,8 @@ def _pick_up_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any
 
 @implements("secrets.items.pick-up-remove-token", "secrets.ambiguity.item-drop-pick-up-all")
 def _pick_up_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _pick_up_legal(rs, state, t, seat if seat is not None else -1), "secrets.items.pick-up",
-            f"{action!r}: take a card set aside under this room's Item Drop token, or stop")
+    require(action in listed(rs, state, t, seat, lambda: _pick_up_legal(rs, state, t, seat if seat is not None else -1)),
+            "secrets.items.pick-up", "{!r}: take a card set aside under this room's Item Drop token, or stop", action)
     if isinstance(action, Done):
         return state.pop()
     room = state.room(t.target)
@@ -566,9 +566,10 @@ def _trade_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 
 def _trade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _trade_legal(rs, state, t, seat) if seat is not None else []
+    legal = listed(rs, state, t, seat, lambda: _trade_legal(rs, state, t, seat) if seat is not None else [])
     rule = "secrets.adventurer-phase.trade" if action in legal else _trade_rule(rs, state, t, action)
-    require(action in legal, rule, f"{action!r}: give one of your own tradeable cards to the other trader, or end the trade")
+    require(action in legal, rule, "{!r}: give one of your own tradeable cards to the other trader, or end the trade",
+            action)
     if isinstance(action, Done):
         return state.pop()
     assert seat is not None
@@ -845,12 +846,12 @@ def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 
 def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _barter_legal(rs, state, t, seat if seat is not None else -1)
+    legal = listed(rs, state, t, seat, lambda: _barter_legal(rs, state, t, seat if seat is not None else -1))
     rule = {Buy: "secrets.adventurer-phase.soul-monger-inventory", Service: "secrets.adventurer-phase.soul-monger-inventory",
             Sell: "secrets.adventurer-phase.sell"}.get(type(action), "secrets.adventurer-phase.soul-monger-action")
     if action not in legal:
         rule = _barter_rule(rs, state, t, action)
-    require(action in legal, rule, f"{action!r} is not a deal the Soul Monger offers this adventurer now")
+    require(action in legal, rule, "{!r} is not a deal the Soul Monger offers this adventurer now", action)
     if isinstance(action, Done):
         return state.pop()
     adv = state.adventurer(t.seat)

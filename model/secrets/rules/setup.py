@@ -20,7 +20,7 @@ from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
 from ..state import Piles, Room, Seat, SecretsState, Task, evolve
-from .engine import made, table, task
+from .engine import listed, made, table, task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
 QUETZALCOATLS_DESCENT = "Quetzalcoatl's Descent"
@@ -234,7 +234,7 @@ def _grant_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 
 @implements("secrets.setup.five-adventurer-extra-actions", "secrets.ambiguity.five-adventurer-extra-action")
 def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _grant_legal(rs, state, t, seat if seat is not None else -1),
+    require(action in listed(rs, state, t, seat, lambda: _grant_legal(rs, state, t, seat if seat is not None else -1)),
             "secrets.setup.five-adventurer-extra-actions", "give the additional action to another player")
     state = state.pop()
     s = state.seats[action.seat]

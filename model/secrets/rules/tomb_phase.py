@@ -21,7 +21,7 @@ from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
-from .engine import made, task
+from .engine import check, listed, made, task
 
 CREATURE_LIMIT = 10
 STARTING_TILES = {1: ENTRANCE, 2: "Pharaoh's Hall", 3: MONGOLS_HALL}
@@ -316,8 +316,9 @@ def _initiate_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[An
 
 
 def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), _initiate_rule(rs, state, t, action),
-            f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
+    check(action in listed(rs, state, t, seat, lambda: _initiate_legal(rs, state, t, seat if seat is not None else -1)),
+          lambda: _initiate_rule(rs, state, t, action),
+          "{!r}: a creature engages the adventurer in its room with the most Soul Shards", action)
     if isinstance(action, Next):
         return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":

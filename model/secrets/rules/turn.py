@@ -40,7 +40,7 @@ from ...traceability import implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
-from .engine import KINDS, made, task
+from .engine import KINDS, listed, made, task
 
 SETTLE_LIMIT = 10_000
 
@@ -595,7 +595,7 @@ def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 
 def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _end_turn_legal(rs, state, t, seat if seat is not None else -1)
+    legal = listed(rs, state, t, seat, lambda: _end_turn_legal(rs, state, t, seat if seat is not None else -1))
     rule = "secrets.adventurers.save-fleeing" if action in legal else _end_turn_rule(rs, state, t, action)
     require(action in legal, rule, "save a fleeing adventurer in your room, drop a card, or end the turn")
     if isinstance(action, Done):
