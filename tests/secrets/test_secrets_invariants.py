@@ -403,3 +403,17 @@ def test_the_census_is_counted_back_after_a_failing_state(rs: Secrets) -> None:
     assert broken(rs, bad) == {"secrets.components.component-list"}
     drawn, _, _ = _in_flight(rs, s)
     assert {k: +c for k, c in rs.passed[2].items()} == {k: +c for k, c in invariants.census(drawn).items()}
+
+
+def test_a_creature_is_found_by_its_key_as_a_scan_of_the_keys_finds_it() -> None:
+    """SecretsState.creature reads a key's number instead of building every creature's key (issue 26):
+    for the keys of the creatures there, keys of none, and strings that only look like keys (a leading
+    zero, a sign, other digits, another prefix), it answers what a scan comparing ``Creature.key`` does."""
+    rs = get_ruleset("secrets", options={"players": 2})
+    state = evolve(rs.initial_state(), creatures=(Creature(7, "x", "a"), Creature(12, "y", "b"),
+                                                  Creature(70, "z", "c"), Creature(-3, "w", "d")))
+    keys = ["c7", "c12", "c70", "c-3", "c07", "c+7", "c7 ", "c\uff17", "c\u00b2", "c", "", "s7", "7", "C7", "c700"]
+    for _ in range(2):          # the second time from the keys remembered
+        for key in keys:
+            scan = next((c for c in state.creatures if c.key == key), None)
+            assert state.creature(key) is scan, key
