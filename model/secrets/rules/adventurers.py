@@ -448,7 +448,7 @@ def _recruit_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     if isinstance(action, Decline):
         return check_end(rs, state.pop().with_seat(t.seat, out=True), "removal")
     rule = can_choose(rs, state, action.adventurer)
-    require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen")
+    require(rule is None, rule or "", "{!r} cannot be chosen", action.adventurer)
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=True)
 
 

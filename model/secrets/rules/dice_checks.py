@@ -32,7 +32,7 @@ from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
 from ..state import SecretsState, Task, evolve
-from .engine import listed, made, task
+from .engine import check, listed, made, task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
@@ -298,7 +298,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(st == "pre", "secrets.dice.audacity-before-roll", "the dice are already rolled")
         return state.replace_head(_to_roll(rs, state, t))
     if isinstance(action, Reroll):
-        require(action in legal, reroll_rule(rs, state, t, action), "no Audacity (or token) to reroll with")
+        check(action in legal, lambda: reroll_rule(rs, state, t, action), "no Audacity (or token) to reroll with")
         if action.by == "audacity":
             state = change_audacity(rs, state, t.seat, -1)
         else:

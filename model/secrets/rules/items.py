@@ -117,7 +117,7 @@ def _draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     p = pile(state, t.target)
     require(isinstance(action, Drawn) and p.deck.count(action.card) > 0, "secrets.setup.shuffle-decks",
-            f"{action!r} is not a card left in the {t.target} deck")
+            "{!r} is not a card left in the {} deck", action, t.target)
     state = evolve(state, **{t.target: evolve(p, deck=p.deck.remove(action.card))})
     return state.replace_head(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
 
@@ -229,7 +229,7 @@ def _discard_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     assert adv is not None
     card = getattr(action, "card", None)
     require(isinstance(action, (Discard, Drawn)) and card in _of_deck(rs, adv, t.target), "secrets.rooms.plus-minus-x",
-            f"{action!r}: discard a card of the {t.target} type held")
+            "{!r}: discard a card of the {} type held", action, t.target)
     state = discard_card(rs, state.pop(), t.seat, card)
     return state.push(evolve(t, n=t.n - 1))
 

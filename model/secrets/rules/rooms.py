@@ -170,7 +170,7 @@ def _explore_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     level, x, y, entry = explore_target(state, t)
     if not t.items[1:]:
         require(isinstance(action, Drawn) and state.tiles.deck.count(action.card) > 0,
-                "secrets.explore.draw-until-level-match", f"{action!r} is not a Room tile left in the stack")
+                "secrets.explore.draw-until-level-match", "{!r} is not a Room tile left in the stack", action)
         state = evolve(state, tiles=evolve(state.tiles, deck=state.tiles.deck.remove(action.card)))
         held = evolve(t, items=(t.items[0], action.card))
         rots = _rotations(rs, state, held)
@@ -322,7 +322,7 @@ def _story_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _story_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.story.deck.count(action.card) > 0, "secrets.story.draw-card",
-            f"{action!r} is not a Story card left in the deck")
+            "{!r} is not a Story card left in the deck", action)
     card = rs.components.stories[action.card]
     state = evolve(state.pop(), story=Piles(state.story.deck.remove(action.card),
                                                   state.story.discard.add(action.card)))

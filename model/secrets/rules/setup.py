@@ -123,7 +123,7 @@ def _leader_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     """The Expedition Leader begins with the Comet Track/First Player marker; from them, clockwise, each
     player chooses an Adventurer sheet."""
     require(isinstance(action, Leader) and _leader_roll(rs.num_players).prob(action) > 0,
-            "secrets.setup.expedition-leader-choice", f"{action!r} is not a roll for one of the players")
+            "secrets.setup.expedition-leader-choice", "{!r} is not a roll for one of the players", action)
     n = rs.num_players
     state = evolve(state.pop(), leader=action.seat, first=action.seat, current=action.seat)
     order = [(action.seat + k) % n for k in range(n)]
@@ -149,7 +149,7 @@ def _choose_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Choose), "secrets.setup.choose-adventurers", "choose an Adventurer sheet")
     rule = can_choose(rs, state, action.adventurer)
-    require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen now")
+    require(rule is None, rule or "", "{!r} cannot be chosen now", action.adventurer)
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=False)
 
 

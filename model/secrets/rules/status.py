@@ -73,7 +73,7 @@ def _status_draw_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list
 def _status_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     name = getattr(action, "card", None) or getattr(action, "status", None)
     require(isinstance(action, (Drawn, KeepStatus)) and name in t.items and state.statuses.count(name) > 0,
-            "secrets.status.random-draw", f"{action!r} is not a status effect card that can be drawn here")
+            "secrets.status.random-draw", "{!r} is not a status effect card that can be drawn here", action)
     state = evolve(state.pop(), statuses=state.statuses.remove(name))
     return gain_held_status(rs, state, t.seat, name)
 

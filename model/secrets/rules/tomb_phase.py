@@ -60,7 +60,7 @@ def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 
 def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.tomb.deck.count(action.card) > 0, "secrets.tomb-phase.draw-tomb-card",
-            f"{action!r} is not a Tomb card left in the deck")
+            "{!r} is not a Tomb card left in the deck", action)
     return evolve(state.pop(), tomb_card=action.card,
                         tomb=Piles(state.tomb.deck.remove(action.card), state.tomb.discard.add(action.card)))
 
@@ -498,16 +498,16 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
     if ":" not in t.target:
         pile = getattr(state, t.target)
         require(isinstance(action, Drawn) and pile.deck.count(action.card) > 0, "secrets.tomb-phase.spawn-on-levels",
-                f"{action!r} is not a creature card left in the {t.target} deck")
+                "{!r} is not a creature card left in the {} deck", action, t.target)
         state = evolve(state, **{t.target: evolve(pile, deck=pile.deck.remove(action.card))})
         drawn = evolve(t, target=f"{t.target}:{action.card}")
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:
             return _place(rs, state.pop(), drawn, rooms)
         return state.replace_head(drawn)
-    require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
-            _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, as "
-            "evenly as possible")
+    check(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
+          lambda: _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, "
+          "as evenly as possible")
     return _place(rs, state.pop(), t, [action.room])
 
 
