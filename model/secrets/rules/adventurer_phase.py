@@ -14,6 +14,7 @@ from ..options import read
 from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import BARTER, CLIMB, MOVE, PASS, PICK_UP, PLACE_ROPE, PUSH, ROOM_ACTION, SEARCH, SEARCH_ARTIFACT, STOP
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,
                        RoomAction, Save, Search, SearchArtifact, Steal, Step, Stop, Take, Teleport, Trade, Use)
 from ..board import OPPOSITE, tomb_of
@@ -129,37 +130,37 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     assert adv is not None
     out: list[Any] = []
     if adv.fleeing:
-        out.append(Move())
+        out.append(MOVE)
         if read(rs.options, "uneven_tokens") == "may-pass":
-            out.append(Pass())
+            out.append(PASS)
         return out
     out += [Drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
     here = state.seats_in(adv.room)
     out += [Save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
-    out.append(Move())
+    out.append(MOVE)
     if can_search(rs, state, seat) is None:
-        out.append(Search())
+        out.append(SEARCH)
     out += [Fight(t) for t in fight_targets(rs, state, seat)]
     out += [Trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
     if items.can_barter(rs, state, seat) is None:
-        out.append(Barter())
+        out.append(BARTER)
     out += [Use(c) for c in usable_cards(rs, state, seat)]
     out += [Ability(a) for a in usable_abilities(rs, state, seat)]
     out += [Rest(o) for o in rest_options(rs, state, seat)]
     if items.can_pick_up(rs, state, seat) is None:
-        out.append(PickUp())
+        out.append(PICK_UP)
     out += [Steal(t) for t in steal_targets(rs, state, seat)]
     if rooms.can_place_rope(rs, state, seat) is None:
-        out.append(PlaceRope())
+        out.append(PLACE_ROPE)
     if rooms.can_search_artifact(rs, state, seat) is None:
-        out.append(SearchArtifact())
+        out.append(SEARCH_ARTIFACT)
     if rooms.tile(rs, adv.room).action:
-        out.append(RoomAction())
+        out.append(ROOM_ACTION)
     if rooms.can_climb(rs, state, seat) is None:
-        out.append(Climb())
+        out.append(CLIMB)
     out += [Teleport(r) for r in rooms.teleport_targets(rs, state, seat)]
     if read(rs.options, "uneven_tokens") == "may-pass":
-        out.append(Pass())
+        out.append(PASS)
     return out
 
 
@@ -333,14 +334,14 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
     if adv.fleeing:
         # secrets.ambiguity.fleeing-movement=may-stop-early: a Move is 'up to' Movement for the fleeing too,
         # once it has moved a room toward the Entrance
-        early = [Stop()] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
+        early = [STOP] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
         if adv.room == ENTRANCE:
             return [Step(OUT), *early]
         toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
         if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
-            return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [Stop()]
+            return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [STOP]
         return [*toward, *early]
-    out: list[Any] = [Stop()]
+    out: list[Any] = [STOP]
     if t.n <= 0:
         return out
     out += [Step(r) for r in tomb.successors("adventurer", adv.room)]
@@ -586,7 +587,7 @@ def half_rating(rs: Any, state: SecretsState, key: str) -> int:
 
 task("evade-failed", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
      pending=lambda rs, s, t: made.decision(t.seat, "failed to evade"),
-     legal=lambda rs, s, t, seat: [Stop(), Push()] if seat == t.seat else [], apply=_evade_failed_apply,
+     legal=lambda rs, s, t, seat: [STOP, PUSH] if seat == t.seat else [], apply=_evade_failed_apply,
      rule=lambda *a: "secrets.adventurer-phase.evade-fail")
 
 

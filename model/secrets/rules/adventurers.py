@@ -14,6 +14,7 @@ from ...numeric import clamp, if_, max_, min_
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import DECLINE, DONE
 from ..actions import Choose, Decline, Step
 from ..components import AdventurerSheet
 from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task, evolve
@@ -263,7 +264,7 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
     adv = state.adventurer(t.seat)
     if seat != t.seat or adv is None:
         return []
-    out: list[Any] = [Done()]
+    out: list[Any] = [DONE]
     mode = read(rs.options, "redirect")
     for c in _living_companions(adv):
         if c.name in t.items:
@@ -439,7 +440,7 @@ def _recruit_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
 def _recruit_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Choose(n) for n in available_sheets(rs, state)), Decline()]
+    return [*(Choose(n) for n in available_sheets(rs, state)), DECLINE]
 
 
 def _recruit_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:

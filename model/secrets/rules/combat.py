@@ -17,6 +17,7 @@ from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
 from ..options import read
 from ...traceability import implements, note, require
+from ..actions import DONE, EVADE, STAND
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield
 from ..components import Op
 from ..state import Combat, SecretsState, Task, evolve
@@ -152,7 +153,7 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
 
 
 task("combat-evade", pending=lambda rs, s, t: made.decision(t.seat, "evade?"),
-     legal=lambda rs, s, t, seat: [Evade(), Stand()] if seat == t.seat else [], apply=_evade_apply,
+     legal=lambda rs, s, t, seat: [EVADE, STAND] if seat == t.seat else [], apply=_evade_apply,
      run=lambda rs, s, t: s.pop() if s.combat is None or s.adventurer(t.seat) is None else None,
      rule=lambda *a: "secrets.combat.evade-check")
 
@@ -632,7 +633,7 @@ def _command_options(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     if adv is None:
         return []
     here = [c.key for c in state.creatures_in(adv.room)]
-    return [Command(a, b) for a in here for b in here if a != b] + [Done()]
+    return [Command(a, b) for a in here for b in here if a != b] + [DONE]
 
 
 @implements("secrets.combat.cvc-dice-pool", "secrets.ambiguity.combat-cvc-dice-count", "secrets.ambiguity.combat-cvc-outnumber",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from random import Random
 from typing import Any
 
 from ...chance import Distribution, FaceCounts
@@ -28,6 +29,7 @@ from ...numeric import if_, max_
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import ACCEPT, BOOST, ROLL
 from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
@@ -66,8 +68,18 @@ class DicePool(Distribution):
 
     def sample(self, rng: Any) -> Dice:
         out = [0] * 6
-        for _ in range(self.n):
-            out[rng.randrange(6)] += 1
+        if type(rng) is Random:
+            # randrange(6) of the standard generator, written out: 3 random bits, drawn again while 6 or 7
+            # (the very calls it makes, so the same faces and the generator left in the same state)
+            bits = rng.getrandbits
+            for _ in range(self.n):
+                r = bits(3)
+                while r >= 6:
+                    r = bits(3)
+                out[r] += 1
+        else:
+            for _ in range(self.n):
+                out[rng.randrange(6)] += 1
         return Dice(tuple(out))
 
 
@@ -263,9 +275,9 @@ def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
         return []
     st = stage(t)
     if st == "pre":
-        return [Roll(), Boost()] if can_spend(rs, state, t) else [Roll()]
+        return [ROLL, BOOST] if can_spend(rs, state, t) else [ROLL]
     if st == "post":
-        out: list[Any] = [Accept()]
+        out: list[Any] = [ACCEPT]
         if can_spend(rs, state, t):
             out.append(Reroll("audacity"))
         out.extend(Reroll(a) for a in reroll_abilities(rs, state, t))

@@ -15,6 +15,7 @@ from ...chance import Deck, Distribution, Outcomes
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import DONE
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
 from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
@@ -484,7 +485,7 @@ def _pick_up_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any
     room = state.room(t.target)
     if seat != t.seat or room is None:
         return []
-    return [Take(n) for n in dict.fromkeys(h.name for h in room.drop)] + [Done()]
+    return [Take(n) for n in dict.fromkeys(h.name for h in room.drop)] + [DONE]
 
 
 @implements("secrets.items.pick-up-remove-token", "secrets.ambiguity.item-drop-pick-up-all")
@@ -550,8 +551,8 @@ def _trade_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     other = pair[1] if seat == pair[0] else pair[0]
     me = state.adventurer(seat)
     if me is None:
-        return [Done()]
-    return [Give(c, other) for c in tradeable(rs, me)] + [Done()]
+        return [DONE]
+    return [Give(c, other) for c in tradeable(rs, me)] + [DONE]
 
 
 def _trade_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -667,7 +668,7 @@ def _barter_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
         return []
     mode = read(rs.options, "barter")
     done = "dealt" in t.flags and mode == "one-deal"
-    out: list[Any] = [Done()]
+    out: list[Any] = [DONE]
     if done:
         return out
     for name in dict.fromkeys(state.monger.cards()):
