@@ -285,9 +285,12 @@ class SecretsState:
         return _with(self, "seats", tuple(seats))
 
     def with_adventurer(self, seat: int, **changes: object) -> "SecretsState":
-        adv = self.seats[seat].adventurer
+        s = self.seats[seat]
+        adv = s.adventurer
         assert adv is not None, f"seat {seat} has no adventurer"
-        return self.with_seat(seat, adventurer=evolve(adv, **changes))
+        seats = list(self.seats)
+        seats[seat] = _with(s, "adventurer", evolve(adv, **changes))
+        return _with(self, "seats", tuple(seats))
 
     def with_room(self, name: str, **changes: object) -> "SecretsState":
         return evolve(self, rooms=tuple(evolve(r, **changes) if r.name == name else r for r in self.rooms))

@@ -23,7 +23,7 @@ from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items, rooms
 from .components_ops import continuation, run_ops
-from .engine import check, listed, made, task
+from .engine import check, is_listed, listed, made, task
 
 OUT = "out"   # Step("out"): a fleeing adventurer moves on from the Tomb's Entrance
 
@@ -261,7 +261,7 @@ def _fight_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
             "secrets.rooms.action-effect-repeat", "secrets.ambiguity.rooms-action-effect-timing")
 def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsState:
     """One turn: a free decision, or an action: flip an Action token from green to red, then resolve it."""
-    if action not in rs.legal(state, seat):       # the turn's decisions (turn_legal), listed once per state
+    if not is_listed(action, rs.legal(state, seat)):    # the turn's decisions (turn_legal), listed once per state
         rule = _refusal(rs, state, seat, action)
         if rule == "secrets.ambiguity.combat-action-target":    # nor is an adventurer 'a creature in the same room'
             raise IllegalAction(rule, f"{action!r} is not open to seat {seat} now",

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 import attrs
@@ -95,6 +97,13 @@ def listed(rs: Any, state: SecretsState, t: Task, seat: int | None, work_out: Ca
     if seat is None or _recorders or state.head is not t:
         return work_out()
     return rs.legal(state, seat)
+
+
+def is_listed(action: Any, legal: Any) -> bool:
+    """``action in legal``, the very value looked for first: a decision chosen from the list is one of its
+    values, found without an equality test against each value before it (of other classes, each asks
+    both sides); any other value by equality, as ``in`` does."""
+    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 def check(ok: object, rule: Callable[[], str], message: str, *args: Any) -> None:

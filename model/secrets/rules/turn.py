@@ -40,7 +40,7 @@ from ...traceability import implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
-from .engine import KINDS, listed, made, task
+from .engine import KINDS, is_listed, listed, made, task
 
 SETTLE_LIMIT = 10_000
 
@@ -469,7 +469,7 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
             if dist is None or not dist.possible(action):
                 rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
                 require(False, rule, "{!r} is not a possible outcome of the {} here", action, p.what)
-        elif action not in (rs.legal(state, seat) if kind.legal is not None and seat is not None else ()):
+        elif not is_listed(action, rs.legal(state, seat) if kind.legal is not None and seat is not None else ()):
             rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.adventurer-phase.perform-action"
             require(False, rule, "{!r} is not open to seat {} here ({})", action, seat, p.what)
         state = kind.apply(rs, state, head, action, seat)
