@@ -493,8 +493,8 @@ def _delta(last: SecretsState, state: SecretsState) -> dict[tuple[str, str], int
     for field in compress(_PLACE_FIELDS, map(is_not, _places_of(fields), _places_of(were))):
         now, then = fields[field], were[field]
         if field == "agenda":
-            flying_now = [t for t in now if t.kind in IN_FLIGHT]
-            flying_then = [t for t in then if t.kind in IN_FLIGHT]
+            flying_then = _flying_tasks(then)       # (the last step's now: remembered)
+            flying_now = _flying_tasks(now)
             if flying_now or flying_then:
                 if len(flying_now) != len(flying_then) or any(map(is_not, flying_now, flying_then)):
                     _count(delta, _in_agenda(flying_then), _in_agenda(flying_now))
@@ -515,6 +515,21 @@ def _delta(last: SecretsState, state: SecretsState) -> dict[tuple[str, str], int
                 continue
             _count(delta, contents(was) if was is not None else (), contents(held) if held is not None else ())
     return {k: n for k, n in delta.items() if n} if delta else delta
+
+
+#: the last agenda read and its tasks in flight (a step's agenda is the next step's agenda before)
+_LAST_FLYING: list[Any] = [None, []]
+
+
+def _flying_tasks(agenda: tuple[Any, ...]) -> list[Any]:
+    """The tasks of ``agenda`` that can hold cards (``IN_FLIGHT``), remembered for the last agenda asked
+    (kept, so compared by identity)."""
+    last = _LAST_FLYING
+    if last[0] is agenda:
+        return last[1]
+    out = [t for t in agenda if t.kind in IN_FLIGHT]
+    last[0], last[1] = agenda, out
+    return out
 
 
 def _count(delta: dict[tuple[str, str], int], old: Contents, new: Contents) -> None:
@@ -575,9 +590,24 @@ def _decks(rs: Any, state: SecretsState) -> list[Violation]:
     for pile, table, rule in ((state.story, comps.stories, "secrets.story.draw-card"),
                               (state.tomb, comps.tomb_cards, "secrets.tomb-phase.draw-tomb-card")):
         total = pile.deck.total + pile.discard.total
-        if total > sum(c.count for c in table.values()):
+        if total > _set_size(table):
             out.append(Violation(rule, f"{total} cards in a deck of {sum(c.count for c in table.values())}"))
     return out
+
+
+#: the number of cards in each table of a component set, by the table (kept, so compared by identity)
+_SET_SIZES: dict[int, tuple[Any, int]] = {}
+
+
+def _set_size(table: Any) -> int:
+    """``sum(c.count for c in table.values())``, remembered for the table (a component set's tables are
+    not changed once read)."""
+    hit = _SET_SIZES.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_SET_SIZES) > 64:
+            _SET_SIZES.clear()
+        hit = _SET_SIZES[id(table)] = (table, sum(c.count for c in table.values()))
+    return hit[1]
 
 
 # --------------------------------------------------------------------------------------------------

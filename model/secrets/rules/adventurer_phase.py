@@ -272,7 +272,6 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
     if isinstance(action, Save):
         return advs.apply_save(rs, state, seat, action.seat)
     s = state.seats[seat]
-    state = state.with_seat(seat, tokens=s.tokens - 1)
     if isinstance(action, Pass):
         note("secrets.ambiguity.turn-order-uneven-tokens")
         state = state.with_seat(seat, tokens=0)
@@ -280,7 +279,9 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
     end = (Task("end-turn", seat, rule="secrets.adventurer-phase.next-player"),)
     if isinstance(action, RoomAction) and read(rs.options, "action_effect") == "extra-action":
         end = ()
-    return start_action(rs, state.push(*end), seat, action)
+    seats = list(state.seats)
+    seats[seat] = evolve(s, tokens=s.tokens - 1)            # the token flipped, and the turn's end queued
+    return start_action(rs, evolve(state, seats=tuple(seats), agenda=(*end, *state.agenda)), seat, action)
 
 
 def start_action(rs: Any, state: SecretsState, seat: int, action: Any) -> SecretsState:

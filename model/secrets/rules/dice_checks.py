@@ -137,11 +137,11 @@ def has(t: Task, flag: str) -> bool:
     return flag in t.flags
 
 
-def flagged(t: Task, *add: str, drop: tuple[str, ...] = ()) -> Task:
+def flagged(t: Task, *add: str, drop: tuple[str, ...] = (), **changes: Any) -> Task:
     """The task with flags ``add`` (those it has not), without those named in ``drop`` (``name`` or
-    ``name:value``)."""
-    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop)
-    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
+    ``name:value``), and the other ``changes`` of its fields (one copy in all)."""
+    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop) if drop else t.flags
+    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)), **changes)
 
 
 def flag_value(t: Task, name: str, default: str) -> str:
@@ -244,10 +244,16 @@ def reroll_abilities(rs: Any, state: SecretsState, t: Task) -> list[str]:
     return out
 
 
+#: what a check's decision is called at each stage (``_pending``)
+_CHECK_WHAT = {"pre": "check (pre)", "post": "check (post)"}
+
+
 def _pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    if stage(t) == "roll":
+    st = stage(t)
+    if st == "roll":
         return made.chance("dice")
-    return made.decision(t.seat, f"check ({stage(t)})")
+    what = _CHECK_WHAT.get(st)
+    return made.decision(t.seat, what if what is not None else f"check ({st})")
 
 
 def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -267,7 +273,7 @@ def _to_roll(rs: Any, state: SecretsState, t: Task) -> Task:
         adv = state.adventurer(t.seat)
         assert adv is not None
         size = adv.audacity
-    return evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
+    return flagged(t, "stage:roll", drop=("stage",), m=max(size, 0))
 
 
 def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -298,7 +304,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
                 "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
-        return state.replace_head(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
+        return state.replace_head(flagged(t, "stage:post", "rolled", drop=("stage",), faces=faces))
     legal = listed(rs, state, t, seat, lambda: _legal(rs, state, t, seat if seat is not None else -1))
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
@@ -315,7 +321,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
             state = change_audacity(rs, state, t.seat, -1)
         else:
             state = spend_token(rs, state, t.seat, action.by)
-        again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
+        again = flagged(t, "stage:pre", "spent", drop=("stage", "boosted"), faces=())
         note("secrets.dice.audacity-single-roll")
         return state.replace_head(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",

@@ -546,16 +546,15 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if "inclusive" not in t.flags and "saved" not in t.flags and (_savable(rs, state, t.seat)
                                                                   or _droppable(rs, state, t.seat)):
         return None
-    state = state.pop()
     n = len(state.seats)
     start = t.seat if t.seat is not None else state.current
     first = 0 if "inclusive" in t.flags else 1
     for k in range(first, n + first):
         seat = (start + k) % n
-        if adventurer_phase.can_act(rs, state, seat):
-            return evolve(state, current=seat)
+        if adventurer_phase.can_act(rs, state, seat):       # (reads the seats: the same once popped)
+            return evolve(state, agenda=state.agenda[1:], current=seat)     # popped, and the turn passed
     note("secrets.adventurer-phase.ends-then-tomb-phase")
-    return tomb_phase.start_tomb_phase(rs, state)
+    return tomb_phase.start_tomb_phase(rs, state.pop())
 
 
 def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
