@@ -45,13 +45,13 @@ def seats_for(rs: Any, state: SecretsState, seat: int | None, who: str) -> list[
     if who == "each":
         return list(state.in_tomb())
     if who == "first-player":
-        return [state.first] if state.adventurer(state.first) is not None else []
+        return [state.first] if state.seats[state.first].adventurer is not None else []
     if who == "leader":
-        return [state.leader] if state.adventurer(state.leader) is not None else []
-    if seat is None or state.adventurer(seat) is None:
+        return [state.leader] if state.seats[state.leader].adventurer is not None else []
+    if seat is None or state.seats[seat].adventurer is None:
         return []
     if who == "room":
-        adv = state.adventurer(seat)
+        adv = state.seats[seat].adventurer
         assert adv is not None
         return list(state.seats_in(adv.room))
     return [seat]
@@ -104,7 +104,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
         if kind == "place-room":
             return rooms.queue_place_room(rs, state, seat, op.name, op.level, rule)
         return record_text(state, op.text, rule)
-    if seat is None or state.adventurer(seat) is None:
+    if seat is None or state.seats[seat].adventurer is None:
         return state
     if kind == "check":
         flags = tuple(op.flags)
@@ -121,7 +121,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
     if kind == "audacity":
         return adv_rules.change_audacity(rs, state, seat, op.amount)
     if kind == "soul-shards":
-        a = state.adventurer(seat)
+        a = state.seats[seat].adventurer
         assert a is not None
         return state.with_adventurer(seat, shards=max(a.shards + op.amount, 0))
     if kind == "bonus":
@@ -153,7 +153,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
 
 def add_bonus(state: SecretsState, seat: int, attribute: str, amount: int) -> SecretsState:
     """An Attribute Bonus token (e.g. +1 Knowledge)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     tokens = dict(adv.bonuses)
     tokens[attribute] = tokens.get(attribute, 0) + amount
@@ -187,7 +187,7 @@ task("d3-rolled", run=_d3_rolled_run)
 @continuation("arrive")
 def _arrive(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
     """A climb or a teleport succeeded: the adventurer enters ``room``."""
-    if state.adventurer(seat) is None or state.room(op.room) is None:
+    if state.seats[seat].adventurer is None or state.room(op.room) is None:
         return state
     state = state.with_adventurer(seat, room=op.room)
     return enter_room(rs, state, seat, op.room, how="move")

@@ -178,7 +178,7 @@ def start_check(rs: Any, state: SecretsState, seat: int, attribute: str, difficu
                 items: tuple[str, ...] = (), target: str = "") -> SecretsState:
     """Queue a dice check: roll dice equal to the checked attribute plus or minus modifiers (``extra``;
     story checks add the adventurer's story bonus); 4s succeed where a status, ability or card says so."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     if read(rs.options, "difficulty_zero") == "minimum-1":
@@ -225,7 +225,7 @@ def is_widened(rs: Any, adv: Any, attribute: str) -> str | bool:
 
 
 def can_spend(rs: Any, state: SecretsState, t: Task) -> bool:
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     if adv is None or adv.audacity < 1 or has(t, "no-audacity"):
         return False
     if result_kind(t) == "combat-roll" and read(rs.options, "audacity_twice") == "one-decision" and has(t, "spent"):
@@ -234,7 +234,7 @@ def can_spend(rs: Any, state: SecretsState, t: Task) -> bool:
 
 
 def reroll_abilities(rs: Any, state: SecretsState, t: Task) -> list[str]:
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     if adv is None:
         return []
     out = []
@@ -257,7 +257,7 @@ def _pending(rs: Any, state: SecretsState, t: Task) -> Pending:
 
 
 def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if t.seat is None or state.adventurer(t.seat) is None:
+    if t.seat is None or state.seats[t.seat].adventurer is None:
         return state.pop()
     st = stage(t)
     if st == "pre" and not can_spend(rs, state, t):
@@ -270,7 +270,7 @@ def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _to_roll(rs: Any, state: SecretsState, t: Task) -> Task:
     size = t.m
     if t.target == "audacity" and read(rs.options, "audacity_check_pool") == "after-spend" and not has(t, "rolled"):
-        adv = state.adventurer(t.seat)
+        adv = state.seats[t.seat].adventurer
         assert adv is not None
         size = adv.audacity
     return flagged(t, "stage:roll", drop=("stage",), m=max(size, 0))
@@ -336,7 +336,7 @@ def reroll_rule(rs: Any, state: SecretsState, t: Task, action: Reroll) -> str:
     circumstances such as combat or specific dice checks')."""
     if action.by == "audacity":
         return "secrets.artifacts.room-search-no-audacity" if has(t, "no-audacity") else "secrets.dice.audacity-reroll"
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     ab = None if adv is None else next((a for a in rs.components.adventurers[adv.name].abilities
                                         if a.name == action.by and t.target in a.reroll), None)
     if ab is not None and ab.uses and adv is not None and adv.token_count(ab.name) <= 0:

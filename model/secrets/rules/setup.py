@@ -199,7 +199,7 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
 def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Starting cards come out of their decks (or discard piles: secrets.ambiguity.starting-card-taken=
     deck-or-discard); a card found in neither (in play elsewhere) is not gained."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     kept = []
     discards = read(rs.options, "starting_cards") == "deck-or-discard"

@@ -96,7 +96,7 @@ task("tomb-effect", run=_tomb_effect_run)
 def _move_creatures_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Move every creature that does not share a room with any adventurer."""
     state = state.pop()
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     movers = [c.key for c in state.creatures if c.room not in occupied]
     return state.push(*(Task("creature-move", rule="secrets.tomb-phase.creature-full-movement", target=k) for k in movers))
 
@@ -128,7 +128,7 @@ def nearest_targets(rs: Any, state: SecretsState, key: str) -> tuple[list[int], 
     same_level = read(rs.options, "nearest_adventurer") == "same-level"
     level = state.room(c.room).level
     for s in state.in_tomb():
-        adv = state.adventurer(s)
+        adv = state.seats[s].adventurer
         assert adv is not None
         if adv.room in dist and (not same_level or state.room(adv.room).level == level):
             candidates.append((dist[adv.room], s))
@@ -137,8 +137,8 @@ def nearest_targets(rs: Any, state: SecretsState, key: str) -> tuple[list[int], 
         return [], 0
     d = min(x for x, _ in candidates)
     nearest = [s for x, s in candidates if x == d]
-    most = max(state.adventurer(s).shards for s in nearest)
-    return [s for s in nearest if state.adventurer(s).shards == most], d
+    most = max(state.seats[s].adventurer.shards for s in nearest)
+    return [s for s in nearest if state.seats[s].adventurer.shards == most], d
 
 
 def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -150,7 +150,7 @@ def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | 
     targets, _ = nearest_targets(rs, state, t.target)
     if not targets:
         return state.pop()
-    if len({state.adventurer(x).room for x in targets}) == 1:   # one room to move toward: nothing to choose
+    if len({state.seats[x].adventurer.room for x in targets}) == 1:   # one room to move toward: nothing to choose
         return state.replace_head(evolve(t, items=(str(targets[0]),)))
     return None
 
@@ -184,8 +184,8 @@ def _creature_move_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> li
         return []
     if not t.items:
         targets = nearest_targets(rs, state, t.target)[0]
-        by_room = {state.adventurer(x).room: x for x in reversed(targets)}
-        return [Target(x) for x in targets if by_room[state.adventurer(x).room] == x]
+        by_room = {state.seats[x].adventurer.room: x for x in reversed(targets)}
+        return [Target(x) for x in targets if by_room[state.seats[x].adventurer.room] == x]
     if read(rs.options, "creature_route") == "random":
         return []
     return [Route(r) for r in _route_ends(rs, state, t)]
@@ -231,7 +231,7 @@ def move_creature(rs: Any, state: SecretsState, key: str, room: str) -> SecretsS
 
 def _engaged(rs: Any, state: SecretsState, c: Any) -> list[int]:
     fleeing_ignored = read(rs.options, "fleeing_in_combat") == "ignored"
-    return [s for s in state.seats_in(c.room) if not (fleeing_ignored and state.adventurer(s).fleeing)]
+    return [s for s in state.seats_in(c.room) if not (fleeing_ignored and state.seats[s].adventurer.fleeing)]
 
 
 def combat_candidates(rs: Any, state: SecretsState, t: Task) -> list[str]:
@@ -246,8 +246,8 @@ def combat_targets(rs: Any, state: SecretsState, key: str) -> list[int]:
     here = _engaged(rs, state, c)
     if not here:
         return []
-    most = max(state.adventurer(s).shards for s in here)
-    return [s for s in here if state.adventurer(s).shards == most]
+    most = max(state.seats[s].adventurer.shards for s in here)
+    return [s for s in here if state.seats[s].adventurer.shards == most]
 
 
 @implements("secrets.tomb-phase.initiate-combat", "secrets.tomb-phase.combat-target", "secrets.reference.tomb-step-3-initiate-combat",
@@ -366,7 +366,7 @@ task("spawn", run=_spawn_run)
 def queue_spawns(rs: Any, state: SecretsState, seat: int | None, deck: str, amount: int, where: str, rule: str,
                  level: int) -> SecretsState:
     """Spawns an effect asks for: in the adventurer's room (``here``), or in red-outlined rooms."""
-    adv = state.adventurer(seat) if seat is not None else None
+    adv = state.seats[seat].adventurer if seat is not None else None
     if adv is None and where == "here":
         return state
     if not level:
@@ -386,7 +386,7 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
     if fixed:
         return [r for r in fixed if state.room(r) is not None]
     red = [r.name for r in state.rooms if r.level == level and rs.components.rooms[r.name].red]
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     priority = read(rs.options, "spawn_priority")
     if priority == "any-adventurer-room":
         first = [r.name for r in state.rooms if r.level == level and r.name in occupied]
@@ -524,7 +524,7 @@ def _spawn_in_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     if room is None or room.level != t.n:
         return "secrets.tomb-phase.spawn-on-levels"
     open_ = spawn_rooms(rs, state, t.n, t.items)
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     if action.room not in open_ and not rs.components.rooms[action.room].red and \
             (action.room not in occupied or read(rs.options, "spawn_priority") != "any-adventurer-room"):
         return "secrets.tomb-phase.spawn-red-outlines"

@@ -558,9 +558,9 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
-    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+    if seat is None or state.phase != "adventurer" or state.seats[seat].adventurer is None:
         return []
-    room = state.adventurer(seat).room
+    room = state.seats[seat].adventurer.room
     return [s for s in state.seats_in(room) if adventurers.can_save(rs, state, seat, s) is None]
 
 
@@ -568,9 +568,9 @@ def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
 def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
     """Cards the seat's adventurer may still drop after its turn's action: 'during your turn' under
     drop_within_turn = after-action-too (asked only when it holds a card); none under before-action."""
-    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+    if seat is None or state.phase != "adventurer" or state.seats[seat].adventurer is None:
         return []
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv.fleeing or not adv.cards or read(rs.options, "drop_within_turn") != "after-action-too":
         return []
     return list(dict.fromkeys(h.name for h in adv.cards))
