@@ -155,7 +155,7 @@ class Secrets(Judgement, Ruleset):
             return base
         if action.kind == "fight":
             return -20.0 if action.target == boss.key else base
-        here = state.adventurer(state.current)
+        here = state.seats[state.current].adventurer
         if here is None:
             return base
         from .board import tomb_of

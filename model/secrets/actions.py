@@ -433,3 +433,27 @@ ACTION_TYPES: dict[str, type] = {cls.kind: cls for cls in (
 #: the actions that spend an Action token
 TURN_ACTIONS = (Move, Search, Fight, Trade, Barter, Use, Ability, Rest, PickUp, Steal, PlaceRope, SearchArtifact,
                 RoomAction, Climb, Teleport, Pass)
+
+
+#: one value of each decision that has no fields, made once (the rules list these at every step; each is
+#: equal to any other value of its class, so a list holding it is the same list)
+DECLINE = Decline()
+MOVE = Move()
+SEARCH = Search()
+BARTER = Barter()
+PICK_UP = PickUp()
+PLACE_ROPE = PlaceRope()
+SEARCH_ARTIFACT = SearchArtifact()
+ROOM_ACTION = RoomAction()
+CLIMB = Climb()
+PASS = Pass()
+STOP = Stop()
+PUSH = Push()
+BOOST = Boost()
+ROLL = Roll()
+ACCEPT = Accept()
+EVADE = Evade()
+STAND = Stand()
+DONE = Done()
+TRANSFORM = Transform()
+BETRAY = Betray()

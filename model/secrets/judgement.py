@@ -116,7 +116,7 @@ def firepower(rs: Any, state: SecretsState, seat: int, outnumber: int) -> float:
     """The damage an adventurer can expect to deal the Boss in one round of the team's fight: Full Auto
     where it can, else a combat a token, 4s counting while Audacity lasts; cut where its Health runs
     out."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     bc = boss_card(rs)
     if adv is None or bc is None:
         return 0.0
@@ -166,7 +166,7 @@ def target_room(rs: Any, state: SecretsState, seat: int) -> str:
     """Where the adventurer should be: the Boss's room once the Boss is out and reachable, else the
     gathering room."""
     boss = state.boss
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if boss is not None and adv is not None:
         dist = tomb_of(rs, state.rooms).distances("adventurer", adv.room)
         if boss.room in dist:
@@ -181,12 +181,12 @@ def _distance(rs: Any, state: SecretsState, a: str, b: str) -> int:
 def _spare_gun(rs: Any, state: SecretsState, seat: int) -> str | None:
     """A gun this adventurer should hand to the gunner (in the same room, with fewer than 2 guns): one it
     does not wield as its best weapon."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.name == GUNNER:
         return None
-    gunner = next((s for s in state.seats_in(adv.room) if state.adventurer(s).name == GUNNER), None)
-    if gunner is None or guns(rs, state.adventurer(gunner)) >= 2 or \
-            state.adventurer(gunner).token_count("Full Auto") < 2:
+    gunner = next((s for s in state.seats_in(adv.room) if state.seats[s].adventurer.name == GUNNER), None)
+    if gunner is None or guns(rs, state.seats[gunner].adventurer) >= 2 or \
+            state.seats[gunner].adventurer.token_count("Full Auto") < 2:
         return None
     held = [h.name for h in adv.cards if items.card(rs, h.name).gun]
     if not held:
@@ -198,7 +198,7 @@ def _spare_gun(rs: Any, state: SecretsState, seat: int) -> str | None:
 
 def turn_score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
     """The plan's value of one of the turn's actions (higher is better)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     boss = state.boss
     here = state.creatures_in(adv.room)
@@ -252,7 +252,7 @@ def turn_score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
 
 
 def _best_buy(rs: Any, state: SecretsState, seat: int) -> Any:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     best, value = None, 1.5
     for name in dict.fromkeys(state.monger.cards()):
         if items.price(rs, name) <= adv.shards:
@@ -268,7 +268,7 @@ def score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
     kind = action.kind
     if head is None:
         return turn_score(rs, state, seat, action)
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if kind in ("choose",):
         return -TEAM.index(action.adventurer) if action.adventurer in TEAM else -50.0
     if kind == "decline":
@@ -304,7 +304,7 @@ def score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
     if kind in ("accept", "reroll"):
         return 0.0 if kind == "accept" else -1.0
     if kind == "give":
-        gunner = state.adventurer(action.to)
+        gunner = state.seats[action.to].adventurer
         if gunner is not None and gunner.name == GUNNER and action.card == _spare_gun(rs, state, seat):
             return 5.0
         return -5.0
@@ -322,7 +322,7 @@ def score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
     if kind == "redirect":
         return float(action.amount)
     if kind == "target":
-        other = state.adventurer(action.seat)
+        other = state.seats[action.seat].adventurer
         return 0.0 if other is None else other.health + worn_armor(rs, other)
     if kind == "brace":
         return -action.audacity
@@ -384,7 +384,7 @@ def team_value(rs: Any, state: SecretsState) -> float:
     together = 0.0
     if n:
         goal = boss.room if boss is not None else GATHER
-        together = sum(1 for s in seats if state.adventurer(s).room == goal) / n
+        together = sum(1 for s in seats if state.seats[s].adventurer.room == goal) / n
     alive = n / max(1, len(state.seats))
     return 0.02 + 0.35 * (damage / max(1, health)) + 0.35 * race + 0.14 * alive + 0.08 * together + \
         0.06 * min(1.0, power / max(1, health))

@@ -245,8 +245,18 @@ class SecretsState:
         return None
 
     def creature(self, key: str) -> Creature | None:
+        """The creature whose ``key`` is ``key``: read by its number (no key built per creature) when
+        ``key`` is one a creature's number gives ("c" and the number, as ``Creature.key`` writes it)."""
+        n = _KEY_IDS.get(key) if type(key) is str else None
+        if n is None:
+            n = _key_id(key)
+            if n is None:
+                for c in self.creatures:
+                    if c.key == key:
+                        return c
+                return None
         for c in self.creatures:
-            if c.key == key:
+            if c.id == n:
                 return c
         return None
 
@@ -275,9 +285,12 @@ class SecretsState:
         return _with(self, "seats", tuple(seats))
 
     def with_adventurer(self, seat: int, **changes: object) -> "SecretsState":
-        adv = self.seats[seat].adventurer
+        s = self.seats[seat]
+        adv = s.adventurer
         assert adv is not None, f"seat {seat} has no adventurer"
-        return self.with_seat(seat, adventurer=evolve(adv, **changes))
+        seats = list(self.seats)
+        seats[seat] = _with(s, "adventurer", evolve(adv, **changes))
+        return _with(self, "seats", tuple(seats))
 
     def with_room(self, name: str, **changes: object) -> "SecretsState":
         return evolve(self, rooms=tuple(evolve(r, **changes) if r.name == name else r for r in self.rooms))
@@ -303,6 +316,22 @@ class SecretsState:
     @property
     def head(self) -> Task | None:
         return self.agenda[0] if self.agenda else None
+
+
+#: the creature keys read so far and the number each names (``SecretsState.creature``)
+_KEY_IDS: dict[str, int] = {}
+
+
+def _key_id(key: Any) -> int | None:
+    """The number of the creature whose key is ``key`` ("c" and its decimal digits, written as a number
+    is, as ``Creature.key`` writes it), remembered; None for any other key."""
+    if type(key) is not str or key[:1] != "c":
+        return None
+    digits = key[1:]
+    if not (digits.isascii() and digits.isdigit()) or str(int(digits)) != digits:
+        return None
+    n = _KEY_IDS[key] = int(digits)
+    return n
 
 
 #: ``attrs.evolve`` for the classes of this module, one ``__dict__`` copy each (model/draft.py)

@@ -176,3 +176,24 @@ def test_a_combat_roll_takes_audacity_once_under_one_decision(reading: str) -> N
         assert rs.pending(after).what != "check (post)" and after.adventurer(0).audacity == 2
     plain = play(rs, check(rs, s, 0, "strength", 3), Boost(), faces(1, 1, 4, 4))
     assert Reroll("audacity") in rs.legal_actions(plain, 0)
+
+
+def test_a_pool_rolled_by_the_standard_generator_draws_what_randrange_draws() -> None:
+    """DicePool.sample writes randrange(6) out for random.Random (issue 26): for pools of 0 to 12 dice and
+    many seeds, the faces are those of randrange(6) die by die (a generator of another class takes that
+    path) and the generator is left in the same state."""
+    import random
+
+    class Other(random.Random):
+        pass
+
+    for n in range(13):
+        for seed in range(40):
+            fast, slow = random.Random(seed), Other(seed)
+            assert pool(n).sample(fast) == pool(n).sample(slow)
+            assert fast.getstate() == slow.getstate()
+            expected = [0] * 6
+            ref = random.Random(seed)
+            for _ in range(n):
+                expected[ref.randrange(6)] += 1
+            assert pool(n).sample(random.Random(seed)).faces == tuple(expected)

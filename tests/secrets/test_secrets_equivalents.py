@@ -83,3 +83,25 @@ def test_settle_reaches_the_state_its_resolutions_end_in() -> None:
             assert settled == (pieces[-1][2] if pieces else unsettled)
             state = rs.step(state, action, player)
             assert state == settled
+
+
+def test_is_listed_answers_as_in_does() -> None:
+    """model/secrets/rules/engine.py is_listed (the very value first, issue 26) answers ``in``'s answer
+    for every decision of a few games, each looked up as listed, as an equal copy, and in a list that
+    lacks it; a NaN-like value unequal to itself is found as itself, as ``in`` finds it."""
+    from tombspec.model.secrets.rules.engine import is_listed
+
+    rs = get_ruleset("secrets", options={"players": 2})
+    for game in range(3):
+        for _, _, s in playout(rs, random.Random(f"l:{game}"), max_steps=300):
+            p = rs.pending(s)
+            if not p.is_decision:
+                continue
+            legal = rs.legal(s, p.actors[0])
+            for a in legal:
+                copy = attrs.evolve(a)
+                assert is_listed(a, legal) and is_listed(copy, legal) == (copy in legal) is True
+                rest = tuple(x for x in legal if x != a)
+                assert is_listed(a, rest) == (a in rest) is False
+    nan = float("nan")
+    assert is_listed(nan, (1, nan)) and not is_listed(float("nan"), (1, nan)) and not (float("nan") in (1, nan))

@@ -348,3 +348,72 @@ def test_a_game_over_without_an_outcome_is_reported(rs: Secrets) -> None:
     changed to over, with no outcome, is reported."""
     s = in_progress(rs, _has_adventurer)
     assert broken(rs, evolve(s, phase="over")) == {"secrets.scenarios.winning-losing"}
+
+
+# --------------------------------------------------------------------------------------------------
+# The census counted on in place (issue 26, round 9): the agenda read only where it holds cards in
+# flight, the seats compared inline, and the cache's census counted back when a state fails
+
+
+def _in_flight(rs: Secrets, s: SecretsState) -> tuple[SecretsState, str, str]:
+    """``s`` with the first card of the item deck drawn into a pending draw (conserved, so it passes and
+    becomes the cache's state), and a second card of the deck, still in it."""
+    first, second = s.items.deck.cards()[:2]
+    drawn = evolve(s.push(Task("draw", 0, target="items", n=1, items=(first,))),
+                   items=evolve(s.items, deck=s.items.deck.remove(first)))
+    assert rs.violations(drawn) == [] and rs.passed[0] is drawn
+    return drawn, first, second
+
+
+def test_a_card_in_flight_swapped_for_one_still_in_the_deck_is_reported(rs: Secrets) -> None:
+    """As many tasks in flight as before, but not the very ones: a draw holding a card still in the deck
+    in place of the one taken from it (two counts off, one task each side) is reported."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.items.deck.cards()) > 1)
+    drawn, first, second = _in_flight(rs, s)
+    swapped = drawn.replace_head(Task("draw", 0, target="items", n=1, items=(second,)))
+    assert broken(rs, swapped) == {"secrets.components.component-list"}
+
+
+def test_a_card_in_flight_gone_from_the_agenda_is_reported(rs: Secrets) -> None:
+    """The agenda changed to hold no card in flight (an end-turn task instead of the draw): the card the
+    draw held is missing, though the new agenda holds nothing the census counts."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.items.deck.cards()) > 1)
+    drawn, _, _ = _in_flight(rs, s)
+    lost = drawn.replace_head(Task("end-turn", 0))
+    assert broken(rs, lost) == {"secrets.components.component-list"}
+
+
+def test_a_card_copied_into_a_hand_beside_an_unchanged_seat_is_reported(rs: Secrets) -> None:
+    """Seat 1 holds the very adventurer it held, seat 0 a card more: the card is counted twice."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and bool(s.items.deck))
+    bad = s.with_adventurer(0, cards=(*_adv(s).cards, Held(_card(s))))
+    assert bad.seats[1] is s.seats[1]
+    assert broken(rs, bad) == {"secrets.components.component-list"}
+
+
+def test_the_census_is_counted_back_after_a_failing_state(rs: Secrets) -> None:
+    """A state that fails the census leaves the cache's census that of the state that passed: the same
+    failing state is reported again, and the passing state's own successor passes with a census equal to
+    a count from scratch."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.items.deck.cards()) > 1)
+    before = {k: +c for k, c in rs.passed[2].items()}
+    bad = s.with_adventurer(0, cards=(*_adv(s).cards, Held(_card(s))))
+    assert broken(rs, bad) == {"secrets.components.component-list"}
+    assert {k: +c for k, c in rs.passed[2].items()} == before == {k: +c for k, c in invariants.census(s).items()}
+    assert broken(rs, bad) == {"secrets.components.component-list"}
+    drawn, _, _ = _in_flight(rs, s)
+    assert {k: +c for k, c in rs.passed[2].items()} == {k: +c for k, c in invariants.census(drawn).items()}
+
+
+def test_a_creature_is_found_by_its_key_as_a_scan_of_the_keys_finds_it() -> None:
+    """SecretsState.creature reads a key's number instead of building every creature's key (issue 26):
+    for the keys of the creatures there, keys of none, and strings that only look like keys (a leading
+    zero, a sign, other digits, another prefix), it answers what a scan comparing ``Creature.key`` does."""
+    rs = get_ruleset("secrets", options={"players": 2})
+    state = evolve(rs.initial_state(), creatures=(Creature(7, "x", "a"), Creature(12, "y", "b"),
+                                                  Creature(70, "z", "c"), Creature(-3, "w", "d")))
+    keys = ["c7", "c12", "c70", "c-3", "c07", "c+7", "c7 ", "c\uff17", "c\u00b2", "c", "", "s7", "7", "C7", "c700"]
+    for _ in range(2):          # the second time from the keys remembered
+        for key in keys:
+            scan = next((c for c in state.creatures if c.key == key), None)
+            assert state.creature(key) is scan, key

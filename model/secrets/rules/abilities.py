@@ -16,7 +16,7 @@ from .components_ops import run_ops
 def usable_abilities(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """Activated abilities (an Action token) with a Special Ability token left, or none needed (the
     infinity symbol); Full Auto also needs a gun item to discard."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing:
         return []
     out = []
@@ -35,7 +35,7 @@ def ability_rule(rs: Any, state: SecretsState, seat: int, name: str) -> str:
     """The rule a refused Use Special Ability breaks: not an ability of this adventurer activated by an
     Action token ('Some are activated by spending an Action token, some are ongoing effects'), no Special
     Ability token left, or (Full Auto) no gun item to discard."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     ab = next((a for a in rs.components.adventurers[adv.name].abilities if a.name == name), None)
     if ab is None or not ab.action:
@@ -50,7 +50,7 @@ def ability_rule(rs: Any, state: SecretsState, seat: int, name: str) -> str:
 @implements("secrets.sheet.limited-uses")
 def spend_token(rs: Any, state: SecretsState, seat: int, ability: str) -> SecretsState:
     """Using a limited ability removes one of its Special Ability tokens."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     sheet = rs.components.adventurers[adv.name]
     ab = next(a for a in sheet.abilities if a.name == ability)
@@ -65,7 +65,7 @@ def spend_token(rs: Any, state: SecretsState, seat: int, ability: str) -> Secret
 def start_ability(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
     """Remove a Special Ability token (if limited), discard what the ability asks (Full Auto: 1 gun item),
     then its effects, at once."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     ab = next(a for a in rs.components.adventurers[adv.name].abilities if a.name == name)
     state = spend_token(rs, state, seat, name)

@@ -14,6 +14,7 @@ from ..options import read
 from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import BARTER, CLIMB, MOVE, PASS, PICK_UP, PLACE_ROPE, PUSH, ROOM_ACTION, SEARCH, SEARCH_ARTIFACT, STOP
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,
                        RoomAction, Save, Search, SearchArtifact, Steal, Step, Stop, Take, Teleport, Trade, Use)
 from ..board import OPPOSITE, tomb_of
@@ -22,7 +23,7 @@ from ..state import ENTRANCE, SEARCH_COLOURS, SecretsState, Task, evolve
 from . import adventurers as advs
 from . import items, rooms
 from .components_ops import continuation, run_ops
-from .engine import task
+from .engine import check, is_listed, listed, made, task
 
 OUT = "out"   # Step("out"): a fleeing adventurer moves on from the Tomb's Entrance
 
@@ -38,7 +39,7 @@ def can_act(rs: Any, state: SecretsState, seat: int) -> bool:
 
 @implements("secrets.adventurer-phase.no-search-with-creatures", "secrets.ambiguity.repeated-search")
 def can_search(rs: Any, state: SecretsState, seat: int) -> str | None:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing:
         return "secrets.adventurers.flee-must-move"
     if state.creatures_in(adv.room):
@@ -55,7 +56,7 @@ def can_search(rs: Any, state: SecretsState, seat: int) -> str | None:
 def rest_options(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """If below starting Health or at negative Courage (or with a hurt companion, or a status a Rest
     removes), not fleeing and not in a room with a creature: heal 2 Health, 2 Courage, or 1 and 1."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing or state.creatures_in(adv.room):
         return []
     hurt = [c.name for c in adv.companions if c.health < rs.components.companions[c.name].health]
@@ -78,7 +79,7 @@ def rest_options(rs: Any, state: SecretsState, seat: int) -> list[str]:
 def fight_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """A creature in the same room (an adjacent room's with the reading ranged-weapons); an adventurer
     only when a traitor rule allows (secrets.ambiguity.combat-action-target=only-when-prompted)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing:
         return []
     out = [c.key for c in state.creatures_in(adv.room)]
@@ -91,7 +92,7 @@ def fight_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     for other in state.seats_in(adv.room):
         if other == seat:
             continue
-        if any_target or advs.is_traitor(rs, adv) or advs.is_traitor(rs, state.adventurer(other)):
+        if any_target or advs.is_traitor(rs, adv) or advs.is_traitor(rs, state.seats[other].adventurer):
             out.append(f"s{other}")
     return out
 
@@ -101,13 +102,13 @@ def fight_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
 def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """Another adventurer holding a tradeable card (in the same room: same-room-chosen); creatures only
     hold cards in scenarios that let them pick up (none of the shipped sets)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing:
         return []
     anywhere = is_any_range_steal(rs)
     out = []
     for other in state.in_tomb():
-        them = state.adventurer(other)
+        them = state.seats[other].adventurer
         assert them is not None
         if other != seat and (anywhere or them.room == adv.room) and items.tradeable(rs, them):
             out.append(f"s{other}")
@@ -115,7 +116,7 @@ def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
 
 
 def usable_cards(rs: Any, state: SecretsState, seat: int) -> list[str]:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or adv.fleeing:
         return []
     return list(dict.fromkeys(h.name for h in adv.cards if items.card(rs, h.name).use and items.is_usable(rs, adv, h)))
@@ -125,47 +126,47 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     """Every decision of the seat whose turn it is: the free ones, then the turn actions."""
     if seat != state.current or not can_act(rs, state, seat):
         return []
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     out: list[Any] = []
     if adv.fleeing:
-        out.append(Move())
+        out.append(MOVE)
         if read(rs.options, "uneven_tokens") == "may-pass":
-            out.append(Pass())
+            out.append(PASS)
         return out
     out += [Drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
     here = state.seats_in(adv.room)
     out += [Save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
-    out.append(Move())
+    out.append(MOVE)
     if can_search(rs, state, seat) is None:
-        out.append(Search())
+        out.append(SEARCH)
     out += [Fight(t) for t in fight_targets(rs, state, seat)]
     out += [Trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
     if items.can_barter(rs, state, seat) is None:
-        out.append(Barter())
+        out.append(BARTER)
     out += [Use(c) for c in usable_cards(rs, state, seat)]
     out += [Ability(a) for a in usable_abilities(rs, state, seat)]
     out += [Rest(o) for o in rest_options(rs, state, seat)]
     if items.can_pick_up(rs, state, seat) is None:
-        out.append(PickUp())
+        out.append(PICK_UP)
     out += [Steal(t) for t in steal_targets(rs, state, seat)]
     if rooms.can_place_rope(rs, state, seat) is None:
-        out.append(PlaceRope())
+        out.append(PLACE_ROPE)
     if rooms.can_search_artifact(rs, state, seat) is None:
-        out.append(SearchArtifact())
+        out.append(SEARCH_ARTIFACT)
     if rooms.tile(rs, adv.room).action:
-        out.append(RoomAction())
+        out.append(ROOM_ACTION)
     if rooms.can_climb(rs, state, seat) is None:
-        out.append(Climb())
+        out.append(CLIMB)
     out += [Teleport(r) for r in rooms.teleport_targets(rs, state, seat)]
     if read(rs.options, "uneven_tokens") == "may-pass":
-        out.append(Pass())
+        out.append(PASS)
     return out
 
 
 def turn_rule(rs: Any, state: SecretsState, action: Any) -> str:
     """The most specific rule a refused turn action breaks."""
-    adv = state.adventurer(state.current)
+    adv = state.seats[state.current].adventurer
     if adv is not None and adv.fleeing and not isinstance(action, Move):
         return "secrets.adventurers.flee-must-move"
     return {Search: "secrets.adventurer-phase.no-search-with-creatures", Fight: "secrets.adventurer-phase.combat",
@@ -181,7 +182,7 @@ def turn_rule(rs: Any, state: SecretsState, action: Any) -> str:
 
 
 def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if isinstance(action, Search):
         return can_search(rs, state, seat) or "secrets.adventurer-phase.search"
@@ -219,14 +220,14 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
 def _other_adventurer(state: SecretsState, seat: int, target: str) -> Any:
     """The adventurer a refused action's ``target`` names ("s2": seat 2's), if it is not ``seat``'s own."""
     named = int(target[1:]) if target[:1] == "s" and target[1:].isdigit() else None
-    return None if named is None or named == seat else state.adventurer(named)
+    return None if named is None or named == seat else state.seats[named].adventurer
 
 
 def _steal_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     """A Steal refused: from a creature, which holds nothing unless a scenario lets it pick up; from an
     adventurer in another room (the reading same-room-chosen of secrets.ambiguity.steal-range-and-choice),
     or one holding no card 'that can be traded'."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if state.creature(target) is not None:
         return "secrets.adventurer-phase.creatures-pick-up-nothing"
@@ -244,7 +245,7 @@ def _fight_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
     """A Combat action refused: at an adventurer in the room, the reading of
     secrets.ambiguity.combat-action-target that lets only a traitor rule prompt it (only-when-prompted);
     otherwise 'Begin combat with a creature in the same room as you'."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     other = _other_adventurer(state, seat, target)
     if other is not None and other.room == adv.room:
@@ -260,7 +261,7 @@ def _fight_rule(rs: Any, state: SecretsState, seat: int, target: str) -> str:
             "secrets.rooms.action-effect-repeat", "secrets.ambiguity.rooms-action-effect-timing")
 def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsState:
     """One turn: a free decision, or an action: flip an Action token from green to red, then resolve it."""
-    if action not in rs.legal(state, seat):       # the turn's decisions (turn_legal), listed once per state
+    if not is_listed(action, rs.legal(state, seat)):    # the turn's decisions (turn_legal), listed once per state
         rule = _refusal(rs, state, seat, action)
         if rule == "secrets.ambiguity.combat-action-target":    # nor is an adventurer 'a creature in the same room'
             raise IllegalAction(rule, f"{action!r} is not open to seat {seat} now",
@@ -271,7 +272,6 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
     if isinstance(action, Save):
         return advs.apply_save(rs, state, seat, action.seat)
     s = state.seats[seat]
-    state = state.with_seat(seat, tokens=s.tokens - 1)
     if isinstance(action, Pass):
         note("secrets.ambiguity.turn-order-uneven-tokens")
         state = state.with_seat(seat, tokens=0)
@@ -279,11 +279,13 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
     end = (Task("end-turn", seat, rule="secrets.adventurer-phase.next-player"),)
     if isinstance(action, RoomAction) and read(rs.options, "action_effect") == "extra-action":
         end = ()
-    return start_action(rs, state.push(*end), seat, action)
+    seats = list(state.seats)
+    seats[seat] = evolve(s, tokens=s.tokens - 1)            # the token flipped, and the turn's end queued
+    return start_action(rs, evolve(state, seats=tuple(seats), agenda=(*end, *state.agenda)), seat, action)
 
 
 def start_action(rs: Any, state: SecretsState, seat: int, action: Any) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if isinstance(action, Move):
         return state.push(Task("move", seat, rule="secrets.adventurer-phase.move",
@@ -326,21 +328,21 @@ def start_action(rs: Any, state: SecretsState, seat: int, action: Any) -> Secret
 
 
 def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None:
         return []
     tomb = tomb_of(rs, state.rooms)
     if adv.fleeing:
         # secrets.ambiguity.fleeing-movement=may-stop-early: a Move is 'up to' Movement for the fleeing too,
         # once it has moved a room toward the Entrance
-        early = [Stop()] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
+        early = [STOP] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
         if adv.room == ENTRANCE:
             return [Step(OUT), *early]
         toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
         if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
-            return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [Stop()]
+            return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [STOP]
         return [*toward, *early]
-    out: list[Any] = [Stop()]
+    out: list[Any] = [STOP]
     if t.n <= 0:
         return out
     out += [Step(r) for r in tomb.successors("adventurer", adv.room)]
@@ -352,7 +354,7 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
 
 
 def _move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None:
         return state.pop()
     if t.n <= 0:
@@ -368,11 +370,11 @@ def _move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Move up to Movement rooms through doors (the comet icon on both tiles; stairs and adjacency text and
     ropes join rooms too), exploring a vacant space through a door."""
-    options = move_options(rs, state, t)
-    adv = state.adventurer(t.seat)
+    options = listed(rs, state, t, seat if seat == t.seat else None, lambda: move_options(rs, state, t))
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
-    require(action in options, _move_rule(rs, state, t, action),
-            f"{action!r} is not a move open from {adv.room} with {t.n} Movement left")
+    check(action in options, lambda: _move_rule(rs, state, t, action),
+          "{!r} is not a move open from {} with {} Movement left", action, adv.room, t.n)
     state = state.pop()
     if isinstance(action, Stop):
         return end_move(rs, state, t)
@@ -408,7 +410,7 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     """The rule a refused move breaks: fleeing's (a stop once a room is moved: the reading of
     secrets.ambiguity.fleeing-movement that moves as far as it can), the Movement left, exploring's, the
     doors'."""
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is not None and adv.fleeing and isinstance(action, Stop) and "moved" in t.flags:
         return "secrets.ambiguity.fleeing-movement"
     if adv is not None and adv.fleeing:
@@ -422,7 +424,7 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.adventurer-phase.move-through-doors"
 
 
-task("move", run=_move_run, pending=lambda rs, s, t: Pending.decision(t.seat, "move"),
+task("move", run=_move_run, pending=lambda rs, s, t: made.decision(t.seat, "move"),
      legal=lambda rs, s, t, seat: move_options(rs, s, t) if seat == t.seat else [], apply=_move_apply,
      rule=_move_rule)
 
@@ -434,7 +436,7 @@ def explore_ends_move(rs: Any) -> bool:
 
 def end_move(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The move ends; with secrets.ambiguity.rooms-trap-halt=only-when-stopping the room's trap triggers."""
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is not None and "moved" in t.flags and read(rs.options, "trap_halt") == "only-when-stopping":
         return rooms.enter_room(rs, state, t.seat, adv.room, how="stop")
     return state
@@ -446,7 +448,7 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
     """What must be evaded to move on: every creature of the room left (each one: per-creature; the
     hardest: per-room-hardest), those of the room entered with the reading on-every-entry, and traitor
     adventurers (whose Evasion rating is half their Movement)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     rooms_ = [adv.room]
     if isinstance(action, Step) and read(rs.options, "evade_to_stop") == "on-every-entry":
@@ -458,7 +460,7 @@ def evasion_targets(rs: Any, state: SecretsState, seat: int, action: Any) -> lis
             creatures = [max(creatures, key=lambda k: card(rs, state.creature(k)).evasion)]
         out += creatures
         if read(rs.options, "ava_evasion") == "evading-adventurers":
-            out += [f"s{o}" for o in state.seats_in(room) if o != seat and advs.is_traitor(rs, state.adventurer(o))]
+            out += [f"s{o}" for o in state.seats_in(room) if o != seat and advs.is_traitor(rs, state.seats[o].adventurer)]
     return out
 
 
@@ -479,7 +481,7 @@ def _evasion_difficulty(rs: Any, state: SecretsState, key: str) -> int:
 
 def _evade_leave_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    if not t.items or state.adventurer(t.seat) is None:
+    if not t.items or state.seats[t.seat].adventurer is None:
         return state
     room = _evaded_room(state, t.items[0])
     if room is not None and sum(_evaded_room(state, k) == room for k in t.items) > 1 \
@@ -518,7 +520,7 @@ def _evade_room_roll(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     rest = tuple(k for k in keys if k not in here)
     if rest:
         state = state.push(evolve(t, items=rest))
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if is_automatic_failure(current(rs, adv, "dexterity"), checked_attribute(rs, adv, "dexterity")):
         note("secrets.dice.zero-pool-fails")      # nothing evaded
         return state.push(Task("evade-failed", t.seat, rule="secrets.adventurer-phase.evade-fail", target=here[0],
@@ -531,7 +533,7 @@ def _evade_room_judged(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The one roll read against each: every creature (or traitor) whose Evasion difficulty its successes
     do not reach is not evaded; if any, the mover stops or takes half of each one's rating."""
     state = state.pop()
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state
     failed = tuple(k for k in t.items if _evaded_room(state, k) is not None
                    and t.n < _evasion_difficulty(rs, state, k))
@@ -584,15 +586,15 @@ def half_rating(rs: Any, state: SecretsState, key: str) -> int:
     return rating // 2
 
 
-task("evade-failed", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "failed to evade"),
-     legal=lambda rs, s, t, seat: [Stop(), Push()] if seat == t.seat else [], apply=_evade_failed_apply,
+task("evade-failed", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None else None,
+     pending=lambda rs, s, t: made.decision(t.seat, "failed to evade"),
+     legal=lambda rs, s, t, seat: [STOP, PUSH] if seat == t.seat else [], apply=_evade_failed_apply,
      rule=lambda *a: "secrets.adventurer-phase.evade-fail")
 
 
 def _step_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state
     state = state.with_adventurer(t.seat, room=t.target)
     return rooms.enter_room(rs, state, t.seat, t.target, how="move")
@@ -603,7 +605,7 @@ task("step", run=_step_run)
 
 def _fall_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state
     note("secrets.explore.door-to-nowhere-voluntary")
     return rooms.fall(rs, state, t.seat)
@@ -614,7 +616,7 @@ task("fall", run=_fall_run)
 
 def start_teleport(rs: Any, state: SecretsState, seat: int, room: str) -> SecretsState:
     """The Arc Portal: with the reading counts-as-move, the creatures of both rooms are evaded first."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     then: list[Task] = [Task("step", seat, rule="secrets.rooms.arc-portal", target=room)]
     if read(rs.options, "arc_portal") == "counts-as-move":
@@ -658,7 +660,7 @@ def chart_ops(text: str) -> tuple[Op, ...]:
             "secrets.ambiguity.audacity-on-non-check-rolls")
 def start_search(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Roll a die (Audacity cannot change it: checks-only), then the Search Chart."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     state = state.with_room(adv.room, searched=True)
     flags = ("result:search",) + (() if read(rs.options, "audacity_rolls") == "any-roll" else ("no-audacity",))
@@ -727,7 +729,7 @@ def _search_artifact(rs: Any, state: SecretsState, seat: int, op: Op) -> Secrets
 def apply_rest(rs: Any, state: SecretsState, seat: int, option: str) -> SecretsState:
     """Heal 2 Health (up to starting Health), 2 Courage (up to 0), or 1 of each; or heal a companion
     instead; or remove a status effect a Rest removes."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     kind, _, rest = option.partition(":")
     if kind == "status":
@@ -748,7 +750,7 @@ def apply_rest(rs: Any, state: SecretsState, seat: int, option: str) -> SecretsS
 
 
 def heal_companion(rs: Any, state: SecretsState, seat: int, name: str, amount: int) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     top = rs.components.companions[name].health
     comps = tuple(evolve(c, health=min(c.health + amount, top)) if c.name == name else c for c in adv.companions)
@@ -771,7 +773,7 @@ def start_steal(rs: Any, state: SecretsState, seat: int, target: str) -> Secrets
 def _steal_defence_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
     thief = int(t.items[0])
-    if state.adventurer(thief) is None or t.seat is None or state.adventurer(t.seat) is None:
+    if state.seats[thief].adventurer is None or t.seat is None or state.seats[t.seat].adventurer is None:
         return state
     return start_check(rs, state, thief, "dexterity", t.n, passed=(Op("steal-won", name=str(t.seat)),),
                        failed=(Op("steal-lost", name=str(t.seat)),), rule="secrets.adventurer-phase.steal")
@@ -796,8 +798,8 @@ def _steal_lost(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState
 @implements("secrets.adventurer-phase.steal-winner-takes-card")
 def _steal_take(rs: Any, state: SecretsState, winner: int, loser: int) -> SecretsState:
     """The winning adventurer takes one card that can be traded from the other."""
-    them = state.adventurer(loser)
-    if state.adventurer(winner) is None or them is None or not items.tradeable(rs, them):
+    them = state.seats[loser].adventurer
+    if state.seats[winner].adventurer is None or them is None or not items.tradeable(rs, them):
         return state
     return state.push(Task("steal-take", winner, rule="secrets.adventurer-phase.steal-winner-takes-card",
                            target=str(loser)))
@@ -817,8 +819,8 @@ def is_random_steal(rs: Any) -> bool:
 
 def _steal_take_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if is_random_steal(rs):
-        return Pending.chance("card stolen")
-    return Pending.decision(t.seat, "take a card")
+        return made.chance("card stolen")
+    return made.decision(t.seat, "take a card")
 
 
 def _steal_cards(rs: Any, state: SecretsState, t: Task) -> list[str]:
@@ -839,7 +841,7 @@ def _steal_take_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     return Outcomes.uniform([Drawn(c) for c in _steal_cards(rs, state, t)])
 
 
-task("steal-take", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None or not _steal_cards(rs, s, t) else None,
+task("steal-take", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None or not _steal_cards(rs, s, t) else None,
      pending=_steal_take_pending, chance=_steal_take_chance,
      legal=lambda rs, s, t, seat: [Take(c) for c in _steal_cards(rs, s, t)]
      if seat == t.seat and _steal_take_chance(rs, s, t) is None else [],

@@ -14,10 +14,11 @@ from ...numeric import clamp, if_, max_, min_
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import DECLINE, DONE
 from ..actions import Choose, Decline, Step
 from ..components import AdventurerSheet
 from ..state import ENTRANCE, Adventurer, Companion, Held, SecretsState, Task, evolve
-from .engine import task
+from .engine import check, listed, made, task
 
 COURAGE_MIN, COURAGE_MAX = -10, 10
 AUDACITY_MAX = 10
@@ -199,7 +200,7 @@ def lose_health(state: SecretsState, seat: int, amount: int, rule: str) -> Secre
 
 
 def heal(state: SecretsState, seat: int, amount: int) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     return state.with_adventurer(seat, health=compute_health(adv.health, amount, adv.start_health))
@@ -210,7 +211,7 @@ def heal(state: SecretsState, seat: int, amount: int) -> SecretsState:
 def heal_effect(rs: Any, state: SecretsState, seat: int, amount: int) -> SecretsState:
     """An effect heals the adventurer: companions may not be healed by items, artifacts or any other game
     effects (secrets.ambiguity.companions-healing=rest-only); as-adventurer lets it heal a companion."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     hurt = [c.name for c in adv.companions if c.health < rs.components.companions[c.name].health]
@@ -220,7 +221,7 @@ def heal_effect(rs: Any, state: SecretsState, seat: int, amount: int) -> Secrets
 
 
 def _tend_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None:
         return []
     hurt = [c.name for c in adv.companions if c.health < rs.components.companions[c.name].health]
@@ -228,7 +229,7 @@ def _tend_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 
 
 def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _tend_legal(rs, state, t, seat if seat is not None else -1),
+    require(action in listed(rs, state, t, seat, lambda: _tend_legal(rs, state, t, seat if seat is not None else -1)),
             "secrets.ambiguity.companions-healing", "heal yourself or one of your hurt companions")
     state = state.pop()
     if not action.companion:
@@ -236,14 +237,14 @@ def _tend_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     return heal_companion(rs, state, t.seat, action.companion, t.n)
 
 
-task("tend", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "heal whom"), legal=_tend_legal, apply=_tend_apply,
+task("tend", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None else None,
+     pending=lambda rs, s, t: made.decision(t.seat, "heal whom"), legal=_tend_legal, apply=_tend_apply,
      rule=lambda *a: "secrets.ambiguity.companions-healing")
 
 
 @implements("secrets.companions.redirect-damage")
 def _damage_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(t.seat, "redirect damage")
+    return made.decision(t.seat, "redirect damage")
 
 
 def _living_companions(adv: Adventurer) -> tuple[Companion, ...]:
@@ -251,7 +252,7 @@ def _living_companions(adv: Adventurer) -> tuple[Companion, ...]:
 
 
 def _damage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None or t.n <= 0:
         return state.pop()
     if _living_companions(adv) and "decided" not in t.flags:
@@ -260,10 +261,10 @@ def _damage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None:
         return []
-    out: list[Any] = [Done()]
+    out: list[Any] = [DONE]
     mode = read(rs.options, "redirect")
     for c in _living_companions(adv):
         if c.name in t.items:
@@ -279,13 +280,13 @@ def _damage_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 
 @implements("secrets.companions.death", "secrets.ambiguity.companions-redirect")
 def _damage_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _damage_legal(rs, state, t, seat if seat is not None else -1)
-    require(action in legal, _redirect_rule(rs, state, t, action),
-            f"{action!r} does not redirect damage onto a living companion of this adventurer")
+    legal = listed(rs, state, t, seat, lambda: _damage_legal(rs, state, t, seat if seat is not None else -1))
+    check(action in legal, lambda: _redirect_rule(rs, state, t, action),
+          "{!r} does not redirect damage onto a living companion of this adventurer", action)
     if isinstance(action, Done):
         return state.replace_head(evolve(t, flags=(*t.flags, "decided")))
     assert isinstance(action, Redirect)
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     comps = list(adv.companions)
     i = next(i for i, c in enumerate(comps) if c.name == action.companion and c.health > 0)
@@ -318,7 +319,7 @@ def _redirect_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     secrets.ambiguity.companions-redirect forbids (under any-portion-capped more than the companion's
     Health, or a second part onto one companion; under any-portion-lost a second part onto one companion;
     under all-or-nothing-lost anything but the whole)."""
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if not isinstance(action, Redirect) or adv is None or action.amount < 1 or action.amount > t.n or \
             action.companion not in {c.name for c in _living_companions(adv)}:
         return "secrets.companions.redirect-damage"
@@ -333,7 +334,7 @@ def discard_companion(state: SecretsState, seat: int, name: str) -> SecretsState
     """A companion of the adventurer of ``seat`` goes to the discard pile."""
     piles = evolve(state.companions, discard=state.companions.discard.add(name))
     out = evolve(state, companions=piles)
-    adv = out.adventurer(seat)
+    adv = out.seats[seat].adventurer
     assert adv is not None
     comps = list(adv.companions)
     comps.remove(next(c for c in comps if c.name == name))
@@ -341,7 +342,7 @@ def discard_companion(state: SecretsState, seat: int, name: str) -> SecretsState
 
 
 def apply_health_loss(rs: Any, state: SecretsState, seat: int, amount: int, rule: str) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     health = compute_health(adv.health, -amount, adv.start_health)
@@ -357,7 +358,7 @@ def begin_death(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsSt
 
 
 def _die_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None:
         return state.pop()
     if harrison_rule_applies(rs, state, t.seat, "die", t.rule):
@@ -374,7 +375,7 @@ def apply_death(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """The adventurer dies: standee on its side, an Item Drop token with its Items and Artifacts (Soul
     Monger items too), its Companions discarded, and the Comet track advances once
     (secrets.ambiguity.death-comet-once-or-twice=once)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     state = drop_everything(rs, state, seat, dead=True)
     state = leave_game(state, seat)
@@ -386,7 +387,7 @@ def apply_death(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 def leave_game(state: SecretsState, seat: int) -> SecretsState:
     """The adventurer leaves the game: its status effects and tokens with it (secrets.ambiguity.death-
     other-possessions=items-rule-only: the status cards go to the box)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     state = state.with_seat(seat, adventurer=None)
     return evolve(state, gone=(*state.gone, adv.name), boxed=(*state.boxed, *adv.status))
@@ -399,11 +400,11 @@ def death_advances(rs: Any) -> int:
 
 def drop_everything(rs: Any, state: SecretsState, seat: int, *, dead: bool) -> SecretsState:
     """Discard all Companion cards; set aside all Item and Artifact cards under an Item Drop token."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     for c in adv.companions:
         state = discard_companion(state, seat, c.name)
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     room = state.room(adv.room)
     assert room is not None
@@ -433,13 +434,13 @@ def after_removal(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 
 def _recruit_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(t.seat, "choose a new adventurer")
+    return made.decision(t.seat, "choose a new adventurer")
 
 
 def _recruit_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Choose(n) for n in available_sheets(rs, state)), Decline()]
+    return [*(Choose(n) for n in available_sheets(rs, state)), DECLINE]
 
 
 def _recruit_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
@@ -448,12 +449,12 @@ def _recruit_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     if isinstance(action, Decline):
         return check_end(rs, state.pop().with_seat(t.seat, out=True), "removal")
     rule = can_choose(rs, state, action.adventurer)
-    require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen")
+    require(rule is None, rule or "", "{!r} cannot be chosen", action.adventurer)
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=True)
 
 
 def _recruit_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if state.adventurer(t.seat) is not None:
+    if state.seats[t.seat].adventurer is not None:
         return state.pop()
     if not available_sheets(rs, state):
         return check_end(rs, state.pop().with_seat(t.seat, out=True), "removal")
@@ -489,7 +490,7 @@ def flee_space(rs: Any, adv: Adventurer) -> int:
 def change_courage(rs: Any, state: SecretsState, seat: int, delta: int, rule: str) -> SecretsState:
     """Courage changes by ``delta`` within -10..+10; attaining +10 the first time gives the one-time
     bonus, kept below +10; reaching the Flee Tomb space starts fleeing, every time."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or delta == 0:
         return state
     before = adv.courage
@@ -513,7 +514,7 @@ def change_courage(rs: Any, state: SecretsState, seat: int, delta: int, rule: st
 
 def _arrival_bonuses(rs: Any, state: SecretsState, seat: int, before: int, after: int) -> SecretsState:
     """secrets.ambiguity.courage-effects-cumulative=per-arrival: each arrival on a space adds its effect."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     tokens = dict(adv.bonuses)
     for space in sheet(rs, adv).courage_track:
@@ -525,7 +526,7 @@ def _arrival_bonuses(rs: Any, state: SecretsState, seat: int, before: int, after
 
 
 def change_audacity(rs: Any, state: SecretsState, seat: int, delta: int) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     floor = 0 if read(rs.options, "audacity_floor") == "floor-0" else -AUDACITY_MAX
@@ -537,7 +538,7 @@ def change_audacity(rs: Any, state: SecretsState, seat: int, delta: int) -> Secr
 
 
 def _flee_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None or adv.fleeing:
         return state.pop()
     if harrison_rule_applies(rs, state, t.seat, "flee", t.rule):
@@ -555,7 +556,7 @@ def begin_fleeing(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     paths); the adventurer is now fleeing."""
     state = drop_everything(rs, state, seat, dead=False)
     state = state.with_adventurer(seat, fleeing=True)
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if adv.room == ENTRANCE:
         if read(rs.options, "flee_from_entrance") == "immediately":
@@ -566,7 +567,7 @@ def begin_fleeing(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 
 def _flee_step_options(rs: Any, state: SecretsState, seat: int) -> tuple[str, ...]:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return ()
     return tomb_of(rs, state.rooms).toward_entrance(adv.room)
@@ -593,7 +594,7 @@ def _flee_step_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
     return arrive_fleeing(rs, state.pop(), t.seat, action.room, first=True)
 
 
-task("flee-step", run=_flee_step_run, pending=lambda rs, s, t: Pending.decision(t.seat, "flee toward the Entrance"),
+task("flee-step", run=_flee_step_run, pending=lambda rs, s, t: made.decision(t.seat, "flee toward the Entrance"),
      legal=_flee_step_legal, apply=_flee_step_apply, rule=lambda *a: "secrets.adventurers.flee-equidistant-choice")
 
 
@@ -621,7 +622,7 @@ def arrive_fleeing(rs: Any, state: SecretsState, seat: int, room: str, *, first:
 def apply_fled(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Moving again from the Tomb's Entrance: the adventurer has fled, removed as if she had died; the
     Comet track advances once (secrets.ambiguity.fled-as-if-died)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if adv.cards or adv.companions:
         state = drop_everything(rs, state, seat, dead=False)
@@ -635,7 +636,7 @@ def apply_fled(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 @implements("secrets.adventurers.save-fleeing", "secrets.adventurers.save-no-action-token")
 def can_save(rs: Any, state: SecretsState, saver: int, seat: int) -> str | None:
     """A calm adventurer sharing a room with a fleeing one may spend 1 Audacity (no Action token)."""
-    me, other = state.adventurer(saver), state.adventurer(seat) if 0 <= seat < len(state.seats) else None
+    me, other = state.seats[saver].adventurer, state.seats[seat].adventurer if 0 <= seat < len(state.seats) else None
     if me is None or other is None or saver == seat or not other.fleeing:
         return "secrets.adventurers.save-fleeing"
     if me.fleeing or me.room != other.room:
@@ -647,7 +648,7 @@ def can_save(rs: Any, state: SecretsState, saver: int, seat: int) -> str | None:
 
 def apply_save(rs: Any, state: SecretsState, saver: int, seat: int) -> SecretsState:
     state = change_audacity(rs, state, saver, -1)
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     state = state.with_adventurer(seat, fleeing=False)
     state = change_courage(rs, state, seat, 1, "secrets.adventurers.save-fleeing")
@@ -658,7 +659,7 @@ def apply_save(rs: Any, state: SecretsState, saver: int, seat: int) -> SecretsSt
         if mine:
             note("secrets.ambiguity.saved-adventurer-items")
             state = state.with_room(room.name, drop=tuple(h for h in room.drop if h.owner != adv.name))
-            again = state.adventurer(seat)
+            again = state.seats[seat].adventurer
             assert again is not None
             state = state.with_adventurer(seat, cards=(*again.cards, *(evolve(h, origin="", owner="")
                                                                         for h in mine)))

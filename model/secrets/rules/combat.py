@@ -16,8 +16,8 @@ from typing import Any
 from ...effects import SCENARIO, Effect, add, named
 from ...numeric import clamp, max_
 from ..options import read
-from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import DONE, EVADE, STAND
 from ..actions import Brace, Command, Done, Evade, Retreat, Stand, Wield
 from ..components import Op
 from ..state import Combat, SecretsState, Task, evolve
@@ -26,7 +26,7 @@ from . import items
 from .components_ops import continuation, run_ops
 from .creatures import card as creature_card
 from .creatures import combat_rating, creature_killed, damage_creature, outnumber_weight
-from .engine import task
+from .engine import check, listed, made, task
 
 OUTNUMBER_MAX = 4
 
@@ -81,13 +81,13 @@ def _combat_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Combat's steps: 1. Attempt to Evade (Tomb Phase only), 2. Lose Courage, 3. Build the pool,
     4. Roll, 5. Damage and criticals, 6. Soul Shards."""
     state = state.pop()
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None:
         return state
     tomb = "tomb" in t.flags
     if t.target.startswith("s"):
         other = int(t.target[1:])
-        if state.adventurer(other) is None or state.adventurer(other).room != adv.room:
+        if state.seats[other].adventurer is None or state.seats[other].adventurer.room != adv.room:
             return state
         state = evolve(state, combat=Combat(t.seat, t.target, tomb))
         return state.push(Task("brace", other, rule="secrets.combat.ava-defender-audacity"))
@@ -109,7 +109,7 @@ task("combat", run=_combat_run)
 @implements("secrets.combat.evade-blocked", "secrets.combat.evade-success", "secrets.ambiguity.combat-evade-destination")
 def retreat_rooms(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """Adjacent rooms without creatures (any link: placed-room-any-adjacency; doors only: door-only)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     mover = "adventurer" if read(rs.options, "evade_destination") == "placed-room-any-adjacency" else "door"
     return [r for r in tomb_of(rs, state.rooms).successors(mover, adv.room) if not state.creatures_in(r)]
@@ -121,7 +121,7 @@ def evade_refused_rule(rs: Any, state: SecretsState, seat: int) -> str:
     cannot evade', 'If all adjacent rooms contain creatures you may not Evade', else 'If you wish to evade a
     creature before combat begins' (the combat has begun)."""
     combat = state.combat
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if combat is not None and not combat.tomb and read(rs.options, "phase_differences") == "both-differences":
         return "secrets.ambiguity.combat-phase-differences"
     if adv is not None and adv.fleeing:
@@ -152,9 +152,9 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
                        failed=(Op("combat-continue"),), rule="secrets.combat.evade-difficulty")
 
 
-task("combat-evade", pending=lambda rs, s, t: Pending.decision(t.seat, "evade?"),
-     legal=lambda rs, s, t, seat: [Evade(), Stand()] if seat == t.seat else [], apply=_evade_apply,
-     run=lambda rs, s, t: s.pop() if s.combat is None or s.adventurer(t.seat) is None else None,
+task("combat-evade", pending=lambda rs, s, t: made.decision(t.seat, "evade?"),
+     legal=lambda rs, s, t, seat: [EVADE, STAND] if seat == t.seat else [], apply=_evade_apply,
+     run=lambda rs, s, t: s.pop() if s.combat is None or s.seats[t.seat].adventurer is None else None,
      rule=lambda *a: "secrets.combat.evade-check")
 
 
@@ -179,7 +179,7 @@ def _retreat_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
 
 
 task("retreat", run=lambda rs, s, t: evolve(s.pop(), combat=None) if not retreat_rooms(rs, s, t.seat) else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "where to evade"),
+     pending=lambda rs, s, t: made.decision(t.seat, "where to evade"),
      legal=lambda rs, s, t, seat: [Retreat(r) for r in retreat_rooms(rs, s, t.seat)] if seat == t.seat else [],
      apply=_retreat_apply, rule=lambda *a: "secrets.combat.evade-success")
 
@@ -194,7 +194,7 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
     """The first time an adventurer combats a creature it loses the creature's Courage Attack; that
     creature never again makes it lose Courage this scenario (once-per-pair; once-per-name counts every
     creature of the name; evade-extra costs Courage at every evasion attempt)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     c = state.creature(key)
     if adv is None or c is None:
         return state
@@ -218,7 +218,7 @@ def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     (with no Companion left he loses the game, which ends it)."""
     state = state.pop()
     combat = state.combat
-    if combat is None or state.adventurer(t.seat) is None:
+    if combat is None or state.seats[t.seat].adventurer is None:
         return evolve(state, combat=None)
     before = len(state.agenda)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
@@ -226,7 +226,7 @@ def _courage_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     gear = Task("combat-gear", t.seat, rule="secrets.combat.weapon-limit")
     if fled and read(rs.options, "courage_flee_combat") == "flee-ends-combat":
         flee = state.agenda[0]
-        adv = state.adventurer(t.seat)
+        adv = state.seats[t.seat].adventurer
         if adv.companions and harrison_rule_applies(rs, state, t.seat, "flee", flee.rule):
             return state.pop().push(flee, gear)       # the Companion discarded, then the weapons
         return evolve(state, combat=None)
@@ -241,7 +241,7 @@ task("combat-courage", run=_courage_run)
 
 
 def _brace_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None:
         return []
     return [Brace(k) for k in range(min(adv.audacity, 3) + 1)]
@@ -251,12 +251,13 @@ def _brace_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Before the attacker rolls, the defender may spend Audacity: +1 Combat rating each, up to +3; her
     pool is built as an adventurer's (secrets.ambiguity.combat-ava-details: her best weapons and armor)."""
-    require(action in _brace_legal(rs, state, t, seat if seat is not None else -1), "secrets.combat.ava-defender-audacity",
+    require(action in listed(rs, state, t, seat, lambda: _brace_legal(rs, state, t, seat if seat is not None else -1)),
+            "secrets.combat.ava-defender-audacity",
             "spend 0 to 3 Audacity (at most what you have) for +1 Combat rating each")
     state = advs.change_audacity(rs, state.pop(), t.seat, -action.audacity)
     combat = state.combat
     assert combat is not None
-    defender = state.adventurer(t.seat)
+    defender = state.seats[t.seat].adventurer
     assert defender is not None
     best = max(((pool_for(rs, state, t.seat, w, (), False, defending=True), w, a)
                 for w in items.weapon_sets(rs, defender) for a in items.armor_sets(rs, defender)),
@@ -269,8 +270,8 @@ def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     return state.push(Task("combat-gear", combat.seat, rule="secrets.combat.weapon-limit"))
 
 
-task("brace", pending=lambda rs, s, t: Pending.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
-     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.adventurer(t.seat) is None else None,
+task("brace", pending=lambda rs, s, t: made.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
+     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.seats[t.seat].adventurer is None else None,
      rule=lambda *a: "secrets.combat.ava-defender-audacity")
 
 
@@ -279,7 +280,7 @@ task("brace", pending=lambda rs, s, t: Pending.decision(t.seat, "defend"), legal
 
 
 def gear_options(rs: Any, state: SecretsState, seat: int) -> list[Wield]:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     combat = state.combat
     if adv is None or combat is None:
         return []
@@ -307,7 +308,7 @@ def pool_for(rs: Any, state: SecretsState, seat: int, weapons: tuple[str, ...], 
     """The pool: dice equal to the checked attribute of the weapon(s) (Strength for fisticuffs), their
     combat bonuses (the Multi-Combat bonus in area combat), and the outnumber bonus (never in the Tomb
     Phase)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     combat = state.combat
     assert adv is not None and combat is not None
     attribute = items.card(rs, weapons[0]).attribute if weapons else "strength"
@@ -329,19 +330,19 @@ def outnumber_for(rs: Any, state: SecretsState, seat: int, *, defending: bool = 
     """Adventurers (with their companions) in the room against its creatures (each Swarm token one);
     not in the Tomb Phase; in adventurer versus adventurer combat the side with more allies."""
     combat = state.combat
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert combat is not None and adv is not None
     if combat.tomb:
         return 0
     room = adv.room
     if combat.foe.startswith("s"):
         attacker, defender = combat.seat, int(combat.foe[1:])
-        mine = len(state.adventurer(seat).companions)
+        mine = len(state.seats[seat].adventurer.companions)
         others = [s for s in state.seats_in(room) if s not in (attacker, defender)]
-        theirs_comp = len(state.adventurer(defender if seat == attacker else attacker).companions)
+        theirs_comp = len(state.seats[defender if seat == attacker else attacker].adventurer.companions)
         allies_attacker = mine if seat == attacker else theirs_comp
         allies_defender = (theirs_comp if seat == attacker else mine) + len(others)
-        if advs.is_traitor(rs, state.adventurer(attacker)):
+        if advs.is_traitor(rs, state.seats[attacker].adventurer):
             allies_attacker += len(state.creatures_in(room))
         me, them = (allies_attacker, allies_defender) if seat == attacker else (allies_defender, allies_attacker)
         return compute_outnumber(me, them)
@@ -351,7 +352,7 @@ def outnumber_for(rs: Any, state: SecretsState, seat: int, *, defending: bool = 
     seats = list(state.seats_in(room))
     if read(rs.options, "outnumber_count") == "allies-only":
         seats = [s for s in seats if s != seat]
-    adventurers = len(seats) + sum(len(state.adventurer(s).companions) for s in seats)
+    adventurers = len(seats) + sum(len(state.seats[s].adventurer.companions) for s in seats)
     creatures = sum(outnumber_weight(rs, c) for c in state.creatures_in(room))
     return compute_outnumber(adventurers, creatures)
 
@@ -362,13 +363,15 @@ def outnumber_for(rs: Any, state: SecretsState, seat: int, *, defending: bool = 
             "secrets.combat.example-2-pool")
 def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Choose Weapons and Armor; then the combat check (its Audacity, its roll)."""
-    require(isinstance(action, Wield) and action in gear_options(rs, state, t.seat), _gear_rule(rs, state, t, action),
-            f"{action!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
-            "1 head armor")
+    check(isinstance(action, Wield) and
+          action in listed(rs, state, t, seat if seat == t.seat else None, lambda: gear_options(rs, state, t.seat)),
+          lambda: _gear_rule(rs, state, t, action),
+          "{!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
+          "1 head armor", action)
     state = state.pop()
     combat = state.combat
     assert combat is not None
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     pool = pool_for(rs, state, t.seat, action.weapons, action.armor, action.area)
     for w in dict.fromkeys(action.weapons):
@@ -394,7 +397,7 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
 
 
 def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if isinstance(action, Evade) and adv is not None:
         return evade_refused_rule(rs, state, t.seat)
     if not isinstance(action, Wield) or adv is None:
@@ -423,9 +426,9 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.combat.weapon-limit"
 
 
-task("combat-gear", pending=lambda rs, s, t: Pending.decision(t.seat, "choose weapons and armor"),
+task("combat-gear", pending=lambda rs, s, t: made.decision(t.seat, "choose weapons and armor"),
      legal=lambda rs, s, t, seat: gear_options(rs, s, t.seat) if seat == t.seat else [], apply=_gear_apply,
-     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.combat is None or s.adventurer(t.seat) is None else None,
+     run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.combat is None or s.seats[t.seat].adventurer is None else None,
      rule=_gear_rule)
 
 
@@ -456,7 +459,7 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     combat = state.combat
     if combat is None:
         return state
-    adv = state.adventurer(combat.seat)
+    adv = state.seats[combat.seat].adventurer
     plain, crits, ones = split_roll(rs, t.faces, t.m)
     plain_for_damage = plain
     if read(rs.options, "success_faces") == "literal-faces" and t.m < 5:
@@ -509,7 +512,7 @@ def _critical_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     cc = rs.components.creatures[t.items[0]]
     if "reference-order-dead-no-trigger" in t.flags and state.creature(t.target) is None:
         return state
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if read(rs.options, "critical_redirected") == "adventurer-health-only":
         dealt = adv is None or adv.health < t.m
     else:
@@ -532,14 +535,14 @@ def _hit_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Damage tokens on the creature; its death and the rewards (the dead adventurer deals none with the
     reading sequential)."""
     state = state.pop()
-    if read(rs.options, "simultaneous") == "sequential" and state.adventurer(t.seat) is None:
+    if read(rs.options, "simultaneous") == "sequential" and state.seats[t.seat].adventurer is None:
         return state
     c = state.creature(t.target)
     if c is None:
         return state
     state, dead = damage_creature(rs, state, t.target, t.n)
     if dead:
-        return creature_killed(rs, state, c, t.seat if state.adventurer(t.seat) is not None else None)
+        return creature_killed(rs, state, c, t.seat if state.seats[t.seat].adventurer is not None else None)
     return state
 
 
@@ -558,7 +561,7 @@ def _combat_end_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     if foe is not None and creature_card(rs, foe).swarm and read(rs.options, "swarm_carryover") == "resets":
         state = state.with_creature(foe.key, damage=0)
     state = evolve(state, combat=None)
-    adv = state.adventurer(combat.seat)
+    adv = state.seats[combat.seat].adventurer
     if combat.area and adv is not None and read(rs.options, "area_combat") == "per-target-checks":
         nxt = next((k for k in combat.area if state.creature(k) is not None and state.creature(k).room == adv.room), None)
         if nxt is not None:
@@ -578,7 +581,7 @@ def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     again)."""
     state = state.pop()
     combat = state.combat
-    if combat is None or state.adventurer(t.seat) is None:
+    if combat is None or state.seats[t.seat].adventurer is None:
         return evolve(state, combat=None)
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     pool = pool_for(rs, state, t.seat, combat.weapons, combat.armor, True)
@@ -603,7 +606,7 @@ task("combat-area", run=_area_run)
 def harm_creatures(rs: Any, state: SecretsState, seat: int, amount: int, ignore_armor: bool, rule: str) -> SecretsState:
     """Damage to every creature in the room (Full Auto: 5, ignoring armor): not a combat; creatures it
     kills give Soul Shards and Courage as normal (creature-room-dealer; none with combat-only)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     for c in state.creatures_in(adv.room):
@@ -626,11 +629,11 @@ def queue_control(rs: Any, state: SecretsState, seat: int, rule: str) -> Secrets
 
 
 def _command_options(rs: Any, state: SecretsState, seat: int) -> list[Any]:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return []
     here = [c.key for c in state.creatures_in(adv.room)]
-    return [Command(a, b) for a in here for b in here if a != b] + [Done()]
+    return [Command(a, b) for a in here for b in here if a != b] + [DONE]
 
 
 @implements("secrets.combat.cvc-dice-pool", "secrets.ambiguity.combat-cvc-dice-count", "secrets.ambiguity.combat-cvc-outnumber",
@@ -643,7 +646,7 @@ def _command_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     state = state.pop()
     if isinstance(action, Done):
         return state
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     ctrl = state.creature(action.creature)
     assert adv is not None and ctrl is not None
     pool = advs.attribute(rs, adv, "mythos")
@@ -656,9 +659,9 @@ def _command_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
                        pool_size=pool, target="combat")
 
 
-task("command", pending=lambda rs, s, t: Pending.decision(t.seat, "command a creature"),
+task("command", pending=lambda rs, s, t: made.decision(t.seat, "command a creature"),
      legal=lambda rs, s, t, seat: _command_options(rs, s, t.seat) if seat == t.seat else [], apply=_command_apply,
-     run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None or len(_command_options(rs, s, t.seat)) <= 1 else None,
+     run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None or len(_command_options(rs, s, t.seat)) <= 1 else None,
      rule=lambda *a: "secrets.combat.cvc-dice-pool")
 
 

@@ -15,12 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...effects import GAME, Effect, add, named
-from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Branch
 from ..components import Op
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 Continuation = Callable[[Any, SecretsState, int, Op], SecretsState]
 CONTINUATIONS: dict[str, Continuation] = {}
@@ -46,13 +45,13 @@ def seats_for(rs: Any, state: SecretsState, seat: int | None, who: str) -> list[
     if who == "each":
         return list(state.in_tomb())
     if who == "first-player":
-        return [state.first] if state.adventurer(state.first) is not None else []
+        return [state.first] if state.seats[state.first].adventurer is not None else []
     if who == "leader":
-        return [state.leader] if state.adventurer(state.leader) is not None else []
-    if seat is None or state.adventurer(seat) is None:
+        return [state.leader] if state.seats[state.leader].adventurer is not None else []
+    if seat is None or state.seats[seat].adventurer is None:
         return []
     if who == "room":
-        adv = state.adventurer(seat)
+        adv = state.seats[seat].adventurer
         assert adv is not None
         return list(state.seats_in(adv.room))
     return [seat]
@@ -82,7 +81,7 @@ def _op_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | No
     return run_ops(state.pop(), t.seat, op.passed if action.passed else op.failed, t.rule)
 
 
-task("op", run=_op_run, pending=lambda rs, s, t: Pending.decision(t.seat, "choose pass or fail"),
+task("op", run=_op_run, pending=lambda rs, s, t: made.decision(t.seat, "choose pass or fail"),
      legal=_op_legal, apply=_op_apply, rule=lambda *a: "secrets.story.pass-section")
 
 
@@ -105,7 +104,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
         if kind == "place-room":
             return rooms.queue_place_room(rs, state, seat, op.name, op.level, rule)
         return record_text(state, op.text, rule)
-    if seat is None or state.adventurer(seat) is None:
+    if seat is None or state.seats[seat].adventurer is None:
         return state
     if kind == "check":
         flags = tuple(op.flags)
@@ -122,7 +121,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
     if kind == "audacity":
         return adv_rules.change_audacity(rs, state, seat, op.amount)
     if kind == "soul-shards":
-        a = state.adventurer(seat)
+        a = state.seats[seat].adventurer
         assert a is not None
         return state.with_adventurer(seat, shards=max(a.shards + op.amount, 0))
     if kind == "bonus":
@@ -154,7 +153,7 @@ def apply_op(rs: Any, state: SecretsState, seat: int | None, op: Op, rule: str) 
 
 def add_bonus(state: SecretsState, seat: int, attribute: str, amount: int) -> SecretsState:
     """An Attribute Bonus token (e.g. +1 Knowledge)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     tokens = dict(adv.bonuses)
     tokens[attribute] = tokens.get(attribute, 0) + amount
@@ -188,7 +187,7 @@ task("d3-rolled", run=_d3_rolled_run)
 @continuation("arrive")
 def _arrive(rs: Any, state: SecretsState, seat: int, op: Op) -> SecretsState:
     """A climb or a teleport succeeded: the adventurer enters ``room``."""
-    if state.adventurer(seat) is None or state.room(op.room) is None:
+    if state.seats[seat].adventurer is None or state.room(op.room) is None:
         return state
     state = state.with_adventurer(seat, room=op.room)
     return enter_room(rs, state, seat, op.room, how="move")

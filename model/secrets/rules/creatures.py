@@ -127,8 +127,8 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
         pile = getattr(state, cc.deck)
         state = evolve(state, **{cc.deck: evolve(pile, discard=pile.discard.add(c.name))})
     gainers: list[int] = []
-    if killer is not None and state.adventurer(killer) is not None:
-        adv = state.adventurer(killer)
+    if killer is not None and state.seats[killer].adventurer is not None:
+        adv = state.seats[killer].adventurer
         assert adv is not None
         state = state.with_adventurer(killer, shards=adv.shards + cc.soul_shards)
         gainers.append(killer)
@@ -139,7 +139,7 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
             state = change_courage(rs, state, s, courage, "secrets.combat.cvc-room-courage")
     else:
         for s in bystanders:
-            adv = state.adventurer(s)
+            adv = state.seats[s].adventurer
             assert adv is not None
             state = state.with_adventurer(s, shards=adv.shards + 1)
             gainers.append(s)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from random import Random
 from typing import Any
 
 from ...chance import Distribution, FaceCounts
@@ -28,11 +29,12 @@ from ...numeric import if_, max_
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import ACCEPT, BOOST, ROLL
 from ..actions import Accept, Boost, Dice, Reroll, Roll
 from ..components import Op
 from ..dice import secrets_d3
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import check, listed, made, task
 
 FACES = tuple((face, Fraction(1, 6)) for face in range(1, 7))
 CRITICAL_FAILURE, SUCCESS, CRITICAL_SUCCESS = 1, 5, 6
@@ -66,8 +68,18 @@ class DicePool(Distribution):
 
     def sample(self, rng: Any) -> Dice:
         out = [0] * 6
-        for _ in range(self.n):
-            out[rng.randrange(6)] += 1
+        if type(rng) is Random:
+            # randrange(6) of the standard generator, written out: 3 random bits, drawn again while 6 or 7
+            # (the very calls it makes, so the same faces and the generator left in the same state)
+            bits = rng.getrandbits
+            for _ in range(self.n):
+                r = bits(3)
+                while r >= 6:
+                    r = bits(3)
+                out[r] += 1
+        else:
+            for _ in range(self.n):
+                out[rng.randrange(6)] += 1
         return Dice(tuple(out))
 
 
@@ -125,11 +137,11 @@ def has(t: Task, flag: str) -> bool:
     return flag in t.flags
 
 
-def flagged(t: Task, *add: str, drop: tuple[str, ...] = ()) -> Task:
+def flagged(t: Task, *add: str, drop: tuple[str, ...] = (), **changes: Any) -> Task:
     """The task with flags ``add`` (those it has not), without those named in ``drop`` (``name`` or
-    ``name:value``)."""
-    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop)
-    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)))
+    ``name:value``), and the other ``changes`` of its fields (one copy in all)."""
+    kept = tuple(f for f in t.flags if f.partition(":")[0] not in drop) if drop else t.flags
+    return evolve(t, flags=(*kept, *(a for a in add if a not in kept)), **changes)
 
 
 def flag_value(t: Task, name: str, default: str) -> str:
@@ -166,7 +178,7 @@ def start_check(rs: Any, state: SecretsState, seat: int, attribute: str, difficu
                 items: tuple[str, ...] = (), target: str = "") -> SecretsState:
     """Queue a dice check: roll dice equal to the checked attribute plus or minus modifiers (``extra``;
     story checks add the adventurer's story bonus); 4s succeed where a status, ability or card says so."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     if read(rs.options, "difficulty_zero") == "minimum-1":
@@ -213,7 +225,7 @@ def is_widened(rs: Any, adv: Any, attribute: str) -> str | bool:
 
 
 def can_spend(rs: Any, state: SecretsState, t: Task) -> bool:
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     if adv is None or adv.audacity < 1 or has(t, "no-audacity"):
         return False
     if result_kind(t) == "combat-roll" and read(rs.options, "audacity_twice") == "one-decision" and has(t, "spent"):
@@ -222,7 +234,7 @@ def can_spend(rs: Any, state: SecretsState, t: Task) -> bool:
 
 
 def reroll_abilities(rs: Any, state: SecretsState, t: Task) -> list[str]:
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     if adv is None:
         return []
     out = []
@@ -232,14 +244,20 @@ def reroll_abilities(rs: Any, state: SecretsState, t: Task) -> list[str]:
     return out
 
 
+#: what a check's decision is called at each stage (``_pending``)
+_CHECK_WHAT = {"pre": "check (pre)", "post": "check (post)"}
+
+
 def _pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    if stage(t) == "roll":
-        return Pending.chance("dice")
-    return Pending.decision(t.seat, f"check ({stage(t)})")
+    st = stage(t)
+    if st == "roll":
+        return made.chance("dice")
+    what = _CHECK_WHAT.get(st)
+    return made.decision(t.seat, what if what is not None else f"check ({st})")
 
 
 def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if t.seat is None or state.adventurer(t.seat) is None:
+    if t.seat is None or state.seats[t.seat].adventurer is None:
         return state.pop()
     st = stage(t)
     if st == "pre" and not can_spend(rs, state, t):
@@ -252,10 +270,10 @@ def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _to_roll(rs: Any, state: SecretsState, t: Task) -> Task:
     size = t.m
     if t.target == "audacity" and read(rs.options, "audacity_check_pool") == "after-spend" and not has(t, "rolled"):
-        adv = state.adventurer(t.seat)
+        adv = state.seats[t.seat].adventurer
         assert adv is not None
         size = adv.audacity
-    return evolve(flagged(t, "stage:roll", drop=("stage",)), m=max(size, 0))
+    return flagged(t, "stage:roll", drop=("stage",), m=max(size, 0))
 
 
 def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -263,9 +281,9 @@ def _legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
         return []
     st = stage(t)
     if st == "pre":
-        return [Roll(), Boost()] if can_spend(rs, state, t) else [Roll()]
+        return [ROLL, BOOST] if can_spend(rs, state, t) else [ROLL]
     if st == "post":
-        out: list[Any] = [Accept()]
+        out: list[Any] = [ACCEPT]
         if can_spend(rs, state, t):
             out.append(Reroll("audacity"))
         out.extend(Reroll(a) for a in reroll_abilities(rs, state, t))
@@ -286,8 +304,8 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(isinstance(action, Dice) and pool(t.m).possible(action), "secrets.dice.dice-pool",
                 "{!r} is not a roll of {} dice", action, t.m)
         faces = action.faces
-        return state.replace_head(evolve(flagged(t, "stage:post", "rolled", drop=("stage",)), faces=faces))
-    legal = _legal(rs, state, t, seat if seat is not None else -1)
+        return state.replace_head(flagged(t, "stage:post", "rolled", drop=("stage",), faces=faces))
+    legal = listed(rs, state, t, seat, lambda: _legal(rs, state, t, seat if seat is not None else -1))
     if isinstance(action, Boost):
         require(action in legal, "secrets.dice.audacity-before-roll" if not has(t, "no-audacity")
                 else "secrets.artifacts.room-search-no-audacity", "no Audacity to spend on this roll")
@@ -298,12 +316,12 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         require(st == "pre", "secrets.dice.audacity-before-roll", "the dice are already rolled")
         return state.replace_head(_to_roll(rs, state, t))
     if isinstance(action, Reroll):
-        require(action in legal, reroll_rule(rs, state, t, action), "no Audacity (or token) to reroll with")
+        check(action in legal, lambda: reroll_rule(rs, state, t, action), "no Audacity (or token) to reroll with")
         if action.by == "audacity":
             state = change_audacity(rs, state, t.seat, -1)
         else:
             state = spend_token(rs, state, t.seat, action.by)
-        again = evolve(flagged(t, "stage:pre", "spent", drop=("stage", "boosted")), faces=())
+        again = flagged(t, "stage:pre", "spent", drop=("stage", "boosted"), faces=())
         note("secrets.dice.audacity-single-roll")
         return state.replace_head(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",
@@ -318,7 +336,7 @@ def reroll_rule(rs: Any, state: SecretsState, t: Task, action: Reroll) -> str:
     circumstances such as combat or specific dice checks')."""
     if action.by == "audacity":
         return "secrets.artifacts.room-search-no-audacity" if has(t, "no-audacity") else "secrets.dice.audacity-reroll"
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     ab = None if adv is None else next((a for a in rs.components.adventurers[adv.name].abilities
                                         if a.name == action.by and t.target in a.reroll), None)
     if ab is not None and ab.uses and adv is not None and adv.token_count(ab.name) <= 0:

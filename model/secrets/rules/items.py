@@ -15,10 +15,11 @@ from ...chance import Deck, Distribution, Outcomes
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import DONE
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
 from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
-from .engine import task
+from .engine import listed, made, task
 
 PILES = {"item": "items", "artifact": "artifacts", "companion": "companions"}
 
@@ -104,7 +105,7 @@ def deck_draw(deck: Deck) -> Any:
 
 
 def _draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if t.seat is not None and state.adventurer(t.seat) is None:
+    if t.seat is not None and state.seats[t.seat].adventurer is None:
         return state.pop()
     if t.n <= 0:
         return _draw_done(rs, state.pop(), t)
@@ -117,7 +118,7 @@ def _draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 def _draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     p = pile(state, t.target)
     require(isinstance(action, Drawn) and p.deck.count(action.card) > 0, "secrets.setup.shuffle-decks",
-            f"{action!r} is not a card left in the {t.target} deck")
+            "{!r} is not a card left in the {} deck", action, t.target)
     state = evolve(state, **{t.target: evolve(p, deck=p.deck.remove(action.card))})
     return state.replace_head(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
 
@@ -129,18 +130,18 @@ def _draw_done(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     return give_cards(rs, state, t.seat, t.target, cards)
 
 
-task("draw", run=_draw_run, pending=lambda rs, s, t: Pending.chance(f"{t.target} deck"),
+task("draw", run=_draw_run, pending=lambda rs, s, t: made.chance(f"{t.target} deck"),
      chance=lambda rs, s, t: deck_draw(pile(s, t.target).deck), apply=_draw_apply,
      rule=lambda *a: "secrets.setup.shuffle-decks")
 
 
 def give_cards(rs: Any, state: SecretsState, seat: int | None, source: str, cards: tuple[str, ...]) -> SecretsState:
-    if seat is None or state.adventurer(seat) is None:
+    if seat is None or state.seats[seat].adventurer is None:
         p = pile(state, source)
         for c in cards:
             p = evolve(p, discard=p.discard.add(c))
         return evolve(state, **{source: p})
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if source == "companions":
         comps = rs.components.companions
@@ -171,7 +172,7 @@ def _keep_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     return evolve(state, **{t.target: p})
 
 
-task("keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a card"), legal=_keep_legal, apply=_keep_apply,
+task("keep", pending=lambda rs, s, t: made.decision(t.seat, "keep a card"), legal=_keep_legal, apply=_keep_apply,
      rule=lambda *a: "secrets.rooms.plus-minus-x")
 
 
@@ -193,7 +194,7 @@ def queue_discard(rs: Any, state: SecretsState, seat: int, deck: str, amount: in
 
 
 def _discard_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None or t.n <= 0 or not _of_deck(rs, adv, t.target):
         return state.pop()
     if len(set(_of_deck(rs, adv, t.target))) == 1:   # one card to discard: no choice to make
@@ -204,20 +205,20 @@ def _discard_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _discard_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if read(rs.options, "minus_cards") == "random":
-        return Pending.chance("card to discard")
-    return Pending.decision(t.seat, "discard a card")
+        return made.chance("card to discard")
+    return made.decision(t.seat, "discard a card")
 
 
 def _discard_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     if read(rs.options, "minus_cards") != "random":
         return None
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     return Outcomes.uniform([Drawn(c) for c in _of_deck(rs, adv, t.target)])
 
 
 def _discard_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None or read(rs.options, "minus_cards") == "random":
         return []
     return [Discard(c) for c in dict.fromkeys(_of_deck(rs, adv, t.target))]
@@ -225,11 +226,11 @@ def _discard_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any
 
 @implements("secrets.rooms.plus-minus-x", "secrets.ambiguity.rooms-minus-card-choice")
 def _discard_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     card = getattr(action, "card", None)
     require(isinstance(action, (Discard, Drawn)) and card in _of_deck(rs, adv, t.target), "secrets.rooms.plus-minus-x",
-            f"{action!r}: discard a card of the {t.target} type held")
+            "{!r}: discard a card of the {} type held", action, t.target)
     state = discard_card(rs, state.pop(), t.seat, card)
     return state.push(evolve(t, n=t.n - 1))
 
@@ -240,7 +241,7 @@ task("discard", run=_discard_run, pending=_discard_pending, chance=_discard_chan
 
 def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
     """A held card (or companion) goes to its discard pile (a Soul Monger item back to its deck)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if any(c.name == name for c in adv.companions):
         return discard_companion(state, seat, name)
@@ -265,7 +266,7 @@ def gain_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsStat
     then shuffled: a multiset needs no shuffle); a card in neither place is not gained."""
     if name not in rs.components.cards and name not in rs.components.companions:
         return state
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if name in state.set_aside:
         aside = list(state.set_aside)
@@ -390,7 +391,7 @@ def armor_value(rs: Any, adv: Adventurer, worn: tuple[str, ...]) -> int:
 def use_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
     """Mark a card used: exhausted (if it exhausts), one use counted, turned (a Dexterity weapon with an
     Upkeep check, the first time in a round)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     c = card(rs, name)
     cards = list(adv.cards)
@@ -417,7 +418,7 @@ def use_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState
 
 @implements("secrets.items.no-drop-companions-shards")
 def can_drop(rs: Any, state: SecretsState, seat: int, name: str) -> str | None:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return "secrets.items.drop-free"
     if any(c.name == name for c in adv.companions):
@@ -431,7 +432,7 @@ def can_drop(rs: Any, state: SecretsState, seat: int, name: str) -> str | None:
 def apply_drop(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
     """Drop a card in the current room without an Action token: an Item Drop token, the card set aside
     (secrets.ambiguity.items-drop-timing: one pile per room)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     cards = list(adv.cards)
     held = next(h for h in cards if h.name == name)
@@ -447,7 +448,7 @@ def apply_drop(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsSta
 def can_pick_up(rs: Any, state: SecretsState, seat: int) -> str | None:
     """An adventurer (not fleeing: secrets.ambiguity.item-drop-pick-up-all) in a room with an Item Drop
     token may spend an Action token to pick up its cards."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return "secrets.adventurer-phase.pick-up"
     room = state.room(adv.room)
@@ -459,7 +460,7 @@ def can_pick_up(rs: Any, state: SecretsState, seat: int) -> str | None:
 
 
 def start_pick_up(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     room = state.room(adv.room)
     assert room is not None
@@ -472,7 +473,7 @@ def start_pick_up(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 def _take_all(state: SecretsState, seat: int, room_name: str) -> SecretsState:
     room = state.room(room_name)
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert room is not None and adv is not None
     taken = tuple(evolve(h, origin=h.origin if h.origin == "set-aside" else "dropped", owner="")
                   for h in room.drop)
@@ -484,17 +485,17 @@ def _pick_up_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any
     room = state.room(t.target)
     if seat != t.seat or room is None:
         return []
-    return [Take(n) for n in dict.fromkeys(h.name for h in room.drop)] + [Done()]
+    return [Take(n) for n in dict.fromkeys(h.name for h in room.drop)] + [DONE]
 
 
 @implements("secrets.items.pick-up-remove-token", "secrets.ambiguity.item-drop-pick-up-all")
 def _pick_up_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _pick_up_legal(rs, state, t, seat if seat is not None else -1), "secrets.items.pick-up",
-            f"{action!r}: take a card set aside under this room's Item Drop token, or stop")
+    require(action in listed(rs, state, t, seat, lambda: _pick_up_legal(rs, state, t, seat if seat is not None else -1)),
+            "secrets.items.pick-up", "{!r}: take a card set aside under this room's Item Drop token, or stop", action)
     if isinstance(action, Done):
         return state.pop()
     room = state.room(t.target)
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert room is not None and adv is not None
     drop = list(room.drop)
     h = next(x for x in drop if x.name == action.card)
@@ -508,7 +509,7 @@ def _pick_up_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
 
 
 task("pick-up", run=lambda rs, s, t: s.pop() if not (s.room(t.target) and s.room(t.target).drop) else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "pick up"), legal=_pick_up_legal, apply=_pick_up_apply,
+     pending=lambda rs, s, t: made.decision(t.seat, "pick up"), legal=_pick_up_legal, apply=_pick_up_apply,
      rule=lambda *a: "secrets.items.pick-up")
 
 
@@ -530,8 +531,8 @@ def tradeable(rs: Any, adv: Adventurer) -> list[str]:
             "secrets.adventurer-phase.no-trading-soul-shards", "secrets.companions.trade-damage",
             "secrets.adventurer-phase.example-trading")
 def can_trade(rs: Any, state: SecretsState, seat: int, other: int) -> str | None:
-    me = state.adventurer(seat)
-    them = state.adventurer(other) if 0 <= other < len(state.seats) else None
+    me = state.seats[seat].adventurer
+    them = state.seats[other].adventurer if 0 <= other < len(state.seats) else None
     if me is None or them is None or seat == other or me.room != them.room:
         return "secrets.adventurer-phase.trade"
     if me.fleeing:
@@ -540,7 +541,7 @@ def can_trade(rs: Any, state: SecretsState, seat: int, other: int) -> str | None
 
 
 def _trade_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.any_of((t.seat, int(t.target)), "trade")
+    return made.any_of((t.seat, int(t.target)), "trade")
 
 
 def _trade_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -548,10 +549,10 @@ def _trade_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat not in pair:
         return []
     other = pair[1] if seat == pair[0] else pair[0]
-    me = state.adventurer(seat)
+    me = state.seats[seat].adventurer
     if me is None:
-        return [Done()]
-    return [Give(c, other) for c in tradeable(rs, me)] + [Done()]
+        return [DONE]
+    return [Give(c, other) for c in tradeable(rs, me)] + [DONE]
 
 
 def _trade_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -559,16 +560,17 @@ def _trade_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     secrets.ambiguity.trade-scope does not let be traded, names that entry; anything else the Trade action."""
     if isinstance(action, Give) and action.to in (t.seat, int(t.target)):
         giver = int(t.target) if action.to == t.seat else t.seat
-        me = state.adventurer(giver)
+        me = state.seats[giver].adventurer
         if me is not None and action.card in me.status and action.card not in tradeable(rs, me):
             return "secrets.ambiguity.trade-scope"
     return "secrets.adventurer-phase.trade"
 
 
 def _trade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _trade_legal(rs, state, t, seat) if seat is not None else []
+    legal = listed(rs, state, t, seat, lambda: _trade_legal(rs, state, t, seat) if seat is not None else [])
     rule = "secrets.adventurer-phase.trade" if action in legal else _trade_rule(rs, state, t, action)
-    require(action in legal, rule, f"{action!r}: give one of your own tradeable cards to the other trader, or end the trade")
+    require(action in legal, rule, "{!r}: give one of your own tradeable cards to the other trader, or end the trade",
+            action)
     if isinstance(action, Done):
         return state.pop()
     assert seat is not None
@@ -581,20 +583,20 @@ task("trade", run=lambda rs, s, t: s.pop() if can_trade(rs, s, t.seat, int(t.tar
 
 def transfer(rs: Any, state: SecretsState, frm: int, to: int, name: str) -> SecretsState:
     """A card changes hands (a companion with its damage; a status effect by the one-per-type rules)."""
-    giver, taker = state.adventurer(frm), state.adventurer(to)
+    giver, taker = state.seats[frm].adventurer, state.seats[to].adventurer
     assert giver is not None and taker is not None
     comp = next((c for c in giver.companions if c.name == name), None)
     if comp is not None:
         comps = list(giver.companions)
         comps.remove(comp)
         state = state.with_adventurer(frm, companions=tuple(comps))
-        return state.with_adventurer(to, companions=(*state.adventurer(to).companions, comp))
+        return state.with_adventurer(to, companions=(*state.seats[to].adventurer.companions, comp))
     held = giver.held(name)
     if held is not None:
         cards = list(giver.cards)
         cards.remove(held)
         state = state.with_adventurer(frm, cards=tuple(cards))
-        return state.with_adventurer(to, cards=(*state.adventurer(to).cards, evolve(held, owner="")))
+        return state.with_adventurer(to, cards=(*state.seats[to].adventurer.cards, evolve(held, owner="")))
     status = list(giver.status)
     status.remove(name)
     state = state.with_adventurer(frm, status=tuple(status))
@@ -638,7 +640,7 @@ def is_soul_monger_room(rs: Any, state: SecretsState, room: str) -> bool:
 @implements("secrets.adventurer-phase.soul-monger-action", "secrets.rooms.soul-monger-barter",
             "secrets.rooms.soul-monger-entrance", "secrets.adventurer-phase.soul-shards-barter")
 def can_barter(rs: Any, state: SecretsState, seat: int) -> str | None:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or not is_soul_monger_room(rs, state, adv.room):
         return "secrets.adventurer-phase.soul-monger-action"
     if adv.fleeing:
@@ -661,12 +663,12 @@ def service_cost(rs: Any, name: str) -> int | None:
 
 
 def _barter_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None:
         return []
     mode = read(rs.options, "barter")
     done = "dealt" in t.flags and mode == "one-deal"
-    out: list[Any] = [Done()]
+    out: list[Any] = [DONE]
     if done:
         return out
     for name in dict.fromkeys(state.monger.cards()):
@@ -699,14 +701,14 @@ def recipient_seats(rs: Any, state: SecretsState, seat: int) -> tuple[int, ...]:
     reading = read(rs.options, "service_recipient")
     if reading == "self-only":
         return ()
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     seats = state.seats_in(adv.room) if reading == "any-adventurer-in-room" else state.in_tomb()
     return tuple(s for s in seats if s != seat)
 
 
 def service_args(rs: Any, state: SecretsState, seat: int, name: str) -> list[str]:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     targets = [""]
     if name not in ("Rope Token",):
@@ -739,7 +741,7 @@ def changes_courage(rs: Any, adventurer: Any) -> bool:
             "secrets.reference.soul-monger-deal", "secrets.status.soul-monger-removal",
             "secrets.adventurer-phase.no-purchase-limit")
 def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) -> str | None:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     target = adv if not arg or name == "Remove any Status Effect" else next(
         (state.seats[s].adventurer for s in recipient_seats(rs, state, seat) if state.seats[s].adventurer.name == arg),
@@ -785,7 +787,7 @@ def can_service(rs: Any, state: SecretsState, seat: int, name: str, arg: str) ->
 def can_sell(rs: Any, state: SecretsState, seat: int, name: str) -> str | None:
     """Items sell for 5, artifacts for 15; Soul Monger items as items (secrets.ambiguity.sell-soul-monger-
     items); cards set aside during scenario setup cannot be sold (secrets.ambiguity.unsellable-set-aside)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     held = adv.held(name)
     if held is None:
@@ -821,7 +823,7 @@ def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     the Soul Monger offers that cannot be given here, its reason (``can_service``: 'Gain +1 Audacity' at 10
     Audacity names secrets.dice.audacity-max-10), else its price; a card that cannot be sold, its reason
     (``can_sell``); anything else, the Soul Monger's action."""
-    adv = state.adventurer(t.seat) if t.seat is not None else None
+    adv = state.seats[t.seat].adventurer if t.seat is not None else None
     if adv is None:
         return "secrets.adventurer-phase.soul-monger-action"
     if "dealt" in t.flags and read(rs.options, "barter") == "one-deal" and not isinstance(action, Done):
@@ -845,15 +847,15 @@ def _barter_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 
 def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _barter_legal(rs, state, t, seat if seat is not None else -1)
+    legal = listed(rs, state, t, seat, lambda: _barter_legal(rs, state, t, seat if seat is not None else -1))
     rule = {Buy: "secrets.adventurer-phase.soul-monger-inventory", Service: "secrets.adventurer-phase.soul-monger-inventory",
             Sell: "secrets.adventurer-phase.sell"}.get(type(action), "secrets.adventurer-phase.soul-monger-action")
     if action not in legal:
         rule = _barter_rule(rs, state, t, action)
-    require(action in legal, rule, f"{action!r} is not a deal the Soul Monger offers this adventurer now")
+    require(action in legal, rule, "{!r} is not a deal the Soul Monger offers this adventurer now", action)
     if isinstance(action, Done):
         return state.pop()
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     me = t.seat
     state = state.replace_head(evolve(t, flags=(*t.flags, "dealt")))
@@ -862,7 +864,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         note("secrets.adventurer-phase.soul-monger-items-are-items")
         monger = state.monger.remove(action.item) if state.monger.count(action.item) else state.monger
         state = evolve(state, monger=monger).with_adventurer(me, shards=adv.shards - price(rs, action.item))
-        return state.with_adventurer(me, cards=(*state.adventurer(me).cards, Held(action.item)))
+        return state.with_adventurer(me, cards=(*state.seats[me].adventurer.cards, Held(action.item)))
     if isinstance(action, Sell):
         note("secrets.adventurer-phase.sold-to-box")
         value = sell_value(rs, action.card)
@@ -875,7 +877,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             cards.remove(next(h for h in cards if h.name == action.card))
             state = state.with_adventurer(me, cards=tuple(cards))
         state = evolve(state, boxed=(*state.boxed, action.card))
-        return state.with_adventurer(me, shards=state.adventurer(me).shards + value)
+        return state.with_adventurer(me, shards=state.seats[me].adventurer.shards + value)
     assert isinstance(action, Service)
     cost = service_cost(rs, action.service) or 0
     state = state.with_adventurer(me, shards=adv.shards - cost)
@@ -886,26 +888,26 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     if name == "Rope Token":
         if state.ropes > 0:
             state = evolve(state, ropes=state.ropes - 1)
-        return state.with_adventurer(me, ropes=state.adventurer(me).ropes + 1)
+        return state.with_adventurer(me, ropes=state.seats[me].adventurer.ropes + 1)
     if name == "Gain +1 Audacity":
-        if state.adventurer(served).audacity >= AUDACITY_MAX:   # audacity-at-10-wasted: bought, and lost
+        if state.seats[served].adventurer.audacity >= AUDACITY_MAX:   # audacity-at-10-wasted: bought, and lost
             note("secrets.dice.audacity-max-10")
             return state
         return change_audacity(rs, state, served, 1)
     if name == "Remove any Status Effect":
         if read(rs.options, "remove_status") == "all":
-            for s in list(state.adventurer(me).status):
+            for s in list(state.seats[me].adventurer.status):
                 state = remove_status(rs, state, me, s)
             return state
         return remove_status(rs, state, me, action.arg)
     if name in SERVICE_ATTRIBUTES:
-        target = state.adventurer(served)
+        target = state.seats[served].adventurer
         state = evolve(state, effects=add(state.effects, Effect(
             "bought", "secrets.ambiguity.reference-soul-monger-attribute-services", until=GAME,
             subject=f"{target.name}|{name}")))
         return add_bonus(state, served, SERVICE_ATTRIBUTES[name], 1)
     if name in ("Starting Health", "Heal adventurer to (starting Health)"):
-        target = state.adventurer(served)
+        target = state.seats[served].adventurer
         if name == "Starting Health" and read(rs.options, "heal_service") == "two-services":
             return state.with_adventurer(served, start_health=target.start_health + 1)
         if target.health >= target.start_health:     # capped_services = wasted: bought, and healed nothing
@@ -913,7 +915,7 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
             return state
         return heal(state, served, target.start_health)
     if name == "Bring adventurer to Starting Courage":
-        target = state.adventurer(served)
+        target = state.seats[served].adventurer
         if not changes_courage(rs, target):           # capped_services = wasted: bought, Courage unchanged
             return state
         return change_courage(rs, state, served, target.start_courage - target.courage,
@@ -924,13 +926,13 @@ def _barter_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
         if read(rs.options, "master_of_time") == "permanent-token":
             return state.with_seat(served, action_tokens=seat_.action_tokens + 1)
         return state.with_seat(served, tokens=seat_.tokens + 1)
-    if status in state.adventurer(served).status:     # capped_services = wasted: the identical card ignored
+    if status in state.seats[served].adventurer.status:     # capped_services = wasted: the identical card ignored
         note("secrets.status.identical-ignored")
         return state
     return gain_status(rs, state, served, status, "secrets.reference.soul-monger-services")
 
 
-task("barter", pending=lambda rs, s, t: Pending.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
+task("barter", pending=lambda rs, s, t: made.decision(t.seat, "barter with the Soul Monger"), legal=_barter_legal,
      apply=_barter_apply, rule=_barter_rule)
 
 
@@ -945,7 +947,7 @@ task("barter", pending=lambda rs, s, t: Pending.decision(t.seat, "barter with th
 def upkeep_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Upkeep: a turned Dexterity weapon rolls its Upkeep check (an unturned one does not); exhausted
     cards refresh to upright."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     rolls = [h.name for h in adv.cards if h.turned and card(rs, h.name).upkeep_discard]
@@ -957,7 +959,7 @@ def upkeep_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 
 def refresh_cards(state: SecretsState, seat: int) -> SecretsState:
     """Exhausted cards turn back to their upright position."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     return state.with_adventurer(seat, cards=tuple(evolve(h, exhausted=False) if h.exhausted else h
@@ -984,7 +986,7 @@ task("upkeep-roll", run=_upkeep_roll_run)
 
 def _upkeep_judged_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     if adv is None or adv.held(t.target) is None:
         return state
     if upkeep_check_fails(rs, t.target, t.faces, t.m):

@@ -18,7 +18,7 @@ from ..board import OPPOSITE, tomb_of
 from ..components import Op, RoomTile
 from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task, evolve
 from .components_ops import run_ops
-from .engine import task
+from .engine import made, task
 
 NOWHERE_DAMAGE = 4
 
@@ -74,7 +74,7 @@ def trigger_trap(rs: Any, state: SecretsState, seat: int, room: str) -> SecretsS
 
 def _relocate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state
     state = state.with_adventurer(t.seat, room=t.target)
     return enter_room(rs, state, t.seat, t.target, how="relocate")
@@ -117,7 +117,7 @@ def _remaining(state: SecretsState, *, discards: bool) -> list[str]:
 
 
 def _explore_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state.pop()
     level, x, y, entry = explore_target(state, t)
     if t.items[1:]:   # a tile drawn and waiting to be turned
@@ -137,8 +137,8 @@ def _explore_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _explore_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if t.items[1:]:
-        return Pending.decision(t.seat, "turn the Room tile")
-    return Pending.chance("Room tile stack")
+        return made.decision(t.seat, "turn the Room tile")
+    return made.chance("Room tile stack")
 
 
 def _explore_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -170,7 +170,7 @@ def _explore_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     level, x, y, entry = explore_target(state, t)
     if not t.items[1:]:
         require(isinstance(action, Drawn) and state.tiles.deck.count(action.card) > 0,
-                "secrets.explore.draw-until-level-match", f"{action!r} is not a Room tile left in the stack")
+                "secrets.explore.draw-until-level-match", "{!r} is not a Room tile left in the stack", action)
         state = evolve(state, tiles=evolve(state.tiles, deck=state.tiles.deck.remove(action.card)))
         held = evolve(t, items=(t.items[0], action.card))
         rots = _rotations(rs, state, held)
@@ -242,7 +242,7 @@ task("trap-explored", run=_trap_explored_run)
 
 def _scenario_symbol_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = state.pop()
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state
     state = state.with_room(t.target, scenario_done=True)
     return symbol_triggered(rs, state, t.seat, tile(rs, t.target).symbols)
@@ -280,7 +280,7 @@ def fall(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 def fall_targets(rs: Any, state: SecretsState, seat: int) -> list[tuple[int, int]]:
     """After a first Door to Nowhere on the level (anywhere, with the reading global-any-door), an
     adventurer on it may fall through an open door (any door) of its room."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return []
     level = level_of(state, adv.room)
@@ -312,7 +312,7 @@ def queue_story(rs: Any, state: SecretsState, seat: int, side: str, rule: str) -
 
 
 def _story_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
-    if state.adventurer(t.seat) is None:
+    if state.seats[t.seat].adventurer is None:
         return state.pop()
     refilled = refill(rs, state, "story")
     if not refilled.story.deck:
@@ -322,7 +322,7 @@ def _story_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 def _story_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.story.deck.count(action.card) > 0, "secrets.story.draw-card",
-            f"{action!r} is not a Story card left in the deck")
+            "{!r} is not a Story card left in the deck", action)
     card = rs.components.stories[action.card]
     state = evolve(state.pop(), story=Piles(state.story.deck.remove(action.card),
                                                   state.story.discard.add(action.card)))
@@ -340,7 +340,7 @@ def _story_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     return deck_draw(state.story.deck)
 
 
-task("story", run=_story_run, pending=lambda rs, s, t: Pending.chance("Story deck"), chance=_story_chance,
+task("story", run=_story_run, pending=lambda rs, s, t: made.chance("Story deck"), chance=_story_chance,
      apply=_story_apply, rule=lambda *a: "secrets.story.draw-card")
 
 
@@ -376,7 +376,7 @@ def place_options(rs: Any, state: SecretsState, name: str, level: int) -> list[P
 
 
 def _place_room_who(rs: Any, state: SecretsState, t: Task) -> int:
-    return t.seat if t.seat is not None and state.adventurer(t.seat) is not None else group_seat(rs, state)
+    return t.seat if t.seat is not None and state.seats[t.seat].adventurer is not None else group_seat(rs, state)
 
 
 def _place_room_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -397,7 +397,7 @@ def _place_room_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: 
     return evolve(state, tiles=tiles, rooms=(*state.rooms, Room(t.target, t.n, action.x, action.y, action.rotation)))
 
 
-task("place-room", run=_place_room_run, pending=lambda rs, s, t: Pending.decision(_place_room_who(rs, s, t), "place a tile"),
+task("place-room", run=_place_room_run, pending=lambda rs, s, t: made.decision(_place_room_who(rs, s, t), "place a tile"),
      legal=lambda rs, s, t, seat: place_options(rs, s, t.target, t.n) if seat == _place_room_who(rs, s, t) else [],
      apply=_place_room_apply, rule=lambda *a: "secrets.rooms.place-named-tile")
 
@@ -413,7 +413,7 @@ def can_place_rope(rs: Any, state: SecretsState, seat: int) -> str | None:
     """With a Rope token (or an item that places one), on a Level 2 Rope Room (any Level 2 room with the
     reading any-level-2-room; only the Pitfall and the Mine Shaft with exclusive) not yet roped, while the
     Mongol's Hall is in the Tomb."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return "secrets.rooms.place-rope"
     has_rope = adv.ropes > 0 or any(card(rs, h.name).rope and is_usable(rs, adv, h) for h in adv.cards)
@@ -443,7 +443,7 @@ def place_rope(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsSta
     """A Rope token on the current room and on the Mongol's Hall: they are adjacent from now on."""
     if can_place_rope(rs, state, seat) is not None:
         return state
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     hall = state.room(MONGOLS_HALL)
     assert hall is not None
@@ -464,7 +464,7 @@ def place_rope(rs: Any, state: SecretsState, seat: int, rule: str) -> SecretsSta
 def can_climb(rs: Any, state: SecretsState, seat: int) -> str | None:
     """Without a Rope token the Mineshaft may be climbed down with its Movement check (up too with the
     reading both-ways-with-check); with a rope it is simply adjacent."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or state.room(MONGOLS_HALL) is None:
         return "secrets.rooms.mineshaft-climb"
     here = state.room(adv.room)
@@ -482,7 +482,7 @@ def _unroped_shaft(rs: Any, room: Any) -> bool:
 
 
 def start_climb(rs: Any, state: SecretsState, seat: int) -> SecretsState:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if adv.room == MONGOLS_HALL:
         shaft = next(r.name for r in state.rooms if tile(rs, r.name).special == "mineshaft" and not r.rope)
@@ -497,7 +497,7 @@ def start_climb(rs: Any, state: SecretsState, seat: int) -> SecretsState:
 @implements("secrets.rooms.arc-portal", "secrets.ambiguity.rooms-arc-portal-travel")
 def teleport_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
     """In the Arc Portal, an Action moves the adventurer to any other explored room in the Tomb."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or tile(rs, adv.room).special != "arc-portal":
         return []
     return [r.name for r in state.rooms if r.name != adv.room]
@@ -511,7 +511,7 @@ def teleport_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
             "secrets.ambiguity.artifacts-room-in-play", "secrets.ambiguity.artifacts-room-once-per-adventurer",
             "secrets.ambiguity.artifacts-room-creatures")
 def can_search_artifact(rs: Any, state: SecretsState, seat: int) -> str | None:
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or not tile(rs, adv.room).artifact:
         return "secrets.artifacts.room-search"
     key = f"{adv.room}|{adv.name if read(rs.options, 'artifact_once') == 'per-adventurer' else seat}"
@@ -537,7 +537,7 @@ def can_search_artifact(rs: Any, state: SecretsState, seat: int) -> str | None:
 def start_artifact_search(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Take a risk: the Artifact Room's check, without Audacity (printed on the tile;
     secrets.ambiguity.artifacts-room-check).  Pass: the listed artifact is searched out of the deck; fail: nothing."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     t = tile(rs, adv.room)
     key = f"{adv.room}|{adv.name if read(rs.options, 'artifact_once') == 'per-adventurer' else seat}"

@@ -135,7 +135,7 @@ def no_adventurer_left(rs: Any, state: SecretsState, *, replacements: bool = Fal
     """All (non-traitor: secrets.ambiguity.status-traitor-play) adventurers are dead or fled; with
     ``replacements``, also none left to choose."""
     team = read(rs.options, "traitor_play") == "normal-turns-excluded"
-    alive = [s for s in state.in_tomb() if not (team and is_traitor(rs, state.adventurer(s)))]
+    alive = [s for s in state.in_tomb() if not (team and is_traitor(rs, state.seats[s].adventurer))]
     if alive:
         return False
     if not replacements:
@@ -176,7 +176,7 @@ def end_game(rs: Any, state: SecretsState, outcome: str, rule: str) -> SecretsSt
     """The adventurers win or lose as a team; a traitor wins if the non-traitor adventurers lose."""
     if state.phase == "over":
         return state
-    traitors = tuple(s for s in range(len(state.seats)) if is_traitor(rs, state.adventurer(s)))
+    traitors = tuple(s for s in range(len(state.seats)) if is_traitor(rs, state.seats[s].adventurer))
     if outcome == "won":
         winners = tuple(s for s in range(len(state.seats)) if s not in traitors)
     else:

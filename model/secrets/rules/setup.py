@@ -20,7 +20,7 @@ from ...ruleset import Pending
 from ...traceability import implements, require
 from ..actions import Choose, Grant, Leader
 from ..state import Piles, Room, Seat, SecretsState, Task, evolve
-from .engine import table, task
+from .engine import listed, made, table, task
 
 QUETZALCOATLS_HALL = "Quetzalcoatl's Hall"
 QUETZALCOATLS_DESCENT = "Quetzalcoatl's Descent"
@@ -123,7 +123,7 @@ def _leader_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     """The Expedition Leader begins with the Comet Track/First Player marker; from them, clockwise, each
     player chooses an Adventurer sheet."""
     require(isinstance(action, Leader) and _leader_roll(rs.num_players).prob(action) > 0,
-            "secrets.setup.expedition-leader-choice", f"{action!r} is not a roll for one of the players")
+            "secrets.setup.expedition-leader-choice", "{!r} is not a roll for one of the players", action)
     n = rs.num_players
     state = evolve(state.pop(), leader=action.seat, first=action.seat, current=action.seat)
     order = [(action.seat + k) % n for k in range(n)]
@@ -134,7 +134,7 @@ def _leader_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int 
     return state.push(*tasks, Task("begin", rule="secrets.turn.first-player-begins"))
 
 
-task("leader", pending=lambda rs, s, t: Pending.chance("leader die"),
+task("leader", pending=lambda rs, s, t: made.chance("leader die"),
      chance=lambda rs, s, t: _leader_roll(rs.num_players), apply=_leader_apply,
      rule=lambda *a: "secrets.setup.expedition-leader-choice")
 
@@ -149,7 +149,7 @@ def _choose_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Choose), "secrets.setup.choose-adventurers", "choose an Adventurer sheet")
     rule = can_choose(rs, state, action.adventurer)
-    require(rule is None, rule or "", f"{action.adventurer!r} cannot be chosen now")
+    require(rule is None, rule or "", "{!r} cannot be chosen now", action.adventurer)
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=False)
 
 
@@ -159,7 +159,7 @@ def _choose_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.setup.choose-adventurers"
 
 
-task("choose", pending=lambda rs, s, t: Pending.decision(t.seat, "choose an adventurer"), legal=_choose_legal,
+task("choose", pending=lambda rs, s, t: made.decision(t.seat, "choose an adventurer"), legal=_choose_legal,
      apply=_choose_apply, rule=_choose_rule)
 
 
@@ -199,7 +199,7 @@ def seat_adventurer(rs: Any, state: SecretsState, seat: int, name: str, *, repla
 def _take_starting_cards(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Starting cards come out of their decks (or discard piles: secrets.ambiguity.starting-card-taken=
     deck-or-discard); a card found in neither (in play elsewhere) is not gained."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     kept = []
     discards = read(rs.options, "starting_cards") == "deck-or-discard"
@@ -234,7 +234,7 @@ def _grant_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
 
 @implements("secrets.setup.five-adventurer-extra-actions", "secrets.ambiguity.five-adventurer-extra-action")
 def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _grant_legal(rs, state, t, seat if seat is not None else -1),
+    require(action in listed(rs, state, t, seat, lambda: _grant_legal(rs, state, t, seat if seat is not None else -1)),
             "secrets.setup.five-adventurer-extra-actions", "give the additional action to another player")
     state = state.pop()
     s = state.seats[action.seat]
@@ -247,7 +247,7 @@ def _grant_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
 
 
 def _group_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
-    return Pending.decision(group_seat(rs, state), t.kind)
+    return made.decision(group_seat(rs, state), t.kind)
 
 
 task("grant", pending=_group_pending, legal=_grant_legal, apply=_grant_apply,

@@ -8,11 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..options import read
-from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Discard
 from ..state import SecretsState, Task
-from .engine import task
+from .engine import made, task
 
 AUTOMATIC = ("secrets.adventurers.death-at-zero-health", "secrets.adventurers.courage-minus-10-flee")
 
@@ -23,7 +22,7 @@ def harrison_rule_applies(rs: Any, state: SecretsState, seat: int, what: str, ru
     """Lord Harrison (and, with the variant, any lone adventurer) discards a Companion instead of fleeing
     or dying (secrets.ambiguity.solo-lord-harrison-save=any-cause-stay: any cause; automatic-only: only
     effects that kill or make flee outright)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or rs.num_players != 1:
         return False
     sheet = rs.components.adventurers[adv.name]
@@ -38,7 +37,7 @@ def harrison_rule_applies(rs: Any, state: SecretsState, seat: int, what: str, ru
 def harrison_saves(rs: Any, state: SecretsState, seat: int, what: str) -> SecretsState:
     """Discard one Companion (the player's choice): he stays, Health at least 1, Courage at least -9; with
     no companion left, fleeing or dying loses the game at once."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if not adv.companions:
         note("secrets.solo.lord-harrison-lose")
@@ -47,20 +46,20 @@ def harrison_saves(rs: Any, state: SecretsState, seat: int, what: str) -> Secret
 
 
 def _harrison_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     require(isinstance(action, Discard) and any(c.name == action.card for c in adv.companions),
             "secrets.solo.lord-harrison-companion-save", "discard one of Lord Harrison's Companions")
     state = discard_companion(state.pop(), t.seat, action.card)
-    adv = state.adventurer(t.seat)
+    adv = state.seats[t.seat].adventurer
     assert adv is not None
     return state.with_adventurer(t.seat, health=max(adv.health, 1), courage=max(adv.courage, -9))
 
 
-task("harrison", pending=lambda rs, s, t: Pending.decision(t.seat, "discard a Companion instead"),
-     legal=lambda rs, s, t, seat: [Discard(c) for c in dict.fromkeys(x.name for x in s.adventurer(t.seat).companions)]
-     if seat == t.seat and s.adventurer(t.seat) is not None else [],
-     run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
+task("harrison", pending=lambda rs, s, t: made.decision(t.seat, "discard a Companion instead"),
+     legal=lambda rs, s, t, seat: [Discard(c) for c in dict.fromkeys(x.name for x in s.seats[t.seat].adventurer.companions)]
+     if seat == t.seat and s.seats[t.seat].adventurer is not None else [],
+     run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None else None,
      apply=_harrison_apply, rule=lambda *a: "secrets.solo.lord-harrison-companion-save")
 
 

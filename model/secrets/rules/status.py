@@ -13,7 +13,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Betray, Drawn, KeepStatus, Transform
 from ..state import SecretsState, Task, evolve
-from .engine import task
+from .engine import made, task
 
 
 def status_card(rs: Any, name: str) -> Any:
@@ -24,7 +24,7 @@ def status_card(rs: Any, name: str) -> Any:
 def gain_status(rs: Any, state: SecretsState, seat: int, name: str, rule: str) -> SecretsState:
     """Gain the named Status Effect: its card from the Status Effect deck; with no copy left, a card of
     the same orientation and type, else of the same orientation (secrets.status.substitute)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or name not in rs.components.statuses:
         return state
     if state.statuses.count(name):
@@ -59,8 +59,8 @@ def _status_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
 
 def _status_draw_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if read(rs.options, "status_substitute") == "player-chooses" and t.rule == "secrets.status.substitute":
-        return Pending.decision(t.seat, "choose a status effect")
-    return Pending.chance("status effect deck")
+        return made.decision(t.seat, "choose a status effect")
+    return made.chance("status effect deck")
 
 
 def _status_draw_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -73,12 +73,12 @@ def _status_draw_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list
 def _status_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     name = getattr(action, "card", None) or getattr(action, "status", None)
     require(isinstance(action, (Drawn, KeepStatus)) and name in t.items and state.statuses.count(name) > 0,
-            "secrets.status.random-draw", f"{action!r} is not a status effect card that can be drawn here")
+            "secrets.status.random-draw", "{!r} is not a status effect card that can be drawn here", action)
     state = evolve(state.pop(), statuses=state.statuses.remove(name))
     return gain_held_status(rs, state, t.seat, name)
 
 
-task("status-draw", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None or
+task("status-draw", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None or
      not any(s.statuses.count(c) for c in t.items) else None,
      pending=_status_draw_pending, chance=_status_draw_chance, legal=_status_draw_legal, apply=_status_draw_apply,
      rule=lambda *a: "secrets.status.random-draw")
@@ -88,7 +88,7 @@ task("status-draw", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None
 def gain_held_status(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsState:
     """A status card reaches the adventurer: an identical one is ignored (the card goes back); one of a
     type already held replaces it (secrets.ambiguity.status-same-type-different=replace)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     if name in adv.status:
         return evolve(state, statuses=state.statuses.add(name))
@@ -102,7 +102,7 @@ def gain_held_status(rs: Any, state: SecretsState, seat: int, name: str) -> Secr
             state = state.with_adventurer(seat, status=(*adv.status, name))
             return state.push(Task("status-keep", seat, rule="secrets.status.one-per-type", items=(same[0], name)))
         state = remove_status(rs, state, seat, same[0])
-        adv = state.adventurer(seat)
+        adv = state.seats[seat].adventurer
         assert adv is not None
     return take_effect(rs, state.with_adventurer(seat, status=(*adv.status, name)), seat, name)
 
@@ -125,7 +125,7 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
     state = state.pop()
     old, new = t.items                  # the status held, and the one just gained (both held until now)
     if action.status == old:            # the new one goes back to the deck as if never gained: no tokens
-        adv = state.adventurer(t.seat)
+        adv = state.seats[t.seat].adventurer
         assert adv is not None
         status = list(adv.status)
         status.remove(new)
@@ -135,7 +135,7 @@ def _keep_status_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat:
     return take_effect(rs, state, t.seat, new)      # the new one takes effect, as one gained outright does
 
 
-task("status-keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a status effect"),
+task("status-keep", pending=lambda rs, s, t: made.decision(t.seat, "keep a status effect"),
      legal=lambda rs, s, t, seat: [KeepStatus(x) for x in t.items] if seat == t.seat else [],
      apply=_keep_status_apply, rule=lambda *a: "secrets.status.one-per-type")
 
@@ -143,7 +143,7 @@ task("status-keep", pending=lambda rs, s, t: Pending.decision(t.seat, "keep a st
 @implements("secrets.status.traitor-revert", "secrets.status.removal-other")
 def remove_status(rs: Any, state: SecretsState, seat: int, name: str | None) -> SecretsState:
     """A status effect is removed (its card back to the deck); removing Fully Infected ends treachery."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None or not adv.status:
         return state
     name = name if name is not None else adv.status[0]
@@ -162,7 +162,7 @@ def remove_status(rs: Any, state: SecretsState, seat: int, name: str | None) -> 
 @implements("secrets.status.removal-listed")
 def upkeep_status(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """Upkeep: each status effect's Upkeep effect; those removed during Upkeep are removed."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv is None:
         return state
     for name in adv.status:
@@ -201,7 +201,7 @@ def _infected_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
 def transform(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     """The adventurer dies (normally: secrets.ambiguity.status-alt-infected=normal-death-random-elite) and
     an elite creature represents the transformed adventurer in the room (it counts toward the limit)."""
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     assert adv is not None
     room = adv.room
     state = state.push(Task("spawn-one", seat, rule="secrets.status.alt-infected-elite", target="elite",
@@ -212,8 +212,8 @@ def transform(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     return apply_death(rs, state, seat)
 
 
-task("infected", run=lambda rs, s, t: s.pop() if s.adventurer(t.seat) is None else None,
-     pending=lambda rs, s, t: Pending.decision(t.seat, "Fully Infected"),
+task("infected", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None else None,
+     pending=lambda rs, s, t: made.decision(t.seat, "Fully Infected"),
      legal=lambda rs, s, t, seat: [Transform(), Betray()] if seat == t.seat else [],
      apply=_infected_apply, rule=lambda *a: "secrets.status.alt-infected-die")
 

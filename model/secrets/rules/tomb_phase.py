@@ -21,7 +21,7 @@ from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
-from .engine import task
+from .engine import check, listed, made, task
 
 CREATURE_LIMIT = 10
 STARTING_TILES = {1: ENTRANCE, 2: "Pharaoh's Hall", 3: MONGOLS_HALL}
@@ -60,7 +60,7 @@ def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 
 def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.tomb.deck.count(action.card) > 0, "secrets.tomb-phase.draw-tomb-card",
-            f"{action!r} is not a Tomb card left in the deck")
+            "{!r} is not a Tomb card left in the deck", action)
     return evolve(state.pop(), tomb_card=action.card,
                         tomb=Piles(state.tomb.deck.remove(action.card), state.tomb.discard.add(action.card)))
 
@@ -69,7 +69,7 @@ def _tomb_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
     return deck_draw(state.tomb.deck)
 
 
-task("tomb-draw", run=_tomb_draw_run, pending=lambda rs, s, t: Pending.chance("Tomb deck"), chance=_tomb_draw_chance,
+task("tomb-draw", run=_tomb_draw_run, pending=lambda rs, s, t: made.chance("Tomb deck"), chance=_tomb_draw_chance,
      apply=_tomb_draw_apply, rule=lambda *a: "secrets.tomb-phase.draw-tomb-card")
 
 
@@ -96,7 +96,7 @@ task("tomb-effect", run=_tomb_effect_run)
 def _move_creatures_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Move every creature that does not share a room with any adventurer."""
     state = state.pop()
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     movers = [c.key for c in state.creatures if c.room not in occupied]
     return state.push(*(Task("creature-move", rule="secrets.tomb-phase.creature-full-movement", target=k) for k in movers))
 
@@ -128,7 +128,7 @@ def nearest_targets(rs: Any, state: SecretsState, key: str) -> tuple[list[int], 
     same_level = read(rs.options, "nearest_adventurer") == "same-level"
     level = state.room(c.room).level
     for s in state.in_tomb():
-        adv = state.adventurer(s)
+        adv = state.seats[s].adventurer
         assert adv is not None
         if adv.room in dist and (not same_level or state.room(adv.room).level == level):
             candidates.append((dist[adv.room], s))
@@ -137,8 +137,8 @@ def nearest_targets(rs: Any, state: SecretsState, key: str) -> tuple[list[int], 
         return [], 0
     d = min(x for x, _ in candidates)
     nearest = [s for x, s in candidates if x == d]
-    most = max(state.adventurer(s).shards for s in nearest)
-    return [s for s in nearest if state.adventurer(s).shards == most], d
+    most = max(state.seats[s].adventurer.shards for s in nearest)
+    return [s for s in nearest if state.seats[s].adventurer.shards == most], d
 
 
 def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
@@ -150,7 +150,7 @@ def _creature_move_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | 
     targets, _ = nearest_targets(rs, state, t.target)
     if not targets:
         return state.pop()
-    if len({state.adventurer(x).room for x in targets}) == 1:   # one room to move toward: nothing to choose
+    if len({state.seats[x].adventurer.room for x in targets}) == 1:   # one room to move toward: nothing to choose
         return state.replace_head(evolve(t, items=(str(targets[0]),)))
     return None
 
@@ -175,8 +175,8 @@ def _route_ends(rs: Any, state: SecretsState, t: Task) -> tuple[str, ...]:
 
 def _creature_move_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if t.items and read(rs.options, "creature_route") == "random":
-        return Pending.chance("creature route")
-    return Pending.decision(group_seat(rs, state), "creature target" if not t.items else "creature route")
+        return made.chance("creature route")
+    return made.decision(group_seat(rs, state), "creature target" if not t.items else "creature route")
 
 
 def _creature_move_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
@@ -184,8 +184,8 @@ def _creature_move_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> li
         return []
     if not t.items:
         targets = nearest_targets(rs, state, t.target)[0]
-        by_room = {state.adventurer(x).room: x for x in reversed(targets)}
-        return [Target(x) for x in targets if by_room[state.adventurer(x).room] == x]
+        by_room = {state.seats[x].adventurer.room: x for x in reversed(targets)}
+        return [Target(x) for x in targets if by_room[state.seats[x].adventurer.room] == x]
     if read(rs.options, "creature_route") == "random":
         return []
     return [Route(r) for r in _route_ends(rs, state, t)]
@@ -231,7 +231,7 @@ def move_creature(rs: Any, state: SecretsState, key: str, room: str) -> SecretsS
 
 def _engaged(rs: Any, state: SecretsState, c: Any) -> list[int]:
     fleeing_ignored = read(rs.options, "fleeing_in_combat") == "ignored"
-    return [s for s in state.seats_in(c.room) if not (fleeing_ignored and state.adventurer(s).fleeing)]
+    return [s for s in state.seats_in(c.room) if not (fleeing_ignored and state.seats[s].adventurer.fleeing)]
 
 
 def combat_candidates(rs: Any, state: SecretsState, t: Task) -> list[str]:
@@ -246,8 +246,8 @@ def combat_targets(rs: Any, state: SecretsState, key: str) -> list[int]:
     here = _engaged(rs, state, c)
     if not here:
         return []
-    most = max(state.adventurer(s).shards for s in here)
-    return [s for s in here if state.adventurer(s).shards == most]
+    most = max(state.seats[s].adventurer.shards for s in here)
+    return [s for s in here if state.seats[s].adventurer.shards == most]
 
 
 @implements("secrets.tomb-phase.initiate-combat", "secrets.tomb-phase.combat-target", "secrets.reference.tomb-step-3-initiate-combat",
@@ -316,8 +316,9 @@ def _initiate_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[An
 
 
 def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    require(action in _initiate_legal(rs, state, t, seat if seat is not None else -1), _initiate_rule(rs, state, t, action),
-            f"{action!r}: a creature engages the adventurer in its room with the most Soul Shards")
+    check(action in listed(rs, state, t, seat, lambda: _initiate_legal(rs, state, t, seat if seat is not None else -1)),
+          lambda: _initiate_rule(rs, state, t, action),
+          "{!r}: a creature engages the adventurer in its room with the most Soul Shards", action)
     if isinstance(action, Next):
         return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":
@@ -334,7 +335,7 @@ def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     return "secrets.tomb-phase.combat-target"
 
 
-task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: Pending.decision(group_seat(rs, s), "combat order"),
+task("initiate-combat", run=_initiate_run, pending=lambda rs, s, t: made.decision(group_seat(rs, s), "combat order"),
      legal=_initiate_legal, apply=_initiate_apply, rule=_initiate_rule)
 
 
@@ -365,7 +366,7 @@ task("spawn", run=_spawn_run)
 def queue_spawns(rs: Any, state: SecretsState, seat: int | None, deck: str, amount: int, where: str, rule: str,
                  level: int) -> SecretsState:
     """Spawns an effect asks for: in the adventurer's room (``here``), or in red-outlined rooms."""
-    adv = state.adventurer(seat) if seat is not None else None
+    adv = state.seats[seat].adventurer if seat is not None else None
     if adv is None and where == "here":
         return state
     if not level:
@@ -385,7 +386,7 @@ def spawn_rooms(rs: Any, state: SecretsState, level: int, fixed: tuple[str, ...]
     if fixed:
         return [r for r in fixed if state.room(r) is not None]
     red = [r.name for r in state.rooms if r.level == level and rs.components.rooms[r.name].red]
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     priority = read(rs.options, "spawn_priority")
     if priority == "any-adventurer-room":
         first = [r.name for r in state.rooms if r.level == level and r.name in occupied]
@@ -478,8 +479,8 @@ def _spawn_one_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 
 def _spawn_one_pending(rs: Any, state: SecretsState, t: Task) -> Pending:
     if ":" in t.target:
-        return Pending.decision(group_seat(rs, state), "where the creature spawns")
-    return Pending.chance(f"{t.target} creature deck")
+        return made.decision(group_seat(rs, state), "where the creature spawns")
+    return made.chance(f"{t.target} creature deck")
 
 
 def _spawn_one_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -497,16 +498,16 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
     if ":" not in t.target:
         pile = getattr(state, t.target)
         require(isinstance(action, Drawn) and pile.deck.count(action.card) > 0, "secrets.tomb-phase.spawn-on-levels",
-                f"{action!r} is not a creature card left in the {t.target} deck")
+                "{!r} is not a creature card left in the {} deck", action, t.target)
         state = evolve(state, **{t.target: evolve(pile, deck=pile.deck.remove(action.card))})
         drawn = evolve(t, target=f"{t.target}:{action.card}")
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:
             return _place(rs, state.pop(), drawn, rooms)
         return state.replace_head(drawn)
-    require(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
-            _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, as "
-            "evenly as possible")
+    check(isinstance(action, SpawnIn) and action.room in spawn_rooms(rs, state, t.n, t.items),
+          lambda: _spawn_in_rule(rs, state, t, action), "spawn in a red-outlined room, rooms with adventurers first, "
+          "as evenly as possible")
     return _place(rs, state.pop(), t, [action.room])
 
 
@@ -523,7 +524,7 @@ def _spawn_in_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     if room is None or room.level != t.n:
         return "secrets.tomb-phase.spawn-on-levels"
     open_ = spawn_rooms(rs, state, t.n, t.items)
-    occupied = {state.adventurer(s).room for s in state.in_tomb()}
+    occupied = {state.seats[s].adventurer.room for s in state.in_tomb()}
     if action.room not in open_ and not rs.components.rooms[action.room].red and \
             (action.room not in occupied or read(rs.options, "spawn_priority") != "any-adventurer-room"):
         return "secrets.tomb-phase.spawn-red-outlines"

@@ -40,7 +40,7 @@ from ...traceability import implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
-from .engine import KINDS, task
+from .engine import KINDS, is_listed, listed, made, task
 
 SETTLE_LIMIT = 10_000
 
@@ -410,13 +410,13 @@ assert set(ENTERED_WHEN) == set(POINTS) and len(POINTS) == len(set(POINTS)), "ev
 
 def pending(rs: Any, state: SecretsState) -> Pending:
     if state.phase == "over":
-        return Pending.over()
+        return made.over()
     head = state.head
     if head is not None:
         kind = KINDS[head.kind]
         assert kind.pending is not None, f"task {head.kind} waits but says not for whom"
         return kind.pending(rs, state, head)
-    return Pending.decision(state.current, "turn")
+    return made.decision(state.current, "turn")
 
 
 def legal_actions(rs: Any, state: SecretsState, seat: int) -> list[Any]:
@@ -469,7 +469,7 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
             if dist is None or not dist.possible(action):
                 rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.dice.dice-pool"
                 require(False, rule, "{!r} is not a possible outcome of the {} here", action, p.what)
-        elif action not in (rs.legal(state, seat) if kind.legal is not None and seat is not None else ()):
+        elif not is_listed(action, rs.legal(state, seat) if kind.legal is not None and seat is not None else ()):
             rule = kind.rule(rs, state, head, action) if kind.rule else "secrets.adventurer-phase.perform-action"
             require(False, rule, "{!r} is not open to seat {} here ({})", action, seat, p.what)
         state = kind.apply(rs, state, head, action, seat)
@@ -546,22 +546,21 @@ def _end_turn_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if "inclusive" not in t.flags and "saved" not in t.flags and (_savable(rs, state, t.seat)
                                                                   or _droppable(rs, state, t.seat)):
         return None
-    state = state.pop()
     n = len(state.seats)
     start = t.seat if t.seat is not None else state.current
     first = 0 if "inclusive" in t.flags else 1
     for k in range(first, n + first):
         seat = (start + k) % n
-        if adventurer_phase.can_act(rs, state, seat):
-            return evolve(state, current=seat)
+        if adventurer_phase.can_act(rs, state, seat):       # (reads the seats: the same once popped)
+            return evolve(state, agenda=state.agenda[1:], current=seat)     # popped, and the turn passed
     note("secrets.adventurer-phase.ends-then-tomb-phase")
-    return tomb_phase.start_tomb_phase(rs, state)
+    return tomb_phase.start_tomb_phase(rs, state.pop())
 
 
 def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
-    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+    if seat is None or state.phase != "adventurer" or state.seats[seat].adventurer is None:
         return []
-    room = state.adventurer(seat).room
+    room = state.seats[seat].adventurer.room
     return [s for s in state.seats_in(room) if adventurers.can_save(rs, state, seat, s) is None]
 
 
@@ -569,9 +568,9 @@ def _savable(rs: Any, state: SecretsState, seat: int | None) -> list[int]:
 def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
     """Cards the seat's adventurer may still drop after its turn's action: 'during your turn' under
     drop_within_turn = after-action-too (asked only when it holds a card); none under before-action."""
-    if seat is None or state.phase != "adventurer" or state.adventurer(seat) is None:
+    if seat is None or state.phase != "adventurer" or state.seats[seat].adventurer is None:
         return []
-    adv = state.adventurer(seat)
+    adv = state.seats[seat].adventurer
     if adv.fleeing or not adv.cards or read(rs.options, "drop_within_turn") != "after-action-too":
         return []
     return list(dict.fromkeys(h.name for h in adv.cards))
@@ -580,7 +579,7 @@ def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Drop(c) for c in _droppable(rs, state, seat)), *(Save(s) for s in _savable(rs, state, seat)), Done()]
+    return [*(Drop(c) for c in _droppable(rs, state, seat)), *(Save(s) for s in _savable(rs, state, seat)), DONE]
 
 
 def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -595,7 +594,7 @@ def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
 
 
 def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
-    legal = _end_turn_legal(rs, state, t, seat if seat is not None else -1)
+    legal = listed(rs, state, t, seat, lambda: _end_turn_legal(rs, state, t, seat if seat is not None else -1))
     rule = "secrets.adventurers.save-fleeing" if action in legal else _end_turn_rule(rs, state, t, action)
     require(action in legal, rule, "save a fleeing adventurer in your room, drop a card, or end the turn")
     if isinstance(action, Done):
@@ -606,7 +605,7 @@ def _end_turn_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
     return adventurers.apply_save(rs, state, t.seat, action.seat)
 
 
-task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: Pending.decision(t.seat, "end of turn"),
+task("end-turn", run=_end_turn_run, pending=lambda rs, s, t: made.decision(t.seat, "end of turn"),
      legal=_end_turn_legal, apply=_end_turn_apply, rule=_end_turn_rule)
 
 
@@ -623,5 +622,6 @@ task("round-start", run=_round_start_run)
 
 # Imported once, when the rest of this module is defined (some of these modules import this one),
 # rather than inside the functions on every call.
+from ..actions import DONE  # noqa: E402
 from ..actions import Done, Drop, Save  # noqa: E402
 from ..options import read  # noqa: E402
