@@ -261,10 +261,25 @@ class SecretsState:
         return None
 
     def creatures_in(self, room: str) -> tuple[Creature, ...]:
-        return tuple([c for c in self.creatures if c.room == room])
+        """The creatures in ``room``: remembered for the last creatures tuple and room asked (a turn's
+        decisions ask it of the same ones several times; the tuple kept, so compared by identity)."""
+        last = _LAST_IN
+        creatures = self.creatures
+        if last[0] is creatures and last[1] == room:
+            return last[2]
+        out = tuple([c for c in creatures if c.room == room])
+        last[0], last[1], last[2] = creatures, room, out
+        return out
 
     def seats_in(self, room: str) -> tuple[int, ...]:
-        return tuple([i for i, s in enumerate(self.seats) if s.adventurer is not None and s.adventurer.room == room])
+        """The seats whose adventurer is in ``room``: remembered as ``creatures_in`` is, by the seats."""
+        last = _LAST_IN
+        seats = self.seats
+        if last[3] is seats and last[4] == room:
+            return last[5]
+        out = tuple([i for i, s in enumerate(seats) if s.adventurer is not None and s.adventurer.room == room])
+        last[3], last[4], last[5] = seats, room, out
+        return out
 
     def in_tomb(self) -> tuple[int, ...]:
         return tuple([i for i, s in enumerate(self.seats) if s.adventurer is not None])
@@ -316,6 +331,10 @@ class SecretsState:
     @property
     def head(self) -> Task | None:
         return self.agenda[0] if self.agenda else None
+
+
+#: the last answers of ``creatures_in`` (creatures, room, answer) and ``seats_in`` (seats, room, answer)
+_LAST_IN: list[Any] = [None, None, (), None, None, ()]
 
 
 #: the creature keys read so far and the number each names (``SecretsState.creature``)

@@ -197,3 +197,18 @@ def test_a_pool_rolled_by_the_standard_generator_draws_what_randrange_draws() ->
             for _ in range(n):
                 expected[ref.randrange(6)] += 1
             assert pool(n).sample(random.Random(seed)).faces == tuple(expected)
+
+
+def test_a_checks_stage_is_its_flag_whatever_was_read_before() -> None:
+    """dice_checks.stage remembers the last flags it read (issue 26): tasks with the very flags tuple,
+    equal flags, other flags and no stage flag, read in turn and again, give the flag's stage."""
+    from tombspec.model.secrets.rules.dice_checks import stage
+    from tombspec.model.secrets.state import Task
+
+    flags = ("rolled", "stage:post")
+    tasks = [Task("check", 0, flags=flags), Task("check", 0, flags=flags), Task("check", 0, flags=("rolled", "stage:post")),
+             Task("check", 0, flags=("stage:roll",)), Task("check", 0, flags=()), Task("check", 0, flags=("x", "stage:pre"))]
+    expected = ["post", "post", "post", "roll", "pre", "pre"]
+    for _ in range(2):
+        assert [stage(t) for t in tasks] == expected
+        assert [stage(t) for t in reversed(tasks)] == expected[::-1]

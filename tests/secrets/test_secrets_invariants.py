@@ -417,3 +417,22 @@ def test_a_creature_is_found_by_its_key_as_a_scan_of_the_keys_finds_it() -> None
         for key in keys:
             scan = next((c for c in state.creatures if c.key == key), None)
             assert state.creature(key) is scan, key
+
+
+def test_who_is_in_a_room_is_what_a_fresh_count_finds() -> None:
+    """SecretsState.creatures_in and seats_in remember their last answer by the very tuple and the room
+    (issue 26): along games, asked of each state and of the state before in turn, for every room, they
+    answer what a count of the creatures and seats finds (a key without the room, or the tuple compared
+    by equality alone, fails it)."""
+    rs = get_ruleset("secrets", options={"players": 3})
+    before = None
+    for game in range(3):
+        for _, _, s in playout(rs, random.Random(f"in:{game}"), max_steps=400):
+            for state in (s, before) if before is not None else (s,):
+                for r in state.rooms:
+                    for _ in range(2):
+                        assert state.creatures_in(r.name) == tuple(c for c in state.creatures if c.room == r.name)
+                        assert state.seats_in(r.name) == tuple(
+                            i for i, seat in enumerate(state.seats)
+                            if seat.adventurer is not None and seat.adventurer.room == r.name)
+            before = s

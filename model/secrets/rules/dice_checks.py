@@ -154,11 +154,23 @@ def flag_value(t: Task, name: str, default: str) -> str:
 
 
 def stage(t: Task) -> str:
-    """``flag_value(t, "stage", "pre")``, read directly (a check asks it at every step)."""
-    for f in t.flags:
+    """``flag_value(t, "stage", "pre")``, read directly (a check asks it several times a step: remembered
+    for the last flags read, kept, so compared by identity)."""
+    flags = t.flags
+    last = _LAST_STAGE
+    if last[0] is flags:
+        return last[1]
+    out = "pre"
+    for f in flags:
         if f.startswith("stage:"):
-            return f[6:]
-    return "pre"
+            out = f[6:]
+            break
+    last[0], last[1] = flags, out
+    return out
+
+
+#: the last flags ``stage`` read, and their stage
+_LAST_STAGE: list[Any] = [None, "pre"]
 
 
 def result_kind(t: Task) -> str:
