@@ -263,7 +263,7 @@ def test_the_secrets_procedures_are_read_whole() -> None:
             "_spawn_run", "_upkeep_run", "_end_round_run"} <= set(chains)
     start = _printed(chains["start_tomb_phase"])
     assert "'tomb-effect', 'move-creatures', 'initiate-combat', 'spawn', 'upkeep', 'search-tokens', 'comet'" in start
-    assert "let `most = max((state.adventurer(s).shards for s in nearest))`" in _printed(chains["nearest_targets"])
+    assert "let `most = max((state.seats[s].adventurer.shards for s in nearest))`" in _printed(chains["nearest_targets"])
     assert "**stop** (nothing more is done)" in _printed(chains["resolutions"])
 
 
