@@ -96,12 +96,17 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     """"Bank — Free: If you are in the Inn, you may Bank any attached non-Cursed treasure"."""
     if not at_inn(state, player):
         return []
-    out = []
-    for ch in state.parties[player].characters:
-        for card in sorted(set(ch.attached)):
-            if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
-                out.append(Bank(card, ch.name))
-    return out
+    characters = state.parties[player].characters
+    facts = loadout_facts(rs, characters)              # which cards may be Banked: a fact of the loadout
+    got = facts.get("bank-options")
+    if got is None:
+        out = []
+        for ch in characters:
+            for card in sorted(set(ch.attached)):
+                if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
+                    out.append(Bank(card, ch.name))
+        got = facts["bank-options"] = tuple(out)
+    return list(got)
 
 
 def true_curses(rs: Any, state: TombState, player: int) -> list[tuple[str, str]]:
