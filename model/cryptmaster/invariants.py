@@ -11,7 +11,7 @@ from typing import Any
 from ..numeric import all_, if_
 from ..ruleset import Violation
 from ..tomb import invariants as tomb
-from ..tomb.state import TombState
+from ..tomb.state import TombState, loadout_facts
 from .rules.attachments import breaches, compute_may_draw, is_cursed
 
 
@@ -72,11 +72,16 @@ def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Vi
 def _restrictions(rs: Any, state: TombState, p: int, party: Any) -> tuple[tuple[list[str], ...], bool]:
     """What breaks the attachment restrictions in ``player``'s Party, which reads its Characters alone: each
     Character's non-Cursed breaches (empty when none has one), and whether a cryptmaster card is
-    Attached."""
-    bad_of = tuple([c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)] for ch in party.characters)
-    cm_card = any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
-                  if rs.cards.is_inn(c))
-    return (bad_of if any(bad_of) else ()), cm_card
+    Attached.  A fact of the Party's loadout (who is in it and what each holds: ``breaches`` reads
+    their member facts, the rest the cards), worked out once for each (``state.loadout_facts``)."""
+    facts = loadout_facts(rs, party.characters)
+    got = facts.get("restrictions")
+    if got is None:
+        bad_of = tuple([c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)] for ch in party.characters)
+        cm_card = any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
+                      if rs.cards.is_inn(c))
+        got = facts["restrictions"] = ((bad_of if any(bad_of) else ()), cm_card)
+    return got
 
 
 # Proof obligations -------------------------------------------------------------------------------------------

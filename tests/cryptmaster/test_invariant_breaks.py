@@ -132,3 +132,25 @@ def test_a_party_out_with_characters_is_caught(rs: Any) -> None:
     parties = list(state.parties)
     parties[q] = evolve(state.party(q), out=True)
     reported(rs, evolve(state, parties=tuple(parties)), rng, "cryptmaster.pvp.elimination")
+
+
+def test_two_cards_of_a_keyword_are_caught_again_in_an_equal_loadout(rs: Any) -> None:
+    """cryptmaster.attach.fix-by-discarding: what breaks the restrictions is a fact of the loadout, kept
+    for it (issue 26, speed9); the same breach in an equal loadout made anew (other Characters tuples of
+    the very same names and cards) is reported again, and the Parties before the break still pass."""
+    state, rng, q = game_in_progress(rs)
+    held = {c for d in state.decks for c, _ in d.counts}
+    weapons = [c for c in sorted(held) if "weapon" in keywords(rs, c) and not is_cursed(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the decks")
+    broken = attach_from_deck(state, q, weapons)
+    rule = "cryptmaster.attach.fix-by-discarding"
+    assert rule in {v.invariant for v in rs.violations(broken)}
+    party = broken.party(q)
+    anew = tuple(evolve(ch, wounds=ch.wounds) for ch in party.characters)
+    assert anew == party.characters and all(a is not b for a, b in zip(anew, party.characters))
+    parties = list(broken.parties)
+    parties[q] = evolve(party, characters=anew)
+    again = evolve(broken, parties=tuple(parties))
+    assert rs.violations(state) == []
+    reported(rs, again, rng, rule)

@@ -20,7 +20,7 @@ from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
 from ...tomb.rules.cards import card_type, may_attach, party_movement
 from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.end import finish
-from ...tomb.rules.free_actions import card_moves
+from ...tomb.rules.free_actions import REDISTRIBUTE, card_moves
 from ...tomb.rules.inn import join_party
 from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
@@ -30,6 +30,10 @@ from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
+
+
+#: the Free Action that opens the Equips, one value (frozen: shared by every list that offers it)
+EQUIP_CARDS = EquipCards()
 
 
 def _sorted_remove(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -96,12 +100,17 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     """"Bank — Free: If you are in the Inn, you may Bank any attached non-Cursed treasure"."""
     if not at_inn(state, player):
         return []
-    out = []
-    for ch in state.parties[player].characters:
-        for card in sorted(set(ch.attached)):
-            if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
-                out.append(Bank(card, ch.name))
-    return out
+    characters = state.parties[player].characters
+    facts = loadout_facts(rs, characters)              # which cards may be Banked: a fact of the loadout
+    got = facts.get("bank-options")
+    if got is None:
+        out = []
+        for ch in characters:
+            for card in sorted(set(ch.attached)):
+                if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
+                    out.append(Bank(card, ch.name))
+        got = facts["bank-options"] = tuple(out)
+    return list(got)
 
 
 def true_curses(rs: Any, state: TombState, player: int) -> list[tuple[str, str]]:
@@ -152,9 +161,9 @@ def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     """The standard free actions open now (before the Turn action: phase-one-only)."""
     out: list[Any] = []
     if equip_options(rs, state, player):
-        out.append(EquipCards())
+        out.append(EQUIP_CARDS)
     if share_options(rs, state, player, first=True):
-        out.append(Redistribute())
+        out.append(REDISTRIBUTE)
     out += bank_options(rs, state, player)
     out += rest_options(rs, state, player)
     out += dispel_options(rs, state, player)
@@ -350,19 +359,19 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
         # from the Inn; an eliminated one (PvP) does nothing
         return [] if party.out else recruit_options(rs, state, player)
     if can_draw(rs, state, player):
-        out += [DrawFrom(d) for d in tomb_actions.drawable_decks(rs, state, player)]
+        out += [tomb_actions.draw_from(d) for d in tomb_actions.drawable_decks(rs, state, player)]
     out += recruit_options(rs, state, player)
     if tomb_actions.can_move(rs, state, player):
-        out.append(Move())
+        out.append(tomb_actions.MOVE)
     if any(rs.cards.characters[c.name].has("cleric") for c in party.characters) and \
             (rs.options.heal_injured == "always" or any(c.wounds for c in party.characters)):
-        out.append(Heal())                   # cryptmaster.ambiguity.heal-without-wounds
+        out.append(tomb_actions.HEAL)        # cryptmaster.ambiguity.heal-without-wounds
     if pickpocket_options(rs, state, player):
-        out.append(Pickpocket())
+        out.append(tomb_actions.PICKPOCKET)
     if not at_inn(state, player):
-        out.append(ReturnToInn())
+        out.append(tomb_actions.RETURN_TO_INN)
     if can_raid(rs, state, player):
-        out.append(Raid())
+        out.append(tomb_actions.RAID)
     out += tomb_actions.turn_card_actions(rs, state, player)
     if rs.options.pvp:
         from .variants import kill_options

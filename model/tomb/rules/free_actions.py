@@ -19,6 +19,10 @@ from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
 
 
+#: the Free Action that opens a redistribution, one value (frozen: shared by every list that offers it)
+REDISTRIBUTE = Redistribute()
+
+
 @implements("tomb.free.inn-heals-all-wounds")
 def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     """"If an Adventuring Party begins a Turn at the Inn, they immediately heal all Wounds as a Free
@@ -203,7 +207,7 @@ def close_redistribution(state: TombState, player: int) -> TombState:
 
 def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     """Tomb's Free Actions open now: redistributing Attached cards and Banking at the Inn."""
-    return [*([Redistribute()] if redistributions(rs, state, player, first=True) else []),
+    return [*([REDISTRIBUTE] if redistributions(rs, state, player, first=True) else []),
             *free_bank_options(rs, state, player)]
 
 

@@ -38,6 +38,18 @@ def at_inn(state: TombState, player: int) -> bool:
     return state.parties[player].location == INN
 
 
+#: the Standard Actions without a choice in them, one value each (frozen: shared by every list that offers
+#: them), and each Inn deck's DrawFrom
+MOVE, PICKPOCKET, RETURN_TO_INN, RAID, PASS, HEAL = Move(), Pickpocket(), ReturnToInn(), Raid(), Pass(), Heal()
+_DRAW_FROM = {d: DrawFrom(d) for d in INN_DECKS}
+
+
+def draw_from(deck: str) -> DrawFrom:
+    """``DrawFrom(deck)``, one value for each Inn deck."""
+    got = _DRAW_FROM.get(deck)
+    return got if got is not None else DrawFrom(deck)
+
+
 def in_tomb(state: TombState, player: int) -> bool:
     return state.parties[player].location != INN
 
@@ -61,7 +73,7 @@ def apply_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) -> 
 def legal_turn(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     standard = rs.standard_actions(state, player)
     if not standard:
-        standard = [Pass()]          # nothing is left to do (tomb.ambiguity.exhausted-supplies)
+        standard = [PASS]            # nothing is left to do (tomb.ambiguity.exhausted-supplies)
     return [*rs.free_actions(state, player), *standard]
 
 
@@ -88,18 +100,18 @@ def standard_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     if not party.characters:
         return [Recruit(c) for c in state.inn] if at_inn(state, player) and can_recruit(rs, state, player) else []
     if can_draw(rs, state, player):
-        out += [DrawFrom(d) for d in drawable_decks(rs, state, player)]
+        out += [draw_from(d) for d in drawable_decks(rs, state, player)]
     if can_move(rs, state, player):
-        out.append(Move())
+        out.append(MOVE)
     out += heal_actions(rs, state, player)
     if can_pickpocket(rs, state, player):
-        out.append(Pickpocket())
+        out.append(PICKPOCKET)
     if can_recruit(rs, state, player):
         out += [Recruit(c) for c in state.inn]
     if can_return(rs, state, player):
-        out.append(ReturnToInn())
+        out.append(RETURN_TO_INN)
     if can_raid(rs, state, player):
-        out.append(Raid())
+        out.append(RAID)
     out += turn_card_actions(rs, state, player)
     return out
 
@@ -476,7 +488,7 @@ def heal_actions(rs: Any, state: TombState, player: int) -> list[Heal]:
         return []
     if rs.options.one_character_rolls == "strict-one":
         return [Heal(c) for c in clerics]
-    return [Heal()]
+    return [HEAL]
 
 
 @implements("tomb.heal.roll-combined-cleric-holiness", "tomb.ambiguity.heal-dice")
