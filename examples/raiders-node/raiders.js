@@ -979,7 +979,11 @@ class Raiders {
     if (phase === 'action') {
       if (kind === 'move' || kind === 'prepare') return null;
       if (kind === 'rest') return this.canRest(s, me) ? null : 'raiders.rest.regain-penny';
-      if (kind === 'use-portal') return this.canUsePortal(s, me) ? null : 'raiders.portal.once-per-game';
+      if (kind === 'use-portal') {
+        if (this.canUsePortal(s, me)) return null;
+        // A spent Portal: once per game per player; else no Portal room to use ('To "Use the Portal Room"').
+        return s.raiders[me].portal_used ? 'raiders.portal.once-per-game' : 'raiders.portal.use-on-five-or-six';
+      }
       return 'raiders.move.roll';
     }
     if (phase === 'move-to') {

@@ -276,7 +276,11 @@ def _point_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
         if kind is Rest:
             return None if can_rest(rs, s, me) else "raiders.rest.regain-penny"
         if kind is UsePortal:
-            return None if portal.can_use_portal(rs, s, me) else "raiders.portal.once-per-game"
+            if portal.can_use_portal(rs, s, me):
+                return None
+            if s.raiders[me].portal_used:
+                return "raiders.portal.once-per-game"       # 'used or attempted once per game per player'
+            return "raiders.portal.use-on-five-or-six"      # 'To "Use the Portal Room"': not in one to use
         return "raiders.move.roll"
     if phase == "move-to":
         if kind is Stay:
