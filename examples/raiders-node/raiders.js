@@ -387,7 +387,7 @@ const rolledFace = (roll, face) => (face === 'heads' ? roll.heads : tailsOf(roll
 // current player chooses where it goes.
 const GAME_OVER_RULES = {
   escaped: 'raiders.object.game-ends-on-escape', sealed: 'raiders.boss.seals-tomb',
-  killed: 'raiders.death.killed', 'grail-lost': 'raiders.death.killed',
+  killed: 'raiders.death.killed', 'grail-lost': 'raiders.ambiguity.grail-holder-killed',
 };
 
 function effect(name, rule, until, extra = {}) {

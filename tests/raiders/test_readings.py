@@ -373,3 +373,13 @@ def test_a_dropped_grail_is_gained_by_arriving_where_it_lies() -> None:
     assert not any(e.name == "grail-dropped" for e in found.effects) and rs.violations(found) == []
     standing = with_raider(later, 0, position="4,0")                  # seeded break: the survivor on it
     assert [v.invariant for v in rs.violations(standing)] == ["raiders.ambiguity.grail-holder-killed"]
+
+
+def test_a_move_after_the_grail_is_lost_names_the_reading_that_ended_the_game() -> None:
+    """Issue 28: no rule of the rulebook ends the game when the Grail's holder is Killed ('you are Killed
+    and out of the game', L74, ends only the Raider); the game is over under reading nobody-wins of
+    raiders.ambiguity.grail-holder-killed, so an action after it is refused for that ambiguity, not for
+    raiders.death.killed (whose game over is the one with no Raider left)."""
+    rs, s = _holder_killed_in_a_trap("nobody-wins")
+    assert s.outcome == "grail-lost" and not s.raider(0).killed
+    assert refused_for(rs, s, Move()) == "raiders.ambiguity.grail-holder-killed"

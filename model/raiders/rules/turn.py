@@ -384,7 +384,9 @@ def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
 
 #: The rule that ended the game, by ``state.outcome``: a move after it breaks that rule.
 GAME_OVER_RULES = {"escaped": "raiders.object.game-ends-on-escape", "sealed": "raiders.boss.seals-tomb",
-                   "killed": "raiders.death.killed", "grail-lost": "raiders.death.killed"}
+                   "killed": "raiders.death.killed",
+                   # no rule ends the game when the Grail's holder is Killed: reading nobody-wins does
+                   "grail-lost": "raiders.ambiguity.grail-holder-killed"}
 
 
 def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) -> RaidersState:
