@@ -834,7 +834,11 @@ class Raiders {
     if (spend.audacity === 0) return null;
     if (spend.audacity < 0 || spend.audacity > d.raiders[d.current].audacity) return 'raiders.audacity.alter-roll';
     if (this.noAudacityHere(d)) return 'raiders.advanced.black-any-face';
-    if (spend.face === 'tails' && !this.facesForFiveOrSix().includes('tails')) return 'raiders.encounter.pass-on-five-or-six';
+    if (spend.face === 'tails' && !this.facesForFiveOrSix().includes('tails')) {
+      // the rule that asks a 5 or 6 of this roll
+      return { portal: 'raiders.portal.use-on-five-or-six', escape: 'raiders.boss.escape-roll' }[d.roll.purpose]
+        || 'raiders.encounter.pass-on-five-or-six';
+    }
     if (this.read('useless_audacity') === 'refused') {
       const n = rolledFace(d.roll, spend.face);
       if (!(isFiveOrSix(n + spend.audacity) || isFiveOrSix(n - spend.audacity))) return 'raiders.audacity.alter-roll';

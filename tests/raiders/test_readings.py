@@ -383,3 +383,25 @@ def test_a_move_after_the_grail_is_lost_names_the_reading_that_ended_the_game() 
     rs, s = _holder_killed_in_a_trap("nobody-wins")
     assert s.outcome == "grail-lost" and not s.raider(0).killed
     assert refused_for(rs, s, Move()) == "raiders.ambiguity.grail-holder-killed"
+
+
+@pytest.mark.parametrize(("purpose", "rule"), [("encounter", "raiders.encounter.pass-on-five-or-six"),
+                                                ("portal", "raiders.portal.use-on-five-or-six"),
+                                                ("escape", "raiders.boss.escape-roll")])
+def test_a_spend_on_the_tails_under_heads_only_names_the_rule_of_its_roll(purpose: str, rule: str) -> None:
+    """Issue 28: under reading heads-only of raiders.ambiguity.five-or-six a spend on the Tails number
+    is refused for the rule that asks this roll's 5 or 6: 'To Pass the Encounter, you must roll your
+    pennies and get a 5 or 6', 'To "Use the Portal Room" you must roll a 5 or 6', 'you must Escape by
+    rolling a 5 or a 6', not the Encounter's rule for all three."""
+    rs = ruleset(["S P 3 M E"], five_or_six="heads-only")
+    s = with_raider(state(rs, me=("1,0", 6, 2), holder=("4,0", 5, 3), boss_track=0, boss="2,0"), 1,
+                    in_encounter=True, came_from="0,0", trapped=purpose == "escape")
+    s = attrs.evolve(s, phase="roll", roll=Roll(purpose, 6))
+    s = rs.step(s, Heads(4))                              # 4 Heads, 2 Tails: one Audacity on the Heads makes a 5
+    assert s.phase == "spend" and legal(rs, s, Spend(1, "heads"))
+    assert refused_for(rs, s, Spend(1, "tails")) == rule
+    either = ruleset(["S P 3 M E"])
+    t = with_raider(state(either, me=("1,0", 6, 2), holder=("4,0", 5, 3), boss_track=0, boss="2,0"), 1,
+                    in_encounter=True, came_from="0,0", trapped=purpose == "escape")
+    t = either.step(attrs.evolve(t, phase="roll", roll=Roll(purpose, 6)), Heads(4))
+    assert legal(either, t, Spend(1, "tails"))         # the Tails count under either-number
