@@ -562,7 +562,7 @@ class Raiders {
       }
       if (this.read('encounter_free_entry') === 'successful-roll') {
         if (numbered === null) numbered = this.hasNumberedMatch(d);
-        if (!numbered) return 'raiders.move.encounter-rooms';
+        if (!numbered) return 'raiders.encounter.optional-entry'; // 'If you do not fail your Move roll, ...'
       }
       return null;
     }

@@ -405,3 +405,20 @@ def test_a_spend_on_the_tails_under_heads_only_names_the_rule_of_its_roll(purpos
                     in_encounter=True, came_from="0,0", trapped=purpose == "escape")
     t = either.step(attrs.evolve(t, phase="roll", roll=Roll(purpose, 6)), Heads(4))
     assert legal(either, t, Spend(1, "tails"))         # the Tails count under either-number
+
+
+def test_a_free_entry_after_a_failed_roll_under_successful_roll_names_the_note() -> None:
+    """Issue 28: under reading successful-roll of raiders.ambiguity.encounter-free-entry an Encounter
+    room is refused after a roll that matches no numbered room for the Note that gives the entry ('If
+    you do not fail your Move roll, you may choose to move into an Encounter Space', L110), not for
+    'may either be moved into freely' (L68), which permits it; under any-roll it is open."""
+    rows = ["S 3 M 4 T 2 E", "1 5 6 2 3 4 1"]
+    strict = ruleset(rows, encounter_free_entry="successful-roll")
+    s = rolled(strict, state(strict, me=("1,0", 6, 0)), 2)          # 2 Heads, 4 Tails: the 1, 5 and 6 beside missed
+    assert not any(m.face in ("heads", "tails", "natural") for m in strict.legal_actions(s)
+                   if isinstance(m, MoveTo))
+    assert refused_for(strict, s, MoveTo("2,0", "free")) == "raiders.encounter.optional-entry"
+    free = ruleset(rows)
+    t = rolled(free, state(free, me=("1,0", 6, 0)), 2)
+    assert legal(free, t, MoveTo("2,0", "free"))
+

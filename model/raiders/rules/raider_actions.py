@@ -45,7 +45,8 @@ def is_free_entry(rs: Any, space: Any) -> bool:
 
 
 @implements("raiders.move.number-match", "raiders.move.any-direction", "raiders.move.space-numbers",
-            "raiders.move.encounter-rooms", "raiders.portal.enter-on-any-number", "raiders.move.natural-six",
+            "raiders.move.encounter-rooms", "raiders.encounter.optional-entry", "raiders.portal.enter-on-any-number",
+            "raiders.move.natural-six",
             "raiders.advanced.special-tiles", "raiders.advanced.yellow-red-heads-only",
             "raiders.advanced.black-any-face", "raiders.advanced.audacity-advanced",
             "raiders.ambiguity.encounter-free-entry", "raiders.ambiguity.portal-second-visit",
@@ -87,8 +88,8 @@ def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) ->
         if read(options, "encounter_free_entry") == "successful-roll":
             if numbered is None:
                 numbered = has_numbered_match(rs, s)
-            if not numbered:
-                return "raiders.move.encounter-rooms"
+            if not numbered:      # 'If you do not fail your Move roll, you may choose to move into ...'
+                return "raiders.encounter.optional-entry"
         return None
     if move.face not in ("heads", "tails"):
         return "raiders.move.number-match"
