@@ -92,6 +92,7 @@ const READINGS = {
   escape_pass_space: ['raiders.ambiguity.escape-pass-any-space', 'adjacent-ahead', ['any-space-ahead']],
   boss_after_a_kill: ['raiders.ambiguity.boss-after-a-kill', 'no-move', ['still-moves']],
   move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
+  rest_without_lost_penny: ['raiders.ambiguity.rest-without-lost-penny', 'refused', ['skip-turn']],
 };
 
 function makeOptions(data) {
@@ -648,14 +649,20 @@ class Raiders {
 
   hasMatch(d) { return this.hasNumberedMatch(d); }
 
-  canRest(d, player) {
+  hasLostPenny(d, player) {
     // Re-gain 1 lost Penny (never the penny lost for gaining the Grail).
     const limit = this.bugs.has('rest-regains-grail-penny') ? STARTING_PENNIES
       : STARTING_PENNIES - (d.grail === player ? 1 : 0);
     return d.raiders[player].pennies < limit;
   }
 
+  canRest(d, player) {
+    // With no Penny to re-gain, Rest skips the turn for nothing under skip-turn.
+    return this.hasLostPenny(d, player) || this.read('rest_without_lost_penny') === 'skip-turn';
+  }
+
   rest(d) {
+    if (!this.hasLostPenny(d, d.current)) return;
     if (this.bugs.has('rest-regains-grail-penny')) {
       const r = d.raiders[d.current];
       r.pennies = Math.min(r.pennies + 1, STARTING_PENNIES);

@@ -88,3 +88,5 @@ class RaidersOptions:
     boss_after_a_kill: str | None = reading("raiders.ambiguity.boss-after-a-kill", "no-move", "still-moves")
     move_audacity: str | None = reading("raiders.ambiguity.move-audacity-beyond-need", "exactly-needed",
                                         "at-least-needed")
+    rest_without_lost_penny: str | None = reading("raiders.ambiguity.rest-without-lost-penny", "refused",
+                                                  "skip-turn")

@@ -422,3 +422,28 @@ def test_a_free_entry_after_a_failed_roll_under_successful_roll_names_the_note()
     t = rolled(free, state(free, me=("1,0", 6, 0)), 2)
     assert legal(free, t, MoveTo("2,0", "free"))
 
+
+@pytest.mark.parametrize("holds_grail", [False, True])
+def test_rest_with_no_penny_lost_under_each_reading(holds_grail: bool) -> None:
+    """raiders.ambiguity.rest-without-lost-penny: 'Rest: Skip your turn, re-gain 1 lost Penny (you
+    cannot regain the penny lost from gaining the Holy Grail)' with none lost (6 Pennies, or 5 holding
+    the Grail). refused: Rest is not open; skip-turn: the turn is skipped and nothing is re-gained."""
+    from tombspec.model.raiders.actions import Rest
+
+    full = 5 if holds_grail else 6
+    for reading in ("refused", "skip-turn"):
+        rs = ruleset(rest_without_lost_penny=reading)
+        s = state(rs, me=("1,0", full, 2), holder=("6,1", 5, 3))
+        if holds_grail:
+            s = attrs.evolve(s, grail=1)
+        if reading == "refused":
+            assert not legal(rs, s, Rest())
+            assert refused_for(rs, s, Rest()) == "raiders.rest.regain-penny"
+            continue
+        assert legal(rs, s, Rest())
+        after = rs.step(s, Rest())
+        assert after.raider(1).pennies == full and after.raider(1).position == "1,0"
+        assert after.current == 0 and after.turn == s.turn + 1       # the turn skipped, the other Raider's next
+    rs = ruleset(rest_without_lost_penny="skip-turn")                 # a lost Penny is re-gained as ever
+    s = state(rs, me=("1,0", 4, 2))
+    assert rs.step(s, Rest()).raider(1).pennies == 5

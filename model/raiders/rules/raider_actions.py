@@ -192,11 +192,19 @@ def apply_prepare(rs: Any, d: Any) -> None:
 
 
 @implements("raiders.rest.regain-penny")
-def can_rest(rs: Any, s: Any, player: int) -> bool:
+def has_lost_penny(s: Any, player: int) -> bool:
     """A lost Penny to re-gain (never the penny lost for gaining the Grail)."""
     return s.raiders[player].pennies < STARTING_PENNIES - (s.grail == player)
 
 
+@implements("raiders.rest.regain-penny", "raiders.ambiguity.rest-without-lost-penny")
+def can_rest(rs: Any, s: Any, player: int) -> bool:
+    """Rest is open: a lost Penny to re-gain, or, under reading skip-turn of
+    ``raiders.ambiguity.rest-without-lost-penny``, always (the turn skipped for nothing)."""
+    return has_lost_penny(s, player) or read(rs.options, "rest_without_lost_penny") == "skip-turn"
+
+
 @implements("raiders.rest.regain-penny")
 def apply_rest(rs: Any, d: Any) -> None:
-    apply_gain_penny(rs, d, d.current)
+    if has_lost_penny(d, d.current):
+        apply_gain_penny(rs, d, d.current)
