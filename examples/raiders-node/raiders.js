@@ -93,6 +93,7 @@ const READINGS = {
   boss_after_a_kill: ['raiders.ambiguity.boss-after-a-kill', 'no-move', ['still-moves']],
   move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
   rest_without_lost_penny: ['raiders.ambiguity.rest-without-lost-penny', 'refused', ['skip-turn']],
+  raider_onto_boss: ['raiders.ambiguity.raider-onto-boss', 'boss-moves-only', ['sharing-traps']],
 };
 
 function makeOptions(data) {
@@ -1295,6 +1296,8 @@ class Raiders {
       Object.assign(d, { phase: 'over', outcome: 'escaped', winner: player });
       return;
     }
+    // A Raider who moves on to the Boss's room is Trapped under sharing-traps.
+    if (space === d.boss && this.read('raider_onto_boss') === 'sharing-traps' && !r.trapped) r.trapped = true;
     if (this.isAttackDue(d, player) && !attackDue(d)) addEffect(d, effect('attack-due', 'raiders.attack.on-move', 'turn'));
   }
 

@@ -90,3 +90,5 @@ class RaidersOptions:
                                         "at-least-needed")
     rest_without_lost_penny: str | None = reading("raiders.ambiguity.rest-without-lost-penny", "refused",
                                                   "skip-turn")
+    raider_onto_boss: str | None = reading("raiders.ambiguity.raider-onto-boss", "boss-moves-only",
+                                           "sharing-traps")

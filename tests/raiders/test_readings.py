@@ -447,3 +447,21 @@ def test_rest_with_no_penny_lost_under_each_reading(holds_grail: bool) -> None:
     rs = ruleset(rest_without_lost_penny="skip-turn")                 # a lost Penny is re-gained as ever
     s = state(rs, me=("1,0", 4, 2))
     assert rs.step(s, Rest()).raider(1).pennies == 5
+
+
+def test_a_raider_who_moves_on_to_the_boss_room_under_each_reading() -> None:
+    """raiders.ambiguity.raider-onto-boss: 'If the Boss Monster should move on to the same room space as
+    a Raider Character, the character becomes "Trapped"' says nothing of a Raider moving on to the Boss.
+    boss-moves-only: the Raider is not Trapped; sharing-traps: they are, and their next turn is the
+    escape roll."""
+    for reading, trapped in (("boss-moves-only", False), ("sharing-traps", True)):
+        rs = ruleset(raider_onto_boss=reading)
+        s = state(rs, me=("0,0", 6, 0), boss_track=0, boss="1,0")
+        s = rolled(rs, s, 3)                                      # 3 Heads: the 3 on 1,0, where the Boss stands
+        s = rs.step(s, MoveTo("1,0", "heads", 0))
+        assert s.raider(1).position == "1,0"
+        assert s.raider(1).trapped is trapped, reading
+        assert rs.violations(s) == []
+        if trapped:
+            nxt = starting(rs, s)
+            assert nxt.phase == "roll" and nxt.roll.purpose == "escape"

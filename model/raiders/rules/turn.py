@@ -669,9 +669,10 @@ def _entered(rs: Any, d: Any) -> None:
 
 
 @implements("raiders.object.game-ends-on-escape", "raiders.attack.on-move",
-            "raiders.encounter.optional-entry")
+            "raiders.encounter.optional-entry", "raiders.ambiguity.raider-onto-boss")
 def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None:
-    """The Raider arrives on ``space``: escaping, entering an Encounter room, or an Attack due."""
+    """The Raider arrives on ``space``: escaping, entering an Encounter room, Trapped on the Boss's room
+    (under reading sharing-traps of ``raiders.ambiguity.raider-onto-boss``), or an Attack due."""
     kind = rs.board.spaces[space].kind
     encounter = kind in ("monster", "trap") or (kind == "portal" and not d.raiders[player].portal_used)
     r = d.edit("raiders", player)
@@ -679,6 +680,9 @@ def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None
     if kind == "escape" and d.grail == player:
         apply_escaped(d, player)
         return
+    if space == d.boss and read(rs.options, "raider_onto_boss") == "sharing-traps":
+        note("raiders.boss.traps-raider")
+        boss_rules.apply_trap(d, space)
     if d.grail is None and d.effects:
         apply_dropped_grail_found(rs, d, player, space)
         if d.phase == "over":
