@@ -52,7 +52,8 @@ class RaidersOptions:
                                               "no-entry")
     start_escape_numbers: str | None = reading("raiders.ambiguity.start-escape-numbers", "any-roll",
                                                "printed-number")
-    ahead_behind: str | None = reading("raiders.ambiguity.ahead-behind", "escape-distance", "tile-order")
+    ahead_behind: str | None = reading("raiders.ambiguity.ahead-behind", "escape-distance", "tile-order",
+                                         "straight-line")
     grail_player_labels: str | None = reading("raiders.ambiguity.grail-player-labels", "after-grail",
                                               "starting-values")
     encounter_roll_timing: str | None = reading("raiders.ambiguity.encounter-roll-timing", "next-turn",

@@ -465,3 +465,19 @@ def test_a_raider_who_moves_on_to_the_boss_room_under_each_reading() -> None:
         if trapped:
             nxt = starting(rs, s)
             assert nxt.phase == "roll" and nxt.roll.purpose == "escape"
+
+
+def test_ahead_in_a_straight_line_or_in_moves() -> None:
+    """raiders.ambiguity.ahead-behind, reading straight-line: 'closer to the Escape Space' measured on the
+    table. On a Tomb that bends round a gap the Monster room beside Start is closer in moves (3 against
+    4) but farther in a straight line (its centre is farther from Escape's), so it pulls a Raider who fails
+    on Start only under escape-distance (and, a single tile, never under tile-order)."""
+    rows = ["S M 2", ". . 3", "E 5 4"]
+    pulled = {}
+    for reading in ("escape-distance", "tile-order", "straight-line"):
+        rs = ruleset(rows, ahead_behind=reading)
+        pulled[reading] = encounters.pullers(rs, state(rs, me=("0,0", 6, 0), holder=("2,2", 5, 3)), 1)
+    assert pulled == {"escape-distance": ("1,0",), "tile-order": (), "straight-line": ()}
+    rs = ruleset(rows, ahead_behind="straight-line")
+    assert rs.board.is_ahead("2,0", "2,1", "straight-line") and not rs.board.is_ahead("0,0", "1,0", "straight-line")
+    assert rs.board.ahead("1,0", "straight-line") == ["0,0"]          # back towards Start is nearer Escape

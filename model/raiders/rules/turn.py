@@ -46,6 +46,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import (AttackRoll, Boost, CoinToss, Heads, Move, MoveTo, Place, Prepare, Rest, Spend, Stay,
                        UsePortal)
+from ..board import AHEAD_READINGS
 from ..state import Attack, RaidersDraft, RaidersState, Roll, replace_attack, replace_roll
 from . import attack as attack_rules
 from . import boss as boss_rules
@@ -207,7 +208,7 @@ def by_direction(rs: Any, s: Any, here: str, direction: str) -> list[str]:
     """The adjacent spaces ahead of (or behind) ``here``, under the reading of 'ahead' when it matters."""
     board = rs.board
     views = {by: (board.ahead(here, by) if direction == "ahead" else board.behind(here, by))
-             for by in ("escape-distance", "tile-order")}
+             for by in AHEAD_READINGS}
     return by_reading(rs.options, "ahead_behind", views)
 
 
@@ -216,7 +217,7 @@ def every_space_ahead(rs: Any, here: str) -> list[str]:
     'ahead' when it matters."""
     board = rs.board
     return by_reading(rs.options, "ahead_behind", {by: [sid for sid in board.spaces if board.is_ahead(here, sid, by)]
-                                                   for by in ("escape-distance", "tile-order")})
+                                                   for by in AHEAD_READINGS})
 
 
 @implements("raiders.ambiguity.back-one-tile", "raiders.ambiguity.escape-pass-any-space")
