@@ -92,6 +92,8 @@ const READINGS = {
   escape_pass_space: ['raiders.ambiguity.escape-pass-any-space', 'adjacent-ahead', ['any-space-ahead']],
   boss_after_a_kill: ['raiders.ambiguity.boss-after-a-kill', 'no-move', ['still-moves']],
   move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
+  rest_without_lost_penny: ['raiders.ambiguity.rest-without-lost-penny', 'refused', ['skip-turn']],
+  raider_onto_boss: ['raiders.ambiguity.raider-onto-boss', 'boss-moves-only', ['sharing-traps']],
 };
 
 function makeOptions(data) {
@@ -387,7 +389,7 @@ const rolledFace = (roll, face) => (face === 'heads' ? roll.heads : tailsOf(roll
 // current player chooses where it goes.
 const GAME_OVER_RULES = {
   escaped: 'raiders.object.game-ends-on-escape', sealed: 'raiders.boss.seals-tomb',
-  killed: 'raiders.death.killed', 'grail-lost': 'raiders.death.killed',
+  killed: 'raiders.death.killed', 'grail-lost': 'raiders.ambiguity.grail-holder-killed',
 };
 
 function effect(name, rule, until, extra = {}) {
@@ -562,7 +564,7 @@ class Raiders {
       }
       if (this.read('encounter_free_entry') === 'successful-roll') {
         if (numbered === null) numbered = this.hasNumberedMatch(d);
-        if (!numbered) return 'raiders.move.encounter-rooms';
+        if (!numbered) return 'raiders.encounter.optional-entry'; // 'If you do not fail your Move roll, ...'
       }
       return null;
     }
@@ -648,14 +650,20 @@ class Raiders {
 
   hasMatch(d) { return this.hasNumberedMatch(d); }
 
-  canRest(d, player) {
+  hasLostPenny(d, player) {
     // Re-gain 1 lost Penny (never the penny lost for gaining the Grail).
     const limit = this.bugs.has('rest-regains-grail-penny') ? STARTING_PENNIES
       : STARTING_PENNIES - (d.grail === player ? 1 : 0);
     return d.raiders[player].pennies < limit;
   }
 
+  canRest(d, player) {
+    // With no Penny to re-gain, Rest skips the turn for nothing under skip-turn.
+    return this.hasLostPenny(d, player) || this.read('rest_without_lost_penny') === 'skip-turn';
+  }
+
   rest(d) {
+    if (!this.hasLostPenny(d, d.current)) return;
     if (this.bugs.has('rest-regains-grail-penny')) {
       const r = d.raiders[d.current];
       r.pennies = Math.min(r.pennies + 1, STARTING_PENNIES);
@@ -834,7 +842,11 @@ class Raiders {
     if (spend.audacity === 0) return null;
     if (spend.audacity < 0 || spend.audacity > d.raiders[d.current].audacity) return 'raiders.audacity.alter-roll';
     if (this.noAudacityHere(d)) return 'raiders.advanced.black-any-face';
-    if (spend.face === 'tails' && !this.facesForFiveOrSix().includes('tails')) return 'raiders.encounter.pass-on-five-or-six';
+    if (spend.face === 'tails' && !this.facesForFiveOrSix().includes('tails')) {
+      // the rule that asks a 5 or 6 of this roll
+      return { portal: 'raiders.portal.use-on-five-or-six', escape: 'raiders.boss.escape-roll' }[d.roll.purpose]
+        || 'raiders.encounter.pass-on-five-or-six';
+    }
     if (this.read('useless_audacity') === 'refused') {
       const n = rolledFace(d.roll, spend.face);
       if (!(isFiveOrSix(n + spend.audacity) || isFiveOrSix(n - spend.audacity))) return 'raiders.audacity.alter-roll';
@@ -979,7 +991,11 @@ class Raiders {
     if (phase === 'action') {
       if (kind === 'move' || kind === 'prepare') return null;
       if (kind === 'rest') return this.canRest(s, me) ? null : 'raiders.rest.regain-penny';
-      if (kind === 'use-portal') return this.canUsePortal(s, me) ? null : 'raiders.portal.once-per-game';
+      if (kind === 'use-portal') {
+        if (this.canUsePortal(s, me)) return null;
+        // A spent Portal: once per game per player; else no Portal room to use ('To "Use the Portal Room"').
+        return s.raiders[me].portal_used ? 'raiders.portal.once-per-game' : 'raiders.portal.use-on-five-or-six';
+      }
       return 'raiders.move.roll';
     }
     if (phase === 'move-to') {
@@ -1280,6 +1296,8 @@ class Raiders {
       Object.assign(d, { phase: 'over', outcome: 'escaped', winner: player });
       return;
     }
+    // A Raider who moves on to the Boss's room is Trapped under sharing-traps.
+    if (space === d.boss && this.read('raider_onto_boss') === 'sharing-traps' && !r.trapped) r.trapped = true;
     if (this.isAttackDue(d, player) && !attackDue(d)) addEffect(d, effect('attack-due', 'raiders.attack.on-move', 'turn'));
   }
 

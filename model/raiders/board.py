@@ -27,6 +27,9 @@ from ..traceability import implements
 
 ENCOUNTER_KINDS = ("monster", "trap", "portal")
 COLOURS = ("plain", "yellow-red", "black")
+#: The readings of 'ahead' (raiders.ambiguity.ahead-behind): closer to Escape in moves, a later tile of
+#: the stack, closer to Escape in a straight line on the table.
+AHEAD_READINGS = ("escape-distance", "tile-order", "straight-line")
 LAYOUTS = {
     # layout: (rule id, overlapping spaces with the previous tile)
     "standard": ("raiders.setup.overlap-one-space", 1),
@@ -134,11 +137,21 @@ class Board:
 
     @implements("raiders.ambiguity.ahead-behind")
     def is_ahead(self, frm: str, to: str, by: str = "escape-distance") -> bool:
-        """``to`` is ahead of ``frm``: closer to the Escape Space (``escape-distance``), or on a later
-        tile of the stack (``tile-order``: spaces of one tile are level)."""
+        """``to`` is ahead of ``frm``: closer to the Escape Space (``escape-distance``: in moves;
+        ``straight-line``: on the table), or on a later tile of the stack (``tile-order``: spaces of one
+        tile are level)."""
         if by == "tile-order":
             return self.spaces[to].tile > self.spaces[frm].tile
+        if by == "straight-line":
+            return self.to_escape_line[to] < self.to_escape_line[frm]
         return self.to_escape[to] < self.to_escape[frm]
+
+    @cached_property
+    def to_escape_line(self) -> dict[str, int]:
+        """The squared straight-line distance of every space to the Escape space, between the spaces'
+        centres on the table (reading ``straight-line`` of raiders.ambiguity.ahead-behind)."""
+        e = self.spaces[self.escape]
+        return {sid: (sp.x - e.x) ** 2 + (sp.y - e.y) ** 2 for sid, sp in self.spaces.items()}
 
     def view(self, direction: str, by: str = "escape-distance") -> nx.DiGraph:
         """The graph as a mover sees it: only the edges that lead ``ahead`` (the Boss) or ``behind``."""
@@ -155,7 +168,7 @@ class Board:
     def _views(self) -> dict[tuple[str, str], dict[str, list[str]]]:
         out = {}
         for direction in ("ahead", "behind"):
-            for by in ("escape-distance", "tile-order"):
+            for by in AHEAD_READINGS:
                 view = self.view(direction, by)
                 out[(direction, by)] = {s: sorted(view.successors(s), key=self.order.__getitem__)
                                         for s in self.spaces}
@@ -175,8 +188,8 @@ class Board:
     @cached_property
     def ahead_agrees(self) -> dict[str, Any]:
         """Space -> the spaces ahead of it, where both readings of 'ahead' agree on them (else None)."""
-        a, b = self._views[("ahead", "escape-distance")], self._views[("ahead", "tile-order")]
-        return {s: a[s] if a[s] == b[s] else None for s in self.spaces}
+        views = [self._views[("ahead", by)] for by in AHEAD_READINGS]
+        return {s: views[0][s] if all(v[s] == views[0][s] for v in views) else None for s in self.spaces}
 
     @cached_property
     def next_to_escape(self) -> dict[str, tuple[bool, bool]]:
@@ -188,7 +201,7 @@ class Board:
     @cached_property
     def _pulls(self) -> dict[str, dict[str, tuple[str, ...]]]:
         return {by: {s: tuple(a for a in self.ahead(s, by) if self.spaces[a].kind in ("monster", "trap"))
-                     for s in self.spaces} for by in ("escape-distance", "tile-order")}
+                     for s in self.spaces} for by in AHEAD_READINGS}
 
     def pulling(self, space: str, by: str = "escape-distance") -> tuple[str, ...]:
         """The Monster and Trap spaces ahead of ``space``, which pull in a Raider who fails a Move roll."""
@@ -197,8 +210,8 @@ class Board:
     @cached_property
     def pulling_agrees(self) -> dict[str, Any]:
         """Space -> the spaces that pull, where both readings of 'ahead' agree on them (else None)."""
-        a, b = self._pulls["escape-distance"], self._pulls["tile-order"]
-        return {s: a[s] if a[s] == b[s] else None for s in self.spaces}
+        pulls = [self._pulls[by] for by in AHEAD_READINGS]
+        return {s: pulls[0][s] if all(p[s] == pulls[0][s] for p in pulls) else None for s in self.spaces}
 
     @cached_property
     def _tile_spaces(self) -> dict[int, list[str]]:

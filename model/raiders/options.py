@@ -52,7 +52,8 @@ class RaidersOptions:
                                               "no-entry")
     start_escape_numbers: str | None = reading("raiders.ambiguity.start-escape-numbers", "any-roll",
                                                "printed-number")
-    ahead_behind: str | None = reading("raiders.ambiguity.ahead-behind", "escape-distance", "tile-order")
+    ahead_behind: str | None = reading("raiders.ambiguity.ahead-behind", "escape-distance", "tile-order",
+                                         "straight-line")
     grail_player_labels: str | None = reading("raiders.ambiguity.grail-player-labels", "after-grail",
                                               "starting-values")
     encounter_roll_timing: str | None = reading("raiders.ambiguity.encounter-roll-timing", "next-turn",
@@ -88,3 +89,7 @@ class RaidersOptions:
     boss_after_a_kill: str | None = reading("raiders.ambiguity.boss-after-a-kill", "no-move", "still-moves")
     move_audacity: str | None = reading("raiders.ambiguity.move-audacity-beyond-need", "exactly-needed",
                                         "at-least-needed")
+    rest_without_lost_penny: str | None = reading("raiders.ambiguity.rest-without-lost-penny", "refused",
+                                                  "skip-turn")
+    raider_onto_boss: str | None = reading("raiders.ambiguity.raider-onto-boss", "boss-moves-only",
+                                           "sharing-traps")

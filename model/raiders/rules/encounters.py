@@ -82,7 +82,9 @@ def spend_rule(rs: Any, s: Any, spend: Spend) -> str | None:
     if no_audacity_here(rs, s):
         return "raiders.advanced.black-any-face"
     if spend.face == "tails" and "tails" not in faces_for_five_or_six(rs):
-        return "raiders.encounter.pass-on-five-or-six"
+        # the rule that asks this roll's 5 or 6 (a spend on the Tails under reading heads-only)
+        return {"portal": "raiders.portal.use-on-five-or-six", "escape": "raiders.boss.escape-roll"}.get(
+            s.roll.purpose, "raiders.encounter.pass-on-five-or-six")
     if read(rs.options, "useless_audacity") == "refused":
         number = rolled(s.roll, spend.face)
         if not (is_five_or_six(number + spend.audacity) or is_five_or_six(number - spend.audacity)):

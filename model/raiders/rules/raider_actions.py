@@ -45,7 +45,8 @@ def is_free_entry(rs: Any, space: Any) -> bool:
 
 
 @implements("raiders.move.number-match", "raiders.move.any-direction", "raiders.move.space-numbers",
-            "raiders.move.encounter-rooms", "raiders.portal.enter-on-any-number", "raiders.move.natural-six",
+            "raiders.move.encounter-rooms", "raiders.encounter.optional-entry", "raiders.portal.enter-on-any-number",
+            "raiders.move.natural-six",
             "raiders.advanced.special-tiles", "raiders.advanced.yellow-red-heads-only",
             "raiders.advanced.black-any-face", "raiders.advanced.audacity-advanced",
             "raiders.ambiguity.encounter-free-entry", "raiders.ambiguity.portal-second-visit",
@@ -87,8 +88,8 @@ def move_rule(rs: Any, s: Any, move: MoveTo, *, numbered: bool | None = None) ->
         if read(options, "encounter_free_entry") == "successful-roll":
             if numbered is None:
                 numbered = has_numbered_match(rs, s)
-            if not numbered:
-                return "raiders.move.encounter-rooms"
+            if not numbered:      # 'If you do not fail your Move roll, you may choose to move into ...'
+                return "raiders.encounter.optional-entry"
         return None
     if move.face not in ("heads", "tails"):
         return "raiders.move.number-match"
@@ -191,11 +192,19 @@ def apply_prepare(rs: Any, d: Any) -> None:
 
 
 @implements("raiders.rest.regain-penny")
-def can_rest(rs: Any, s: Any, player: int) -> bool:
+def has_lost_penny(s: Any, player: int) -> bool:
     """A lost Penny to re-gain (never the penny lost for gaining the Grail)."""
     return s.raiders[player].pennies < STARTING_PENNIES - (s.grail == player)
 
 
+@implements("raiders.rest.regain-penny", "raiders.ambiguity.rest-without-lost-penny")
+def can_rest(rs: Any, s: Any, player: int) -> bool:
+    """Rest is open: a lost Penny to re-gain, or, under reading skip-turn of
+    ``raiders.ambiguity.rest-without-lost-penny``, always (the turn skipped for nothing)."""
+    return has_lost_penny(s, player) or read(rs.options, "rest_without_lost_penny") == "skip-turn"
+
+
 @implements("raiders.rest.regain-penny")
 def apply_rest(rs: Any, d: Any) -> None:
-    apply_gain_penny(rs, d, d.current)
+    if has_lost_penny(d, d.current):
+        apply_gain_penny(rs, d, d.current)

@@ -46,6 +46,7 @@ from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import (AttackRoll, Boost, CoinToss, Heads, Move, MoveTo, Place, Prepare, Rest, Spend, Stay,
                        UsePortal)
+from ..board import AHEAD_READINGS
 from ..state import Attack, RaidersDraft, RaidersState, Roll, replace_attack, replace_roll
 from . import attack as attack_rules
 from . import boss as boss_rules
@@ -207,7 +208,7 @@ def by_direction(rs: Any, s: Any, here: str, direction: str) -> list[str]:
     """The adjacent spaces ahead of (or behind) ``here``, under the reading of 'ahead' when it matters."""
     board = rs.board
     views = {by: (board.ahead(here, by) if direction == "ahead" else board.behind(here, by))
-             for by in ("escape-distance", "tile-order")}
+             for by in AHEAD_READINGS}
     return by_reading(rs.options, "ahead_behind", views)
 
 
@@ -216,7 +217,7 @@ def every_space_ahead(rs: Any, here: str) -> list[str]:
     'ahead' when it matters."""
     board = rs.board
     return by_reading(rs.options, "ahead_behind", {by: [sid for sid in board.spaces if board.is_ahead(here, sid, by)]
-                                                   for by in ("escape-distance", "tile-order")})
+                                                   for by in AHEAD_READINGS})
 
 
 @implements("raiders.ambiguity.back-one-tile", "raiders.ambiguity.escape-pass-any-space")
@@ -276,7 +277,11 @@ def _point_rule(rs: Any, s: RaidersState, action: Any) -> str | None:
         if kind is Rest:
             return None if can_rest(rs, s, me) else "raiders.rest.regain-penny"
         if kind is UsePortal:
-            return None if portal.can_use_portal(rs, s, me) else "raiders.portal.once-per-game"
+            if portal.can_use_portal(rs, s, me):
+                return None
+            if s.raiders[me].portal_used:
+                return "raiders.portal.once-per-game"       # 'used or attempted once per game per player'
+            return "raiders.portal.use-on-five-or-six"      # 'To "Use the Portal Room"': not in one to use
         return "raiders.move.roll"
     if phase == "move-to":
         if kind is Stay:
@@ -380,7 +385,9 @@ def legal_actions(rs: Any, state: RaidersState) -> list[Any]:
 
 #: The rule that ended the game, by ``state.outcome``: a move after it breaks that rule.
 GAME_OVER_RULES = {"escaped": "raiders.object.game-ends-on-escape", "sealed": "raiders.boss.seals-tomb",
-                   "killed": "raiders.death.killed", "grail-lost": "raiders.death.killed"}
+                   "killed": "raiders.death.killed",
+                   # no rule ends the game when the Grail's holder is Killed: reading nobody-wins does
+                   "grail-lost": "raiders.ambiguity.grail-holder-killed"}
 
 
 def apply(rs: Any, state: RaidersState, action: Any, player: int | None = None) -> RaidersState:
@@ -663,9 +670,10 @@ def _entered(rs: Any, d: Any) -> None:
 
 
 @implements("raiders.object.game-ends-on-escape", "raiders.attack.on-move",
-            "raiders.encounter.optional-entry")
+            "raiders.encounter.optional-entry", "raiders.ambiguity.raider-onto-boss")
 def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None:
-    """The Raider arrives on ``space``: escaping, entering an Encounter room, or an Attack due."""
+    """The Raider arrives on ``space``: escaping, entering an Encounter room, Trapped on the Boss's room
+    (under reading sharing-traps of ``raiders.ambiguity.raider-onto-boss``), or an Attack due."""
     kind = rs.board.spaces[space].kind
     encounter = kind in ("monster", "trap") or (kind == "portal" and not d.raiders[player].portal_used)
     r = d.edit("raiders", player)
@@ -673,6 +681,9 @@ def apply_landing(rs: Any, d: Any, player: int, space: str, *, frm: str) -> None
     if kind == "escape" and d.grail == player:
         apply_escaped(d, player)
         return
+    if space == d.boss and read(rs.options, "raider_onto_boss") == "sharing-traps":
+        note("raiders.boss.traps-raider")
+        boss_rules.apply_trap(d, space)
     if d.grail is None and d.effects:
         apply_dropped_grail_found(rs, d, player, space)
         if d.phase == "over":
