@@ -17,6 +17,18 @@ def raiders_guide() -> dict:
     return build("raiders", budget=1500)
 
 
+_SMALL: dict[str, dict] = {}
+
+
+def small_guide(game: str) -> dict:
+    """``game``'s guide from a small sample (400 steps, 4 games, no search for a won game), built once in
+    this module (build is deterministic: the same arguments give the same guide) for the tests that read
+    it; each test reads, none changes it."""
+    if game not in _SMALL:
+        _SMALL[game] = build(game, budget=400, games=4, won_tries=0)
+    return _SMALL[game]
+
+
 def test_the_turn_table_lists_who_acts_and_which_actions(raiders_guide: dict) -> None:
     rows = {r["what"]: r for r in raiders_guide["turn"]}
     assert rows["action"]["who"] == "the current player" and rows["action"]["mode"] == "one"
@@ -80,7 +92,7 @@ def test_when_each_point_is_reached_is_written_in_real_names(raiders_guide: dict
 
 @pytest.mark.parametrize("game", registered_games())
 def test_every_game_says_when_its_points_are_reached(game: str) -> None:
-    check_entered_when(game, build(game, budget=400, games=4, won_tries=0))
+    check_entered_when(game, small_guide(game))
 
 
 def test_an_action_after_the_game_names_the_rule_that_ended_it(raiders_guide: dict) -> None:
@@ -145,7 +157,7 @@ def test_worked_exchanges_are_real_protocol_lines(raiders_guide: dict) -> None:
 
 @pytest.mark.parametrize("game", registered_games())
 def test_a_guide_for_every_modelled_game(game: str) -> None:
-    guide = build(game, budget=400, games=4, won_tries=0)
+    guide = small_guide(game)
     rs = get_ruleset(game)
     assert guide["turn"] and guide["sample"]["steps"] > 0
     assert {a["kind"] for a in guide["actions"]} == set(rs.action_types)
