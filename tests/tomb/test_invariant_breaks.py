@@ -462,10 +462,9 @@ def test_a_characters_own_temporary_hit_point_lapsing_is_seen_beside_anothers(rs
     reported(rs, lapsed, rng, "tomb.death.killed-at-hit-points")
 
 
-def test_a_sixth_character_is_caught_once_the_level_that_allowed_it_is_gone() -> None:
-    """tomb.party.size-one-to-five: the Party limits are kept for the very levels they were worked out
-    under (issue 26, speed9), so a Lord's sixth Character passes at level 10 and is caught the moment
-    the levels read are others, the Parties the very same values; and passes again at level 10."""
+def _lords_party_of_six() -> tuple:
+    """A three-player game in progress whose player 0 is a Lord (3200 XP) with six Characters, the
+    others level 2: the ruleset, that state, and the game's generator."""
     rs = get_ruleset("tomb", options={"players": 3, "campaign_xp": [3200, 150, 150]})
     state, rng = game_in_progress(rs, quiet)
     assert state.levels[0] >= 10 and state.levels[1] < 10
@@ -475,6 +474,14 @@ def test_a_sixth_character_is_caught_once_the_level_that_allowed_it_is_gone() ->
     for name in names:
         pool = pool.remove(name)
     lord = with_party(evolve(state, pool=pool), 0, characters=(*party.characters, *(Character(n) for n in names)))
+    return rs, lord, rng
+
+
+def test_a_sixth_character_is_caught_once_the_level_that_allowed_it_is_gone() -> None:
+    """tomb.party.size-one-to-five: the Party limits are kept for the very levels they were worked out
+    under (issue 26, speed9), so a Lord's sixth Character passes at level 10 and is caught the moment
+    the levels read are others, the Parties the very same values; and passes again at level 10."""
+    rs, lord, rng = _lords_party_of_six()
     assert len(lord.party(0).characters) == 6
     assert "tomb.party.size-one-to-five" not in {v.invariant for v in rs.violations(lord)}
     demoted = evolve(lord, levels=(1, *lord.levels[1:]))
@@ -488,14 +495,7 @@ def test_a_lords_party_moved_to_another_players_place_is_caught() -> None:
     """tomb.party.size-one-to-five: the Parties of the last state whose Parties all passed are not
     checked again in their own places (issue 26, speed9); the very Lord's Party of six in another
     player's place (level 1: five at most) is caught, every Party the very value that passed."""
-    rs = get_ruleset("tomb", options={"players": 3, "campaign_xp": [3200, 150, 150]})
-    state, rng = game_in_progress(rs, quiet)
-    party = state.party(0)
-    names = sorted(c for c, _ in state.pool.counts)[:6 - len(party.characters)]
-    pool = state.pool
-    for name in names:
-        pool = pool.remove(name)
-    lord = with_party(evolve(state, pool=pool), 0, characters=(*party.characters, *(Character(n) for n in names)))
+    rs, lord, rng = _lords_party_of_six()
     assert rs.violations(lord) == []
     first, second, *rest = lord.parties
     swapped = evolve(lord, parties=(second, first, *rest))
