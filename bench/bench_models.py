@@ -77,32 +77,38 @@ print(json.dumps({"states": result.states, "seconds": time.perf_counter() - star
 """
 
 
-def _same_games(baseline: bytes, today: bytes) -> tuple[bool, set[str], set[str]]:
+def _same_games(baseline: bytes, today: bytes) -> tuple[bool, set[str], set[str], int | None]:
     """Whether two traces record the same games: every step line byte for byte, and every game's header
     the same apart from what was added since the baseline (the ``protocol`` key of issue 28) and its
     options.  Also the options added since (readings recorded since, at their defaults) and those whose
     default reading changed since: the headers name both, and a changed default is a behaviour change
-    the note names with its test (the same steps say these games never met it)."""
+    the note names with its test (the same steps say these games never met it; a game that differs may
+    be one that met it).  Last, the index of the first game that differs (None when none does)."""
     import orjson
 
     a, b = baseline.split(b"\n"), today.split(b"\n")
     added: set[str] = set()
     changed: set[str] = set()
-    if len(a) != len(b):
-        return False, added, changed
+    game = -1
+    first: int | None = None
     for x, y in zip(a, b):
+        if x.startswith(b'{"board"'):
+            game += 1
         if x == y:
             continue
-        if not (x.startswith(b'{"board"') and y.startswith(b'{"board"')):
-            return False, added, changed
-        hx, hy = orjson.loads(x), orjson.loads(y)
-        hy.pop("protocol", None)
-        ox, oy = hx.pop("options", {}), hy.pop("options", {})
-        added |= set(oy) - set(ox)
-        changed |= {name for name in set(ox) & set(oy) if ox[name] != oy[name]}
-        if hx != hy or set(ox) - set(oy):
-            return False, added, changed
-    return True, added, changed
+        if x.startswith(b'{"board"') and y.startswith(b'{"board"'):
+            hx, hy = orjson.loads(x), orjson.loads(y)
+            hy.pop("protocol", None)
+            ox, oy = hx.pop("options", {}), hy.pop("options", {})
+            added |= set(oy) - set(ox)
+            changed |= {name for name in set(ox) & set(oy) if ox[name] != oy[name]}
+            if hx == hy and not set(ox) - set(oy):
+                continue
+        if first is None:
+            first = max(game, 0)
+    if len(a) != len(b) and first is None:
+        first = max(game, 0)
+    return first is None, added, changed, first
 
 
 def _extract(work: Path) -> Path:
@@ -164,8 +170,9 @@ def run(quick: bool, out: Path) -> str:
             traces = {k: work / f"{game}-{k}.jsonl" for k in ("baseline", "today")}
             _child(EXPLORE, game, str(games), str(traces["baseline"]), baseline=baseline)
             _child(EXPLORE, game, str(games), str(traces["today"]))
-            same, added, changed = _same_games(traces["baseline"].read_bytes(), traces["today"].read_bytes())
-            identity.append(f"{game}: {'the same games' if same else 'DIFFERENT'} "
+            same, added, changed, first = _same_games(traces["baseline"].read_bytes(),
+                                                      traces["today"].read_bytes())
+            identity.append(f"{game}: {'the same games' if same else f'DIFFERENT from game {first}'} "
                             f"{'(options added since: ' + ', '.join(sorted(added)) + ') ' if added else ''}"
                             f"{'(default reading changed since: ' + ', '.join(sorted(changed)) + ') ' if changed else ''}"
                             f"({traces['today'].stat().st_size:,} bytes)")
