@@ -117,7 +117,7 @@ class Combat:
     ``fight`` (items, then the die) or ``result`` (a 2 or 3 rolled: retreat or the portal gun);
     ``queue`` holds the heroes who fight the monster next (several heroes, one monster).  A combat
     whose hero or monster is no longer on its space (a floor bombed away under either) is over at once,
-    queue and all, with no burn (``after_combat_item``)."""
+    queue and all, with no burn (``rules.combat.end_combat_apart``)."""
 
     hero: int
     space: str

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import orjson
 import pytest
 from click.testing import CliRunner
@@ -17,16 +19,12 @@ def raiders_guide() -> dict:
     return build("raiders", budget=1500)
 
 
-_SMALL: dict[str, dict] = {}
-
-
+@functools.cache
 def small_guide(game: str) -> dict:
     """``game``'s guide from a small sample (400 steps, 4 games, no search for a won game), built once in
     this module (build is deterministic: the same arguments give the same guide) for the tests that read
     it; each test reads, none changes it."""
-    if game not in _SMALL:
-        _SMALL[game] = build(game, budget=400, games=4, won_tries=0)
-    return _SMALL[game]
+    return build(game, budget=400, games=4, won_tries=0)
 
 
 def test_the_turn_table_lists_who_acts_and_which_actions(raiders_guide: dict) -> None:

@@ -306,7 +306,7 @@ def mark_used(s: EgyptState, hero: int, tok: Token) -> EgyptState:
 @implements("egypt.turn.use-items", "egypt.quickref.reveal-pick-up", "egypt.ambiguity.item-use-cost")
 def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
     """Use an item or weapon: as many as you like on your turn (and in combat, those that act there)."""
-    from .combat import damage_monster, end_combat
+    from .combat import damage_monster, end_combat, end_combat_apart
     from .turn import reveal
 
     tok = carried_token(s, hero, action.token)
@@ -323,7 +323,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
         if action.destroy is not None and action.part is not None:
             note("egypt.start.bomb-destroy")
             s = destroy(rs, s, action.destroy, action.part)
-        return after_combat_item(rs, s)
+        return end_combat_apart(rs, s)     # a floor bombed away under either
     if isinstance(action, A.Smash):
         note("egypt.weapon.sledgehammer")
         return destroy(rs, mark_used(s, hero, tok), action.space, "wall")
@@ -370,7 +370,7 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
             s, _ = take(rs, s, action.space, target.id)
             if s.combat is not None and s.combat.monster == target.id:
                 s = end_combat(rs, s, "destroyed")
-        return after_combat_item(rs, s)
+        return end_combat_apart(rs, s)     # a floor bombed away under either
     if isinstance(action, A.Shoot):
         s = mark_used(s, hero, tok)
         note("egypt.weapon.shoot")
@@ -380,14 +380,6 @@ def apply_item(rs: Any, s: EgyptState, hero: int, action: Any) -> EgyptState:
         note("egypt.ambiguity.roller-skates")
         return end_combat(rs, s, "retreat", 2)
     raise AssertionError(action)
-
-
-def after_combat_item(rs: Any, s: EgyptState) -> EgyptState:
-    """A combat whose hero or monster is no longer on its space is over (a floor bombed away):
-    :func:`~.combat.end_combat_apart`."""
-    from .combat import end_combat_apart
-
-    return end_combat_apart(rs, s)
 
 
 def bomb_attack(rs: Any, s: EgyptState, hero: int, space: str) -> EgyptState:

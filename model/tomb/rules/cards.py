@@ -24,10 +24,16 @@ NAME_TRAITS = {"shield": "shield", "sword": "weapon", "axe": "weapon", "dagger":
                "mail": "armor", "plate": "armor"}
 
 
-def memo_table(rs: Any, name: str) -> dict[Any, Any]:
-    """The ruleset's remembered table ``name`` (facts of its cards and board, never of a state)."""
+#: the most entries a table of values made once (``memo_table(..., bounded=True)``) holds before it is
+#: started afresh: it keeps a long run's memory flat, and a value made again is equal to the one dropped
+BOUND = 65536
+
+
+def memo_table(rs: Any, name: str, bounded: bool = False) -> dict[Any, Any]:
+    """The ruleset's remembered table ``name`` (facts of its cards and board, never of a state);
+    ``bounded``: started afresh once it holds ``BOUND`` entries."""
     table = rs.memo.get(name)
-    if table is None:
+    if table is None or (bounded and len(table) >= BOUND):
         table = rs.memo[name] = {}
     return table
 
@@ -98,9 +104,7 @@ def is_trait_conflict(rs: Any, held: Iterable[str], card: str) -> bool:
     if not mine:
         return False
     # the answer for the very cards held (a tuple, in their order) and the card, kept beside (no sort)
-    table = rs.memo.get("conflict-held")
-    if table is None or len(table) >= 65536:
-        table = rs.memo["conflict-held"] = {}
+    table = memo_table(rs, "conflict-held", bounded=True)
     direct = (held, card) if type(held) is tuple else None
     if direct is not None:
         got = table.get(direct)
@@ -441,9 +445,7 @@ def _hand_offers(rs: Any, card: str, timing: str, trigger: str | None, effects: 
     where the same Characters may use it (``rs.memo``; frozen values, no rule read)."""
     if not users:
         return ()
-    memo = rs.memo.get("hand-offers")
-    if memo is None or len(memo) >= 65536:
-        memo = rs.memo["hand-offers"] = {}
+    memo = memo_table(rs, "hand-offers", bounded=True)
     key = (card, timing, trigger, users)
     got = memo.get(key)
     if got is None:
@@ -458,9 +460,7 @@ def _acting(effect: CardEffect, timing: str, trigger: str | None) -> bool:
 def _own_offers(rs: Any, ch: Character, timing: str, trigger: str | None) -> tuple[Usable, ...]:
     """The actions of ``timing`` printed on Character ``ch`` and on his Attached cards (a fact of his
     name and his cards: remembered in ``rs.memo``, while ``state.remembering``)."""
-    memo = rs.memo.get("own-offers")
-    if memo is None or len(memo) >= 65536:
-        memo = rs.memo["own-offers"] = {}
+    memo = memo_table(rs, "own-offers", bounded=True)
     key = (ch.name, ch.attached, timing, trigger)
     got = memo.get(key)
     if got is None:

@@ -13,7 +13,7 @@ from ...traceability import implements, note
 from ..actions import Bank, MoveCard, Redistribute
 from .agenda import DECIDE, allows, legal, pop, push, task, why
 from ..state import Task, TombState, evolve, loadout_facts, members_facts, remembering
-from .cards import _UNKNOWN, card_type
+from .cards import _UNKNOWN, card_type, memo_table
 from .death import check_all_deaths
 from .treasure import apply_bank_attached, bankable
 from .wounds import update_character
@@ -125,9 +125,7 @@ def card_moves(rs: Any, state: TombState, player: int, moves: Callable[[Any, str
 
 def move_card(rs: Any, card: str, frm: str, to: str) -> MoveCard:
     """``MoveCard(card, frm, to)``, one value for each (frozen: shared by every list that offers it)."""
-    moves = rs.memo.get("move-cards")
-    if moves is None or len(moves) >= 65536:
-        moves = rs.memo["move-cards"] = {}
+    moves = memo_table(rs, "move-cards", bounded=True)
     key = (card, frm, to)
     got = moves.get(key)
     if got is None:

@@ -218,9 +218,7 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
     """"As a Player's Turn, he can use a Turn Action on a Character, Card, or a Space on the Board";
     Turn Action cards are played at the Inn or in the Tomb and spend the whole Turn."""
     out = []
-    uses = memo_table(rs, "use-cards")          # each UseCard value made once (frozen: shared by every list)
-    if len(uses) >= 65536:
-        uses.clear()
+    uses = memo_table(rs, "use-cards", bounded=True)   # each UseCard value made once (frozen: shared)
     for u in usable_actions(rs, state, player, "turn"):
         for target in turn_targets(rs, state, player, u.effect, u.holder):
             key = (u.card, u.holder, target)
