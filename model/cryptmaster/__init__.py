@@ -49,7 +49,7 @@ def _tasks() -> dict[str, Any]:
         return attachments.fix_restrictions(rs, share(rs, state, t, action, player), player)
 
     tasks["redistribute"] = evolve(TASKS["redistribute"], legal=lambda rs, s, t, p: turn.share_options(rs, s, p),
-                                   apply=apply_share, rule="cryptmaster.free.share", allows=None)
+                                   apply=apply_share, rule="cryptmaster.free.share", allows=turn.allows_share)
     tasks["pickpocket-pick"] = evolve(TASKS["pickpocket-pick"],
                                             legal=lambda rs, s, t, p: turn.pickpocket_options(rs, s, p))
 
@@ -204,6 +204,9 @@ class Cryptmaster(Tomb):
 
     def apply_free(self, state: TombState, player: int, action: Any) -> TombState:
         return turn.apply_free(self, state, player, action)
+
+    def allows_free(self, state: TombState, player: int, action: Any) -> bool:
+        return turn.allows_free(self, state, player, action)
 
     def standard_actions(self, state: TombState, player: int) -> list[Any]:
         return turn.standard_actions(self, state, player)

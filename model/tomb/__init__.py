@@ -200,6 +200,10 @@ class Tomb(Judgement, Ruleset):
     def apply_free(self, state: TombState, player: int, action: Any) -> TombState:
         return free_actions.apply_free(self, state, player, action)
 
+    def allows_free(self, state: TombState, player: int, action: Any) -> bool:
+        """Whether ``free_actions`` lists the Free Action ``action`` (legality by predicate)."""
+        return free_actions.allows_free(self, state, player, action)
+
     def standard_actions(self, state: TombState, player: int) -> list[Any]:
         return standard_actions.standard_actions(self, state, player)
 

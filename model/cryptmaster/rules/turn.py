@@ -86,6 +86,17 @@ def share_options(rs: Any, state: TombState, player: int, *, first: bool = False
     return list(moves[:1] if first else moves)
 
 
+def allows_share(rs: Any, state: TombState, t: Any, action: Any, player: int) -> bool:
+    """Whether ``share_options`` lists ``action``: that non-Cursed Attached card may go to that other
+    Character (the one card asked, not every card of the Party)."""
+    if type(action) is not MoveCard or state.raid is not None:
+        return False
+    party = state.parties[player]
+    frm, to = party.character(action.frm), party.character(action.to)
+    return frm is not None and to is not None and frm.name != to.name and action.card in frm.attached and \
+        _shared(rs, action.card) and rs.can_attach(state, player, to.name, action.card) is None
+
+
 def _shares(rs: Any, state: TombState, player: int) -> Iterator[MoveCard]:
     """Every non-Cursed Attached card to every other Character who may hold it (Tomb's ``card_moves``)."""
     return card_moves(rs, state, player, _shared, "shares-from")
@@ -168,6 +179,20 @@ def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
     out += rest_options(rs, state, player)
     out += dispel_options(rs, state, player)
     return out
+
+
+def allows_free(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``free_actions`` lists ``action``, asking only what could list it."""
+    kind = type(action)
+    if kind is EquipCards:
+        return bool(equip_options(rs, state, player))
+    if kind is Redistribute:
+        return bool(share_options(rs, state, player, first=True))
+    if kind is Bank:
+        return action in bank_options(rs, state, player)
+    if kind is Rest:
+        return action in rest_options(rs, state, player)
+    return action in dispel_options(rs, state, player)
 
 
 def is_free_action(action: Any) -> bool:

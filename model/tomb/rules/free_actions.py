@@ -209,6 +209,13 @@ def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
             *free_bank_options(rs, state, player)]
 
 
+def allows_free(rs: Any, state: TombState, player: int, action: Any) -> bool:
+    """Whether ``free_actions`` lists ``action``, asking only what could list it."""
+    if type(action) is Redistribute:
+        return bool(redistributions(rs, state, player, first=True))
+    return action in free_bank_options(rs, state, player)
+
+
 def apply_free(rs: Any, state: TombState, player: int, action: Any) -> TombState:
     if isinstance(action, Redistribute):
         return push(state, Task("redistribute", player, rule="tomb.free.redistribute-attached"))

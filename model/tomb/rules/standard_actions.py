@@ -87,7 +87,7 @@ def allows_turn(rs: Any, state: TombState, t: Task, action: Any, player: int) ->
     """Whether ``legal_turn`` lists ``action``: a Free Action among the Free Actions; Pass when no
     Standard Action is open; any other by the ruleset's ``allows_standard``."""
     if rs.is_free_action(action):
-        return action in rs.free_actions(state, player)
+        return rs.allows_free(state, player, action)
     if type(action) is Pass:
         return action == Pass() and not rs.standard_actions(state, player)
     return rs.allows_standard(state, player, action)
