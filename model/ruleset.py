@@ -341,6 +341,18 @@ class Ruleset(ABC):
     def is_terminal(self, state: Any) -> bool:
         return self.pending(state).is_over
 
+    def ends(self) -> tuple[str, ...]:
+        """Every way a game under these options may end, as its finished state's ``outcome`` names it
+        (each an end the rulebook gives); empty: the game does not name its ends.  ``explore`` reports a
+        game that ends otherwise, and ``conform`` the ends its games never reached."""
+        return ()
+
+    def outcome(self, state: Any) -> str | None:
+        """How a finished game ended (its state's ``outcome``); None while it is played."""
+        if not self.is_terminal(state):
+            return None
+        return getattr(state, "outcome", None) or None
+
     # Canonical data -------------------------------------------------------------------------------
 
     def encode_state(self, state: Any) -> Any:

@@ -31,7 +31,7 @@ from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 class Problem:
     game_index: int
     step: int
-    kind: str       # "violation" | "error" | "unfinished" | "unspecified" | "stuck"
+    kind: str       # "violation" | "error" | "unfinished" | "unspecified" | "stuck" | "end"
     rule: str
     message: str
     state: Any = None
@@ -137,6 +137,10 @@ def _play(rs: Ruleset, rng: random.Random, index: int, max_steps: int, writer: T
         else:
             if not rs.is_terminal(state):
                 problems.append(Problem(index, step, "unfinished", "", f"no end after {max_steps} steps", state))
+        ends = rs.ends()
+        if ends and not problems and rs.is_terminal(state) and rs.outcome(state) not in ends:
+            problems.append(Problem(index, step, "end", "", f"the game ended {rs.outcome(state)!r}, which is not one "
+                                    f"of the ends the ruleset declares ({', '.join(ends)})", state))
     except IllegalAction as exc:
         problems.append(Problem(index, step, "error", exc.rule_id, f"a listed legal action was refused: {exc}",
                                 state))

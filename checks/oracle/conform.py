@@ -1336,6 +1336,10 @@ class ConformReport:
     readings: dict[str, dict[str, int]] = attrs.field(factory=dict)
     #: per game: the readings chosen other than the defaults (``"option = reading"``)
     chosen: dict[str, list[str]] = attrs.field(factory=dict)
+    #: per game: how its games ended (the model's ``outcome``; ``unfinished`` at --max-steps, ``stopped``
+    #: at an unspecified step or a divergence), and the ends its ruleset declares (``Ruleset.ends``)
+    ended: dict[str, dict[str, int]] = attrs.field(factory=dict)
+    ends: dict[str, list[str]] = attrs.field(factory=dict)
     #: per game: the version of its protocol the model speaks, the one the implementation speaks (said
     #: with --protocol, or in its reset's answer), and what changed since
     protocol: dict[str, dict[str, Any]] = attrs.field(factory=dict)
@@ -1351,6 +1355,19 @@ class ConformReport:
         elif now is not None and theirs is not None and theirs > now:
             entry["changed_since"] = [f"version {theirs} is newer than this tombspec's ({now})"]
         self.protocol[game] = entry
+
+    def note_end(self, game: str, rs: Any, state: Any, stopped: bool) -> None:
+        """Record how a game of ``game`` ended (``state``: the model's last)."""
+        end = "stopped" if stopped else rs.outcome(state) or "unfinished"
+        counts = self.ended.setdefault(game, {})
+        counts[end] = counts.get(end, 0) + 1
+        self.ends.setdefault(game, list(rs.ends()))
+
+    @property
+    def ends_unreached(self) -> dict[str, list[str]]:
+        """Per game: the ends its ruleset declares that no game reached (the implementation's play to
+        them was never compared)."""
+        return {game: [e for e in ends if e not in self.ended.get(game, {})] for game, ends in self.ends.items()}
 
     @property
     def unreached(self) -> dict[str, list[str]]:
@@ -1411,6 +1428,7 @@ class ConformReport:
                 "steps_per_second": round(self.steps_per_second, 1), "policy": self.policy,
                 "per_game": self.per_game, "unsupported": self.unsupported, "compared_fields": self.compared,
                 "readings": self.readings, "readings_never_reached": self.unreached,
+                "ended": self.ended, "ends_never_reached": self.ends_unreached,
                 "protocol": self.protocol, "warnings": self.warnings(),
                 "rule_coverage": {g: {"formalised": self.formalised.get(g, 0),
                                       "exercised": len(self.exercised.get(g, ())),
@@ -1436,6 +1454,11 @@ class ConformReport:
             reached = [f"{k} ({counts[k]:,})" for k in sorted(keys) if k in counts]
             if reached:
                 lines.append(f"{game}: readings other than the defaults the games reached: {', '.join(reached)}")
+        for game, counts in self.ended.items():
+            missed = self.ends_unreached.get(game, [])
+            lines.append(f"{game}: games ended " + ", ".join(f"{e} ({n:,})" for e, n in sorted(counts.items())) +
+                         (f"; ends never reached (their play was not compared): {', '.join(missed)}" if missed else
+                          "; every end the rules give was reached" if self.ends.get(game) else ""))
         for game, names in self.unreached.items():
             if names:
                 lines.append(f"{game}: readings chosen that no game reached (a pass says nothing about them): "
@@ -1587,6 +1610,7 @@ class Oracle:
                             played.append((action, player, probe))
                             report.probes += probe
                     reads.update(consulted)
+                    report.note_end(game, rs, session.state, unspecified is not None or mismatch is not None)
                     report.games += 1
                     report.per_game[game] = report.per_game.get(game, 0) + 1
                     report.steps += len(played)

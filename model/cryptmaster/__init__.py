@@ -426,6 +426,12 @@ class Cryptmaster(Tomb):
     def game_over(self, state: TombState) -> str | None:
         return turn.game_over(self, state)
 
+    def ends(self) -> tuple[str, ...]:
+        """The Tomb emptied (crypts-emptied; with an overlord, every crypt but its own); the overlord
+        defeated (overlord, with the overlords variant); one player left (last-player, PvP)."""
+        return ("crypts-emptied", *(("overlord",) if self.settings.overlords else ()),
+                *(("last-player",) if self.options.pvp else ()))
+
     def score(self, state: TombState, player: int) -> int:
         return turn.score(self, state, player)
 

@@ -20,7 +20,7 @@ from typing import Any
 from .. import codec
 from ..chance import Outcomes
 from ..errors import InvalidInput
-from ..options import options_from_data
+from ..options import given, options_from_data
 from ..ruleset import Pending, Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES, Die
@@ -235,6 +235,11 @@ class Egypt(Judgement, Ruleset):
 
     def turn_rule(self, state: EgyptState) -> str:
         return turn.turn_rule(self, state)
+
+    def ends(self) -> tuple[str, ...]:
+        """Every hero out of the pyramid: one escaped with a crystal (victory), heroes escaped without one
+        (no-crystal), none escaped (all-dead); and with the Escape variant, both keys lost (keys-lost)."""
+        return ("victory", "no-crystal", "all-dead", *(("keys-lost",) if given(self).escape else ()))
 
     def violations(self, state: EgyptState) -> list[Violation]:
         return invariants.violations(self, state)

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import codec
 from ..errors import InvalidInput
-from ..options import options_from_data
+from ..options import given, options_from_data
 from ..ruleset import Ruleset, Violation
 from . import invariants
 from .actions import ACTION_TYPES
@@ -81,6 +81,13 @@ class Raiders(Judgement, Ruleset):
         if state.phase.startswith("attack-"):
             return "raiders.attack.audacity-order"
         return "raiders.setup.toss-loser-first"
+
+    def ends(self) -> tuple[str, ...]:
+        """A Raider escapes with the Grail (escaped: raiders.object.game-ends-on-escape), the Boss seals
+        the Tomb (sealed: raiders.boss.seals-tomb), both Raiders Killed (killed: raiders.death.killed),
+        and, under grail-holder-killed's nobody-wins reading, the Grail's holder Killed (grail-lost)."""
+        lost = given(self).grail_holder_killed == "nobody-wins"
+        return ("escaped", "sealed", "killed", *(("grail-lost",) if lost else ()))
 
     def violations(self, state: RaidersState) -> list[Violation]:
         return invariants.violations(self, state)

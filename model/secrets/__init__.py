@@ -133,6 +133,10 @@ class Secrets(Judgement, Ruleset):
                 "secrets.turn.first-player-begins"
         return "secrets.adventurer-phase.next-player"
 
+    def ends(self) -> tuple[str, ...]:
+        """The adventurers win the scenario (won) or lose it (lost)."""
+        return ("won", "lost")
+
     def violations(self, state: SecretsState) -> list[Violation]:
         return invariants.violations(self, state)
 

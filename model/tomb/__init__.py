@@ -406,6 +406,13 @@ class Tomb(Judgement, Ruleset):
         """The finished game, if it ends at this very point (asked only when ``may_end_mid_turn``)."""
         return None
 
+    def ends(self) -> tuple[str, ...]:
+        """"The game ends when all Crypt Cards have been removed from the Crypts" (crypts-emptied); or
+        no Character is left in any Party or at the Inn (no-characters: Solitaire's "When there are no
+        remaining Characters in the Player Adventuring Party or at the Inn, the game ends", and with
+        several players tomb.ambiguity.no-characters-left's game-ends reading: ``out_of_characters``)."""
+        return ("crypts-emptied", "no-characters")
+
     def score(self, state: TombState, player: int) -> int:
         return end.score(self, state, player)
 
