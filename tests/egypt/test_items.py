@@ -189,3 +189,23 @@ def test_a_combat_whose_hero_and_monster_are_parted_is_over() -> None:
     assert rs.violations(parted) != []                       # the invariant sees the parted combat
     hero_gone = turn.settle(rs, s.with_hero(0, space="3,1"))
     assert hero_gone.combat is None
+
+
+def test_a_parted_combat_does_not_stand_in_the_way_of_the_next_one() -> None:
+    """The hero and the monster of a combat parted, then brought together on another space (an engage
+    handled while the parted combat is still set): the parted combat is over first, and the new fight
+    begins (before, the engage was skipped because a combat was set, and the two never fought)."""
+    from tombspec.model.effects import RESOLVED, Effect
+    from tombspec.model.egypt.rules import turn
+    from tombspec.model.egypt.rules.tomb import push, put, take
+
+    rs, s = one(["Saber"], {"4,1": [("Mummy", True)]})
+    s = rs.step(s, A.Step("4,1"))
+    mummy = token_id(s, "4,1", "Mummy")
+    parted, token = take(rs, s, "4,1", mummy)
+    parted = put(rs, parted, "5,1", token).with_hero(0, space="5,1")
+    engaged = push(parted, Effect("engage", "egypt.move.monster-combat", subject="5,1", items=("0",)))
+    assert engaged.combat is not None and engaged.combat.space == "4,1"
+    settled = turn.settle(rs, engaged)
+    assert settled.combat is not None and (settled.combat.space, settled.combat.monster) == ("5,1", mummy)
+    assert rs.violations(settled) == []

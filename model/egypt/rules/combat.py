@@ -81,9 +81,11 @@ def handle_engage(rs: Any, s: EgyptState, e: Effect) -> EgyptState:
     """A hero and a revealed monster share a space: combat, at once.  On the hero's own turn their
     remaining movements are used up; on a monster turn the hero's player fights it (reading
     ``hero-player-fights``).  Several heroes fight it one after another, in turn order (reading
-    ``each-in-turn-order``)."""
+    ``each-in-turn-order``).  A combat whose hero and monster were parted (egypt.ambiguity.combat-apart)
+    is over before this one begins, not in its way."""
     space = e.subject
     monster = top_monster(rs, s, space)
+    s = end_combat_apart(rs, s)        # a combat parted by what brought them together is over first
     if monster is None or s.combat is not None:
         return s
     queue = [int(h) for h in e.items]
