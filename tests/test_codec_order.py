@@ -113,3 +113,61 @@ def test_effects_and_decks_keep_canonical_order_and_their_checks() -> None:
     assert codec.dumps(e) == orjson.dumps(codec.to_data(e), option=orjson.OPT_SORT_KEYS)
     with pytest.raises(ValueError, match="lasts until"):
         Effect("bless", "game.card.bless", until="never")
+
+
+@codec.encoded_once("items", "tags")
+@codec.canonical_order
+@attrs.frozen(slots=False)
+class Parted:
+    name: str
+    items: tuple[Inner, ...]
+    tags: tuple[str, ...]          # given a list below: a part whose value is not immutable
+    count: int = 0
+
+
+def test_encoded_once_gives_the_same_bytes_and_reuses_a_value_s_own() -> None:
+    """``codec.encoded_once``: a field's bytes are reused while it holds the very value they encode,
+    never for another value, and a mutable value (a list) is encoded afresh every time."""
+    items = (Inner(2), Inner(1, alpha="a"))
+    a = Parted("x", items, ["t"])
+    assert codec.dumps(a) == _canonical(a)
+    b = attrs.evolve(a, items=(Inner(3),), count=1)               # a new value in the part: its own bytes
+    assert codec.dumps(b) == _canonical(b) != codec.dumps(a)
+    a.tags.append("u")                                            # a mutable part is never reused
+    assert codec.dumps(a) == _canonical(a)
+    # a seeded break: the bytes kept for the tuple are what dumps writes (so the cache is in use)
+    value, fragment = codec._ENCODED[id(items)]
+    assert value is items
+    codec._ENCODED[id(items)] = (items, orjson.Fragment(b"[]"))
+    try:
+        assert codec.dumps(a) != _canonical(a)
+    finally:
+        del codec._ENCODED[id(items)]
+    assert codec.dumps(a) == _canonical(a)
+
+
+def test_encoded_once_names_fields_of_a_canonical_order_class() -> None:
+    with pytest.raises(TypeError):
+        codec.encoded_once("nope")(Outer)
+    with pytest.raises(TypeError):
+        codec.encoded_once("zeta")(attrs.frozen(slots=False)(type("Plain", (), {"__annotations__": {"zeta": int}})))
+
+
+@pytest.mark.parametrize("game", ["secrets"])
+def test_the_states_parts_encoded_once_give_the_digest_of_a_fresh_encoding(game: str) -> None:
+    """Every state of a few explored games: the digest with the parts' bytes reused is the one of the
+    whole state encoded afresh (to_data, sorted)."""
+    import hashlib
+    import random
+
+    from tombspec.model.play import playout
+    from tombspec.model.registry import get_ruleset
+
+    rs = get_ruleset(game)
+    assert codec._PARTS.get(rs.state_type)
+    n = 0
+    for seed in range(2):
+        for _, _, state in playout(rs, random.Random(seed), max_steps=400):
+            assert codec.digest(state) == hashlib.sha256(_canonical(state)).hexdigest()
+            n += 1
+    assert n > 200
