@@ -154,3 +154,20 @@ def test_two_cards_of_a_keyword_are_caught_again_in_an_equal_loadout(rs: Any) ->
     again = evolve(broken, parties=tuple(parties))
     assert rs.violations(state) == []
     reported(rs, again, rng, rule)
+
+
+def test_a_party_out_beside_a_party_that_passed_is_caught_whatever_the_effects(rs: Any) -> None:
+    """cryptmaster.pvp.elimination: each Party that passed with no mercenary is not checked again while it
+    is the very same value, whatever the effects (issue 26, speed10t); another Party of the same state,
+    out with Characters, is reported all the same, the effects changed beside it."""
+    from tombspec.model.effects import TURN, Effect
+
+    state, rng, q = game_in_progress(rs)
+    assert rs.violations(state) == []
+    r = next(p for p in range(len(state.parties)) if p != q and state.party(p).characters)
+    parties = list(state.parties)
+    parties[r] = evolve(state.party(r), out=True)
+    broken = evolve(state, parties=tuple(parties), effects=(*state.effects, Effect(
+        "free-used", "cryptmaster.card-text.free", until=TURN, player=q, subject="rest")))
+    assert broken.party(q) is state.party(q)
+    assert "cryptmaster.pvp.elimination" in {v.invariant for v in rs.violations(broken)}
