@@ -14,7 +14,7 @@ import attrs
 from ...effects import TURN, Effect, add
 from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts, remembering
+from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts, members_facts, remembering
 from .rolling import has_die
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
@@ -411,11 +411,12 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     who may use it (a fact of him: ``_may_use``)."""
     party = state.parties[player]
     chars = party.characters
-    names = [c.name for c in chars] if holders is None else list(holders)
     out: list[Usable] = []
+    own = memo_table(rs, "own-offers", bounded=True)          # (``_own_offers``' table, looked up once)
     for ch in chars:
-        if ch.name in names:
-            out += _own_offers(rs, ch, timing, trigger)
+        if holders is None or ch.name in holders:
+            got = own.get((ch.name, ch.attached, timing, trigger))
+            out += got if got is not None else _own_offers(rs, ch, timing, trigger)
     hand = party.hand
     if not hand:
         return out
@@ -430,7 +431,8 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
         offers = loadout.get(key)
         if offers is None:
             if facts is None:
-                facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
+                facts = list(members_facts(rs, chars)) if holders is None else \
+                    [member_facts(rs, chars, ch.name) if ch.name in holders else None for ch in chars]
             users = tuple([ch.name for ch, known in zip(chars, facts)
                            if known is not None and _may_use(rs, state, player, ch.name, known, card)])
             offers = loadout[key] = _hand_offers(rs, card, timing, trigger, effects, users)
