@@ -277,15 +277,18 @@ def attached_cards(ch: Character) -> tuple[str, ...]:
 def character_hp(rs: Any, state: TombState, player: int, name: str) -> int:
     """A Character's Hit Points: printed, plus his Attached cards' HP, plus his temporary HP."""
     party = state.parties[player]
-    me = party.character(name)
-    card = rs.cards.characters[name]
-    hp = card.hp
-    for att in (me.attached if me is not None else ()):
-        c = rs.cards.card(att)
-        hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
-        for e in c.effects:
-            if e.kind == "hp-per-other-character":
-                hp += e.value * (len(party.characters) - 1)
+    facts = member_facts(rs, party.characters, name)     # his printed and Attached HP: a fact of him and his Party
+    hp = facts.get("hp")
+    if hp is None:
+        me = party.character(name)
+        hp = rs.cards.characters[name].hp
+        for att in (me.attached if me is not None else ()):
+            c = rs.cards.card(att)
+            hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
+            for e in c.effects:
+                if e.kind == "hp-per-other-character":
+                    hp += e.value * (len(party.characters) - 1)
+        facts["hp"] = hp
     for e in state.effects:
         if e.name == "temp-hp" and e.subject == name:
             hp += e.value or 0
