@@ -171,3 +171,22 @@ def test_a_party_out_beside_a_party_that_passed_is_caught_whatever_the_effects(r
         "free-used", "cryptmaster.card-text.free", until=TURN, player=q, subject="rest")))
     assert broken.party(q) is state.party(q)
     assert "cryptmaster.pvp.elimination" in {v.invariant for v in rs.violations(broken)}
+
+
+def test_restrictions_broken_after_a_clean_loadout_are_fixed(rs: Any) -> None:
+    """cryptmaster.attach.fix-by-moving / fix-by-discarding: whether a Party breaks a restriction is a
+    fact of its loadout, remembered for it (issue 26, speed10t); a Party that broke none is left as it
+    is, and two Weapons then Attached to one Character are fixed all the same (not read off the clean
+    loadout's fact)."""
+    from tombspec.model.cryptmaster.rules.attachments import breaches, fix_restrictions
+
+    state, rng, q = game_in_progress(rs)
+    held = {c for d in state.decks for c, _ in d.counts}
+    weapons = [c for c in sorted(held) if "weapon" in keywords(rs, c) and not is_cursed(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the decks")
+    assert fix_restrictions(rs, state, q).parties[q] is state.parties[q]
+    broken = attach_from_deck(state, q, weapons)
+    assert any(breaches(rs, broken, q, ch.name) for ch in broken.party(q).characters)
+    fixed = fix_restrictions(rs, broken, q)
+    assert not any(breaches(rs, fixed, q, ch.name) for ch in fixed.party(q).characters)

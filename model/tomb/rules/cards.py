@@ -402,8 +402,12 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     offered = facts.get(key)
     if offered is None:
         offered = facts[key] = tuple(_offered(rs, state, player, timing, trigger, names))
-    if not _recorders and not any(e.name == "used" for e in state.effects):
-        return list(offered)          # nothing used this Turn (while recording, is_used is asked all the same)
+    if not _recorders:
+        for e in state.effects:
+            if e.name == "used":
+                break
+        else:
+            return list(offered)      # nothing used this Turn (while recording, is_used is asked all the same)
     return [u for u in offered if not is_used(rs, state, player, u.holder, u.card)]
 
 
