@@ -526,3 +526,22 @@ def test_hit_points_follow_the_cards_attached_where_remembered(rs: Any) -> None:
         with_party(held, q, characters=(evolve(stronger, wounds=hp), *rest)))}
     reported(rs, with_party(state, q, characters=(evolve(first, wounds=hp), *rest)), rng,
              "tomb.death.killed-at-hit-points")
+
+
+def test_a_card_and_a_character_broken_in_one_step_are_both_caught(rs: Any) -> None:
+    """tomb.banking.never-returned and tomb.glossary.character-pool: the cards and the Characters are
+    counted in one Tally (issue 26, speed10t), a Character under his own key; a card gone from an Inn
+    deck and a Character also at the Inn, in one step, are each reported under its own rule, and the
+    card's message names no Character."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters)
+                                  and any(s.decks))
+    name = state.party(other(state)).characters[0].name
+    i = next(i for i, d in enumerate(state.decks) if d)
+    card = state.decks[i].counts[0][0]
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(card)
+    broken = evolve(state, decks=tuple(decks), inn=tuple(sorted((*state.inn, name))))
+    found = {v.invariant: v.message for v in rs.violations(broken)}
+    assert set(found) == {"tomb.banking.never-returned", "tomb.glossary.character-pool"}
+    assert card in found["tomb.banking.never-returned"] and name not in found["tomb.banking.never-returned"]
+    assert name in found["tomb.glossary.character-pool"]
