@@ -271,32 +271,14 @@ def _deck(deck: Any) -> dict[str, int]:
     return _decks((deck,))
 
 
-def _attached_cards(characters: Any) -> dict[str, int]:
-    """The cards Attached to a Party's Characters."""
-    out: dict[str, int] = {}
-    for ch in characters:
-        for c in ch.attached:
-            out[c] = out.get(c, 0) + 1
-    return out
 
 
-def _same_attached(characters: Any, old: Any) -> bool:
-    """Whether two Parties' Characters hold the very same Attached cards (Characters whose Wounds or
-    actions changed)."""
-    return len(characters) == len(old) and all(x.attached is y.attached for x, y in zip(characters, old))
 
 
 def _crypt_cards(crypts: Any) -> dict[str, int]:
     return _counted(h.card for crypt in crypts for h in crypt.cards)
 
 
-def _fallen_cards(effects: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for e in effects:
-        if e.name == "fallen-mercenary":
-            for c in e.items:
-                out[c] = out.get(c, 0) + 1
-    return out
 
 
 #: the tasks that hold a card between a draw and its placing (``card``), and those that hold several (``items``)
@@ -305,18 +287,6 @@ _ITEMS_TASKS = frozenset(("loot", "give"))
 _HOLDING_TASKS = _CARD_TASKS | _ITEMS_TASKS
 
 
-def _task_cards(agenda: Any) -> dict[str, int]:
-    """Cards in hand between a draw and its placing."""
-    out: dict[str, int] = {}
-    for t in agenda:
-        if t.kind in _HOLDING_TASKS:
-            if t.kind in _CARD_TASKS:
-                if t.card:
-                    out[t.card] = out.get(t.card, 0) + 1
-            else:
-                for c in t.items:
-                    out[c] = out.get(c, 0) + 1
-    return out
 
 
 def _raid_cards(raid: Any) -> dict[str, int]:
@@ -332,46 +302,12 @@ def _raid_cards(raid: Any) -> dict[str, int]:
     return _counted(names)
 
 
-#: every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters (and the
-#: Overlord's, outside these); each of the state's own places of cards: its field, and how it is counted
-_CARD_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), ("crypt_discard", _deck),
-                ("crypts", _crypt_cards), ("pillage", _counted), ("effects", _fallen_cards), ("agenda", _task_cards),
-                ("raid", _raid_cards))
-#: each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards (four places, so
-#: that a step that changes one is counted again there alone)
-_PARTY_CARD_PLACES = (("hand", _counted), ("bank", _counted), ("crypt_hand", _counted), ("characters", _attached_cards))
 
 
-def _squires(agenda: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for t in agenda:
-        if t.kind == "squire" and t.subject:
-            out[t.subject] = out.get(t.subject, 0) + 1
-    return out
 
 
-def _party_people(characters: Any) -> dict[str, int]:
-    return _counted(ch.name for ch in characters)
 
 
-def _fallen_people(effects: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for e in effects:
-        if e.name == "fallen-mercenary" and e.subject:
-            out[e.subject] = out.get(e.subject, 0) + 1
-    return out
-
-
-#: every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, a Squire's decision, a
-#: fallen mercenary; and each Party's Characters
-_PEOPLE_PLACES = (("pool", _deck), ("inn", _counted), ("dead", _counted), ("drawn", _counted), ("agenda", _squires),
-                  ("effects", _fallen_people))
-_PARTY_PEOPLE_PLACES = (("characters", _party_people),)
-
-
-def _same_people(characters: Any, old: Any) -> bool:
-    """Whether two Parties have the very same Characters, by name, in order."""
-    return len(characters) == len(old) and all(x.name == y.name for x, y in zip(characters, old))
 
 
 # Both counts in one: each place counted once for its cards and its Characters, a Character counted
@@ -381,7 +317,8 @@ PERSON = "character"
 
 
 def _agenda_all(agenda: Any) -> dict[Any, int]:
-    """``_task_cards`` and ``_squires`` (as people) of an agenda, in one pass."""
+    """The cards an agenda's tasks hold between a draw and its placing, and (as people) the Characters
+    awaiting a Squire's decision."""
     out: dict[Any, int] = {}
     for t in agenda:
         kind = t.kind
@@ -399,7 +336,7 @@ def _agenda_all(agenda: Any) -> dict[Any, int]:
 
 
 def _effects_all(effects: Any) -> dict[Any, int]:
-    """``_fallen_cards`` and ``_fallen_people`` (as people) of the effects, in one pass."""
+    """The cards and (as people) the Characters of the fallen mercenaries among the effects."""
     out: dict[Any, int] = {}
     for e in effects:
         if e.name == "fallen-mercenary":
@@ -430,7 +367,7 @@ def _people(names: Any) -> dict[Any, int]:
 
 
 def _party_all(characters: Any) -> dict[Any, int]:
-    """``_attached_cards`` and ``_party_people`` (as people) of a Party's Characters, in one pass."""
+    """The cards Attached to a Party's Characters, and (as people) the Characters themselves."""
     out: dict[Any, int] = {}
     for ch in characters:
         for c in ch.attached:
@@ -447,8 +384,10 @@ def _same_all(characters: Any, old: Any) -> bool:
                                                for x, y in zip(characters, old))
 
 
-#: every card and every Character is somewhere, once: the places of ``_CARD_PLACES`` and
-#: ``_PEOPLE_PLACES`` together, a field of both counted by one function for both
+#: every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters (and the
+#: Overlord's, outside these); every Character too: the Pool, the Inn, the dead, those drawn, a Squire's
+#: decision, a fallen mercenary, a Party.  Each of the state's own places: its field, and how it is
+#: counted (a field of cards and Characters counted by one function for both)
 _ALL_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), ("crypt_discard", _deck),
                ("crypts", _crypt_cards), ("pillage", _counted), ("effects", _effects_all), ("agenda", _agenda_all),
                ("raid", _raid_cards), ("pool", _pool_people), ("inn", _people), ("dead", _people),
@@ -456,7 +395,7 @@ _ALL_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), (
 _PARTY_ALL_PLACES = (("hand", _counted), ("bank", _counted), ("crypt_hand", _counted), ("characters", _party_all))
 
 #: for a place counted by a function here, whether a new value counts as its old one (parts compared)
-_SAME = {_attached_cards: _same_attached, _party_people: _same_people, _party_all: _same_all}
+_SAME = {_party_all: _same_all}
 
 
 class Tally:
@@ -559,7 +498,7 @@ def _expected_all(rs: Any) -> dict[Any, int]:
 
 
 def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> list[Violation]:
-    """Every card is somewhere, once (in the places of ``_card_places``, and the Overlord's); every
+    """Every card is somewhere, once (in the places of ``_ALL_PLACES``, and the Overlord's); every
     Character too.  Counted again only where the state differs from the last one that passed (both
     counts in one ``Tally`` over ``_ALL_PLACES``)."""
     checked = checked or checked_of(rs)
