@@ -44,7 +44,14 @@ def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Vi
     resolved: the task is read then)."""
     found = len(out)
     clean = True
+    effects = state.effects
     for p, party in enumerate(state.parties):
+        # the very Party that passed every check below with nothing broken: not again, unless a
+        # mercenary in it reads the effects and these are others (``_PASSED`` holds no mercenary)
+        seen = checked.parties.get(id(party))
+        if seen is not None and seen[0] is party and (seen[1] is _PASSED or seen[1] == effects):
+            continue
+        before = len(out)
         # the checks that read the Party's Characters alone: not again for the very Characters that passed them
         if checked.party_passed(party.characters, ()):
             bad_of, cm_card = (), False
@@ -66,7 +73,14 @@ def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Vi
             out.append(Violation("cryptmaster.pvp.elimination", f"player {p} is out but has Characters"))
         if cm_card:
             out.append(Violation("cryptmaster.attach.allowed-types", f"player {p} has a cryptmaster card attached"))
+        if not bad_of and not cm_card and len(out) == before:
+            mercenaries = any(ch.owner is not None for ch in party.characters)
+            checked.pass_party(party, effects if mercenaries else _PASSED)
     return clean and len(out) == found
+
+
+#: what a Party without a mercenary passed with (its checks read neither the effects nor the task)
+_PASSED = ("passed",)
 
 
 def _restrictions(rs: Any, state: TombState, p: int, party: Any) -> tuple[tuple[list[str], ...], bool]:

@@ -194,8 +194,7 @@ class Checked:
     def __init__(self) -> None:
         self.parties: dict[int, tuple[Any, tuple[Any, ...]]] = {}
         self.characters: dict[int, tuple[Any, tuple[Any, ...]]] = {}
-        self.cards: Tally | None = None
-        self.people: Tally | None = None
+        self.counts: Tally | None = None           # the cards and the people (``_conservation``)
         self.all_parties: Any = None              # a state's Parties that all passed, with what they read
         self.all_given: Any = None
         self.effects: Any = None                  # the last effects read, and their temporary Hit Points
@@ -272,32 +271,14 @@ def _deck(deck: Any) -> dict[str, int]:
     return _decks((deck,))
 
 
-def _attached_cards(characters: Any) -> dict[str, int]:
-    """The cards Attached to a Party's Characters."""
-    out: dict[str, int] = {}
-    for ch in characters:
-        for c in ch.attached:
-            out[c] = out.get(c, 0) + 1
-    return out
 
 
-def _same_attached(characters: Any, old: Any) -> bool:
-    """Whether two Parties' Characters hold the very same Attached cards (Characters whose Wounds or
-    actions changed)."""
-    return len(characters) == len(old) and all(x.attached is y.attached for x, y in zip(characters, old))
 
 
 def _crypt_cards(crypts: Any) -> dict[str, int]:
     return _counted(h.card for crypt in crypts for h in crypt.cards)
 
 
-def _fallen_cards(effects: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for e in effects:
-        if e.name == "fallen-mercenary":
-            for c in e.items:
-                out[c] = out.get(c, 0) + 1
-    return out
 
 
 #: the tasks that hold a card between a draw and its placing (``card``), and those that hold several (``items``)
@@ -306,18 +287,6 @@ _ITEMS_TASKS = frozenset(("loot", "give"))
 _HOLDING_TASKS = _CARD_TASKS | _ITEMS_TASKS
 
 
-def _task_cards(agenda: Any) -> dict[str, int]:
-    """Cards in hand between a draw and its placing."""
-    out: dict[str, int] = {}
-    for t in agenda:
-        if t.kind in _HOLDING_TASKS:
-            if t.kind in _CARD_TASKS:
-                if t.card:
-                    out[t.card] = out.get(t.card, 0) + 1
-            else:
-                for c in t.items:
-                    out[c] = out.get(c, 0) + 1
-    return out
 
 
 def _raid_cards(raid: Any) -> dict[str, int]:
@@ -333,50 +302,100 @@ def _raid_cards(raid: Any) -> dict[str, int]:
     return _counted(names)
 
 
-#: every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters (and the
-#: Overlord's, outside these); each of the state's own places of cards: its field, and how it is counted
-_CARD_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), ("crypt_discard", _deck),
-                ("crypts", _crypt_cards), ("pillage", _counted), ("effects", _fallen_cards), ("agenda", _task_cards),
-                ("raid", _raid_cards))
-#: each Party's places: its hand, bank and Crypt hand, and its Characters' Attached cards (four places, so
-#: that a step that changes one is counted again there alone)
-_PARTY_CARD_PLACES = (("hand", _counted), ("bank", _counted), ("crypt_hand", _counted), ("characters", _attached_cards))
 
 
-def _squires(agenda: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
+
+
+
+
+
+
+# Both counts in one: each place counted once for its cards and its Characters, a Character counted
+# under ``(PERSON, name)`` (never a card's name), so that a step's changed places are looked for once
+
+PERSON = "character"
+
+
+def _agenda_all(agenda: Any) -> dict[Any, int]:
+    """The cards an agenda's tasks hold between a draw and its placing, and (as people) the Characters
+    awaiting a Squire's decision."""
+    out: dict[Any, int] = {}
     for t in agenda:
-        if t.kind == "squire" and t.subject:
-            out[t.subject] = out.get(t.subject, 0) + 1
+        kind = t.kind
+        if kind in _HOLDING_TASKS:
+            if kind in _CARD_TASKS:
+                if t.card:
+                    out[t.card] = out.get(t.card, 0) + 1
+            else:
+                for c in t.items:
+                    out[c] = out.get(c, 0) + 1
+        elif kind == "squire" and t.subject:
+            key = (PERSON, t.subject)
+            out[key] = out.get(key, 0) + 1
     return out
 
 
-def _party_people(characters: Any) -> dict[str, int]:
-    return _counted(ch.name for ch in characters)
-
-
-def _fallen_people(effects: Any) -> dict[str, int]:
-    out: dict[str, int] = {}
+def _effects_all(effects: Any) -> dict[Any, int]:
+    """The cards and (as people) the Characters of the fallen mercenaries among the effects."""
+    out: dict[Any, int] = {}
     for e in effects:
-        if e.name == "fallen-mercenary" and e.subject:
-            out[e.subject] = out.get(e.subject, 0) + 1
+        if e.name == "fallen-mercenary":
+            for c in e.items:
+                out[c] = out.get(c, 0) + 1
+            if e.subject:
+                key = (PERSON, e.subject)
+                out[key] = out.get(key, 0) + 1
     return out
 
 
-#: every Character is somewhere, once: the Pool, the Inn, the dead, those drawn, a Squire's decision, a
-#: fallen mercenary; and each Party's Characters
-_PEOPLE_PLACES = (("pool", _deck), ("inn", _counted), ("dead", _counted), ("drawn", _counted), ("agenda", _squires),
-                  ("effects", _fallen_people))
-_PARTY_PEOPLE_PLACES = (("characters", _party_people),)
+def _pool_people(deck: Any) -> dict[Any, int]:
+    """The Characters of the Pool (``_deck``, as people)."""
+    out: dict[Any, int] = {}
+    for c, n in deck.counts:
+        key = (PERSON, c)
+        out[key] = out.get(key, 0) + n
+    return out
 
 
-def _same_people(characters: Any, old: Any) -> bool:
-    """Whether two Parties have the very same Characters, by name, in order."""
-    return len(characters) == len(old) and all(x.name == y.name for x, y in zip(characters, old))
+def _people(names: Any) -> dict[Any, int]:
+    """``_counted`` of Characters' names, as people."""
+    out: dict[Any, int] = {}
+    for n in names:
+        key = (PERSON, n)
+        out[key] = out.get(key, 0) + 1
+    return out
 
+
+def _party_all(characters: Any) -> dict[Any, int]:
+    """The cards Attached to a Party's Characters, and (as people) the Characters themselves."""
+    out: dict[Any, int] = {}
+    for ch in characters:
+        for c in ch.attached:
+            out[c] = out.get(c, 0) + 1
+        key = (PERSON, ch.name)
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _same_all(characters: Any, old: Any) -> bool:
+    """Whether two Parties' Characters are the very same names holding the very same Attached cards
+    (Characters whose Wounds or actions changed)."""
+    return len(characters) == len(old) and all(x.attached is y.attached and x.name == y.name
+                                               for x, y in zip(characters, old))
+
+
+#: every card is somewhere, once: decks, discards, hands, Crypts, Raid, Parties, banks, Monsters (and the
+#: Overlord's, outside these); every Character too: the Pool, the Inn, the dead, those drawn, a Squire's
+#: decision, a fallen mercenary, a Party.  Each of the state's own places: its field, and how it is
+#: counted (a field of cards and Characters counted by one function for both)
+_ALL_PLACES = (("decks", _decks), ("discards", _decks), ("crypt_deck", _deck), ("crypt_discard", _deck),
+               ("crypts", _crypt_cards), ("pillage", _counted), ("effects", _effects_all), ("agenda", _agenda_all),
+               ("raid", _raid_cards), ("pool", _pool_people), ("inn", _people), ("dead", _people),
+               ("drawn", _people))
+_PARTY_ALL_PLACES = (("hand", _counted), ("bank", _counted), ("crypt_hand", _counted), ("characters", _party_all))
 
 #: for a place counted by a function here, whether a new value counts as its old one (parts compared)
-_SAME = {_attached_cards: _same_attached, _party_people: _same_people}
+_SAME = {_party_all: _same_all}
 
 
 class Tally:
@@ -468,43 +487,52 @@ def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
             diff.pop(k, None)
 
 
+def _expected_all(rs: Any) -> dict[Any, int]:
+    """What ``_ALL_PLACES`` hold in all: each card of the game as many times as it has copies, each
+    Character once (as people)."""
+    got = rs.memo.get("expected-all")
+    if got is None:
+        expected, everyone = _expected(rs)
+        got = rs.memo["expected-all"] = {**expected, **{(PERSON, n): 1 for n in everyone}}
+    return got
+
+
 def _conservation(rs: Any, state: TombState, checked: Checked | None = None) -> list[Violation]:
-    """Every card is somewhere, once (in the places of ``_card_places``, and the Overlord's); every
-    Character too.  Counted again only where the state differs from the last one that passed."""
+    """Every card is somewhere, once (in the places of ``_ALL_PLACES``, and the Overlord's); every
+    Character too.  Counted again only where the state differs from the last one that passed (both
+    counts in one ``Tally`` over ``_ALL_PLACES``)."""
     checked = checked or checked_of(rs)
     out: list[Violation] = []
-    expected, everyone = _expected(rs)
-    cards = (checked.cards or Tally.start(_CARD_PLACES, _PARTY_CARD_PLACES, expected)).recount(state)
+    counts = (checked.counts or Tally.start(_ALL_PLACES, _PARTY_ALL_PLACES, _expected_all(rs))).recount(state)
     loose: list[str] = []
     if state.overlord_attached and not (state.raid is not None and
                                         any(m.card == state.overlord for m in state.raid.monsters)):
         loose += state.overlord_attached   # the Overlord's cards, kept while it waits in its Crypt
     if state.overlord is not None and state.overlord_crypt is None:
         loose.append(state.overlord)       # selected, not yet placed
-    diff = cards.diff
     extra = rs.extra_cards(state)
+    both = counts.diff
+    if not both and not loose and not extra:
+        checked.counts = counts            # every card and everyone in one place, once
+        return out
+    diff = {k: v for k, v in both.items() if type(k) is str}
     if loose or extra:
-        diff = dict(diff)
         _shift(diff, _counted(loose), 1)
         _shift(diff, extra, -1)
     if diff:
         out.append(Violation("tomb.banking.never-returned", f"cards appeared or vanished: {dict(sorted(diff.items()))}"))
-    else:
-        checked.cards = cards
-    people = (checked.people or Tally.start(_PEOPLE_PLACES, _PARTY_PEOPLE_PLACES, dict.fromkeys(everyone, 1))).recount(
-        state)
-    if not people.diff:                # everyone in one place, once
-        checked.people = people
-        return out
-    removed = rs.options.dead_destination == "removed"
-    # diff: a Character's count less one; anyone else's count
-    dup = sorted(k for k, v in people.diff.items() if v > (0 if k in everyone else 1))
-    lost = [] if removed else sorted(k for k, v in people.diff.items() if k in everyone and v == -1)
-    stray = [k for k in people.diff if k not in everyone]
-    if dup or lost or stray:
-        out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))
-    else:
-        checked.people = people
+    people = {k[1]: v for k, v in both.items() if type(k) is not str}
+    if people:
+        _, everyone = _expected(rs)
+        removed = rs.options.dead_destination == "removed"
+        # people: a Character's count less one; anyone else's count
+        dup = sorted(k for k, v in people.items() if v > (0 if k in everyone else 1))
+        lost = [] if removed else sorted(k for k, v in people.items() if k in everyone and v == -1)
+        stray = [k for k in people if k not in everyone]
+        if dup or lost or stray:
+            out.append(Violation("tomb.glossary.character-pool", f"Characters duplicated {dup} or lost {lost}"))
+    if not out:
+        checked.counts = counts
     return out
 
 

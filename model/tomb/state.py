@@ -387,9 +387,25 @@ def members_facts(rs: Any, characters: tuple[Character, ...]) -> list[dict[Any, 
     facts = loadout_facts(rs, characters)
     got = facts.get("members")
     if got is None:
-        got = [member_facts(rs, characters, ch.name) for ch in characters]
-        if not _recorders:
-            facts["members"] = got
+        if _recorders:
+            return [{} for _ in characters]         # (member_facts remembers nothing while recording)
+        # every member's facts in one pass: the names, the table by value and the reading looked up once
+        names = facts.get("names")
+        if names is None:
+            names = facts["names"] = tuple(c.name for c in characters)
+        by_value = rs.__dict__.get("_member_facts")
+        if by_value is None or len(by_value) >= 8192:
+            by_value = rs._member_facts = {}
+        everyone = tuple(c.attached for c in characters) if rs.options.casters == "party-caster" else None
+        got = []
+        for ch in characters:
+            name = ch.name
+            mine = facts.get(("member", name))
+            if mine is None:
+                mine = facts[("member", name)] = by_value.setdefault(
+                    (names, name, ch.attached if everyone is None else everyone), {})
+            got.append(mine)
+        facts["members"] = got
     return got
 
 

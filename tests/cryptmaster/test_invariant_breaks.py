@@ -154,3 +154,39 @@ def test_two_cards_of_a_keyword_are_caught_again_in_an_equal_loadout(rs: Any) ->
     again = evolve(broken, parties=tuple(parties))
     assert rs.violations(state) == []
     reported(rs, again, rng, rule)
+
+
+def test_a_party_out_beside_a_party_that_passed_is_caught_whatever_the_effects(rs: Any) -> None:
+    """cryptmaster.pvp.elimination: each Party that passed with no mercenary is not checked again while it
+    is the very same value, whatever the effects (issue 26, speed10t); another Party of the same state,
+    out with Characters, is reported all the same, the effects changed beside it."""
+    from tombspec.model.effects import TURN, Effect
+
+    state, rng, q = game_in_progress(rs)
+    assert rs.violations(state) == []
+    r = next(p for p in range(len(state.parties)) if p != q and state.party(p).characters)
+    parties = list(state.parties)
+    parties[r] = evolve(state.party(r), out=True)
+    broken = evolve(state, parties=tuple(parties), effects=(*state.effects, Effect(
+        "free-used", "cryptmaster.card-text.free", until=TURN, player=q, subject="rest")))
+    assert broken.party(q) is state.party(q)
+    assert "cryptmaster.pvp.elimination" in {v.invariant for v in rs.violations(broken)}
+
+
+def test_restrictions_broken_after_a_clean_loadout_are_fixed(rs: Any) -> None:
+    """cryptmaster.attach.fix-by-moving / fix-by-discarding: whether a Party breaks a restriction is a
+    fact of its loadout, remembered for it (issue 26, speed10t); a Party that broke none is left as it
+    is, and two Weapons then Attached to one Character are fixed all the same (not read off the clean
+    loadout's fact)."""
+    from tombspec.model.cryptmaster.rules.attachments import breaches, fix_restrictions
+
+    state, rng, q = game_in_progress(rs)
+    held = {c for d in state.decks for c, _ in d.counts}
+    weapons = [c for c in sorted(held) if "weapon" in keywords(rs, c) and not is_cursed(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the decks")
+    assert fix_restrictions(rs, state, q).parties[q] is state.parties[q]
+    broken = attach_from_deck(state, q, weapons)
+    assert any(breaches(rs, broken, q, ch.name) for ch in broken.party(q).characters)
+    fixed = fix_restrictions(rs, broken, q)
+    assert not any(breaches(rs, fixed, q, ch.name) for ch in fixed.party(q).characters)

@@ -502,3 +502,46 @@ def test_a_lords_party_moved_to_another_players_place_is_caught() -> None:
     assert "tomb.party.size-one-to-five" in {v.invariant for v in rs.violations(swapped)}
     assert rs.violations(lord) == []
     reported(rs, swapped, rng, "tomb.party.size-one-to-five")
+
+
+def test_hit_points_follow_the_cards_attached_where_remembered(rs: Any) -> None:
+    """tomb.death.killed-at-hit-points: a Character's printed and Attached Hit Points are a fact of his
+    loadout, remembered for it (issue 26, speed10t); a card with Hit Points Attached to him counts at
+    once, and once it is gone again his Hit Points are the old ones (nothing kept by his name alone), so
+    Wounds at his Hit Points without the card are reported."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters))
+    q = other(state)
+    first, *rest = state.party(q).characters
+    hp = character_hp(rs, state, q, first.name)
+    card, bonus = next((c.name, c.hp) for c in sorted(rs.cards.inn.values(), key=lambda c: c.name)
+                       if c.hp > 0 and c.deck in rs.inn_decks)
+    i = next(i for i, d in enumerate(state.decks) if d.count(card))
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(card)
+    stronger = evolve(first, attached=(*first.attached, card))
+    held = evolve(with_party(state, q, characters=(stronger, *rest)), decks=tuple(decks))
+    assert character_hp(rs, held, q, first.name) == hp + bonus
+    assert character_hp(rs, state, q, first.name) == hp
+    assert "tomb.death.killed-at-hit-points" not in {v.invariant for v in rs.violations(
+        with_party(held, q, characters=(evolve(stronger, wounds=hp), *rest)))}
+    reported(rs, with_party(state, q, characters=(evolve(first, wounds=hp), *rest)), rng,
+             "tomb.death.killed-at-hit-points")
+
+
+def test_a_card_and_a_character_broken_in_one_step_are_both_caught(rs: Any) -> None:
+    """tomb.banking.never-returned and tomb.glossary.character-pool: the cards and the Characters are
+    counted in one Tally (issue 26, speed10t), a Character under his own key; a card gone from an Inn
+    deck and a Character also at the Inn, in one step, are each reported under its own rule, and the
+    card's message names no Character."""
+    state, rng = game_in_progress(rs, lambda s: quiet(s) and bool(s.party(other(s)).characters)
+                                  and any(s.decks))
+    name = state.party(other(state)).characters[0].name
+    i = next(i for i, d in enumerate(state.decks) if d)
+    card = state.decks[i].counts[0][0]
+    decks = list(state.decks)
+    decks[i] = decks[i].remove(card)
+    broken = evolve(state, decks=tuple(decks), inn=tuple(sorted((*state.inn, name))))
+    found = {v.invariant: v.message for v in rs.violations(broken)}
+    assert set(found) == {"tomb.banking.never-returned", "tomb.glossary.character-pool"}
+    assert card in found["tomb.banking.never-returned"] and name not in found["tomb.banking.never-returned"]
+    assert name in found["tomb.glossary.character-pool"]

@@ -89,6 +89,19 @@ def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     return list(got)
 
 
+def breaching(rs: Any, state: TombState, player: int) -> bool:
+    """Whether a card Attached in ``player``'s Party breaks a restriction (``breaches`` of any of its
+    Characters): a fact of the loadout, worked out once for each (``state.loadout_facts``)."""
+    characters = state.parties[player].characters
+    facts = loadout_facts(rs, characters)
+    got = facts.get("breaching")
+    if got is None:
+        got = any(breaches(rs, state, player, ch.name) for ch in characters)
+        if not _recorders:
+            facts["breaching"] = got
+    return got
+
+
 def _breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     me = state.parties[player].character(name)
     if me is None:
@@ -118,6 +131,8 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
 
     for _ in range(20):
         changed = False
+        if not breaching(rs, state, player):
+            break                      # (no card of the Party breaks a restriction: nothing to move)
         for ch in state.parties[player].characters:
             for card in breaches(rs, state, player, ch.name):
                 if is_cursed(rs, card) and rs.options.unfixable == "tolerated":

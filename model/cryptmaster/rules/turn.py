@@ -868,10 +868,13 @@ def run_cleanup(rs: Any, state: TombState, t: Task) -> TombState:
     if state.pillage:
         state = evolve(discard_cards(rs, state, state.pillage), pillage=())
     decks, discards = list(state.decks), list(state.discards)
+    swapped = False
     for i, d in enumerate(INN_DECKS):
         if not decks[i] and discards[i]:
             decks[i], discards[i] = discards[i], discards[i].__class__()
-    state = evolve(state, decks=tuple(decks), discards=tuple(discards))
+            swapped = True
+    if swapped:           # (no deck reshuffled: the very decks kept, nothing for the invariants to count again)
+        state = evolve(state, decks=tuple(decks), discards=tuple(discards))
     if rs.options.crypt_deck == "card-effects" and not state.crypt_deck and state.crypt_discard:
         state = evolve(state, crypt_deck=state.crypt_discard, crypt_discard=state.crypt_discard.__class__())
     return state

@@ -14,7 +14,7 @@ import attrs
 from ...effects import TURN, Effect, add
 from ...traceability import _recorders, implements
 from ..cards import LIMITED_TRAITS, CardEffect, CryptCard, InnCard
-from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts, remembering
+from ..state import Character, Party, TombState, evolve, loadout_facts, member_facts, members_facts, remembering
 from .rolling import has_die
 
 #: tomb.ambiguity.trait-by-name = name-implies: the words of a card's name that give it a trait.
@@ -277,15 +277,18 @@ def attached_cards(ch: Character) -> tuple[str, ...]:
 def character_hp(rs: Any, state: TombState, player: int, name: str) -> int:
     """A Character's Hit Points: printed, plus his Attached cards' HP, plus his temporary HP."""
     party = state.parties[player]
-    me = party.character(name)
-    card = rs.cards.characters[name]
-    hp = card.hp
-    for att in (me.attached if me is not None else ()):
-        c = rs.cards.card(att)
-        hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
-        for e in c.effects:
-            if e.kind == "hp-per-other-character":
-                hp += e.value * (len(party.characters) - 1)
+    facts = member_facts(rs, party.characters, name)     # his printed and Attached HP: a fact of him and his Party
+    hp = facts.get("hp")
+    if hp is None:
+        me = party.character(name)
+        hp = rs.cards.characters[name].hp
+        for att in (me.attached if me is not None else ()):
+            c = rs.cards.card(att)
+            hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
+            for e in c.effects:
+                if e.kind == "hp-per-other-character":
+                    hp += e.value * (len(party.characters) - 1)
+        facts["hp"] = hp
     for e in state.effects:
         if e.name == "temp-hp" and e.subject == name:
             hp += e.value or 0
@@ -399,8 +402,12 @@ def usable_actions(rs: Any, state: TombState, player: int, timing: str, trigger:
     offered = facts.get(key)
     if offered is None:
         offered = facts[key] = tuple(_offered(rs, state, player, timing, trigger, names))
-    if not _recorders and not any(e.name == "used" for e in state.effects):
-        return list(offered)          # nothing used this Turn (while recording, is_used is asked all the same)
+    if not _recorders:
+        for e in state.effects:
+            if e.name == "used":
+                break
+        else:
+            return list(offered)      # nothing used this Turn (while recording, is_used is asked all the same)
     return [u for u in offered if not is_used(rs, state, player, u.holder, u.card)]
 
 
@@ -411,11 +418,12 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
     who may use it (a fact of him: ``_may_use``)."""
     party = state.parties[player]
     chars = party.characters
-    names = [c.name for c in chars] if holders is None else list(holders)
     out: list[Usable] = []
+    own = memo_table(rs, "own-offers", bounded=True)          # (``_own_offers``' table, looked up once)
     for ch in chars:
-        if ch.name in names:
-            out += _own_offers(rs, ch, timing, trigger)
+        if holders is None or ch.name in holders:
+            got = own.get((ch.name, ch.attached, timing, trigger))
+            out += got if got is not None else _own_offers(rs, ch, timing, trigger)
     hand = party.hand
     if not hand:
         return out
@@ -430,7 +438,8 @@ def _offered(rs: Any, state: TombState, player: int, timing: str, trigger: str |
         offers = loadout.get(key)
         if offers is None:
             if facts is None:
-                facts = [member_facts(rs, chars, ch.name) if ch.name in names else None for ch in chars]
+                facts = list(members_facts(rs, chars)) if holders is None else \
+                    [member_facts(rs, chars, ch.name) if ch.name in holders else None for ch in chars]
             users = tuple([ch.name for ch, known in zip(chars, facts)
                            if known is not None and _may_use(rs, state, player, ch.name, known, card)])
             offers = loadout[key] = _hand_offers(rs, card, timing, trigger, effects, users)

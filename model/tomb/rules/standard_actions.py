@@ -9,7 +9,7 @@ from typing import Any
 
 from ...chance import draw
 from ...effects import GAME, Effect, add, has
-from ...traceability import implements, note
+from ...traceability import _recorders, implements, note
 from ..actions import (Attach, Defend, Destroy, Dismiss, Draw, DrawFrom, Heal, HealWound, Move, MoveTo, Pass,
                        Pickpocket, Steal, Raid, Recruit, Redistribute, Redraw, ReturnToInn, SpendBank, UseCard, Bank, Done)
 from ..board import INN
@@ -220,6 +220,8 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
     out = []
     uses = memo_table(rs, "use-cards", bounded=True)   # each UseCard value made once (frozen: shared)
     for u in usable_actions(rs, state, player, "turn"):
+        if u.effect.kind not in _TARGETED and not _recorders:
+            continue                   # (``turn_targets`` lists no target for it; asked while recording)
         for target in turn_targets(rs, state, player, u.effect, u.holder):
             key = (u.card, u.holder, target)
             use = uses.get(key)
@@ -233,6 +235,10 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
             for target in turn_targets(rs, state, player, effect, "party"):
                 out.append(UseCard(f"space:{where}", "party", target))
     return out
+
+
+#: the effect kinds ``turn_targets`` lists targets for (any other: none)
+_TARGETED = frozenset(("raid-adjacent", "heal", "party-dice"))
 
 
 @implements("tomb.ambiguity.another-way-in-adjacent")
