@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...ruleset import Pending
-from ...traceability import implements, note, require
+from ...traceability import _recorders, implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
@@ -459,9 +459,11 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
     """One answer: checked by the predicates that list the answers open here (the decisions listed, the
     outcomes possible), its refusal's rule asked of the task kind only when it is refused; then the
     engine settles."""
-    require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
-    head = state.head
-    if head is not None:
+    if state.phase == "over" or _recorders:   # (a recording notes the rule read)
+        require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
+    agenda = state.agenda                   # (the head, read without the property)
+    if agenda:
+        head = agenda[0]
         kind = KINDS[head.kind]
         p = rs.pending(state)
         if p.is_chance:
@@ -484,12 +486,14 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
 def settle(rs: Any, state: SecretsState) -> SecretsState:
     """Resolve every task that needs no answer, in order, until one does (or the game is over): the
     states :func:`resolutions` passes through, without yielding each (after every step of every game)."""
+    kinds = KINDS
     for _ in range(SETTLE_LIMIT):
         if state.phase == "over":
             return state
-        head = state.head
-        if head is not None:
-            run = KINDS[head.kind].run
+        agenda = state.agenda               # (the head, read without the property)
+        if agenda:
+            head = agenda[0]
+            run = kinds[head.kind].run
             if run is None:
                 return state
             nxt = run(rs, state, head)
