@@ -583,7 +583,7 @@ def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Drop(c) for c in _droppable(rs, state, seat)), *(Save(s) for s in _savable(rs, state, seat)), DONE]
+    return [*(made_drop(c) for c in _droppable(rs, state, seat)), *(made_save(s) for s in _savable(rs, state, seat)), DONE]
 
 
 def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -627,5 +627,5 @@ task("round-start", run=_round_start_run)
 # Imported once, when the rest of this module is defined (some of these modules import this one),
 # rather than inside the functions on every call.
 from ..actions import DONE  # noqa: E402
-from ..actions import Done, Drop, Save  # noqa: E402
+from ..actions import Done, Drop, Save, made_drop, made_save  # noqa: E402
 from ..options import read  # noqa: E402
