@@ -7,7 +7,8 @@ dice check and a combat, and the choices "the players" make together in the Tomb
 
 from __future__ import annotations
 
-from typing import ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar
 
 import attrs
 
@@ -457,3 +458,18 @@ STAND = Stand()
 DONE = Done()
 TRANSFORM = Transform()
 BETRAY = Betray()
+
+
+def _made_once(cls: type) -> Any:
+    """``cls(*fields)``, one value made per field values and kept (of a decision the rules list at many
+    steps with the same fields: a card to drop, a creature to fight, a room to step into); keyed by the
+    fields' values and their types (so 1 and True stay apart), at most 4,096 kept, the oldest dropped."""
+    return lru_cache(maxsize=4096, typed=True)(cls)
+
+
+#: the decisions with fields that the legal lists hand out, one value per fields (``_made_once``):
+#: ``made_drop(card)`` is ``Drop(card)``, the very value again the next time
+made_drop, made_save, made_fight, made_trade = _made_once(Drop), _made_once(Save), _made_once(Fight), _made_once(Trade)
+made_use, made_rest, made_steal = _made_once(Use), _made_once(Rest), _made_once(Steal)
+made_teleport = _made_once(Teleport)
+made_step, made_next = _made_once(Step), _made_once(Next)

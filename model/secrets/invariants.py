@@ -376,8 +376,13 @@ def _in_agenda(agenda: tuple[Any, ...]) -> Contents:
 
 
 def _in_deck(line: str) -> Callable[[Any], Contents]:
-    """A deck (a shuffled deck and its discard pile are two places: ``_piles``), counted in ``line``."""
-    return lambda deck: [(line, name, n) for name, n in deck.counts]
+    """A deck (a shuffled deck and its discard pile are two places: ``_piles``), counted in ``line``
+    (kept on the function as ``line``: ``_delta`` counts a changed deck by :func:`_count_deck`)."""
+    def contents(deck: Any) -> Contents:
+        return [(line, name, n) for name, n in deck.counts]
+
+    contents.line = line  # type: ignore[attr-defined]
+    return contents
 
 
 def _piles(piles: Any) -> tuple[Any, Any]:
@@ -446,6 +451,8 @@ PLACES: tuple[tuple[str, Callable[[Any], Contents], Callable[[Any], Any] | None,
 
 _PLACE_FIELDS = tuple(field for field, *_ in PLACES)
 _PLACE_OF = {field: tuple(rest) for field, *rest in PLACES}
+#: the census line of each field whose places are decks (``_in_deck``), counted by ``_count_deck``
+_DECK_LINE = {field: contents.line for field, contents, *_ in PLACES if hasattr(contents, "line")}
 _places_of = itemgetter(*_PLACE_FIELDS)     # a state's places, read off its __dict__ in one call
 
 
@@ -510,8 +517,12 @@ def _delta(last: SecretsState, state: SecretsState) -> dict[tuple[str, str], int
                 _count(delta, _carried(was) if was is not None else (), _carried(held) if held is not None else ())
             continue
         contents, each, same = _PLACE_OF[field]
+        line = _DECK_LINE.get(field)
         for held, was in zip_longest(each(now), each(then)) if each else ((now, then),):   # None: no place
             if held is was or (same is not None and held is not None and was is not None and same(held, was)):
+                continue
+            if line is not None:
+                _count_deck(delta, line, was.counts if was is not None else (), held.counts if held is not None else ())
                 continue
             _count(delta, contents(was) if was is not None else (), contents(held) if held is not None else ())
     return {k: n for k, n in delta.items() if n} if delta else delta
@@ -530,6 +541,27 @@ def _flying_tasks(agenda: tuple[Any, ...]) -> list[Any]:
     out = [t for t in agenda if t.kind in IN_FLIGHT]
     last[0], last[1] = agenda, out
     return out
+
+
+def _count_deck(delta: dict[tuple[str, str], int], line: str, old: Any, new: Any) -> None:
+    """``_count`` for a deck, from its ``counts`` before and after (``(card, copies)`` pairs, each card
+    once): only the cards whose copies differ are added to ``delta``, by the difference (a deck of a
+    hundred cards is not listed twice for one card drawn)."""
+    if old == new:
+        return
+    then = dict(old)
+    if len(then) != len(old):           # a card listed twice (no Deck.of builds it): listed in full
+        _count(delta, [(line, name, n) for name, n in old], [(line, name, n) for name, n in new])
+        return
+    pop, get = then.pop, delta.get
+    for name, n in new:
+        m = pop(name, 0)
+        if n != m:
+            key = (line, name)
+            delta[key] = get(key, 0) + n - m
+    for name, m in then.items():
+        key = (line, name)
+        delta[key] = get(key, 0) - m
 
 
 def _count(delta: dict[tuple[str, str], int], old: Contents, new: Contents) -> None:

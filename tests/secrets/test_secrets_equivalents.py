@@ -105,3 +105,21 @@ def test_is_listed_answers_as_in_does() -> None:
                 assert is_listed(a, rest) == (a in rest) is False
     nan = float("nan")
     assert is_listed(nan, (1, nan)) and not is_listed(float("nan"), (1, nan)) and not (float("nan") in (1, nan))
+
+
+@pytest.mark.parametrize("name", ["drop", "save", "fight", "trade", "use", "rest", "steal", "teleport", "step",
+                                  "next"])
+def test_a_decision_made_once_is_the_value_its_class_makes(name: str) -> None:
+    """``made_<name>(x)`` (model/secrets/actions.py) is ``Cls(x)``: equal, of the class, the very value on
+    the next ask, another for another field; 1, "1" and True are kept apart (a cache keyed by the field's
+    text, or by its value without its type, fails it)."""
+    from tombspec.model.secrets import actions
+
+    made = getattr(actions, f"made_{name}")
+    cls = made.__wrapped__
+    for x in ("Tomb's Entrance", "c7", "health", 0, 3, "x" * 40):
+        v = made(x)
+        assert type(v) is cls and v == cls(x) and made(x) is v
+        assert made(f"{x}!") == cls(f"{x}!") != v
+    for x in (1, "1", True, 1, True, "1"):
+        assert type(attrs.astuple(made(x))[0]) is type(x)

@@ -436,3 +436,28 @@ def test_who_is_in_a_room_is_what_a_fresh_count_finds() -> None:
                             i for i, seat in enumerate(state.seats)
                             if seat.adventurer is not None and seat.adventurer.room == r.name)
             before = s
+
+
+def test_a_card_swapped_for_another_in_a_deck_is_reported(rs: Secrets) -> None:
+    """A changed deck is counted by the cards whose copies differ (``_count_deck``): one card taken out
+    and another put in (both counts changed, the deck's size the same) is reported."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.items.deck.counts) > 1)
+    (a, _), (b, _) = s.items.deck.counts[:2]
+    bad = evolve(s, items=evolve(s.items, deck=s.items.deck.remove(a).add(b)))
+    assert bad.items.deck.total == s.items.deck.total
+    assert broken(rs, bad) == {"secrets.components.component-list"}
+
+
+def test_a_deck_listing_a_card_twice_is_counted_in_full(rs: Secrets) -> None:
+    """A deck whose pairs name a card twice (no ``Deck.of`` builds one) is counted pair by pair, as the
+    full census counts it: split in two pairs of the same total it passes, one pair more is reported."""
+    from tombspec.model.chance import Deck
+
+    s = in_progress(rs, lambda s: _has_adventurer(s) and any(n > 1 for _, n in s.items.deck.counts))
+    name, n = next((c, k) for c, k in s.items.deck.counts if k > 1)
+    rest = tuple(p for p in s.items.deck.counts if p[0] != name)
+    split = evolve(s, items=evolve(s.items, deck=Deck(((name, 1), (name, n - 1), *rest))))
+    assert rs.violations(split) == []
+    assert rs.passed[0] is split
+    back = evolve(split, items=evolve(split.items, deck=Deck(((name, 1), *rest))))     # one copy lost
+    assert broken(rs, back) == {"secrets.components.component-list"}

@@ -31,7 +31,7 @@ from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
 from ...options import given
 from ..options import read
 from ...ruleset import Pending
-from ...traceability import implements, note, require
+from ...traceability import _recorders, implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
 from ..state import DEAD, ESCAPED, IN, WAITING, EgyptState, Token, Turn, Window, _with, evolve
@@ -681,7 +681,8 @@ def apply_exchange(rs: Any, s: EgyptState, w: Window) -> EgyptState:
 
 
 def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState:
-    require(s.phase != "over", "egypt.end.conditions", "the game is over")
+    if s.phase == "over" or _recorders:       # (a recording notes the rule read)
+        require(s.phase != "over", "egypt.end.conditions", "the game is over")
     p = rs.pending(s)
     if p.is_chance:
         dist = chance(rs, s)

@@ -14,6 +14,8 @@ from ..options import read
 from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import (made_drop, made_fight, made_rest, made_save, made_steal, made_step, made_teleport, made_trade,
+                       made_use)
 from ..actions import BARTER, CLIMB, MOVE, PASS, PICK_UP, PLACE_ROPE, PUSH, ROOM_ACTION, SEARCH, SEARCH_ARTIFACT, STOP
 from ..actions import (Ability, Barter, Climb, Drop, Explore, Fall, Fight, Move, Pass, PickUp, PlaceRope, Push, Rest,
                        RoomAction, Save, Search, SearchArtifact, Steal, Step, Stop, Take, Teleport, Trade, Use)
@@ -134,22 +136,22 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
         if read(rs.options, "uneven_tokens") == "may-pass":
             out.append(PASS)
         return out
-    out += [Drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
+    out += [made_drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
     here = state.seats_in(adv.room)
-    out += [Save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
+    out += [made_save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
     out.append(MOVE)
     if can_search(rs, state, seat) is None:
         out.append(SEARCH)
-    out += [Fight(t) for t in fight_targets(rs, state, seat)]
-    out += [Trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
+    out += [made_fight(t) for t in fight_targets(rs, state, seat)]
+    out += [made_trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
     if items.can_barter(rs, state, seat) is None:
         out.append(BARTER)
-    out += [Use(c) for c in usable_cards(rs, state, seat)]
+    out += [made_use(c) for c in usable_cards(rs, state, seat)]
     out += [Ability(a) for a in usable_abilities(rs, state, seat)]
-    out += [Rest(o) for o in rest_options(rs, state, seat)]
+    out += [made_rest(o) for o in rest_options(rs, state, seat)]
     if items.can_pick_up(rs, state, seat) is None:
         out.append(PICK_UP)
-    out += [Steal(t) for t in steal_targets(rs, state, seat)]
+    out += [made_steal(t) for t in steal_targets(rs, state, seat)]
     if rooms.can_place_rope(rs, state, seat) is None:
         out.append(PLACE_ROPE)
     if rooms.can_search_artifact(rs, state, seat) is None:
@@ -158,7 +160,7 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
         out.append(ROOM_ACTION)
     if rooms.can_climb(rs, state, seat) is None:
         out.append(CLIMB)
-    out += [Teleport(r) for r in rooms.teleport_targets(rs, state, seat)]
+    out += [made_teleport(r) for r in rooms.teleport_targets(rs, state, seat)]
     if read(rs.options, "uneven_tokens") == "may-pass":
         out.append(PASS)
     return out
@@ -338,14 +340,14 @@ def move_options(rs: Any, state: SecretsState, t: Task) -> list[Any]:
         early = [STOP] if "moved" in t.flags and read(rs.options, "fleeing_movement") == "may-stop-early" else []
         if adv.room == ENTRANCE:
             return [Step(OUT), *early]
-        toward = [Step(r) for r in tomb.toward_entrance(adv.room)]
+        toward = [made_step(r) for r in tomb.toward_entrance(adv.room)]
         if not toward:   # no route to the Entrance (secrets.ambiguity.flee-no-path)
             return [Step(OUT)] if read(rs.options, "flee_no_path") == "fled" else [STOP]
         return [*toward, *early]
     out: list[Any] = [STOP]
     if t.n <= 0:
         return out
-    out += [Step(r) for r in tomb.successors("adventurer", adv.room)]
+    out += [made_step(r) for r in tomb.successors("adventurer", adv.room)]
     r = state.room(adv.room)
     assert r is not None
     out += [Explore(x, y) for name, side, x, y in tomb.open_doors(r.level) if name == adv.room]

@@ -16,7 +16,7 @@ from ...numeric import if_
 from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
-from ..actions import Drawn, Next, Route, SpawnIn, Target
+from ..actions import Drawn, Next, Route, SpawnIn, Target, made_next
 from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
@@ -312,7 +312,7 @@ def _initiate_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[An
         return []
     if t.target:
         return [Target(s) for s in combat_targets(rs, state, t.target)]
-    return [Next(k) for k in combat_candidates(rs, state, t)]
+    return [made_next(k) for k in combat_candidates(rs, state, t)]
 
 
 def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...ruleset import Pending
-from ...traceability import implements, note, require
+from ...traceability import _recorders, implements, note, require
 from ..state import SecretsState, Task, evolve
 from . import (abilities, adventurer_phase, adventurers, combat, components_ops, creatures, dice_checks,  # noqa: F401
                items, rooms, scenarios, setup, solo, status, tomb_phase)
@@ -459,9 +459,11 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
     """One answer: checked by the predicates that list the answers open here (the decisions listed, the
     outcomes possible), its refusal's rule asked of the task kind only when it is refused; then the
     engine settles."""
-    require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
-    head = state.head
-    if head is not None:
+    if state.phase == "over" or _recorders:   # (a recording notes the rule read)
+        require(state.phase != "over", "secrets.object.team-win-lose", "the game is over")
+    agenda = state.agenda                   # (the head, read without the property)
+    if agenda:
+        head = agenda[0]
         kind = KINDS[head.kind]
         p = rs.pending(state)
         if p.is_chance:
@@ -484,12 +486,14 @@ def apply(rs: Any, state: SecretsState, action: Any, seat: int | None) -> Secret
 def settle(rs: Any, state: SecretsState) -> SecretsState:
     """Resolve every task that needs no answer, in order, until one does (or the game is over): the
     states :func:`resolutions` passes through, without yielding each (after every step of every game)."""
+    kinds = KINDS
     for _ in range(SETTLE_LIMIT):
         if state.phase == "over":
             return state
-        head = state.head
-        if head is not None:
-            run = KINDS[head.kind].run
+        agenda = state.agenda               # (the head, read without the property)
+        if agenda:
+            head = agenda[0]
+            run = kinds[head.kind].run
             if run is None:
                 return state
             nxt = run(rs, state, head)
@@ -579,7 +583,7 @@ def _droppable(rs: Any, state: SecretsState, seat: int | None) -> list[str]:
 def _end_turn_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     if seat != t.seat:
         return []
-    return [*(Drop(c) for c in _droppable(rs, state, seat)), *(Save(s) for s in _savable(rs, state, seat)), DONE]
+    return [*(made_drop(c) for c in _droppable(rs, state, seat)), *(made_save(s) for s in _savable(rs, state, seat)), DONE]
 
 
 def _end_turn_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -623,5 +627,5 @@ task("round-start", run=_round_start_run)
 # Imported once, when the rest of this module is defined (some of these modules import this one),
 # rather than inside the functions on every call.
 from ..actions import DONE  # noqa: E402
-from ..actions import Done, Drop, Save  # noqa: E402
+from ..actions import Done, Drop, Save, made_drop, made_save  # noqa: E402
 from ..options import read  # noqa: E402
