@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from .. import codec
 from ..errors import InvalidInput
 from ..options import options_from_data
-from ..ruleset import Pending, Ruleset, Violation
+from ..ruleset import Pending, Ruleset
 from ..traceability import implements
 from . import invariants
 from .actions import ACTION_TYPES, Bank, Redistribute
@@ -33,6 +33,8 @@ from .judgement import Judgement
 from .options import PLAYER_COUNTS, TombOptions, as_read
 from .rules import (campaign, cards, combat, death, end, free_actions, inn, raid, reacts, setup, standard_actions,
                     treasure, turn)
+from .rules import free_actions as _free
+from .rules import standard_actions as _standard
 from .rules.agenda import TASKS
 from .state import TombSetup, TombState
 
@@ -110,11 +112,10 @@ class Tomb(Judgement, Ruleset):
     def chance(self, state: TombState) -> Any:
         return turn.chance(self, state)
 
-    def _apply(self, state: TombState, action: Any, player: int | None) -> TombState:
-        return turn.apply(self, state, action, player)
-
-    def violations(self, state: TombState) -> list[Violation]:
-        return invariants.violations(self, state)
+    # The per-step hooks are the rules' functions themselves (``rs`` as self): no wrapper frame in
+    # between, asked several times a step (issue 26)
+    _apply = turn.apply
+    violations = invariants.violations
 
     def turn_rule(self, state: TombState) -> str:
         return turn.turn_rule(self, state)
@@ -182,40 +183,22 @@ class Tomb(Judgement, Ruleset):
     def first_turn_tasks(self, state: TombState, player: int) -> Any:
         return inn.first_turn_tasks(self, state, player)
 
-    def turn_start(self, state: TombState, player: int) -> TombState:
-        return turn.turn_start(self, state, player)
-
-    def end_of_turn_tasks(self, state: TombState, player: int) -> list[Any]:
-        return turn.end_of_turn_tasks(self, state, player)
-
-    def next_player(self, state: TombState, player: int) -> int:
-        return turn.next_player(self, state, player)
+    turn_start = turn.turn_start
+    end_of_turn_tasks = turn.end_of_turn_tasks
+    next_player = turn.next_player
 
     def is_free_action(self, action: Any) -> bool:
         return isinstance(action, (Redistribute, Bank))
 
-    def free_actions(self, state: TombState, player: int) -> list[Any]:
-        return free_actions.free_actions(self, state, player)
-
-    def apply_free(self, state: TombState, player: int, action: Any) -> TombState:
-        return free_actions.apply_free(self, state, player, action)
-
-    def allows_free(self, state: TombState, player: int, action: Any) -> bool:
-        """Whether ``free_actions`` lists the Free Action ``action`` (legality by predicate)."""
-        return free_actions.allows_free(self, state, player, action)
-
-    def standard_actions(self, state: TombState, player: int) -> list[Any]:
-        return standard_actions.standard_actions(self, state, player)
-
-    def apply_standard(self, state: TombState, player: int, action: Any) -> TombState:
-        return standard_actions.apply_standard(self, state, player, action)
-
-    def why_not_standard(self, state: TombState, player: int, action: Any) -> str:
-        return standard_actions.why_not_standard(self, state, player, action)
-
-    def allows_standard(self, state: TombState, player: int, action: Any) -> bool:
-        """Whether ``standard_actions`` lists ``action`` (legality by predicate)."""
-        return standard_actions.allows_standard(self, state, player, action)
+    # the Free and Standard Actions: the rules' functions themselves (allows_*: whether the list holds
+    # the action, legality by predicate)
+    free_actions = _free.free_actions
+    apply_free = _free.apply_free
+    allows_free = _free.allows_free
+    standard_actions = _standard.standard_actions
+    apply_standard = _standard.apply_standard
+    why_not_standard = _standard.why_not_standard
+    allows_standard = _standard.allows_standard
 
     def can_attach(self, state: TombState, player: int, name: str, card: str, facts: Any = None) -> str | None:
         """The rule that forbids Attaching ``card`` to ``name`` of ``player``'s Party, or None (``facts``:
