@@ -205,50 +205,78 @@ _NOT_DICT_BACKED: set[type] = set()
 _OPT = orjson.OPT_SORT_KEYS
 
 
-def encoded_once(*names: str) -> Any:
+def encoded_once(*names: str, each: tuple[str, ...] = ()) -> Any:
     """Class decorator for a :func:`canonical_order` state class: the fields ``names`` (large, and the
     same value from one step to the next most of the time) are encoded once per value and their bytes
     reused while the field holds that very value (by identity: the value is kept with its bytes, so its
-    id is not reused; a field whose value is not immutable is encoded afresh every time).  The bytes of
-    :func:`dumps` are the same; a trace's digest of every step costs less (Secrets' a third)."""
+    id is not reused; a field whose value is not immutable is encoded afresh every time).  A field named
+    in ``each`` too (a tuple whose items change one at a time, as the players' Parties) is reused
+    whole, and when it is a new tuple its bytes are joined from its items', each encoded once per value.
+    The bytes of :func:`dumps` are the same; a trace's digest of every step costs less (Secrets' a third)."""
     def mark(cls: type[T]) -> type[T]:
         fields = {f.name for f in attrs.fields(cls)}
-        unknown = [n for n in names if n not in fields]
-        if unknown or not getattr(cls, "__canonical_order__", False):
-            raise TypeError(f"{cls.__name__}: encoded_once needs fields of a canonical_order class "
-                            f"(not fields: {', '.join(unknown) or 'none'})")
-        _PARTS[cls] = tuple(names)
+        unknown = [n for n in (*names, *each) if n not in fields]
+        if unknown or not set(each) <= set(names) or not getattr(cls, "__canonical_order__", False):
+            raise TypeError(f"{cls.__name__}: encoded_once needs fields of a canonical_order class, each "
+                            f"of them among the names (not fields: {', '.join(unknown) or 'none'})")
+        _PARTS[cls] = tuple((name, name in each) for name in names)
         return cls
     return mark
 
 
-#: canonical_order class -> the fields encoded once per value (:func:`encoded_once`)
-_PARTS: dict[type, tuple[str, ...]] = {}
-#: id of a field's value -> (the value, its encoding as an orjson Fragment); emptied when full
-_ENCODED: dict[int, tuple[Any, Any]] = {}
+#: canonical_order class -> the fields encoded once per value (:func:`encoded_once`), each with whether
+#: its items are encoded once per value too
+_PARTS: dict[type, tuple[tuple[str, bool], ...]] = {}
+#: id of a field's value (or of an item's) -> (the value, its encoding, as bytes and as an orjson
+#: Fragment); emptied when full
+_ENCODED: dict[int, tuple[Any, bytes, Any]] = {}
 _ENCODED_MAX = 4096
 _Fragment = orjson.Fragment
 
 
-def _with_parts(data: dict[str, Any], parts: tuple[str, ...]) -> dict[str, Any]:
+def _immutable(value: Any) -> bool:
+    """Whether ``value`` is known never to change: a tuple or a frozenset (whose items are a state's
+    values, themselves frozen), or a frozen attrs value."""
+    kind = type(value)
+    return kind is tuple or kind is frozenset or getattr(kind, "__attrs_attrs__", None) is not None \
+        and getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"
+
+
+def _encode_once(value: Any, items: bool) -> tuple[Any, bytes, Any] | None:
+    """The cached encoding of ``value`` (made now if not kept yet; ``items``: joined from its items'),
+    or None when the value is not known to be immutable."""
+    encoded = _ENCODED
+    got = encoded.get(id(value))
+    if got is not None and got[0] is value:
+        return got
+    if not _immutable(value):
+        return None
+    if items and type(value) is tuple:
+        parts = []
+        for item in value:
+            kept = _encode_once(item, False)
+            parts.append(kept[1] if kept is not None else orjson.dumps(item, default=_nested_canonical))
+        data = b"[" + b",".join(parts) + b"]"
+    else:
+        data = orjson.dumps(value, default=_nested_canonical)
+    if len(encoded) >= _ENCODED_MAX:
+        encoded.clear()
+    got = encoded[id(value)] = (value, data, _Fragment(data))
+    return got
+
+
+def _with_parts(data: dict[str, Any], parts: tuple[tuple[str, bool], ...]) -> dict[str, Any]:
     """``data`` (a state's ``__dict__``, in canonical order) with the fields ``parts`` as their bytes."""
     out = data.copy()
     encoded = _ENCODED
-    for name in parts:
+    for name, items in parts:
         value = data[name]
         got = encoded.get(id(value))
-        if got is not None and got[0] is value:
-            out[name] = got[1]
-            continue
-        kind = type(value)
-        if not (kind is tuple or kind is frozenset or getattr(kind, "__attrs_attrs__", None) is not None
-                and getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs"):
-            continue                                   # not known to be immutable: encoded with the rest
-        fragment = _Fragment(orjson.dumps(value, default=_nested_canonical))
-        if len(encoded) >= _ENCODED_MAX:
-            encoded.clear()
-        encoded[id(value)] = (value, fragment)
-        out[name] = fragment
+        if got is None or got[0] is not value:
+            got = _encode_once(value, items)
+            if got is None:
+                continue                               # not known to be immutable: encoded with the rest
+        out[name] = got[2]
     return out
 
 

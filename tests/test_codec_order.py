@@ -136,9 +136,9 @@ def test_encoded_once_gives_the_same_bytes_and_reuses_a_value_s_own() -> None:
     a.tags.append("u")                                            # a mutable part is never reused
     assert codec.dumps(a) == _canonical(a)
     # a seeded break: the bytes kept for the tuple are what dumps writes (so the cache is in use)
-    value, fragment = codec._ENCODED[id(items)]
+    value = codec._ENCODED[id(items)][0]
     assert value is items
-    codec._ENCODED[id(items)] = (items, orjson.Fragment(b"[]"))
+    codec._ENCODED[id(items)] = (items, b"[]", orjson.Fragment(b"[]"))
     try:
         assert codec.dumps(a) != _canonical(a)
     finally:
@@ -153,7 +153,37 @@ def test_encoded_once_names_fields_of_a_canonical_order_class() -> None:
         codec.encoded_once("zeta")(attrs.frozen(slots=False)(type("Plain", (), {"__annotations__": {"zeta": int}})))
 
 
-@pytest.mark.parametrize("game", ["secrets"])
+@codec.encoded_once("items", "tags", each=("items",))
+@codec.canonical_order
+@attrs.frozen(slots=False)
+class Itemised:
+    items: tuple[Inner, ...]
+    tags: tuple[str, ...]
+
+
+def test_encoded_once_each_joins_the_bytes_of_its_items_kept_one_by_one() -> None:
+    """``encoded_once(..., each=...)``: a new tuple's bytes are joined from its items' bytes, each item's
+    kept for the very item, so an item kept from the tuple before reuses its own, and the bytes are the
+    fresh encoding's."""
+    kept, other = Inner(2), Inner(1, alpha="a")
+    a = Itemised((kept, other), ("t",))
+    assert codec.dumps(a) == _canonical(a)
+    assert codec._ENCODED[id(kept)][0] is kept                      # each item kept with its bytes
+    b = Itemised((kept, Inner(3)), ("t",))                         # a new tuple, one item kept
+    assert codec.dumps(b) == _canonical(b) != codec.dumps(a)
+    # a seeded break: the bytes kept for the item are what a new tuple holding it is joined from
+    codec._ENCODED[id(kept)] = (kept, b"{}", orjson.Fragment(b"{}"))
+    try:
+        c = Itemised((Inner(4), kept), ())
+        assert codec.dumps(c) != _canonical(c)
+    finally:
+        codec._ENCODED.clear()
+    assert codec.dumps(c) == _canonical(c)
+    with pytest.raises(TypeError):                                  # each names one of the fields encoded once
+        codec.encoded_once("items", each=("tags",))(Itemised)
+
+
+@pytest.mark.parametrize("game", ["secrets", "tomb", "cryptmaster", "egypt"])
 def test_the_states_parts_encoded_once_give_the_digest_of_a_fresh_encoding(game: str) -> None:
     """Every state of a few explored games: the digest with the parts' bytes reused is the one of the
     whole state encoded afresh (to_data, sorted)."""

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from ..chance import Deck
-from ..codec import canonical_order
+from ..codec import canonical_order, encoded_once
 from ..draft import evolver, with_field
 from ..effects import Effect
 
@@ -167,6 +167,11 @@ class Window:
     items: tuple[int, ...] = ()         # token ids, or hero indices (see the kinds above)
 
 
+#: the fields that keep their value from one step to the next more often than not, encoded once per
+#: value (codec.encoded_once; measured on 20 uniform games): the piles (about 5 kB of the digest's 5.7)
+#: item by item, since a step changes one or two of them and keeps the rest, the heroes, the chest and
+#: hazard bags and the rubble whole.  The digest of every state 1.75x faster
+@encoded_once("piles", "heroes", "chests", "hazards", "rubble", each=("piles",))
 @canonical_order
 @attrs.frozen(slots=False)
 class EgyptState:
