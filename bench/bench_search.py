@@ -71,6 +71,25 @@ def measure(game: str, policy: str, games: int) -> dict[str, Any]:
             "low_high": wilson(hits, games)}
 
 
+def _kept_rows() -> dict[str, tuple[list[str], list[str]]]:
+    """Each game's row and budget curve in the search section of ``bench/RESULTS.md`` as it stands: what a
+    run that does not measure the game keeps when its ``bench/out/search-GAME.json`` is gone (``bench/out/``
+    is not committed, so a fresh clone has none)."""
+    results = Path(__file__).resolve().parent / "RESULTS.md"
+    if not results.exists():
+        return {}
+    text = results.read_text(encoding="utf-8")
+    start, end = text.find("<!-- bench:search -->"), text.find("<!-- /bench:search -->")
+    kept: dict[str, tuple[list[str], list[str]]] = {}
+    for line in text[start:end].splitlines() if 0 <= start < end else []:
+        for game in GOALS:
+            if line.startswith(f"| {game} | "):
+                kept.setdefault(game, ([], []))[0].append(line)
+            elif line.startswith(f"- {game} ("):
+                kept.setdefault(game, ([], []))[1].append(line)
+    return kept
+
+
 def _commit() -> str:
     """The measured tree's commit (short), ``+`` when it has changes."""
     root = Path(__file__).resolve().parents[1]
@@ -114,9 +133,12 @@ def run(quick: bool, out: Any) -> str:
         m["curve"], m["date"], m["commit"], m["quick"] = curve, time.strftime("%Y-%m-%d"), _commit(), quick
         (out / f"search-{game}.json").write_text(json.dumps(m, indent=1), encoding="utf-8")
     rows, curves = [], []
+    kept = _kept_rows()
     for game, (policy, goal, target, words) in GOALS.items():
         path = out / f"search-{game}.json"
         if not path.exists():
+            rows += kept.get(game, ([], []))[0]
+            curves += kept.get(game, ([], []))[1]
             continue
         m = json.loads(path.read_text(encoding="utf-8"))
         met = m["share"] >= target
@@ -132,7 +154,7 @@ def run(quick: bool, out: Any) -> str:
         "at each game's default budget (its `search_budget`, else 64 simulations a decision and rollouts of "
         "40 steps; Tomb, Cryptmaster and Secrets: 16 and 20; Egypt 8 and 12; Raiders 32 and 12).  Each game's row is "
         "its last measurement (`TOMBSPEC_BENCH_SEARCH_GAMES` narrows a run; the rows of the others are kept from "
-        "`bench/out/search-GAME.json`), with its date and commit.  The share is "
+        "`bench/out/search-GAME.json`, else from the table in `bench/RESULTS.md`), with its date and commit.  The share is "
         "with its 95% Wilson interval; the time is one core's per game and per decision (processor time).",
         "",
         "| game | policy | counts | games | share | target | a game | a decision | outcomes | measured |",
