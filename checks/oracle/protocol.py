@@ -82,6 +82,13 @@ def versions(game: str) -> list[dict[str, Any]]:
     return orjson.loads(path.read_bytes())["versions"]
 
 
+def newest_version(game: str) -> int | None:
+    """The newest recorded version's number (None: none recorded), read without working out the model's
+    surface: a shipped model's current version is its newest (``tests/oracle/test_protocol.py``)."""
+    recorded = versions(game)
+    return int(recorded[-1]["version"]) if recorded else None
+
+
 @cache
 def current_surface(game: str) -> dict[str, Any]:
     from tombspec.model.registry import get_ruleset

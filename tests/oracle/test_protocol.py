@@ -137,3 +137,31 @@ def test_the_protocol_version_is_said_everywhere(tmp_path: Path) -> None:
     assert orjson.loads(trace.read_bytes().splitlines()[0])["protocol"] == now
     result = runner.invoke(main, ["protocol", "raiders", "--json"])
     assert orjson.loads(result.stdout)["current"] == now
+
+
+def test_verify_notes_a_trace_speaking_another_protocol_version(tmp_path: Path) -> None:
+    """A trace's header says which version it speaks: the newest (the model's) gets no note, an older one
+    a note with what changed since, a newer one a note that unknown fields are refused; once per file."""
+    import random
+
+    from tombspec.checks.oracle.verify import verify
+    from tombspec.model import codec
+    from tombspec.model.play import playout
+    from tombspec.model.registry import get_ruleset
+
+    now = protocol.current_version("raiders")
+    assert now == protocol.newest_version("raiders") and now > 1
+    rs = get_ruleset("raiders")
+    steps = [orjson.dumps({"action": codec.to_data(a), **({} if p is None else {"player": p})}).decode()
+             for a, p, _ in playout(rs, random.Random(0), max_steps=5)]
+    notes = {}
+    for said in (now, 1, now + 1):
+        trace = tmp_path / f"t{said}.jsonl"
+        header = orjson.dumps({"trace": "tombspec", "version": 1, "game": "raiders", "protocol": said}).decode()
+        trace.write_text("\n".join([header, *steps, header, *steps]) + "\n")
+        report = verify([str(trace)])
+        assert report.games == 2 and not report.divergences and not report.malformed
+        notes[said] = report.protocol_notes
+    assert notes[now] == []
+    assert len(notes[1]) == 1 and f"protocol version 1; this model speaks {now}, which changed" in notes[1][0]
+    assert len(notes[now + 1]) == 1 and "newer than this tombspec's" in notes[now + 1][0]
