@@ -643,6 +643,22 @@ def legal_move_to(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     return list(got)
 
 
+@allows("move-to")
+def allows_move_to(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``legal_move_to`` lists ``action``: a ``MoveTo`` one of ``move_targets`` (their set,
+    remembered by the same facts as the list), without comparing it to every space listed."""
+    if type(action) is not MoveTo:
+        return False
+    if not remembering():
+        return action.to in move_targets(rs, state, player)
+    start = state.parties[player].location
+    key = ("move-target-set", start, rs.passable(state, start), party_movement(rs, state, player))
+    got = rs.memo.get(key)
+    if got is None:
+        got = rs.memo[key] = frozenset(move_targets(rs, state, player))
+    return action.to in got
+
+
 def move_to(rs: Any, to: str) -> MoveTo:
     """``MoveTo(to)``, one value for each space (frozen: shared by every list that offers it)."""
     moves = memo_table(rs, "move-to")
