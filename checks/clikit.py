@@ -153,7 +153,7 @@ MAX_STEPS = 10_000_000
 
 
 class PolicyName(click.ParamType):
-    """A policy's name: one of ``names``, or a search (``search``, ``search-one``, with an optional budget
+    """A policy's name: one of ``names``, or a search (``search``, ``search-one``, ``search-ends``, with an optional budget
     ``:SIMULATIONS[:ROLLOUT]``: :func:`tombspec.model.search.search_policy`)."""
 
     name = "policy"
@@ -163,20 +163,21 @@ class PolicyName(click.ParamType):
 
     def get_metavar(self, param: Any, *args: Any, **kwargs: Any) -> str:
         # click 8.2 and later pass ``ctx`` by keyword; 8.1 passes only ``param``
-        return "[" + "|".join((*self.names, "search[:N[:R]]", "search-one[:N[:R]]")) + "]"
+        return "[" + "|".join((*self.names, "search[:N[:R]]", "search-one[:N[:R]]", "search-ends[:N[:R]]")) + "]"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         from tombspec.model.play import make_policy
+        from tombspec.model.search import SEARCHES
 
         if value in self.names:
             return value
-        if isinstance(value, str) and value.split(":")[0] in ("search", "search-one"):
+        if isinstance(value, str) and value.split(":")[0] in SEARCHES:
             try:
                 make_policy(value)
             except InvalidInput as exc:
                 self.fail(exc.problem, param, ctx)
             return value
-        self.fail(f"{value!r} is not one of {', '.join(self.names)}, search, search-one "
+        self.fail(f"{value!r} is not one of {', '.join(self.names)}, search, search-one, search-ends "
                   "(a search may name its budget: search:SIMULATIONS[:ROLLOUT])", param, ctx)
 
 

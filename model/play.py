@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import InvalidInput, TombspecError
+from .search import SEARCHES
 
 Policy = Callable[[Any, Any, random.Random, list[Any], "int | None"], Any]
 
@@ -125,16 +126,16 @@ def winners(rs: Any, state: Any) -> tuple[int, ...]:
 
 def make_policy(name: str) -> Policy:
     """A fresh policy by name (``uniform``, ``greedy``, ``coverage``, or a search:
-    :func:`tombspec.model.search.search_policy`: ``search``, ``search-one``, with an optional budget
+    :func:`tombspec.model.search.search_policy`: ``search``, ``search-one``, ``search-ends``, with an optional budget
     ``:SIMULATIONS[:ROLLOUT]``); an unknown name is bad input that lists the known ones."""
-    if type(name) is str and name.split(":")[0] in ("search", "search-one"):
+    if type(name) is str and name.split(":")[0] in SEARCHES:
         from .search import search_policy
 
         return search_policy(name)
     try:
         return _FACTORIES[name]()
     except (KeyError, TypeError):
-        raise InvalidInput(f"unknown policy {name!r}; known: {', '.join(_FACTORIES)}, search, search-one "
+        raise InvalidInput(f"unknown policy {name!r}; known: {', '.join(_FACTORIES)}, search, search-one, search-ends "
                            "(a search may name its budget: search:SIMULATIONS[:ROLLOUT])",
                            source="--policy") from None
 

@@ -235,6 +235,12 @@ class Ruleset(ABC):
         there); by default every player's is 0.5, knowing nothing."""
         return (0.5,) * self.num_players
 
+    def toward(self, state: Any, end: str) -> float:
+        """Before the end, an estimate in [0, 1] of how near the game stands to ending as ``end`` (one of
+        ``ends()``): what ``search-ends`` (:mod:`tombspec.model.search`) backs up from a rollout cut short
+        while it searches for an end that is not a win.  By default 0.5, knowing nothing."""
+        return 0.5
+
     def determinise(self, state: Any, player: int, rng: Any) -> Any:
         """A state ``player`` cannot tell from ``state``: what ``observe`` hides from him dealt again at
         random (the same ``rng`` and the same observation give the same state).  A game that hides

@@ -19,6 +19,16 @@ nothing is hidden, its ``MCTSBot``).  For one decision of ``player`` it runs ``s
    value in [0, 1] per player: 1 a win, 0 a loss; in a cooperative game every player's is the team's);
 6. **back up** along the path: each node adds the value of the player who chose its action.
 
+**Searching for an end** (``search-ends``: conformance depth, not strength).  A player that plays well
+never aims at losing, so a run of ``search`` seldom reaches a game's losing ends, nor uniform play its
+winning ones.  ``search-ends`` draws, at each game's first decision and from the game's generator, one of
+the ends the ruleset declares (``ends()``) as the game's *aim*.  An aim among the ruleset's
+``won_outcomes`` is searched as ``search`` searches; any other aim is searched by every player together:
+a finished game is worth 1 to everyone where it ended as the aim, else 0; a rollout cut short is worth
+the ruleset's ``toward(state, end)`` (an estimate in [0, 1] of how near the game stands to ending so; 0.5
+knowing nothing); every legal action is tried (not only those the ruleset's ``considered`` keeps: its
+judgement is a winner's) and the rollouts play uniformly.
+
 The answer is the root's most visited legal action (ties: the better mean, then the order of
 ``legal``).  A decision with one legal action is taken without search.  Everything the search draws
 comes from the generator it is given, so the same seed and budget give the same game, whatever the
@@ -80,10 +90,11 @@ class Search:
     """The search policy: ``Search(simulations, rollout)(rs, state, rng, legal, player) -> action``.
 
     ``only`` limits the search to those players (the others play uniformly at random): one search
-    player against uniform ones."""
+    player against uniform ones.  ``ends``: each game searches for one of the game's ends, drawn at its
+    first decision (``search-ends``, above); ``new_game`` forgets the aim."""
 
     def __init__(self, simulations: int | None = SIMULATIONS, rollout: int | None = ROLLOUT, c: float = UCT_C,
-                 only: tuple[int, ...] | None = None):
+                 only: tuple[int, ...] | None = None, ends: bool = False):
         if (simulations is not None and not 1 <= simulations <= 100_000) or \
                 (rollout is not None and not 0 <= rollout <= 100_000):
             raise InvalidInput(f"a search budget is 1 to 100000 simulations and 0 to 100000 rollout steps, "
@@ -92,9 +103,21 @@ class Search:
         self.rollout = rollout
         self.c = c
         self.only = only
+        self.ends = ends
+        self.aim: str | None = None          # the end this game searches for (search-ends), once drawn
+        self.aimed = False                   # ... searched by every player together (not a win)
+
+    def new_game(self) -> None:
+        self.aim, self.aimed = None, False
+
+    def draw_aim(self, rs: Any, rng: random.Random) -> None:
+        """The game's aim: one of the ends its ruleset declares, drawn from the game's generator."""
+        ends = tuple(rs.ends())
+        self.aim = ends[rng.randrange(len(ends))] if ends else ""
+        self.aimed = bool(self.aim) and self.aim not in rs.won_outcomes
 
     def __repr__(self) -> str:
-        return f"Search(simulations={self.simulations}, rollout={self.rollout})"
+        return f"Search(simulations={self.simulations}, rollout={self.rollout}{', ends=True' if self.ends else ''})"
 
     def budget(self, rs: Any) -> tuple[int, int]:
         """The simulations and the rollout length: the ones given, else the game's default
@@ -104,11 +127,13 @@ class Search:
                 rollout if self.rollout is None else self.rollout)
 
     def __call__(self, rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
+        if self.ends and self.aim is None:
+            self.draw_aim(rs, rng)
         if len(legal) == 1:
             return legal[0]
         if player is None or (self.only is not None and player not in self.only):
             return legal[rng.randrange(len(legal))]
-        considered = getattr(rs, "considered", None)
+        considered = None if self.aimed else getattr(rs, "considered", None)
         if considered is not None:
             legal = considered(rs, state, player, legal) or legal
             if len(legal) == 1:
@@ -129,7 +154,8 @@ class Search:
 
     def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random, rollout: int) -> None:
         node, path, steps = root, [root], 0
-        considered = getattr(rs, "considered", None)
+        aimed = self.aimed
+        considered = None if aimed else getattr(rs, "considered", None)
         expanded = False
         # Selection and expansion, down the tree of decisions
         while steps < HORIZON:
@@ -171,7 +197,7 @@ class Search:
             if expanded:
                 break
         # Rollout: the playout policy, for at most ``rollout`` steps
-        playout = getattr(rs, "playout", None) or _uniform
+        playout = _uniform if aimed else getattr(rs, "playout", None) or _uniform
         for _ in range(min(rollout, HORIZON - steps)):
             pending = rs.pending(state)
             if pending.is_over:
@@ -183,11 +209,27 @@ class Search:
             actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
             legal = rs.legal_actions(state, actor)
             state = rs.step(state, playout(rs, state, rng, legal, actor), actor)
-        values = rs.returns(state) if rs.pending(state).is_over else rs.evaluate(state)
+        if aimed:
+            values = _Everyone(float(rs.outcome(state) == self.aim) if rs.pending(state).is_over
+                               else rs.toward(state, self.aim))
+        else:
+            values = rs.returns(state) if rs.pending(state).is_over else rs.evaluate(state)
         for n in path[1:]:
             n.visits += 1
             n.total += values[n.player]
         root.visits += 1
+
+
+class _Everyone:
+    """The same value for every player (an aim searched together)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: float):
+        self.value = value
+
+    def __getitem__(self, player: int) -> float:
+        return self.value
 
 
 def _uniform(rs: Any, state: Any, rng: random.Random, legal: list[Any], player: int | None) -> Any:
@@ -196,14 +238,18 @@ def _uniform(rs: Any, state: Any, rng: random.Random, legal: list[Any], player: 
 
 def search_policy(spec: str) -> Search:
     """The search policy named ``spec``: ``search`` (every player searches), ``search-one`` (player 0
-    searches, the others play uniformly), each optionally with its budget, ``search:SIMULATIONS`` or
-    ``search:SIMULATIONS:ROLLOUT``."""
+    searches, the others play uniformly), ``search-ends`` (each game searches for one of the game's ends),
+    each optionally with its budget, ``search:SIMULATIONS`` or ``search:SIMULATIONS:ROLLOUT``."""
     name, _, budget = spec.partition(":")
     parts = budget.split(":") if budget else []
-    if name not in ("search", "search-one") or len(parts) > 2 or not all(p.isdigit() for p in parts):
-        raise InvalidInput(f"unknown policy {spec!r}: a search policy is search or search-one, optionally "
-                           "followed by :SIMULATIONS or :SIMULATIONS:ROLLOUT (e.g. search:64:40)",
+    if name not in SEARCHES or len(parts) > 2 or not all(p.isdigit() for p in parts):
+        raise InvalidInput(f"unknown policy {spec!r}: a search policy is search, search-one or search-ends, "
+                           "optionally followed by :SIMULATIONS or :SIMULATIONS:ROLLOUT (e.g. search:64:40)",
                            source="--policy")
     sims = int(parts[0]) if parts else None           # None: the game's default budget
     rollout = int(parts[1]) if len(parts) > 1 else None
-    return Search(sims, rollout, only=(0,) if name == "search-one" else None)
+    return Search(sims, rollout, only=(0,) if name == "search-one" else None, ends=name == "search-ends")
+
+
+#: the names of the search policies
+SEARCHES = ("search", "search-one", "search-ends")

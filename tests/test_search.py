@@ -151,3 +151,23 @@ def test_a_search_weighs_only_what_the_game_considers() -> None:
     seen.clear()
     decisions = sum(p is not None for _, p, _ in playout(rs, random.Random(3), policy=Search(4, 5)))
     assert len(seen) > decisions > 0
+
+
+def test_search_ends_draws_each_game_s_aim_from_the_game_s_ends_and_the_same_seed_gives_the_same_game() -> None:
+    """``search-ends``: each game searches for one of the ends its ruleset declares, drawn at its first
+    decision from the game's own generator (so game *i* is the same game whatever ran before it); an aim
+    among ``won_outcomes`` is searched as ``search`` searches, any other by every player together."""
+    from tombspec.model.registry import get_ruleset
+
+    rs = get_ruleset("raiders")
+    policy = search_policy("search-ends:4:4")
+    assert policy.ends and search_policy("search").ends is False
+
+    def game(i: int, p: Search) -> tuple[str | None, bool, list]:
+        actions = [a for a, _, _ in playout(rs, random.Random(f"ends:{i}"), policy=p, max_steps=60)]
+        return p.aim, p.aimed, actions
+
+    first = [game(i, policy) for i in range(8)]          # one policy, game after game (new_game between)
+    assert {aim for aim, _, _ in first} <= set(rs.ends()) and len({aim for aim, _, _ in first}) >= 2
+    assert all(aimed == (aim not in rs.won_outcomes) for aim, aimed, _ in first)
+    assert [game(i, search_policy("search-ends:4:4")) for i in reversed(range(8))] == first[::-1]

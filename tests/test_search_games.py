@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from tombspec.model.play import playout
@@ -73,3 +74,44 @@ def test_what_a_search_considers_is_legal_and_never_nothing(game: str) -> None:
                 assert len(hero.items) >= 5, kept
     if game == "egypt":
         assert narrowed, "Egypt's considered never narrowed a decision"
+
+
+@pytest.mark.parametrize("game", [*GAMES, "raiders"])
+def test_toward_each_end_is_a_value_and_says_where_the_game_ended(game: str) -> None:
+    """``toward(state, end)`` (search-ends' estimate of how near the game stands to ending as ``end``) is
+    in [0, 1] for every declared end, all through a game."""
+    rs = get_ruleset(game)
+    ends = rs.ends()
+    assert ends
+    seen = 0
+    for rs, state in _states(game, every=25):
+        near = {end: rs.toward(state, end) for end in ends}
+        assert all(0.0 <= v <= 1.0 for v in near.values()), near
+        seen += 1
+    assert seen > 5
+
+
+def test_raiders_toward_killed_counts_the_pennies_lost() -> None:
+    rs = get_ruleset("raiders")
+    state = rs.initial_state()
+    assert rs.toward(state, "killed") == 0.0
+    one = state.with_raider(0, pennies=3)
+    dead = state.with_raider(0, position=None, pennies=0).with_raider(1, position=None, pennies=0)
+    assert 0.0 < rs.toward(one, "killed") < rs.toward(dead, "killed") == 1.0
+
+
+def test_egypt_toward_all_dead_and_no_crystal() -> None:
+    """All dead: the lives lost, nothing while a hero is out alive; no crystal: an escape without it."""
+    from tombspec.model.egypt.state import DEAD, ESCAPED
+
+    rs = get_ruleset("egypt")
+    state = rs.initial_state()
+    heroes = state.heroes
+    hurt = attrs.evolve(state, heroes=(attrs.evolve(heroes[0], lives=1), *heroes[1:]))
+    out = attrs.evolve(state, heroes=(attrs.evolve(heroes[0], status=ESCAPED, space=None), *heroes[1:]))
+    assert rs.toward(state, "all-dead") < rs.toward(hurt, "all-dead")
+    assert rs.toward(out, "all-dead") == 0.0
+    assert rs.toward(state, "no-crystal") < rs.toward(out, "no-crystal")
+    gone = attrs.evolve(out, heroes=tuple(attrs.evolve(h, status=DEAD, lives=0) if i else h
+                                          for i, h in enumerate(out.heroes)))
+    assert rs.toward(gone, "no-crystal") == 1.0

@@ -169,6 +169,29 @@ def evaluate(rs: Any, state: EgyptState) -> tuple[float, ...]:
     return tuple(min(1.0, v / c) if c else 0.0 for v, c in zip(out, counted))
 
 
+def toward(rs: Any, state: EgyptState, end: str) -> float:
+    """How near the game stands to ending as ``end`` (``search-ends``): ``all-dead``, the heroes' lives
+    lost (none while a hero has escaped: he is not dead); ``no-crystal``, heroes out of the tomb (escaped or
+    dead) with one escaped and none escaped with the crystal (none while one has); ``victory``, the
+    team's chance (``evaluate``)."""
+    heroes = state.heroes
+    if not heroes:
+        return 0.5
+    if end == "all-dead":
+        if any(h.status == ESCAPED for h in heroes):
+            return 0.0
+        return 1.0 - sum(h.lives for h in heroes) / (3 * len(heroes))
+    if end == "no-crystal":
+        escaped = [h for h in heroes if h.status == ESCAPED]
+        if any(_holds(rs, h.items, "crystal") for h in escaped):
+            return 0.0
+        out = sum(h.status in (ESCAPED, DEAD) for h in heroes) / len(heroes)
+        return 0.5 * bool(escaped) + 0.5 * out
+    if end == "victory":
+        return max(evaluate(rs, state))
+    return 0.5
+
+
 def cost(rs: Any, state: EgyptState, action: Any) -> float:
     """How a careful hero rates an action (lower is better), for the playouts: movements along the
     safest way to ``_targets``, a key or the crystal picked up at once, no leaving before the crystal
@@ -289,6 +312,9 @@ class Judgement:
 
     def evaluate(self, state: EgyptState) -> tuple[float, ...]:
         return evaluate(self, state)
+
+    def toward(self, state: EgyptState, end: str) -> float:
+        return toward(self, state, end)
 
     def determinise(self, state: EgyptState, player: int, rng: random.Random) -> EgyptState:
         return determinise(self, state, player, rng)

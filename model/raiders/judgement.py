@@ -26,6 +26,7 @@ from typing import Any
 
 from .actions import Prepare, Rest, Spend, UsePortal
 from .rules import encounters, portal, turn
+from .rules.objective import STARTING_PENNIES
 from .state import RaidersState
 
 #: a Raider's pace, the first guess of the table of turns (``_Turns``): the moves it makes in a turn of
@@ -258,6 +259,21 @@ def evaluate(rs: Any, state: RaidersState) -> tuple[float, float]:
     return tuple(out)  # type: ignore[return-value]
 
 
+def toward(rs: Any, state: RaidersState, end: str) -> float:
+    """How near the game stands to ending as ``end`` (``search-ends``): ``killed``, both Raiders Killed
+    ("If at any time you lose all of your pennies, you are Killed"): each Raider's share of the pennies
+    he started with already lost (all of them once Killed); ``sealed``, nobody's chance of escaping
+    (``evaluate``) taken away; ``escaped``, the holder's chance."""
+    if end == "killed":
+        return sum(1.0 if r.position is None else 1.0 - min(1.0, max(0, r.pennies) / STARTING_PENNIES)
+                   for r in state.raiders) / len(state.raiders)
+    if end == "sealed":
+        return 1.0 - max(evaluate(rs, state))
+    if end == "escaped":
+        return max(evaluate(rs, state))
+    return 0.5
+
+
 def standing(rs: Any, state: RaidersState, player: int, depth: int = 0) -> float:
     """How well off ``player`` stands (higher is better, in turns), for a one-step look: the game's end
     as it ended; the holder by the race's margin (the Boss's rounds less its ``way``) and the danger of
@@ -392,3 +408,6 @@ class Judgement:
 
     def evaluate(self, state: RaidersState) -> tuple[float, float]:
         return evaluate(self, state)
+
+    def toward(self, state: RaidersState, end: str) -> float:
+        return toward(self, state, end)

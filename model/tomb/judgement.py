@@ -51,6 +51,20 @@ def evaluate(rs: Any, state: TombState) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
+def toward(rs: Any, state: TombState, end: str) -> float:
+    """How near the game stands to ending as ``end`` (``search-ends``): ``no-characters``, the share of
+    the Characters in the Character discard pile (none left in the Pool, at the Inn or in a Party ends
+    the game); ``crypts-emptied``, the share of the Crypt Cards gone from the Crypts (counted against
+    those in the Crypts and the Crypt deck)."""
+    if end == "no-characters":
+        alive = state.pool.total + len(state.inn) + len(state.drawn) + sum(len(p.characters) for p in state.parties)
+        return len(state.dead) / ((len(state.dead) + alive) or 1)
+    if end == "crypts-emptied":
+        left = sum(len(c.cards) for c in state.crypts)
+        return 1.0 - left / ((left + state.crypt_deck.total + state.crypt_discard.total) or 1)
+    return 0.5
+
+
 def _deal(rng: random.Random, unseen: list[str], k: int) -> list[str]:
     """``k`` cards drawn at random from ``unseen`` (removed from it)."""
     out = []
@@ -154,6 +168,9 @@ class Judgement:
 
     def evaluate(self, state: TombState) -> tuple[float, ...]:
         return evaluate(self, state)
+
+    def toward(self, state: TombState, end: str) -> float:
+        return toward(self, state, end)
 
     def determinise(self, state: TombState, player: int, rng: random.Random) -> TombState:
         return determinise(self, state, player, rng)
