@@ -26,8 +26,9 @@ the ends the ruleset declares (``ends()``) as the game's *aim*.  An aim among th
 ``won_outcomes`` is searched as ``search`` searches; any other aim is searched by every player together:
 a finished game is worth 1 to everyone where it ended as the aim, else 0; a rollout cut short is worth
 the ruleset's ``toward(state, end)`` (an estimate in [0, 1] of how near the game stands to ending so; 0.5
-knowing nothing); every legal action is tried (not only those the ruleset's ``considered`` keeps: its
-judgement is a winner's) and the rollouts play uniformly.
+knowing nothing); the decisions weighed are those the ruleset's ``considered_toward(rs, state, player,
+legal, end)`` keeps, else every legal one (``considered`` is a winner's judgement), and the rollouts
+play its ``playout_toward(rs, state, rng, legal, player, end)``, else uniformly.
 
 The answer is the root's most visited legal action (ties: the better mean, then the order of
 ``legal``).  A decision with one legal action is taken without search.  Everything the search draws
@@ -133,7 +134,7 @@ class Search:
             return legal[0]
         if player is None or (self.only is not None and player not in self.only):
             return legal[rng.randrange(len(legal))]
-        considered = None if self.aimed else getattr(rs, "considered", None)
+        considered = self._considered(rs)
         if considered is not None:
             legal = considered(rs, state, player, legal) or legal
             if len(legal) == 1:
@@ -152,10 +153,21 @@ class Search:
                 best, key = action, k
         return legal[0] if best is None else best
 
+    def _considered(self, rs: Any) -> Any:
+        """What narrows the decisions weighed: the ruleset's ``considered``, or aiming at an end that is
+        not a win its ``considered_toward`` for that end (none: every legal decision)."""
+        if not self.aimed:
+            return getattr(rs, "considered", None)
+        toward = getattr(rs, "considered_toward", None)
+        if toward is None:
+            return None
+        aim = self.aim
+        return lambda rs, state, player, legal: toward(rs, state, player, legal, aim)
+
     def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random, rollout: int) -> None:
         node, path, steps = root, [root], 0
         aimed = self.aimed
-        considered = None if aimed else getattr(rs, "considered", None)
+        considered = self._considered(rs)
         expanded = False
         # Selection and expansion, down the tree of decisions
         while steps < HORIZON:
@@ -197,6 +209,7 @@ class Search:
             if expanded:
                 break
         # Rollout: the playout policy, for at most ``rollout`` steps
+        toward = getattr(rs, "playout_toward", None) if aimed else None
         playout = _uniform if aimed else getattr(rs, "playout", None) or _uniform
         for _ in range(min(rollout, HORIZON - steps)):
             pending = rs.pending(state)
@@ -208,7 +221,9 @@ class Search:
             actors = pending.actors
             actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
             legal = rs.legal_actions(state, actor)
-            state = rs.step(state, playout(rs, state, rng, legal, actor), actor)
+            action = playout(rs, state, rng, legal, actor) if toward is None else \
+                toward(rs, state, rng, legal, actor, self.aim)
+            state = rs.step(state, action, actor)
         if aimed:
             values = _Everyone(float(rs.outcome(state) == self.aim) if rs.pending(state).is_over
                                else rs.toward(state, self.aim))

@@ -76,8 +76,37 @@ def test_what_a_search_considers_is_legal_and_never_nothing(game: str) -> None:
         assert narrowed, "Egypt's considered never narrowed a decision"
 
 
+def test_egypt_towards_no_crystal_weighs_legal_decisions_and_never_the_crystal() -> None:
+    """search-ends towards Egypt's ``no-crystal``: what it weighs is legal and never nothing, its rollouts
+    choose a legal decision, its careful hero never heads for the crystal, and towards any other end
+    every legal decision is weighed."""
+    from tombspec.model.egypt.judgement import _targets, considered_toward, playout_toward
+
+    checked = heading = 0
+    for rs, state in _states("egypt", every=3):
+        pending = rs.pending(state)
+        if not pending.is_decision:
+            continue
+        for p in pending.actors:
+            legal = rs.legal_actions(state, p)
+            kept = considered_toward(rs, state, p, legal, "no-crystal")
+            assert kept and set(kept) <= set(legal)
+            assert considered_toward(rs, state, p, legal, "all-dead") == legal
+            assert playout_toward(rs, state, random.Random(0), legal, p, "no-crystal") in legal
+            checked += 1
+        for i, h in enumerate(state.heroes):
+            if h.status != "in":
+                continue
+            what, spaces = _targets(rs, state, i, "no-crystal")
+            crystal = {pile.space for pile in state.piles for t in pile.tokens
+                       if t.face_up and rs.kind(t).has("crystal")}
+            assert not (what == "find" and set(spaces) & crystal), (what, spaces)
+            heading += 1
+    assert checked and heading
+
+
 @pytest.mark.parametrize("game", [*GAMES, "raiders"])
-def test_toward_each_end_is_a_value_and_says_where_the_game_ended(game: str) -> None:
+def test_toward_each_end_is_a_value(game: str) -> None:
     """``toward(state, end)`` (search-ends' estimate of how near the game stands to ending as ``end``) is
     in [0, 1] for every declared end, all through a game."""
     rs = get_ruleset(game)

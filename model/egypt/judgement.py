@@ -61,11 +61,12 @@ def _holds(rs: Any, items: Any, effect: str) -> bool:
     return any(rs.kind(t).has(effect) for t in items)
 
 
-def _targets(rs: Any, state: EgyptState, i: int) -> tuple[str, tuple[str, ...]]:
+def _targets(rs: Any, state: EgyptState, i: int, aim: str = "") -> tuple[str, tuple[str, ...]]:
     """What hero ``i`` heads for next, and its spaces, as a careful player sees the board: a held key to
     its statue while no door is open; once a door is open and the crystal is held by a living hero (or
     in his own hands), the exit; else the crystal or a key lying face up; else the face-down chests
-    (items, the keys and the crystal are in chests); else the face-down hazards; else the exit."""
+    (items, the keys and the crystal are in chests); else the face-down hazards; else the exit.  Aiming
+    at ``no-crystal`` (``search-ends``), the crystal is never wanted and an open door leads to the exit."""
     h = state.heroes[i]
     board = rs.board
     door_open = len(state.doors) < 2
@@ -75,7 +76,7 @@ def _targets(rs: Any, state: EgyptState, i: int) -> tuple[str, tuple[str, ...]]:
         if statues:
             return "statue", statues
     crystal = _crystal(rs, state)
-    if door_open and crystal:
+    if door_open and (crystal or aim == "no-crystal"):
         return "exit", (board.exit,)
     wanted = ("crystal",) if door_open else ("crystal", "key-yellow", "key-black")
     held_keys = any(_holds(rs, x.items, "key-yellow") or _holds(rs, x.items, "key-black")
@@ -87,7 +88,7 @@ def _targets(rs: Any, state: EgyptState, i: int) -> tuple[str, tuple[str, ...]]:
                 (chests if t.back == "chest" else hazards if t.back == "hazard" else chests).append(p.space)
             else:
                 k = rs.kind(t)
-                if k.has("crystal") or (not door_open and not held_keys and any(k.has(w) for w in wanted[1:])):
+                if (k.has("crystal") and aim != "no-crystal") or (not door_open and not held_keys and any(k.has(w) for w in wanted[1:])):
                     up.append(p.space)
     for kind, spaces in (("find", up), ("chest", chests), ("hazard", hazards)):
         if spaces:
@@ -98,13 +99,13 @@ def _targets(rs: Any, state: EgyptState, i: int) -> tuple[str, tuple[str, ...]]:
 _DIST: dict[Any, dict[str, int]] = {}
 
 
-def _plan(rs: Any, state: EgyptState, i: int) -> tuple[str, dict[str, int]]:
+def _plan(rs: Any, state: EgyptState, i: int, aim: str = "") -> tuple[str, dict[str, int]]:
     """What hero ``i`` heads for (``_targets``) and, from every space, the cost of the way there: a
     movement each, plus the risk of passing a face-down hazard or a revealed monster (``HAZARD_COST``,
     ``MONSTER_COST``), on the terrain of the moment.  Remembered by terrain, targets and risks."""
     import networkx as nx
 
-    what, targets = _targets(rs, state, i)
+    what, targets = _targets(rs, state, i, aim)
     g = rs._moves_graph(state)
     risky: dict[str, int] = {}
     for p in state.piles:
@@ -192,18 +193,25 @@ def toward(rs: Any, state: EgyptState, end: str) -> float:
     return 0.5
 
 
-def cost(rs: Any, state: EgyptState, action: Any) -> float:
+def cost(rs: Any, state: EgyptState, action: Any, aim: str = "") -> float:
     """How a careful hero rates an action (lower is better), for the playouts: movements along the
     safest way to ``_targets``, a key or the crystal picked up at once, no leaving before the crystal
     is out or held by a hero, no dropping or offering without a reason, the turn ended when no movement
-    gets nearer; everything else as the exploration heuristic rates it."""
+    gets nearer; everything else as the exploration heuristic rates it.  Aiming at ``no-crystal``
+    (``search-ends``): leaving at once without the crystal, never picking it up."""
     kind = action.kind
     hero = state.retreat.hero if state.retreat is not None else rs.seats[state.turn.seat].hero
     if kind == "leave":
         h = state.heroes[hero] if hero is not None else None
+        if aim == "no-crystal":
+            return 6.0 if h is not None and _holds(rs, h.items, "crystal") else -10.0
         return -10.0 if (_crystal(rs, state) or h is None or _holds(rs, h.items, "crystal")) else 6.0
+    if kind == "pick-up" and aim == "no-crystal" and hero is not None:
+        pile = state.pile(state.heroes[hero].space) if state.heroes[hero].space is not None else ()
+        if any(t.id == action.token and rs.kind(t).has("crystal") for t in pile):
+            return 8.0
     if kind == "step" and hero is not None and state.heroes[hero].status == "in":
-        what, dist = _plan(rs, state, hero)
+        what, dist = _plan(rs, state, hero, aim)
         here = dist.get(state.heroes[hero].space)
         end = landing(terrain(rs, state), action.to)
         there = dist.get(end)
@@ -217,7 +225,7 @@ def cost(rs: Any, state: EgyptState, action: Any) -> float:
     return rs.heuristic(state, action)
 
 
-def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> list[Any]:
+def considered(rs: Any, state: EgyptState, player: int, legal: list[Any], aim: str = "") -> list[Any]:
     """What a search weighs: the ``CONSIDERED`` decisions ``cost`` rates best (a careful player's
     candidates; the search chooses among them by what follows), after leaving out on a hero's turn an
     item dropped (unless the board is full and a key or the crystal lies here), an item offered (a key
@@ -231,7 +239,7 @@ def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> lis
         h = state.heroes[hero]
         precious = {t.id for x in state.heroes for t in x.items if t.name in rs.keys_and_crystal}
         here = any(t.face_up and t.name in rs.keys_and_crystal for t in state.pile(h.space))
-        stuck = h.space not in _plan(rs, state, hero)[1]
+        stuck = h.space not in _plan(rs, state, hero, aim)[1]
         out = []
         for a in legal:
             kind = a.kind
@@ -246,12 +254,12 @@ def considered(rs: Any, state: EgyptState, player: int, legal: list[Any]) -> lis
             out.append(a)
         steps = [a for a in out if a.kind == "step"]
         if steps:        # one movement only: the one that gets nearest (no going back and forth)
-            best = min(steps, key=lambda a: cost(rs, state, a))
-            nearer = cost(rs, state, best) < 0      # no waiting while a movement gets nearer
+            best = min(steps, key=lambda a: cost(rs, state, a, aim))
+            nearer = cost(rs, state, best, aim) < 0      # no waiting while a movement gets nearer
             out = [a for a in out if (a.kind != "step" or a is best) and not (nearer and a.kind == "end-turn")]
         out = out or legal
     if len(out) > CONSIDERED:
-        rated = sorted(range(len(out)), key=lambda k: (cost(rs, state, out[k]), k))[:CONSIDERED]
+        rated = sorted(range(len(out)), key=lambda k: (cost(rs, state, out[k], aim), k))[:CONSIDERED]
         out = [out[k] for k in sorted(rated)]
     return out
 
@@ -261,6 +269,21 @@ def playout(rs: Any, state: EgyptState, rng: random.Random, legal: list[Any], pl
     if rng.random() < PLAYOUT_NOISE:
         return legal[rng.randrange(len(legal))]
     return min(legal, key=lambda a: cost(rs, state, a))
+
+
+def considered_toward(rs: Any, state: EgyptState, player: int, legal: list[Any], end: str) -> list[Any]:
+    """What ``search-ends`` weighs towards ``end``: towards ``no-crystal`` what a careful player who leaves
+    the crystal alone weighs (``considered``); towards another end, every legal decision."""
+    return considered(rs, state, player, legal, end) if end == "no-crystal" else legal
+
+
+def playout_toward(rs: Any, state: EgyptState, rng: random.Random, legal: list[Any], player: int | None,
+                   end: str) -> Any:
+    """``search-ends``' rollouts towards ``end``: towards ``no-crystal`` a careful hero who leaves the
+    crystal alone and makes for the exit once a door is open (``cost``); towards another end, any."""
+    if end != "no-crystal" or rng.random() < PLAYOUT_NOISE:
+        return legal[rng.randrange(len(legal))]
+    return min(legal, key=lambda a: cost(rs, state, a, end))
 
 
 def determinise(rs: Any, state: EgyptState, player: int, rng: random.Random) -> EgyptState:
@@ -305,6 +328,8 @@ class Judgement:
     won_outcomes = frozenset({"victory"})
 
     playout = staticmethod(playout)
+    playout_toward = staticmethod(playout_toward)
+    considered_toward = staticmethod(considered_toward)
     considered = staticmethod(considered)
 
     def returns(self, state: EgyptState) -> tuple[float, ...]:
