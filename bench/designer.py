@@ -120,7 +120,7 @@ def screen_markdown(game: str, rows: list[dict[str, Any]], games: int, policy: s
     return "\n".join(lines) + "\n"
 
 
-def answer(game: str, games: int, policy: str, executor: Any) -> str:
+def answer(game: str, games: int, policy: str, executor: Any, max_steps: int = 20_000) -> str:
     from tombspec.checks.compare import Config, play, summarise
 
     questions = list(QUESTIONS.get(game, []))
@@ -129,7 +129,8 @@ def answer(game: str, games: int, policy: str, executor: Any) -> str:
         for r in json.loads(ranked.read_text(encoding="utf-8"))["rows"][:2]:
             questions.append((f"{r['ambiguity']}: `{r['default']}` or `{r['reading']}`",
                               (r["default"], {}), (r["reading"], {r["option"]: r["reading"]})))
-    lines = [f"{game}, `{policy}` play, {games} games a configuration (seed 0); rates with their 95% Wilson "
+    cut = "" if max_steps == 20_000 else f", a game cut after {max_steps:,} steps counted `unfinished`"
+    lines = [f"{game}, `{policy}` play, {games} games a configuration (seed 0{cut}); rates with their 95% Wilson "
              "intervals.", "",
              "| question | configuration | outcomes | first player wins (even share) |", "|---|---|---|---|"]
     played: dict[str, dict[str, Any]] = {}         # the same options are played once
@@ -138,7 +139,7 @@ def answer(game: str, games: int, policy: str, executor: Any) -> str:
             start = time.perf_counter()
             key = json.dumps(options, sort_keys=True)
             if key not in played:
-                config = Config(label, options, None, policy)
+                config = Config(label, options, None, policy, max_steps)
                 rs = config.ruleset(game)
                 played[key] = summarise(rs, config, play(rs, config, games, 0, executor))
             s = played[key]
@@ -160,6 +161,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help="games a configuration")
     parser.add_argument("--policy", default=None, help="screen: greedy; answer: search")
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--max-steps", type=int, default=20_000,
+                        help="answer: the steps a game may take before it is cut (compare's max_steps; a search "
+                             "that dithers in Egypt would otherwise play each such game to 20,000 steps)")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     with executor(args.workers) as ex:
@@ -172,7 +176,8 @@ def main() -> int:
                                                          encoding="utf-8")
         else:
             games, policy = args.games or 100, args.policy or "search"
-            (OUT / f"{args.game}-search.md").write_text(answer(args.game, games, policy, ex), encoding="utf-8")
+            (OUT / f"{args.game}-search.md").write_text(answer(args.game, games, policy, ex, args.max_steps),
+                                                         encoding="utf-8")
     return 0
 
 
