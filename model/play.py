@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .errors import InvalidInput, TombspecError
-from .search import SEARCHES
+from .search import SEARCHES, search_policy
 
 Policy = Callable[[Any, Any, random.Random, list[Any], "int | None"], Any]
 
@@ -129,8 +129,6 @@ def make_policy(name: str) -> Policy:
     :func:`tombspec.model.search.search_policy`: ``search``, ``search-one``, ``search-ends``, with an optional budget
     ``:SIMULATIONS[:ROLLOUT]``); an unknown name is bad input that lists the known ones."""
     if type(name) is str and name.split(":")[0] in SEARCHES:
-        from .search import search_policy
-
         return search_policy(name)
     try:
         return _FACTORIES[name]()

@@ -164,6 +164,17 @@ class Search:
         aim = self.aim
         return lambda rs, state, player, legal: toward(rs, state, player, legal, aim)
 
+    def _playout(self, rs: Any) -> Any:
+        """The rollouts' policy: the ruleset's ``playout``, or aiming at an end that is not a win its
+        ``playout_toward`` for that end; uniform where it has none."""
+        if not self.aimed:
+            return getattr(rs, "playout", None) or _uniform
+        toward = getattr(rs, "playout_toward", None)
+        if toward is None:
+            return _uniform
+        aim = self.aim
+        return lambda rs, state, rng, legal, player: toward(rs, state, rng, legal, player, aim)
+
     def _simulate(self, rs: Any, state: Any, root: Node, rng: random.Random, rollout: int) -> None:
         node, path, steps = root, [root], 0
         aimed = self.aimed
@@ -209,8 +220,7 @@ class Search:
             if expanded:
                 break
         # Rollout: the playout policy, for at most ``rollout`` steps
-        toward = getattr(rs, "playout_toward", None) if aimed else None
-        playout = _uniform if aimed else getattr(rs, "playout", None) or _uniform
+        playout = self._playout(rs)
         for _ in range(min(rollout, HORIZON - steps)):
             pending = rs.pending(state)
             if pending.is_over:
@@ -221,9 +231,7 @@ class Search:
             actors = pending.actors
             actor = actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]
             legal = rs.legal_actions(state, actor)
-            action = playout(rs, state, rng, legal, actor) if toward is None else \
-                toward(rs, state, rng, legal, actor, self.aim)
-            state = rs.step(state, action, actor)
+            state = rs.step(state, playout(rs, state, rng, legal, actor), actor)
         if aimed:
             values = _Everyone(float(rs.outcome(state) == self.aim) if rs.pending(state).is_over
                                else rs.toward(state, self.aim))
