@@ -264,17 +264,35 @@ def _refusals(rs: Any, state: Any, actions: list[Any], player: int | None, into:
             pass
 
 
+#: (a field's path, a key or ``[]`` under it) -> the path below: made once, not at every state of a sample
+_PATHS: dict[tuple[str, str], str] = {}
+
+
 def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
+    """Count each leaf of ``data`` (a state's plain encoding) under its path (``field.key[]``); a field
+    keeps at most ``4 * MAX_VALUES`` distinct values, numbers all."""
     if isinstance(data, dict):
+        paths = _PATHS
         for k, v in data.items():
-            _walk_values(v, f"{path}.{k}" if path else k, values)
+            below = paths.get((path, k))
+            if below is None:
+                below = paths[path, k] = f"{path}.{k}" if path else k
+            _walk_values(v, below, values)
     elif isinstance(data, list):
-        for v in data:
-            _walk_values(v, path + "[]", values)
+        if data:
+            below = _PATHS.get((path, "[]"))
+            if below is None:
+                below = _PATHS[path, "[]"] = path + "[]"
+            for v in data:
+                _walk_values(v, below, values)
     else:
-        bucket = values.setdefault(path, Counter())
+        bucket = values.get(path)
+        if bucket is None:
+            bucket = values[path] = Counter()
         if data in bucket or len(bucket) < 4 * MAX_VALUES or isinstance(data, (int, float)):
-            bucket[data if not isinstance(data, float) else round(data, 6)] += 1
+            if isinstance(data, float):
+                data = round(data, 6)
+            bucket[data] = bucket.get(data, 0) + 1
 
 
 #: how many times each (action kind, field) is probed with a wrong value
