@@ -457,10 +457,26 @@ def show(value: Any, width: int = 120) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+_CANONICAL = orjson.OPT_SORT_KEYS
+
+
+def _same(claimed: Any, expected: Any) -> bool:
+    """Whether two plain JSON values are one value, type for type (``2`` and ``2.0``, ``1`` and ``true``
+    differ): by their canonical bytes (keys sorted).  False where either cannot be written (a key that is
+    not a string, an integer past 64 bits): those are compared field by field."""
+    try:
+        return orjson.dumps(claimed, option=_CANONICAL) == orjson.dumps(expected, option=_CANONICAL)
+    except orjson.JSONEncodeError:
+        return False
+
+
 def diff(claimed: Any, expected: Any, path: str = "", out: list[FieldDiff] | None = None,
          limit: int = 50) -> list[FieldDiff]:
     """The leaf paths where ``claimed`` and ``expected`` (plain JSON data) differ."""
-    out = [] if out is None else out
+    if out is None:
+        if _same(claimed, expected):
+            return []               # (nearly every state of a conforming run: field by field costs 40x)
+        out = []
     if len(out) >= limit:
         return out
     if isinstance(claimed, dict) and isinstance(expected, dict):

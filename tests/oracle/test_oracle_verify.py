@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -301,3 +302,22 @@ def test_lists_of_other_lengths_are_shown_where_they_part() -> None:
     assert [(d.path, d.claimed, d.expected) for d in diff({"a": [1]}, {"a": [1, 2]})] == \
         [("a", [1], [1, 2]), ("a[1]", FieldDiff.MISSING, 2)]
     assert [(d.path, d.claimed, d.expected) for d in diff({"a": [1, 2]}, {"a": [1]})][1] == ("a[1]", 2, FieldDiff.MISSING)
+
+
+@pytest.mark.parametrize("claimed, expected, paths", [
+    ({"a": 1, "b": [1, {"c": None}]}, {"b": [1, {"c": None}], "a": 1}, []),   # keys in another order: the same
+    ({"a": True}, {"a": 1}, ["a"]),            # equal in Python, not the same JSON value
+    ({"a": [0]}, {"a": [False]}, ["a[0]"]),
+    ({"a": 2.0}, {"a": 2}, ["a"]),             # an integer field claimed as a float
+    ({"a": 2}, {"a": 2.0}, []),                # a float the model holds, claimed as an equal integer
+    ({"a": "1"}, {"a": 1}, ["a"]),
+    ({1: "x"}, {1: "x"}, []),                  # a key no JSON writer takes: compared field by field
+    ({1: "x"}, {1: "y"}, ["1"]),
+])
+def test_a_state_the_same_in_its_bytes_has_no_difference_and_any_other_is_told_field_by_field(
+        claimed: Any, expected: Any, paths: list[str]) -> None:
+    """``diff``'s fast path (the canonical bytes of both, equal: no difference) answers what the field by
+    field comparison answers: the same value type for type, whatever the order of the keys."""
+    from tombspec.checks.oracle.trace import diff
+
+    assert [d.path for d in diff(claimed, expected)] == paths
