@@ -26,12 +26,13 @@ check: $(STAMP)
 	$(VENV)/bin/tombspec check
 
 ## make test: the test-suite (hypothesis profile "ci": derandomised and bounded), on every core: one
-## pytest-xdist worker per core, each test file kept on one worker (its module fixtures built once);
+## pytest-xdist worker per core, each test file kept on one worker (its module fixtures built once), the
+## files marked long (the docs' build) handed out first (tests/conftest.py), the rest in collection order;
 ## TEST_WORKERS=0 runs it in this process alone
 TEST_WORKERS ?= auto
 test: $(STAMP)
 	@$(BYTECODE)
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 ## make docs: the HTML site with warnings as errors, then the doctests
 docs: $(STAMP)

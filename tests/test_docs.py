@@ -23,9 +23,9 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 PNG = b"\x89PNG\r\n\x1a\n"
 TIMEOUT = 1500   # a bound on a hang, not a speed target (the build takes about 5 minutes on 2 idle cores)
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     any(importlib.util.find_spec(m) is None for m in ("sphinx", "myst_parser", "furo", "sphinx_click", "matplotlib")),
-    reason="the docs extras are not installed (pip install -e '.[docs]')")
+    reason="the docs extras are not installed (pip install -e '.[docs]')"), pytest.mark.long(seconds=150)]
 
 
 def _sphinx(builder: str, src: Path, out: Path, doctrees: Path, *extra: str) -> subprocess.CompletedProcess[str]:

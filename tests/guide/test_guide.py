@@ -13,6 +13,8 @@ from tombspec.checks.oracle.guide import build, class_fields, to_markdown
 from tombspec.checks.oracle.trace import plain
 from tombspec.model.ruleset import get_ruleset, registered_games
 
+pytestmark = pytest.mark.long(seconds=30)   # scheduling only (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def raiders_guide() -> dict:

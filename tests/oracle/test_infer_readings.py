@@ -9,6 +9,8 @@ from pathlib import Path
 
 from tombspec.checks.oracle.conform import InProcess, ModelAdapter, conform, infer_readings, load_adapter
 
+pytestmark = pytest.mark.long(seconds=30)   # scheduling only (tests/conftest.py)
+
 SEEDED = Path(__file__).resolve().parents[2] / "examples" / "raiders-python" / "seeded_bugs.py"
 
 #: per game: a reading the default games reach whose change shows within a few games

@@ -19,6 +19,8 @@ from tombspec.checks.oracle.conform import (ImplementationFailure, InProcess, Mo
                                      conform, ddmin, load_adapter)
 from tombspec.checks.oracle.verify import verify
 
+pytestmark = pytest.mark.long(seconds=35)   # scheduling only (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 NODE_EXAMPLE = ROOT / "examples" / "raiders-node" / "server.js"
 SEEDED = ROOT / "examples" / "raiders-python" / "seeded_bugs.py"
