@@ -1,7 +1,7 @@
 """The designer's questions of issue 27, answered by ``tombspec compare`` (docs/compare.md).
 
     python bench/designer.py screen GAME [--games N] [--policy P] [--workers W]
-    python bench/designer.py answer GAME [--games N] [--policy P] [--workers W]
+    python bench/designer.py answer GAME [--games N] [--policy P] [--workers W] [--max-steps S] [--readings-only]
 
 ``screen`` plays the game's default configuration (once) against each other reading of each ambiguity
 its options settle (one reading changed at a time, ``N`` games each, seed 0, a cheap policy: ``greedy`` by
@@ -15,7 +15,8 @@ play may rank low.
 searches), the game's questions (``QUESTIONS``: the first player's seat, the modes, player counts and
 difficulty levels) and the two readings the screen ranked first, and writes
 ``docs/_static/compare/GAME-search.md``: each question's outcome rates under both configurations with
-their 95% Wilson intervals, and the first player's wins against the even share.
+their 95% Wilson intervals, and the first player's wins against the even share.  ``--readings-only``
+plays the two readings alone (a screen run after the questions were answered) into ``GAME-readings.md``.
 
 Not a benchmark (``bench/run.py`` runs only ``bench_*.py``): rerun it when a model or a judgement
 changes.  Game *i* of a configuration is seeded as ``tombspec compare --seed 0`` seeds it.
@@ -120,11 +121,14 @@ def screen_markdown(game: str, rows: list[dict[str, Any]], games: int, policy: s
     return "\n".join(lines) + "\n"
 
 
-def answer(game: str, games: int, policy: str, executor: Any, max_steps: int = 20_000) -> str:
+def answer(game: str, games: int, policy: str, executor: Any, max_steps: int = 20_000,
+           readings_only: bool = False) -> str:
     from tombspec.checks.compare import Config, play, summarise
 
-    questions = list(QUESTIONS.get(game, []))
+    questions = [] if readings_only else list(QUESTIONS.get(game, []))
     ranked = OUT / f"{game}-screen.json"
+    if readings_only and not ranked.exists():
+        raise SystemExit(f"bench/designer.py: {ranked} is missing: run `screen {game}` first")
     if ranked.exists():
         for r in json.loads(ranked.read_text(encoding="utf-8"))["rows"][:2]:
             questions.append((f"{r['ambiguity']}: `{r['default']}` or `{r['reading']}`",
@@ -161,6 +165,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help="games a configuration")
     parser.add_argument("--policy", default=None, help="screen: greedy; answer: search")
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--readings-only", action="store_true",
+                        help="answer: only the two readings the screen ranked first (written to "
+                             "GAME-readings.md), not the questions (GAME-search.md)")
     parser.add_argument("--max-steps", type=int, default=20_000,
                         help="answer: the steps a game may take before it is cut (compare's max_steps; a search "
                              "that dithers in Egypt would otherwise play each such game to 20,000 steps)")
@@ -176,8 +183,9 @@ def main() -> int:
                                                          encoding="utf-8")
         else:
             games, policy = args.games or 100, args.policy or "search"
-            (OUT / f"{args.game}-search.md").write_text(answer(args.game, games, policy, ex, args.max_steps),
-                                                         encoding="utf-8")
+            name = f"{args.game}-readings.md" if args.readings_only else f"{args.game}-search.md"
+            (OUT / name).write_text(answer(args.game, games, policy, ex, args.max_steps, args.readings_only),
+                                    encoding="utf-8")
     return 0
 
 
