@@ -272,11 +272,10 @@ def _walk_values(data: Any, path: str, values: dict[str, Counter[Any]]) -> None:
     """Count each leaf of ``data`` (a state's plain encoding) under its path (``field.key[]``); a field
     keeps at most ``4 * MAX_VALUES`` distinct values, numbers all."""
     if isinstance(data, dict):
-        paths = _PATHS
         for k, v in data.items():
-            below = paths.get((path, k))
+            below = _PATHS.get((path, k))
             if below is None:
-                below = paths[path, k] = f"{path}.{k}" if path else k
+                below = _PATHS[path, k] = f"{path}.{k}" if path else k
             _walk_values(v, below, values)
     elif isinstance(data, list):
         if data:

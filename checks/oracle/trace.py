@@ -457,7 +457,7 @@ def show(value: Any, width: int = 120) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-_CANONICAL = orjson.OPT_SORT_KEYS
+_SORTED_KEYS = orjson.OPT_SORT_KEYS
 
 
 def _same(claimed: Any, expected: Any) -> bool:
@@ -465,7 +465,7 @@ def _same(claimed: Any, expected: Any) -> bool:
     differ): by their canonical bytes (keys sorted).  False where either cannot be written (a key that is
     not a string, an integer past 64 bits): those are compared field by field."""
     try:
-        return orjson.dumps(claimed, option=_CANONICAL) == orjson.dumps(expected, option=_CANONICAL)
+        return orjson.dumps(claimed, option=_SORTED_KEYS) == orjson.dumps(expected, option=_SORTED_KEYS)
     except orjson.JSONEncodeError:
         return False
 
