@@ -62,6 +62,10 @@ class Secrets(Judgement, Ruleset):
         if len([s for s in board.adventurers.values()]) < options.players:
             raise InvalidInput(f"secrets.ambiguity.max-adventurers: the component set has {len(board.adventurers)} "
                                f"Adventurer sheets, fewer than {options.players} Adventurers", source="<options>")
+        if options.fewer_tokens_floor == "refused":     # refused: the options, not a game begun (rules/setup.py)
+            from .rules.setup import action_tokens
+
+            action_tokens(self)
         self.passed: Any = None
         self.last_pending: Any = None
         self.last_legal: Any = None

@@ -76,6 +76,8 @@ class SecretsOptions:
     #: secrets.setup.variant-fewer-action-tokens: Action tokens taken away from every Adventurer
     fewer_action_tokens: int = attrs.field(default=0, validator=_small_int(
         "secrets.setup.variant-fewer-action-tokens", 0, 12))
+    #: ... and whether a reduction beyond the table's tokens leaves one (secrets.ambiguity.fewer-tokens-floor)
+    fewer_tokens_floor: str | None = reading("secrets.ambiguity.fewer-tokens-floor", "at-least-one", "refused")
     #: secrets.setup.variant-adjust-audacity-companions: extra Audacity given (or taken) per Adventurer
     audacity_adjust: int = attrs.field(default=0, validator=_small_int(
         "secrets.setup.variant-adjust-audacity-companions", -5, 5))

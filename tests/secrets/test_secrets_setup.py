@@ -132,6 +132,16 @@ def test_fewer_action_tokens_variant() -> None:
     assert ready(rs, TWO).seats[0].action_tokens == 4
 
 
+@pytest.mark.parametrize("fewer", [6, 9])
+def test_fewer_action_tokens_beyond_the_table(fewer: int) -> None:
+    """secrets.ambiguity.fewer-tokens-floor: two Adventurers have 6 tokens each; a reduction of 6 or more
+    leaves one (at-least-one), or refuses the options, naming the entry and how far they may go (refused)."""
+    assert ready(ruleset(2, fewer_action_tokens=fewer), TWO).seats[0].action_tokens == 1
+    with pytest.raises(InvalidInput, match=r"fewer-tokens-floor.*at most 5 fewer"):
+        ruleset(2, fewer_action_tokens=fewer, fewer_tokens_floor="refused")
+    assert ready(ruleset(2, fewer_action_tokens=5, fewer_tokens_floor="refused"), TWO).seats[0].action_tokens == 1
+
+
 def test_replacement_adventurer_gets_the_sheet_only() -> None:
     from tombspec.model.secrets.rules.adventurers import apply_death
     from tombspec.model.secrets.rules import turn

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from ...chance import Deck, Outcomes
+from ...errors import InvalidInput
 from ...effects import GAME, Effect, add
 from ..options import read
 from ...ruleset import Pending
@@ -44,11 +45,25 @@ def table_row(rs: Any) -> dict[str, int]:
 
 
 @implements("secrets.setup.variant-fewer-action-tokens", "secrets.solo.lord-harrison-tokens",
-            "secrets.solo.mode-3-regular", "secrets.solo.mode-2-multiple")
+            "secrets.solo.mode-3-regular", "secrets.solo.mode-2-multiple", "secrets.ambiguity.fewer-tokens-floor")
 def action_tokens(rs: Any) -> int:
     """Action tokens per Adventurer: the table (13 for one Adventurer: Lord Harrison's and mode 3's),
-    less the tokens taken away for a harder game (at least one)."""
-    return max(table_row(rs)["action_tokens_per_adventurer"] - rs.options.fewer_action_tokens, 1)
+    less the tokens taken away for a harder game; a reduction beyond the table's leaves one
+    (``fewer_tokens_floor`` = at-least-one) or is refused (refused: the ruleset refuses the options,
+    :func:`check_tokens`)."""
+    left = table_row(rs)["action_tokens_per_adventurer"] - rs.options.fewer_action_tokens
+    if left >= 1:
+        return left
+    if read(rs.options, "fewer_tokens_floor") == "refused":
+        raise InvalidInput(too_few_tokens(rs), source="<options>")
+    return 1
+
+
+def too_few_tokens(rs: Any) -> str:
+    row = table_row(rs)["action_tokens_per_adventurer"]
+    return (f"secrets.ambiguity.fewer-tokens-floor = refused: fewer_action_tokens {rs.options.fewer_action_tokens} "
+            f"would leave each of {rs.num_players} Adventurer(s) without an Action token (the Adventurer Setup "
+            f"table gives {row}); at most {row - 1} fewer")
 
 
 @implements("secrets.setup.difficulty-by-tomb-cards", "secrets.setup.difficulty-normal",
