@@ -1,15 +1,18 @@
 """The designer's questions of issue 27, answered by ``tombspec compare`` (docs/compare.md).
 
-    python bench/designer.py screen GAME [--games N] [--policy P] [--workers W]
+    python bench/designer.py screen GAME [--games N] [--policy P] [--workers W] [--measure M]
     python bench/designer.py answer GAME [--games N] [--policy P] [--workers W] [--max-steps S] [--readings-only]
 
 ``screen`` plays the game's default configuration (once) against each other reading of each ambiguity
 its options settle (one reading changed at a time, ``N`` games each, seed 0, a cheap policy: ``greedy`` by
 default) and ranks the readings by how far they move the outcomes: the total variation distance
 between the two outcome distributions (half the sum of the differences of the outcome rates), with
-the largest single difference and its 95% intervals.  It writes ``docs/_static/compare/GAME-screen.md``
-(and ``.json``).  A screen is a first look: with a cheap policy a reading that matters only to good
-play may rank low.
+the largest single difference and its 95% intervals.  Where every game a cheap policy plays ends the
+same way (Tomb's and Cryptmaster's: the Crypts emptied) the screen ranks by who won instead (``--measure
+winner-seat``, their default): the distribution of the winner's seat counted from the first player.
+Beside the ranking, its noise floor: the default configuration at seed 0 against seed 1, as far apart as
+chance alone puts the same rules.  It writes ``docs/_static/compare/GAME-screen.md`` (and ``.json``).  A
+screen is a first look: with a cheap policy a reading that matters only to good play may rank low.
 
 ``answer`` plays, with the search policy (``search`` by default; for Tomb and Cryptmaster every player
 searches), the game's questions (``QUESTIONS``: the first player's seat, the modes, player counts and
@@ -80,24 +83,72 @@ def distance(result: dict[str, Any]) -> tuple[float, str]:
     return sum(diff.values()) / 2, top
 
 
-def _rates(summary: dict[str, Any]) -> str:
-    return "; ".join(f"{o} {_pct(r)}" for o, r in summary["outcomes"].items())
+def _rates(s: dict[str, Any]) -> str:
+    """The outcome rates; with the measure winner-seat, how the games ended, then who won them."""
+    rates = "; ".join(f"{o} {_pct(r)}" for o, r in s["outcomes"].items())
+    if "ended" not in s:
+        return rates
+    return "ended: " + "; ".join(f"{o} {_pct(r)}" for o, r in s["ended"].items()) + "; won by: " + rates
 
 
-def screen(game: str, games: int, policy: str, executor: Any) -> list[dict[str, Any]]:
+#: what a screen ranks readings by: each game's outcome, or (where every game ends the same way, as
+#: Tomb's and Cryptmaster's all end with the Crypts emptied) who won it, counted from the first player
+MEASURES = ("outcome", "winner-seat")
+#: the games whose outcome is the same in every game a cheap policy plays: screened by who won
+BY_WINNER = frozenset({"tomb", "cryptmaster"})
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def winner_seat(game: Any, players: int) -> str:
+    """Who won ``game``, by seat counted clockwise from its first player: "the 1st player" (the first
+    player alone), "the 2nd player", ...; "a tie" (several), "nobody" (no winner)."""
+    won = sorted(set(game.winners))
+    if not won:
+        return "nobody"
+    if len(won) > 1:
+        return "a tie"
+    if game.first is None:                  # (no decision was made: no seat to count from)
+        return f"seat {won[0]}"
+    return f"the {_ordinal((won[0] - game.first) % players + 1)} player"
+
+
+def summary(game: str, label: str, options: dict[str, Any], policy: str, games: int, executor: Any, *,
+            seed: int = 0, measure: str = "outcome", max_steps: int = 20_000) -> dict[str, Any]:
+    """``games`` games of one configuration, summarised as ``tombspec compare`` does; with the measure
+    winner-seat its ``outcomes`` are who won (:func:`winner_seat`) instead of how the games ended."""
     from tombspec.checks.compare import Config, play, rate, summarise
 
-    def summary(label: str, options: dict[str, Any]) -> dict[str, Any]:
-        config = Config(label, options, None, policy)
-        rs = config.ruleset(game)
-        return summarise(rs, config, play(rs, config, games, 0, executor))
+    config = Config(label, options, None, policy, max_steps)
+    rs = config.ruleset(game)
+    played = play(rs, config, games, seed, executor)
+    s = summarise(rs, config, played)
+    if measure == "winner-seat":
+        counts: dict[str, int] = {}
+        for g in played:
+            key = winner_seat(g, rs.num_players)
+            counts[key] = counts.get(key, 0) + 1
+        s["ended"], s["outcomes"] = s["outcomes"], {k: rate(c, len(played)) for k, c in sorted(counts.items())}
+    return s
 
-    default = summary("default", {})                # played once, against every reading
+
+def screen(game: str, games: int, policy: str, executor: Any, measure: str = "outcome") -> dict[str, Any]:
+    """The screen's rows, ranked, and its noise floor: the distance between the default configuration's
+    games at seed 0 and at seed 1 (the same rules: what chance alone moves)."""
+    from tombspec.checks.compare import rate
+
+    def of(label: str, options: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+        return summary(game, label, options, policy, games, executor, seed=seed, measure=measure)
+
+    default = of("default", {})                # played once, against every reading
+    noise, _ = distance({"a": default, "b": of("default, seed 1", {}, seed=1)})
     rows = []
     todo = readings(game)
     for k, (name, ambiguity, was, other) in enumerate(todo, 1):
         start = time.perf_counter()
-        result = {"a": default, "b": summary(f"{name} = {other}", {name: other})}
+        result = {"a": default, "b": of(f"{name} = {other}", {name: other})}
         tv, top = distance(result)
         # an outcome one side never reached: 0 of its games, with its interval
         a_rates, b_rates = ({o: s["outcomes"].get(o, rate(0, games)) for o in
@@ -108,13 +159,21 @@ def screen(game: str, games: int, policy: str, executor: Any) -> list[dict[str, 
         print(f"[{k}/{len(todo)}] {name} = {other}: {tv:.3f} ({time.perf_counter() - start:.0f} s)",
               file=sys.stderr, flush=True)
     rows.sort(key=lambda r: -r["tv"])
-    return rows
+    return {"rows": rows, "noise": noise, "measure": measure}
 
 
-def screen_markdown(game: str, rows: list[dict[str, Any]], games: int, policy: str) -> str:
+def screen_markdown(game: str, screened: dict[str, Any], games: int, policy: str) -> str:
+    rows, measure = screened["rows"], screened.get("measure", "outcome")
+    what = ("the outcome distributions" if measure == "outcome" else
+            "the distributions of who won, by seat counted from the first player (every game ends the same way)")
+    moved = "outcome" if measure == "outcome" else "winner"
     lines = [f"{game}: every other reading against the default, one at a time, {games} games each (`{policy}` "
-             "play, seed 0), ranked by the distance between the outcome distributions (total variation).", "",
-             "| reading | against | distance | outcome moved most: default | reading |", "|---|---|---|---|---|"]
+             f"play, seed 0), ranked by the distance between {what} (total variation)."]
+    if screened.get("noise") is not None:
+        lines[0] += (f"  The noise floor: the default configuration at seed 0 against seed 1 (the same rules) is "
+                     f"{screened['noise']:.3f} apart; a reading no farther than that moved nothing chance alone "
+                     "does not move.")
+    lines += ["", f"| reading | against | distance | {moved} moved most: default | reading |", "|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| `{r['option']} = {r['reading']}` ({r['ambiguity']}) | `{r['default']}` | {r['tv']:.3f} | "
                      f"{r['outcome']} {_pct(r['a'][r['outcome']])} | {_pct(r['b'][r['outcome']])} |")
@@ -123,14 +182,15 @@ def screen_markdown(game: str, rows: list[dict[str, Any]], games: int, policy: s
 
 def answer(game: str, games: int, policy: str, executor: Any, max_steps: int = 20_000,
            readings_only: bool = False) -> str:
-    from tombspec.checks.compare import Config, play, summarise
-
     questions = [] if readings_only else list(QUESTIONS.get(game, []))
     ranked = OUT / f"{game}-screen.json"
     if readings_only and not ranked.exists():
         raise SystemExit(f"bench/designer.py: {ranked} is missing: run `screen {game}` first")
+    measure = "outcome"
     if ranked.exists():
-        for r in json.loads(ranked.read_text(encoding="utf-8"))["rows"][:2]:
+        screened = json.loads(ranked.read_text(encoding="utf-8"))
+        measure = screened.get("measure", "outcome")
+        for r in screened["rows"][:2]:
             questions.append((f"{r['ambiguity']}: `{r['default']}` or `{r['reading']}`",
                               (r["default"], {}), (r["reading"], {r["option"]: r["reading"]})))
     cut = "" if max_steps == 20_000 else f", a game cut after {max_steps:,} steps counted `unfinished`"
@@ -143,9 +203,8 @@ def answer(game: str, games: int, policy: str, executor: Any, max_steps: int = 2
             start = time.perf_counter()
             key = json.dumps(options, sort_keys=True)
             if key not in played:
-                config = Config(label, options, None, policy, max_steps)
-                rs = config.ruleset(game)
-                played[key] = summarise(rs, config, play(rs, config, games, 0, executor))
+                played[key] = summary(game, label, options, policy, games, executor, measure=measure,
+                                      max_steps=max_steps)
             s = played[key]
             fp = s["first_player"]
             share = "-" if fp["even_share"] is None else \
@@ -168,6 +227,9 @@ def main() -> int:
     parser.add_argument("--readings-only", action="store_true",
                         help="answer: only the two readings the screen ranked first (written to "
                              "GAME-readings.md), not the questions (GAME-search.md)")
+    parser.add_argument("--measure", choices=MEASURES, default=None,
+                        help="screen: rank by each game's outcome, or by who won (by seat from the first player); "
+                             "default: winner-seat for Tomb and Cryptmaster, whose games all end the same way")
     parser.add_argument("--max-steps", type=int, default=20_000,
                         help="answer: the steps a game may take before it is cut (compare's max_steps; a search "
                              "that dithers in Egypt would otherwise play each such game to 20,000 steps)")
@@ -176,10 +238,11 @@ def main() -> int:
     with executor(args.workers) as ex:
         if args.what == "screen":
             games, policy = args.games or 100, args.policy or "greedy"
-            rows = screen(args.game, games, policy, ex)
+            measure = args.measure or ("winner-seat" if args.game in BY_WINNER else "outcome")
+            screened = screen(args.game, games, policy, ex, measure)
             (OUT / f"{args.game}-screen.json").write_text(
-                json.dumps({"games": games, "policy": policy, "rows": rows}, indent=1), encoding="utf-8")
-            (OUT / f"{args.game}-screen.md").write_text(screen_markdown(args.game, rows, games, policy),
+                json.dumps({"games": games, "policy": policy, **screened}, indent=1), encoding="utf-8")
+            (OUT / f"{args.game}-screen.md").write_text(screen_markdown(args.game, screened, games, policy),
                                                          encoding="utf-8")
         else:
             games, policy = args.games or 100, args.policy or "search"
