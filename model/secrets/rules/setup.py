@@ -49,8 +49,8 @@ def table_row(rs: Any) -> dict[str, int]:
 def action_tokens(rs: Any) -> int:
     """Action tokens per Adventurer: the table (13 for one Adventurer: Lord Harrison's and mode 3's),
     less the tokens taken away for a harder game; a reduction beyond the table's leaves one
-    (``fewer_tokens_floor`` = at-least-one) or is refused (refused: the ruleset refuses the options,
-    :func:`check_tokens`)."""
+    (``fewer_tokens_floor`` = at-least-one) or is refused (refused: the ruleset's constructor asks this
+    and refuses the options, naming :func:`too_few_tokens`'s reason)."""
     left = table_row(rs)["action_tokens_per_adventurer"] - rs.options.fewer_action_tokens
     if left >= 1:
         return left
@@ -60,6 +60,7 @@ def action_tokens(rs: Any) -> int:
 
 
 def too_few_tokens(rs: Any) -> str:
+    """Why the options are refused under ``fewer_tokens_floor`` = refused, and how far they may go."""
     row = table_row(rs)["action_tokens_per_adventurer"]
     return (f"secrets.ambiguity.fewer-tokens-floor = refused: fewer_action_tokens {rs.options.fewer_action_tokens} "
             f"would leave each of {rs.num_players} Adventurer(s) without an Action token (the Adventurer Setup "
