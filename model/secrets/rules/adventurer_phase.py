@@ -124,6 +124,37 @@ def usable_cards(rs: Any, state: SecretsState, seat: int) -> list[str]:
     return list(dict.fromkeys(h.name for h in adv.cards if items.card(rs, h.name).use and items.is_usable(rs, adv, h)))
 
 
+#: a turn's decisions, class by class, in the order :func:`turn_legal` lists them: each part lists the
+#: decisions of its class open to ``seat`` (whose adventurer is ``adv``); :func:`turn_allows` asks the
+#: one part of an action's class
+_TURN_PARTS: tuple[tuple[type, Any], ...] = (
+    (Drop, lambda rs, state, seat, adv: [made_drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]),
+    (Save, lambda rs, state, seat, adv: [made_save(s) for s in state.seats_in(adv.room)
+                                         if advs.can_save(rs, state, seat, s) is None]),
+    (Move, lambda rs, state, seat, adv: [MOVE]),
+    (Search, lambda rs, state, seat, adv: [SEARCH] if can_search(rs, state, seat) is None else []),
+    (Fight, lambda rs, state, seat, adv: [made_fight(t) for t in fight_targets(rs, state, seat)]),
+    (Trade, lambda rs, state, seat, adv: [made_trade(s) for s in state.seats_in(adv.room)
+                                          if items.can_trade(rs, state, seat, s) is None]),
+    (Barter, lambda rs, state, seat, adv: [BARTER] if items.can_barter(rs, state, seat) is None else []),
+    (Use, lambda rs, state, seat, adv: [made_use(c) for c in usable_cards(rs, state, seat)]),
+    (Ability, lambda rs, state, seat, adv: [Ability(a) for a in usable_abilities(rs, state, seat)]),
+    (Rest, lambda rs, state, seat, adv: [made_rest(o) for o in rest_options(rs, state, seat)]),
+    (PickUp, lambda rs, state, seat, adv: [PICK_UP] if items.can_pick_up(rs, state, seat) is None else []),
+    (Steal, lambda rs, state, seat, adv: [made_steal(t) for t in steal_targets(rs, state, seat)]),
+    (PlaceRope, lambda rs, state, seat, adv: [PLACE_ROPE] if rooms.can_place_rope(rs, state, seat) is None else []),
+    (SearchArtifact, lambda rs, state, seat, adv:
+        [SEARCH_ARTIFACT] if rooms.can_search_artifact(rs, state, seat) is None else []),
+    (RoomAction, lambda rs, state, seat, adv: [ROOM_ACTION] if rooms.tile(rs, adv.room).action else []),
+    (Climb, lambda rs, state, seat, adv: [CLIMB] if rooms.can_climb(rs, state, seat) is None else []),
+    (Teleport, lambda rs, state, seat, adv: [made_teleport(r) for r in rooms.teleport_targets(rs, state, seat)]),
+    (Pass, lambda rs, state, seat, adv: [PASS] if read(rs.options, "uneven_tokens") == "may-pass" else []),
+)
+_PART_OF = dict(_TURN_PARTS)
+#: what a fleeing adventurer's turn lists: he "must spend every Action token to move"
+_FLEEING_PARTS = tuple((cls, part) for cls, part in _TURN_PARTS if cls in (Move, Pass))
+
+
 def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     """Every decision of the seat whose turn it is: the free ones, then the turn actions."""
     if seat != state.current or not can_act(rs, state, seat):
@@ -131,91 +162,26 @@ def turn_legal(rs: Any, state: SecretsState, seat: int) -> list[Any]:
     adv = state.seats[seat].adventurer
     assert adv is not None
     out: list[Any] = []
-    if adv.fleeing:
-        out.append(MOVE)
-        if read(rs.options, "uneven_tokens") == "may-pass":
-            out.append(PASS)
-        return out
-    out += [made_drop(h) for h in dict.fromkeys(h.name for h in adv.cards)]
-    here = state.seats_in(adv.room)
-    out += [made_save(s) for s in here if advs.can_save(rs, state, seat, s) is None]
-    out.append(MOVE)
-    if can_search(rs, state, seat) is None:
-        out.append(SEARCH)
-    out += [made_fight(t) for t in fight_targets(rs, state, seat)]
-    out += [made_trade(s) for s in here if items.can_trade(rs, state, seat, s) is None]
-    if items.can_barter(rs, state, seat) is None:
-        out.append(BARTER)
-    out += [made_use(c) for c in usable_cards(rs, state, seat)]
-    out += [Ability(a) for a in usable_abilities(rs, state, seat)]
-    out += [made_rest(o) for o in rest_options(rs, state, seat)]
-    if items.can_pick_up(rs, state, seat) is None:
-        out.append(PICK_UP)
-    out += [made_steal(t) for t in steal_targets(rs, state, seat)]
-    if rooms.can_place_rope(rs, state, seat) is None:
-        out.append(PLACE_ROPE)
-    if rooms.can_search_artifact(rs, state, seat) is None:
-        out.append(SEARCH_ARTIFACT)
-    if rooms.tile(rs, adv.room).action:
-        out.append(ROOM_ACTION)
-    if rooms.can_climb(rs, state, seat) is None:
-        out.append(CLIMB)
-    out += [made_teleport(r) for r in rooms.teleport_targets(rs, state, seat)]
-    if read(rs.options, "uneven_tokens") == "may-pass":
-        out.append(PASS)
+    for _, part in _FLEEING_PARTS if adv.fleeing else _TURN_PARTS:
+        out += part(rs, state, seat, adv)
     return out
 
 
 def turn_allows(rs: Any, state: SecretsState, seat: int, action: Any) -> bool:
-    """Whether :func:`turn_legal` lists ``action``, working out only the part of the list of the action's
-    class (a decision equals only decisions of its own class): the step's check of a decision it did not
-    list itself (a trace's, a foreign implementation's).  The whole list while a recording notes the
-    rules read (it reads them all).  ``tests/secrets/test_turn_allows.py`` holds it to the list."""
+    """Whether :func:`turn_legal` lists ``action``, working out only its part of the list (a decision
+    equals only decisions of its own class): the step's check of a decision it did not list itself (a
+    trace's, a foreign implementation's).  The whole list while a recording notes the rules read (it
+    reads them all).  ``tests/secrets/test_turn_allows.py`` holds it to the list."""
     if _recorders:
         return is_listed(action, turn_legal(rs, state, seat))
     if seat != state.current or not can_act(rs, state, seat):
         return False
     adv = state.seats[seat].adventurer
     kind = type(action)
-    if kind is Move:
-        return action == MOVE
-    if kind is Pass:
-        return action == PASS and read(rs.options, "uneven_tokens") == "may-pass"
-    if adv.fleeing:
+    part = _PART_OF.get(kind)
+    if part is None or adv.fleeing and kind is not Move and kind is not Pass:
         return False
-    if kind is Drop:
-        return any(action == made_drop(h.name) for h in adv.cards)
-    if kind is Save:
-        return any(action == made_save(s) for s in state.seats_in(adv.room) if advs.can_save(rs, state, seat, s) is None)
-    if kind is Search:
-        return action == SEARCH and can_search(rs, state, seat) is None
-    if kind is Fight:
-        return any(action == made_fight(t) for t in fight_targets(rs, state, seat))
-    if kind is Trade:
-        return any(action == made_trade(s) for s in state.seats_in(adv.room) if items.can_trade(rs, state, seat, s) is None)
-    if kind is Barter:
-        return action == BARTER and items.can_barter(rs, state, seat) is None
-    if kind is Use:
-        return any(action == made_use(c) for c in usable_cards(rs, state, seat))
-    if kind is Ability:
-        return any(action == Ability(a) for a in usable_abilities(rs, state, seat))
-    if kind is Rest:
-        return any(action == made_rest(o) for o in rest_options(rs, state, seat))
-    if kind is PickUp:
-        return action == PICK_UP and items.can_pick_up(rs, state, seat) is None
-    if kind is Steal:
-        return any(action == made_steal(t) for t in steal_targets(rs, state, seat))
-    if kind is PlaceRope:
-        return action == PLACE_ROPE and rooms.can_place_rope(rs, state, seat) is None
-    if kind is SearchArtifact:
-        return action == SEARCH_ARTIFACT and rooms.can_search_artifact(rs, state, seat) is None
-    if kind is RoomAction:
-        return action == ROOM_ACTION and bool(rooms.tile(rs, adv.room).action)
-    if kind is Climb:
-        return action == CLIMB and rooms.can_climb(rs, state, seat) is None
-    if kind is Teleport:
-        return any(action == made_teleport(r) for r in rooms.teleport_targets(rs, state, seat))
-    return False
+    return is_listed(action, part(rs, state, seat, adv))
 
 
 def turn_rule(rs: Any, state: SecretsState, action: Any) -> str:
