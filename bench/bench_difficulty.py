@@ -10,8 +10,9 @@ seeded (0, *i*)), on two worker processes:
 
 * the difficulty levels, "green (normal) and red (hard) cards" (Game Setup): Normal, Intermediate, Hard;
 * the variants that say which way they go: "For greater difficulty, reduce the number of action tokens per
-  Adventurer" (four Adventurers have three each, and keep at least one: two fewer is as far as it goes); "making the game ... harder by ... taking [audacity] away"; "For a more difficult game,
-  return Quetzalcoatl's Hall to the box".
+  Adventurer" (four Adventurers have three each, and keep at least one: two fewer is as far as it goes);
+  "making the game ... harder by ... taking [audacity] away"; "For a more difficult game, return
+  Quetzalcoatl's Hall to the box".
 
 Each row: the won share with its 95% Wilson interval; per budget, whether the three levels rank in the
 rulebook's order with each pair's intervals apart, and for each variant whether it is below Normal with
@@ -56,8 +57,7 @@ def _cell(label: str, options: dict[str, Any], policy: str, games: int, executor
     start = time.perf_counter()
     s = summarise(rs, config, play(rs, config, games, 0, executor))
     won = s["outcomes"].get("won") or rate(0, games)        # none won: 0 of the games, with its interval
-    return {"label": label, "won": won, "length": s["length"]["mean"], "seconds": time.perf_counter() - start,
-            "outcomes": {o: r["rate"] for o, r in s["outcomes"].items()}}
+    return {"label": label, "won": won, "length": s["length"]["mean"], "seconds": time.perf_counter() - start}
 
 
 def _pct(r: dict[str, Any], digits: int = 0) -> str:
