@@ -162,6 +162,15 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
     if state.parties[player].characters:
         return state            # someone joined in the meantime
     note("tomb.death.party-wiped-restart")
+    # the Raid and the turn's remaining tasks go, but not what the deaths already owe: "If a Character
+    # ever dies, ... a new Character is drawn from the Character Pool and placed in the Inn" for each
+    # one, also for one killed before the last (a Bruntor's Shield's holder killed by the loss of HP
+    # another's death brings queues his own death's tasks, and this wipe, above the first one's)
+    kept: tuple[Task, ...] = ()
+    if player == state.current:
+        end = next((i for i, u in enumerate(state.agenda) if u.kind == rs.turn_end_task()), None)
+        if end is not None:
+            kept = tuple(u for u in state.agenda[:end] if u.kind in _OWED_BY_DEATH)
     state = state.with_party(player, location="inn")
     if player == state.current and state.raid is not None:
         from .raid import abort_raid
@@ -171,7 +180,11 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
     if player == state.current:
         note("tomb.death.party-wiped-turn-ends")
         state = drop_until(state, rs.turn_end_task())
-    return push(state, *restart)
+    return push(state, *kept, *restart)
+
+
+# the tasks a Character's death leaves that a wiped Party's end of turn must not drop
+_OWED_BY_DEATH = ("replace", "squire", "give")
 
 
 @task("restart-draw", CHANCE, "tomb.death.party-wiped-restart", what="a new Character for the Party")
