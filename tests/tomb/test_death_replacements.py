@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tombspec.checks.oracle.verify import verify
 
-CASE = Path(__file__).resolve().parents[2] / "cases" / "tomb" / "raid-31-bruntor-chain-death.jsonl"
+CASE = Path(__file__).resolve().parents[1] / "cases" / "tomb" / "raid-31-bruntor-chain-death.jsonl"
 
 
 def test_a_death_that_lowers_anothers_hit_points_and_wipes_the_party_still_replaces_both() -> None:

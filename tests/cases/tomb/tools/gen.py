@@ -1,4 +1,4 @@
-"""Build the raid cases of cases/tomb/ (written from the rulebook; see each header's note)."""
+"""Build the raid cases of tests/cases/tomb/ (written from the rulebook; see each header's note)."""
 import copy, json, sys
 from base import *
 OUT = sys.argv[1]

@@ -1,4 +1,4 @@
-"""Helpers that build the states of the raid cases (cases/tomb/raid-*.jsonl): python3 gen.py .. writes them."""
+"""Helpers that build the states of the raid cases (tests/cases/tomb/raid-*.jsonl): python3 gen.py .. writes them."""
 import json, copy, sys, os
 
 def task(kind, player=0, rule="", subject=None, card=None, deck=None, value=0, items=None):
