@@ -203,3 +203,55 @@ def test_a_ranged_combat_without_a_dexterity_weapon_names_the_reading() -> None:
     s = play(rs, s, Fight(key))
     assert Wield(("Thompson Submachine Gun",), (), False) in rs.legal_actions(s)
     assert refused(rs, s, Wield(("Machete",), (), False)) == "secrets.ambiguity.combat-other-room"
+
+
+def test_a_knowledge_weapon_combat_is_a_knowledge_check_forrestal_succeeds_on_4s() -> None:
+    """'Knowledge ... affects Knowledge checks, which include the use of Knowledge weapons'; Professor
+    Forestall 'passes Knowledge rolls on a 4, 5, or 6': his 4s succeed in combat with a Knowledge weapon
+    (cases/secrets/c28), not with his fists (a Strength check)."""
+    from secrets_helpers import ready, ruleset
+    rs = ruleset(2, companions_adjust=-5)
+    s = ready(rs, ["Prof. Forrestal", "James T. Temple"])
+    s = give(rs, s, 0, "Dynamite")
+    s = s.with_adventurer(0, audacity=0)
+    s, key = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    knowledge = play(rs, s, Fight(key), Wield(("Dynamite",), (), False))
+    assert knowledge.head.m == 6 + 1 + 3 + 1        # Knowledge 6 (+1 Lantern), Dynamite +3, outnumber 2 to 1
+    health = knowledge.adventurer(0).health
+    knowledge = play(rs, knowledge, faces(4, 4, 4, *([2] * (knowledge.head.m - 3))))   # defense 3 against Combat 2
+    assert knowledge.adventurer(0).health == health
+    assert knowledge.creature(key).damage == 3 - 1                         # 3 successes less Armor 1
+    fists = play(rs, s, Fight(key), Wield((), (), False))
+    fists = play(rs, fists, faces(*([4] * fists.head.m)))                # 4s do not succeed on a Strength check
+    assert fists.adventurer(0).health == health - 2
+    assert fists.creature(key).damage == 0
+
+
+def test_the_killing_blow_of_a_dead_adventurer_does_not_reward_its_replacement() -> None:
+    """'The adventurer who dealt the killing blow gains the Soul Shards shown on the Creature card': when
+    the same roll kills the adventurer (secrets.ambiguity.combat-simultaneous-damage=simultaneous), the new
+    adventurer chosen in its seat on the Tomb's Entrance dealt no blow and gains nothing
+    (cases/secrets/c34)."""
+    from tombspec.model.secrets.actions import Choose
+    rs, s = two()
+    room = "Quetzalcoatl's Hall"
+    s = s.with_adventurer(0, room=room, health=1, audacity=0)
+    s, key = creature(rs, s, "Skeleton Guard", room, damage=2)
+    s = play(rs, s, Fight(key), Wield((), (), False), faces(1, 2, 2, 6))  # Strength 4: takes 1, deals 1
+    assert rs.pending(s).what == "choose a new adventurer"
+    s = play(rs, s, Choose("Heidi DuPont"))
+    assert s.creature(key) is None                                       # the blow still killed it
+    heidi = s.adventurer(0)
+    assert heidi.name == "Heidi DuPont" and heidi.shards == 0 and heidi.courage == heidi.start_courage
+
+
+def test_a_dead_adventurers_critical_failure_does_not_strike_its_replacement() -> None:
+    """The creature's critical-failure ability answers the dead adventurer's 1s, not the replacement's."""
+    from tombspec.model.secrets.actions import Choose
+    rs, s = two()
+    room = "Quetzalcoatl's Hall"
+    s = s.with_adventurer(0, room=room, health=1, audacity=0)
+    s, key = creature(rs, s, "Keeper of the Tomb", room)                 # critical failure: 1 damage
+    s = play(rs, s, Fight(key), Wield((), (), False), faces(1, 1, 2, 2))  # takes 2 and dies; 1s rolled
+    s = play(rs, s, Choose("Heidi DuPont"))
+    assert s.adventurer(0).health == s.adventurer(0).start_health

@@ -383,8 +383,8 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area))
     wide = any(4 in items.card(rs, w).succeeds_on for w in action.weapons)
     flags = ("result:combat-roll",) + (("weapon-wide",) if wide else ())
-    state = start_check(rs, state, t.seat, "none", 0, flags=flags, rule="secrets.combat.pool-sources", pool_size=pool,
-                        target="combat")
+    state = start_check(rs, state, t.seat, combat_attribute(rs, action.weapons), 0, flags=flags,
+                        rule="secrets.combat.pool-sources", pool_size=pool, target="combat")
     if wide:
         head = state.agenda[0]
         state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
@@ -394,6 +394,16 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
         state = state.replace_head(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
                                       faces=(0, 0, 0, 0, 0, 0)))
     return state
+
+
+@implements("secrets.adventurers.strength", "secrets.adventurers.dexterity", "secrets.adventurers.mythos",
+            "secrets.adventurers.knowledge", "secrets.sheet.example-forestall")
+def combat_attribute(rs: Any, weapons: tuple[str, ...]) -> str:
+    """The combat check is a check of the weapons' checked attribute (Strength for fisticuffs): 'It affects
+    Strength checks, including combat with Strength weapons', '... Knowledge checks, which include the use
+    of Knowledge weapons'; so an ability that makes 4s succeed on such checks (Professor Forestall 'passes
+    Knowledge rolls on a 4, 5, or 6') makes them succeed in that combat."""
+    return items.card(rs, weapons[0]).attribute if weapons else "strength"
 
 
 def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -487,16 +497,19 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     taken = compute_damage_taken(rating, defence_plain, defence_crits, worn)
     dealt = compute_damage_dealt(plain_for_damage, crits, cc.armor)
     health_before = adv.health if adv is not None else 0
+    # Both name the adventurer who fought: if the damage kills it and a new adventurer takes its seat
+    # before they resolve, the new one neither dealt the blow nor rolled the 1s.
+    fighter = (adv.name,) if adv is not None else ()
     critical = Task("combat-critical", combat.seat, rule="secrets.combat.critical-failure-trigger", target=c.key,
-                    n=taken, m=health_before, items=(c.name,), flags=("ones",) if ones else ())
-    hit = Task("combat-hit", combat.seat, rule="secrets.combat.final-damage", target=c.key, n=dealt)
+                    n=taken, m=health_before, items=(c.name, *fighter), flags=("ones",) if ones else ())
+    hit = Task("combat-hit", combat.seat, rule="secrets.combat.final-damage", target=c.key, n=dealt, items=fighter)
     order = read(rs.options, "critical_order")
     damage = Task("damage", combat.seat, rule="secrets.combat.damage-taken", n=taken, flags=("combat",))
     if order == "body-order":
         tasks = [damage, critical, hit]
     else:
         tasks = [damage, hit, evolve(critical, flags=(*critical.flags, order))]
-    return state.push(*tasks, Task("combat-end", combat.seat))
+    return state.push(*tasks, Task("combat-end", combat.seat, items=fighter))
 
 
 task("combat-roll", run=_roll_run)
@@ -513,6 +526,8 @@ def _critical_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     if "reference-order-dead-no-trigger" in t.flags and state.creature(t.target) is None:
         return state
     adv = state.seats[t.seat].adventurer
+    if adv is not None and len(t.items) > 1 and adv.name != t.items[1]:
+        return state                                    # the fighter died: a new adventurer rolled no 1s
     if read(rs.options, "critical_redirected") == "adventurer-health-only":
         dealt = adv is None or adv.health < t.m
     else:
@@ -531,18 +546,22 @@ def _critical_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
 task("combat-critical", run=_critical_run)
 
 
+@implements("secrets.combat.killer-soul-shards")
 def _hit_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Damage tokens on the creature; its death and the rewards (the dead adventurer deals none with the
-    reading sequential)."""
+    reading sequential). 'The adventurer who dealt the killing blow gains the Soul Shards': if the damage
+    it took killed the fighter, its blow rewards nobody, not the new adventurer chosen in its seat."""
     state = state.pop()
-    if read(rs.options, "simultaneous") == "sequential" and state.seats[t.seat].adventurer is None:
+    adv = state.seats[t.seat].adventurer
+    alive = adv is not None and (not t.items or adv.name == t.items[0])
+    if read(rs.options, "simultaneous") == "sequential" and not alive:
         return state
     c = state.creature(t.target)
     if c is None:
         return state
     state, dead = damage_creature(rs, state, t.target, t.n)
     if dead:
-        return creature_killed(rs, state, c, t.seat if state.seats[t.seat].adventurer is not None else None)
+        return creature_killed(rs, state, c, t.seat if alive else None)
     return state
 
 
@@ -562,6 +581,8 @@ def _combat_end_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         state = state.with_creature(foe.key, damage=0)
     state = evolve(state, combat=None)
     adv = state.seats[combat.seat].adventurer
+    if adv is not None and t.items and adv.name != t.items[0]:
+        adv = None                                      # the fighter died: its area combat ends with it
     if combat.area and adv is not None and read(rs.options, "area_combat") == "per-target-checks":
         nxt = next((k for k in combat.area if state.creature(k) is not None and state.creature(k).room == adv.room), None)
         if nxt is not None:
@@ -586,8 +607,8 @@ def _area_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     state = lose_courage_to(rs, state, t.seat, combat.foe)
     pool = pool_for(rs, state, t.seat, combat.weapons, combat.armor, True)
     wide = any(4 in items.card(rs, w).succeeds_on for w in combat.weapons)
-    state = start_check(rs, state, t.seat, "none", 0, flags=("result:combat-roll",), rule="secrets.combat.area-combat",
-                        pool_size=pool, target="combat")
+    state = start_check(rs, state, t.seat, combat_attribute(rs, combat.weapons), 0, flags=("result:combat-roll",),
+                        rule="secrets.combat.area-combat", pool_size=pool, target="combat")
     if wide:
         head = state.agenda[0]
         state = state.replace_head(evolve(head, flags=(*head.flags, "wide")))
