@@ -63,10 +63,12 @@ def evaluate(rs: Any, state: TombState) -> tuple[float, ...]:
 def monster_power(rs: Any, card: str) -> float:
     """How much killing a Monster card can do: its expected Attack successes times one more than its
     Hit Points (how long it lasts); 0 for any other card."""
-    c = rs.cards.crypt.get(card)
-    if c is None or c.type != "monster":
-        return 0.0
-    return expected_successes(c.dice.get("attack")) * (1 + c.hp)
+    powers = rs.memo.get("monster-power")
+    if powers is None:           # a pure fact of the card set, worked out once
+        powers = rs.memo["monster-power"] = {
+            name: expected_successes(c.dice.get("attack")) * (1 + c.hp) if c.type == "monster" else 0.0
+            for name, c in rs.cards.crypt.items()}
+    return powers.get(card, 0.0)
 
 
 def expected_successes(dice: Any) -> float:
@@ -134,14 +136,17 @@ def _target_door(rs: Any, state: TombState) -> str | None:
     return min(d for d, cid in rs.board.doors.items() if cid == best)
 
 
-def cost_toward(rs: Any, state: TombState, player: int, action: Any) -> float:
+def cost_toward(rs: Any, state: TombState, player: int, action: Any, door: Any = "") -> float:
     """How well ``action`` serves the end no-characters (lower is better; ``AGAINST`` or more works
-    against it).  Not a rule: the judgement of players who want every Character dead."""
+    against it).  Not a rule: the judgement of players who want every Character dead.  ``door``: the
+    state's ``_target_door``, where the caller has it."""
     from .actions import (Attack, Continue, Disarm, Done, DrawFrom, Flee, Heal, Keep, Leave, MonsterAttack, Move,
                           MoveTo, Pass, Pickpocket, PlaceCard, Recruit, ReturnToInn, Target, UseCard)
     from .actions import Raid as RaidAction
 
     party = state.parties[player]
+    if door == "" and isinstance(action, (RaidAction, Move, MoveTo)):
+        door = _target_door(rs, state)
     if isinstance(action, PlaceCard):      # Monsters first, together; the other cards apart from them
         power = monster_power(rs, action.card)
         beside = crypt_power(rs, state, action.crypt)
@@ -170,13 +175,10 @@ def cost_toward(rs: Any, state: TombState, player: int, action: Any) -> float:
     if isinstance(action, (Pass, Done)):
         return -1.0
     if isinstance(action, RaidAction):     # a Crypt without a Monster only while none is left elsewhere
-        door = _target_door(rs, state)
         return -10.0 if door is not None and rs.board.doors.get(party.location) == rs.board.doors[door] else AGAINST
     if isinstance(action, Move):
-        door = _target_door(rs, state)
         return -2.0 if party.characters and door is not None and party.location != door else 5.0
     if isinstance(action, MoveTo):
-        door = _target_door(rs, state)
         return 0.0 if door is None else float(rs.board.distances(action.to).get(door, 100))
     if isinstance(action, (Flee, ReturnToInn, DrawFrom, Heal, Leave)):
         return AGAINST
@@ -191,7 +193,8 @@ def considered_toward(rs: Any, state: TombState, player: int, legal: list[Any], 
     (the search chooses among them by what follows); towards another end, every legal decision."""
     if end != "no-characters" or len(legal) <= 1:
         return legal
-    costs = [cost_toward(rs, state, player, a) for a in legal]
+    door = _target_door(rs, state)
+    costs = [cost_toward(rs, state, player, a, door) for a in legal]
     keep = [k for k, c in enumerate(costs) if c < AGAINST] or list(range(len(legal)))
     keep = sorted(sorted(keep, key=lambda k: (costs[k], k))[:CONSIDERED])
     return [legal[k] for k in keep]
@@ -203,7 +206,8 @@ def playout_toward(rs: Any, state: TombState, rng: random.Random, legal: list[An
     rates best (the first of equals), now and then (``PLAYOUT_NOISE``) any; towards another end, any."""
     if end != "no-characters" or player is None or rng.random() < PLAYOUT_NOISE:
         return legal[rng.randrange(len(legal))]
-    return min(legal, key=lambda a: cost_toward(rs, state, player, a))
+    door = _target_door(rs, state)
+    return min(legal, key=lambda a: cost_toward(rs, state, player, a, door))
 
 
 def _deal(rng: random.Random, unseen: list[str], k: int) -> list[str]:
