@@ -122,6 +122,9 @@ def toward(rs: Any, state: TombState, end: str) -> float:
 PLAYOUT_NOISE = 0.1
 #: the most decisions ``considered_toward`` keeps
 CONSIDERED = 3
+#: how much worse than the best a decision ``considered_toward`` keeps may be rated (the search chooses
+#: among near equals: with wider choices its rollouts, which seldom see a death, wander)
+MARGIN = 1.0
 #: a cost at or above which a decision works against the aim (Flight, an Inn card, a Crypt emptied)
 AGAINST = 10.0
 
@@ -188,14 +191,16 @@ def cost_toward(rs: Any, state: TombState, player: int, action: Any, door: Any =
 
 
 def considered_toward(rs: Any, state: TombState, player: int, legal: list[Any], end: str) -> list[Any]:
-    """What ``search-ends`` weighs towards ``end``: towards ``no-characters`` the ``CONSIDERED``
-    decisions ``cost_toward`` rates best, none that works against the aim where another is legal
-    (the search chooses among them by what follows); towards another end, every legal decision."""
+    """What ``search-ends`` weighs towards ``end``: towards ``no-characters`` at most ``CONSIDERED`` of
+    the decisions ``cost_toward`` rates within ``MARGIN`` of the best, none that works against the aim
+    where another is legal (the search chooses among them by what follows); towards another end, every
+    legal decision."""
     if end != "no-characters" or len(legal) <= 1:
         return legal
     door = _target_door(rs, state)
     costs = [cost_toward(rs, state, player, a, door) for a in legal]
-    keep = [k for k, c in enumerate(costs) if c < AGAINST] or list(range(len(legal)))
+    best = min(costs)
+    keep = [k for k, c in enumerate(costs) if (c < AGAINST or best >= AGAINST) and c <= best + MARGIN]
     keep = sorted(sorted(keep, key=lambda k: (costs[k], k))[:CONSIDERED])
     return [legal[k] for k in keep]
 
