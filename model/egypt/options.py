@@ -144,6 +144,7 @@ class EgyptOptions:
     combat_apart: str | None = reading(A("combat-apart"), "over")
     under_monster_reveal: str | None = reading(A("under-monster-reveal"), "revealed", "stay-face-down")
     trap_hits_stack: str | None = reading(A("trap-hits-stack"), "whole-space", "top-token")
+    trap_victim_stack: str | None = reading(A("trap-victim-stack"), "revealed", "face-down")
     rubble_supply: str | None = reading(A("rubble-supply"), "unlimited", "twenty-two")
     crystal_any_time: str | None = reading(A("crystal-any-time"), "holder-decisions")
     ceiling_no_space_below: str | None = reading(A("ceiling-no-space-below"), "lowest-floor", "destroyed")

@@ -261,3 +261,17 @@ def test_a_ghost_ends_out_of_walls_and_descends_or_floats() -> None:
         assert (any(t.id == ghost for t in moved.pile("3,1"))) is air
         into = rs.step(rs.step(s, A.MoveMonster(ghost), 1), A.MonsterStep("5,1"), 1)
         assert (A.MonsterStop() in rs.legal_actions(into, 1)) is wall
+
+
+def test_a_trap_reveals_its_victims_stack_or_leaves_it_face_down() -> None:
+    # egypt.ambiguity.trap-victim-stack: the spikes kill the hero on 2,1; their Bomb, dropped face down
+    # there, is revealed by the same spikes (revealed) or stays face down (face-down); the Saber that
+    # lay on the spike space before is revealed under both
+    rows = ["_ _ _s _ _ _ _ _", "_ _ _ _ _ _ _ _"]
+    for reading, bomb_up in (("revealed", True), ("face-down", False)):
+        rs = ruleset(rows, players=3, trap_victim_stack=reading)
+        s = situation(rs, [("3,1", ["Bomb"]), ("2,1", ["Bomb"]), ("0,2", ["Bomb"])],
+                      {"4,1": [("Hidden Spike Button", False)], "2,1": [("Saber", False)]})
+        s = rs.step(s, A.Step("4,1"))
+        assert s.hero(1).status == "dead"
+        assert {t.name: t.face_up for t in s.pile("2,1")} == {"Saber": True, "Bomb": bomb_up}

@@ -118,21 +118,28 @@ def apply_fire_window(rs: Any, s: EgyptState, w: Window, action: Any) -> EgyptSt
     return push(s, lose(w.hero, 1, "fire", "egypt.trap.fire"))
 
 
+@implements("egypt.ambiguity.trap-victim-stack")
 def hit_space(rs: Any, s: EgyptState, space: str, *, reveal: bool = True, top_only: bool = False) -> EgyptState:
     """What a trap does to one space it reaches: heroes there die first (their items dropped onto the
-    space's pile, as a death drops them); then its tokens, those items among them, are revealed
-    (``reveal``) and its monsters destroyed, the pharaoh excepted.  The spikes, the arrows and the
-    boulder all hit a space this way."""
+    space's pile, as a death drops them); then its tokens are revealed (``reveal``) and its monsters
+    destroyed, the pharaoh excepted.  The spikes, the arrows and the boulder all hit a space this way.
+    Whether the revealed tokens include the face-down stack of a hero the trap has just killed is
+    ``egypt.ambiguity.trap-victim-stack``: ``revealed`` (they lie on the space the trap reaches) or
+    ``face-down`` (the death's 'face-down stack' stays face down)."""
     from .turn import reveal as reveal_token
 
+    before = {t.id for t in s.pile(space)}
     heroes = heroes_at(rs, s, space)
     for h in heroes:
         s = apply_death(rs, s, h, "trap")
     if top_only and heroes:
         return s
+    victims_face_down = bool(heroes) and read(rs.options, "trap_victim_stack") == "face-down"
     pile = s.pile(space)
     targets = pile[-1:] if top_only else pile
     for token in targets:
+        if victims_face_down and token.id not in before:
+            continue                                   # the stack the death has just placed
         if reveal and not token.face_up:
             s = reveal_token(rs, s, space, token)
         if rs.kind(token).is_monster:
