@@ -1000,6 +1000,80 @@ case("p52-replacement-not-dead-one", s,
      quote=["After dying, you can choose a new adventurer that has not yet died or fled the Tomb."],
      note="Bianca dies on the Collapsed Corridor's trap: she cannot be chosen again; Hadji Singh can.")
 
+# p53: the last adventurer flees and no adventurer is left to choose: the adventurers lose.
+s = fresh()
+adv(s, 0)["fleeing"] = True
+adv(s, 0)["courage"] = -10
+drop_card(s, 0, "Colt 1911")
+remove_companions(s, 0)
+drop_card(s, 1, "Lantern")
+remove_companions(s, 1)
+s["seats"][1]["adventurer"] = None
+s["seats"][1]["out"] = True
+s["seats"][1]["tokens"] = 0
+s["gone"] = sorted(a["name"] for a in DATA["adventurers"]
+                   if a["name"] not in ("Bianca Sinclair", "Harrison Quatuormanus the 13th"))
+case("p53-all-gone-lost", s,
+     [A({"kind": "move"}, 0),
+      A({"kind": "step", "room": "out"}, 0, project={"outcome": "lost", "phase": "over"})],
+     rule="secrets.tomb-phase.lose-when-no-adventurers",
+     quote=["If all players are dead or have fled the Tomb and they have no more adventurers to choose from, the adventurers lose.",
+            "Note that Lord Harrison Quatourmanus the 13th should only be chosen for Solo Play."],
+     note="Seat 1 sits out; every other sheet has died or fled except Lord Harrison (Solo Play only, 2 players here). "
+          "Bianca flees out of the Entrance: nobody is left in the Tomb and no sheet to choose: lost.")
+
+# p54: a fleeing adventurer gains +1 Movement: Movement 1 (5, -4 token) + 1 = 2 rooms.
+s = fresh()
+adv(s, 0)["fleeing"] = True
+adv(s, 0)["courage"] = -10
+adv(s, 0)["bonuses"] = [["movement", -3]]
+adv(s, 0)["room"] = "Guardroom"
+drop_card(s, 0, "Colt 1911")
+remove_companions(s, 0)
+place_room(s, "Guardroom", 1, 2, 0)
+P54 = copy.deepcopy(s["seats"])
+P54[0]["adventurer"]["room"] = "Tomb's Entrance"
+P54[0]["tokens"] = 5
+case("p54-flee-plus-one-movement", s,
+     [A({"kind": "move"}, 0),
+      A({"kind": "step", "room": "Quetzalcoatl's Hall"}, 0),
+      A({"kind": "step", "room": "Tomb's Entrance"}, 0, project={"seats": P54, "current": 1})],
+     rule="secrets.adventurers.flee-plus-movement",
+     quote=["While fleeing you gain +1 Movement and must spend every Action token to move towards the Tomb's Entrance."],
+     note="Bianca's Movement is 1 (5, a -3 token, -1 from her sheet's -5 Courage space at Courage -10) but fleeing gives +1: from the Guardroom through Quetzalcoatl's Hall to the "
+          "Entrance in one Move (2 rooms), then her turn ends.")
+
+# p55/p56: Courage effects apply at once: Bianca's +3 Courage effect (+1 Dexterity): an evasion roll at Courage 3
+# rolls 7 dice (5 + Sharpshooter + 1); at Courage 2, 6 dice (a 7-dice outcome is impossible).
+for nm, courage, faces, ok in [("p55-courage-effect-at-threshold", 3, (1, 1, 2, 2, 3, 3, 4), True),
+                               ("p56-courage-effect-one-short", 2, (1, 1, 2, 2, 3, 3, 4), False)]:
+    s = fresh()
+    adv(s, 0)["courage"] = courage
+    add_creature(s, "Living Moai-Man", "Tomb's Entrance")
+    last = A(dice(*faces)) if ok else A(dice(*faces), error={"rule": "secrets.dice.audacity-before-roll"})
+    case(nm, s,
+         [A({"kind": "move"}, 0), A({"kind": "step", "room": "Quetzalcoatl's Hall"}, 0), A({"kind": "roll"}, 0), last],
+         rule="secrets.adventurers.courage-effects-immediate",
+         quote=["Positive Courage may confer special benefits or abilities, while negative Courage may confer penalties. As Courage fluctuates, immediately apply or remove the prompted effects.",
+                "To evade, roll a Dexterity check with a difficulty of the creature's Evasion difficulty."],
+         note=f"Bianca at Courage {courage} (her sheet's +3 space: +1 Dexterity), Sharpshooter +1: evading the Living "
+              f"Moai-Man rolls {'7' if ok else '6'} dice; 7 dice are {'possible' if ok else 'impossible (refused naming the chance point)'}.")
+
+# p57: Upkeep refreshes an exhausted card.
+s = tomb_base()
+give_card(s, 1, "Antikythera Mechanism")
+adv(s, 1)["cards"][-1]["exhausted"] = True
+P57 = copy.deepcopy(s["seats"])
+P57[1]["adventurer"]["cards"][-1]["exhausted"] = False
+for x in P57:
+    x["tokens"] = 6
+case("p57-upkeep-refreshes-exhausted", s,
+     [A({"kind": "drawn", "card": "A Moment's Rest"}, project={"seats": P57})],
+     rule="secrets.tomb-phase.upkeep-components",
+     quote=["The adventurers check all status effects, items, and other components that have Upkeep effects including exhausted weapons that refresh during Upkeep.",
+            "Exhausted weapons and other assets refresh and all Adventurers flip their Action tokens over to the green ready side."],
+     note="Forrestal's exhausted Antikythera Mechanism is upright again after the Tomb Phase.")
+
 # ---------------------------------------------------------------------------------------------------
 
 def main():
