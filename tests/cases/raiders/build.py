@@ -804,6 +804,21 @@ case(
 )
 
 
+case(
+    "52-move-not-adjacent", "raiders.move.number-match",
+    ["If one of the numbers matches the next tile space, the Raider may move there."],
+    "Raider 0 at 0,0 rolls 3 Heads 3 Tails: 3,1 is a 3 but not next to 0,0: refused (the next tile space only); 1,0 (a 3, next to it) accepted.",
+    state(0, R(raider("0,0", 6, 2), raider("0,2", 5, 3)), 1),
+    [
+        step({"kind": "move"}),
+        heads(3),
+        step({"kind": "move-to", "space": "3,1", "face": "heads", "audacity": 0}, error=err("raiders.move.number-match")),
+        step({"kind": "move-to", "space": "1,0", "face": "heads", "audacity": 0},
+             project={"raiders": R(raider("1,0", 6, 2), raider("0,2", 5, 3))}),
+    ],
+)
+
+
 def main():
     for old in HERE.glob("[0-9][0-9]-*.jsonl"):
         old.unlink()
