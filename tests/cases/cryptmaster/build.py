@@ -767,6 +767,40 @@ def _():
     return st, [line(A("raid")), line(A("done")), line(A("lend", character="Sellsword Jarn"), player=2)]
 
 
+
+@case("52-share-spell-and-tactic", "cryptmaster.free.share", [Q_SHARE, Q_SPELL],
+      "Share moves ANY non-Cursed attached card, not items and treasures only: Kadin's Fireball goes to "
+      "Magister Thule (a wizard), then Hedda's War Banner (a tactic) goes to Kadin.")
+def _():
+    st = state(0, [p0([char(HEDDA, ["War Banner"]), char(KADIN, ["Fireball"]), char("Magister Thule")])] + others())
+    mid = with_chars(st, 0, [char(HEDDA, ["War Banner"]), char(KADIN), char("Magister Thule", ["Fireball"])])
+    end = with_chars(st, 0, [char(HEDDA), char(KADIN, ["War Banner"]), char("Magister Thule", ["Fireball"])])
+    return st, [line(A("redistribute")),
+                line(A("move-card", card="Fireball", frm=KADIN, to="Magister Thule"), project={"parties": mid}),
+                line(A("redistribute")),
+                line(A("move-card", card="War Banner", frm=HEDDA, to=KADIN), project={"parties": end})]
+
+
+
+@case("53-dispel-with-no-holiness-dice", "cryptmaster.free.dispel-curse", [Q_DISPEL],
+      "A party with no holiness die may still attempt (the text sets no minimum): the combined roll has no "
+      "dice, no successes, and the curse stays.")
+def _():
+    st = state(0, [p0([char(HEDDA, ["Curse of Weakness"]), char(KADIN)])] + others())
+    return st, [line(A("dispel-curse", card="Curse of Weakness", character=HEDDA)),
+                line(A("roll", green=0, blue=0, red=0), project={"parties": st["parties"]})]
+
+
+
+@case("54-recruit-wizard-draw-not-a-prayer", "cryptmaster.recruit.class-cards", [Q_CLASS],
+      "Recruiting a wizard draws a SPELL: a prayer (Bless) is no possible outcome of that draw (refused at the "
+      "chance point, which is the class card's draw, not the Draw turn action).")
+def _():
+    st = state(0, [p0([char(HEDDA), char(ALDOUS)])] + others(), inn=["Magister Thule", "Roderic"])
+    return st, [line(A("recruit", character="Magister Thule")),
+                line(A("draw", card="Bless"), error="cryptmaster.recruit.class-cards")]
+
+
 if __name__ == "__main__":
     for name, (rule, quotes, note, options, board, fn) in sorted(CASES.items()):
         st, lines = fn()
