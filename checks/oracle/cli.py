@@ -32,10 +32,13 @@ from ..parallel import parallel_options
               help="Also write every replayed game as an ITF trace (Apalache/Quint) into DIR.")
 @click.option("--strict", is_flag=True, help="Count an unspecified game (a question the rulebook leaves "
                                                  "open) as a failure (exit 1).")
+@click.option("--rule-match", type=click.Choice(["any", "exact"]), default="any", show_default=True,
+              help="Where an action breaks several rules: a refusal the trace claims for any of those the model "
+                   "names conforms (any), or only for the first (exact).")
 @parallel_options
 @bad_input_exits_2
-def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict: bool, workers: int | None,
-           scheduler: str | None) -> None:
+def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict: bool, rule_match: str,
+           workers: int | None, scheduler: str | None) -> None:
     """Replay game logs (JSON Lines traces; '-' is standard input) through the reference model.
 
     Reports the first divergence of each game: file, line, action, and the rule it breaks (id and
@@ -44,7 +47,7 @@ def verify(traces: tuple[str, ...], as_json: bool, itf_dir: Path | None, strict:
     from .pverify import pverify
 
     with executor(workers, scheduler) as ex:
-        report = pverify(traces, ex, itf_dir=itf_dir, strict=strict)
+        report = pverify(traces, ex, itf_dir=itf_dir, strict=strict, rule_match=rule_match)
     if as_json:
         emit_json(report.to_json())
     else:

@@ -67,15 +67,13 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from . import schema
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
                     diff, plain, state_fields)
-from .verify import UNCHANGED, Outcome, expect, readings_explaining, rule_text, set_by, settling_option
+from .verify import RULE_MATCHES, UNCHANGED, Outcome, expect, readings_explaining, rule_text, set_by, settling_option
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).
 ILLEGAL_ACTION = 1
 UNSPECIFIED = 2
 UNSUPPORTED = 3
 MAX_LINE = 64 * 1024 * 1024
-#: ``--rule-match``: a refusal must name the model's first rule (exact), or any it lists (any)
-RULE_MATCHES = ("any", "exact")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -138,11 +138,11 @@ _VERIFIERS: dict[Any, Verifier] = {}
 
 
 def _verify_part(source: str, first_line: int, games_before: int, data: bytes | Slice,
-                 itf_dir: Path | None) -> VerifyReport:
+                 itf_dir: Path | None, rule_match: str = "any") -> VerifyReport:
     """On a worker: verify one part of a trace (its rulesets cached in the worker process)."""
-    verifier = _VERIFIERS.get(itf_dir)
+    verifier = _VERIFIERS.get((itf_dir, rule_match))
     if verifier is None:
-        verifier = _VERIFIERS[itf_dir] = Verifier(itf_dir=itf_dir)
+        verifier = _VERIFIERS[(itf_dir, rule_match)] = Verifier(itf_dir=itf_dir, rule_match=rule_match)
     verifier.report = VerifyReport()
     if isinstance(data, Slice):
         try:
@@ -155,7 +155,7 @@ def _verify_part(source: str, first_line: int, games_before: int, data: bytes | 
 
 
 def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
-          itf_dir: Path | None, by_reference: bool = False) -> Iterator[Any]:
+          itf_dir: Path | None, by_reference: bool = False, rule_match: str = "any") -> Iterator[Any]:
     """The parts of every file, in order; an unreadable file is noted in ``report`` as verify does.
     With ``by_reference``, a part of a regular file is sent as its :class:`Slice`."""
     for index, path in enumerate(paths):
@@ -179,7 +179,7 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
                 if where is not None:               # the parts of a file are contiguous from its start
                     part = Slice(where, offset, len(data), zlib.crc32(data))
                 offset += len(data)
-                yield index, Args(source, first, games, part, itf_dir)
+                yield index, Args(source, first, games, part, itf_dir, rule_match)
             if not sent:     # an empty file: nothing to check is no pass (as verify says it)
                 report.malformed.append(f"{source}: nothing to check: the trace holds no game (it is empty "
                                         "or blank); a trace starts with a header line")
@@ -191,11 +191,12 @@ def _work(paths: Iterable[str | Path], report: VerifyReport, size: int,
 
 
 def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | None = None,
-            strict: bool = False, part_bytes: int = PART_BYTES) -> VerifyReport:
+            strict: bool = False, part_bytes: int = PART_BYTES, rule_match: str = "any") -> VerifyReport:
     """Verify every trace in ``paths`` on ``executor``: the same report as :func:`verify`."""
     if workers_of(executor) <= 1 or itf_dir is not None:
         # ITF files are written by one process, which refuses two traces that would write one file
-        return verify(paths, itf_dir=itf_dir, strict=strict)
+        return verify(paths, itf_dir=itf_dir, strict=strict, rule_match=rule_match)
+    Verifier(rule_match=rule_match)      # an unknown rule match refused here, before any work
     report = VerifyReport(strict=strict)
     start = time.perf_counter()
     files: deque[int] = deque()       # the file of each part sent and not yet merged
@@ -203,7 +204,7 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
     local = isinstance(executor, ProcessPoolExecutor)      # its workers read this machine's files
 
     def calls() -> Iterator[Args]:
-        for index, call in _work(paths, report, part_bytes, itf_dir, by_reference=local):
+        for index, call in _work(paths, report, part_bytes, itf_dir, by_reference=local, rule_match=rule_match):
             files.append(index)
             yield call
 
