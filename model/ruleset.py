@@ -182,6 +182,11 @@ class Ruleset(ABC):
         """The rule a decision by a player who may not act now breaks (who acts, and when)."""
         raise NotImplementedError(f"{self.game} names no rule for acting out of turn")
 
+    def turn_also(self, state: Any) -> tuple[str, ...]:
+        """Beside :meth:`turn_rule`, the other rules such a decision breaks, where the text states who
+        acts in more than one place (an implementation may name any of them); none by default."""
+        return ()
+
     @property
     def num_players(self) -> int:
         """How many players this configuration seats (an option where the rulebook allows several)."""
@@ -298,7 +303,7 @@ class Ruleset(ABC):
         if pending.kind == CHANCE:
             if player is not None:
                 raise IllegalAction(self.turn_rule(state), f"player {player} may not act now: chance "
-                                    f"({pending.what}) decides what happens next")
+                                    f"({pending.what}) decides what happens next", also=self.turn_also(state))
             return None
         if pending.kind == OVER:
             return player
@@ -306,14 +311,16 @@ class Ruleset(ABC):
         if player is None:
             if len(actors) != 1:
                 raise IllegalAction(self.turn_rule(state), f"players {', '.join(map(str, actors))} may act "
-                                    f"({pending.what}): a decision must say which one decides")
+                                    f"({pending.what}): a decision must say which one decides",
+                                    also=self.turn_also(state))
             return actors[0]
         if type(player) is not int or not 0 <= player < self.num_players:
             raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
         if player not in actors:
             raise IllegalAction(self.turn_rule(state),
                                 f"player {player} may not act now: {pending.what} is for "
-                                f"player{'s' if len(actors) > 1 else ''} {', '.join(map(str, actors))}")
+                                f"player{'s' if len(actors) > 1 else ''} {', '.join(map(str, actors))}",
+                                also=self.turn_also(state))
         return player
 
     def step(self, state: Any, action: Any, player: int | None = None) -> Any:

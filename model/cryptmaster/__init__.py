@@ -110,7 +110,8 @@ class Cryptmaster(Tomb):
         try:
             return super()._apply(state, action, player)
         except IllegalAction as exc:
-            raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message) from None
+            raise IllegalAction(links.to_cryptmaster(exc.rule_id), exc.message,
+                                also=links.also_to_cryptmaster(exc.also)) from None
 
     @contextmanager
     def _in_cryptmaster_words(self) -> Iterator[None]:
@@ -130,6 +131,9 @@ class Cryptmaster(Tomb):
 
     def turn_rule(self, state: TombState) -> str:
         return links.to_cryptmaster(super().turn_rule(state))
+
+    def turn_also(self, state: TombState) -> tuple[str, ...]:
+        return links.also_to_cryptmaster(super().turn_also(state))
 
     def violations(self, state: TombState) -> list[Violation]:
         return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in super().violations(state)] + \

@@ -29,6 +29,10 @@ EXPLICIT = {
     "tomb.attach.one-card-per-trait": "cryptmaster.attach.one-per-keyword",
     "tomb.cards.prayer-caster": "cryptmaster.attach.prayers-need-holiness",
     "tomb.cards.spell-caster": "cryptmaster.attach.spells-need-magic",
+    "tomb.cards.prayers-need-holiness-die": "cryptmaster.inn-cards.prayer-needs-holiness",
+    "tomb.cards.spells-need-magic-die": "cryptmaster.inn-cards.spell-needs-magic",
+    "tomb.recruit.cleric-draws-prayer": "cryptmaster.recruit.class-cards",
+    "tomb.recruit.wizard-draws-spell": "cryptmaster.recruit.class-cards",
     "tomb.treasure.unbanked-attached-in-party": "cryptmaster.cards.treasure-never-in-hand",
     "tomb.draw.two-cards": "cryptmaster.draw.draw-two",
     "tomb.draw.attach-items-immediately": "cryptmaster.free.equip",
@@ -139,6 +143,14 @@ def to_cryptmaster(rule_id: str) -> str:
         return _ambiguities().get(rule_id, "cryptmaster.rule-zero.card-precedence")
     area = rule_id.split(".")[1]
     return AREAS.get(area, "cryptmaster.rule-zero.card-precedence")
+
+
+def also_to_cryptmaster(rule_ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The Cryptmaster rules that state the other rules a refused action breaks (``to_cryptmaster``
+    each), leaving out a Tomb rule no Cryptmaster rule states (the fallback names the Rule Zero, which
+    says nothing of the action)."""
+    out = tuple(to_cryptmaster(r) for r in rule_ids)
+    return tuple(r for r in out if r != "cryptmaster.rule-zero.card-precedence")
 
 
 #: Cryptmaster rules the catalog links to no Tomb rule (or only ``changes`` one, in a part the engine

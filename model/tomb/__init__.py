@@ -120,6 +120,9 @@ class Tomb(Judgement, Ruleset):
     def turn_rule(self, state: TombState) -> str:
         return turn.turn_rule(self, state)
 
+    def turn_also(self, state: TombState) -> tuple[str, ...]:
+        return turn.turn_also(self, state)
+
     def observe(self, state: TombState, player: int) -> Any:
         return observe(self, state, player)
 

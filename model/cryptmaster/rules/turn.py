@@ -482,6 +482,11 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
         return "cryptmaster.recruit.pariah-only-over-five"
     if isinstance(action, Rest) and at_inn(state, player) and _used(state, player, "rest"):
         return "cryptmaster.card-text.free"           # "any number of different Free actions": not twice
+    if isinstance(action, Rest) and at_inn(state, player) and \
+            any((rs.cards.is_inn(c) or c in rs.cards.crypt) and card_type(rs, c) != "curse" and is_cursed(rs, c)
+                for c in action.curses):
+        # "(This does not apply to Cursed treasures or characters – only to true curses, with the brown borders.)"
+        return "cryptmaster.free.rest-not-cursed-cards"
     if isinstance(action, DispelCurse):
         tried = {e.subject for e in state.effects if e.name == "dispelled" and e.player == player}
         if (action.card, action.character) in set(true_curses(rs, state, player)):

@@ -382,8 +382,16 @@ def solo_monster_choice(rs: Any, state: TombState, options: list[tuple[Any, int]
 
 @why("battle-cm")
 def why_battle_cm(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A Monster's refused Battle Action: in Solitaire, one the chart does not pick; a Monster that is
+    dead ("Dead Monster Cards are immediately Banked": it is no longer in the Crypt) or not in the Raid;
+    else one that has acted this Round."""
     if rs.options.solitaire and isinstance(action, MonsterAttack) and action in [a for a, _ in cm_options(rs, state)]:
         return "tomb.solo.monsters-by-xp"
+    if isinstance(action, MonsterAttack):
+        idx = monster_index(action.monster)
+        raid = state.raid
+        if raid is None or idx is None or not 0 <= idx < len(raid.monsters) or raid.monsters[idx].dead:
+            return "tomb.death.dead-monster-banked"
     return "tomb.combat.act-once-per-round"
 
 

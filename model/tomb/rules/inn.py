@@ -40,10 +40,13 @@ def join_party(rs: Any, state: TombState, player: int, name: str, *, how: str) -
     if how == "setup" or (how not in ("first", "recruit") and rs.options.class_cards == "only-stated"):
         return state
     tasks = []
+    first = how == "first"       # the first turn's Character: "If a Cleric is selected, ..." (tomb.inn.first-*)
     if card.has("cleric"):
-        tasks.append(Task("inn-draw", player, "class", deck="prayer", rule="tomb.recruit.cleric-draws-prayer"))
+        tasks.append(Task("inn-draw", player, "class", deck="prayer",
+                          rule="tomb.inn.first-cleric-draws-prayer" if first else "tomb.recruit.cleric-draws-prayer"))
     if card.has("wizard"):
-        tasks.append(Task("inn-draw", player, "class", deck="spell", rule="tomb.recruit.wizard-draws-spell"))
+        tasks.append(Task("inn-draw", player, "class", deck="spell",
+                          rule="tomb.inn.first-wizard-draws-spell" if first else "tomb.recruit.wizard-draws-spell"))
     from .death import check_all_deaths
 
     return check_all_deaths(rs, push(state, *tasks))
@@ -73,8 +76,11 @@ def draw_count(rs: Any, state: TombState, player: int) -> int:
 def usual_draw(rs: Any, state: TombState, player: int) -> tuple[Task, ...]:
     n = draw_count(rs, state, player)
     keeps = 2 if rs.options.inn_years == "fat-years" else 1
-    return (*(Task("character-draw", player, "drawn", rule="tomb.inn.first-turn-draw-five") for _ in range(n)),
-            Task("keep", player, value=keeps, rule="tomb.inn.first-turn-draw-five"),
+    years = rs.options.inn_years
+    draws = "tomb.inn.lean-years" if years == "lean-years" else "tomb.inn.first-turn-draw-five"
+    keep = "tomb.inn.fat-years" if years == "fat-years" else draws
+    return (*(Task("character-draw", player, "drawn", rule=draws) for _ in range(n)),
+            Task("keep", player, value=keeps, rule=keep),
             Task("drawn-to-inn", player, rule="tomb.inn.first-turn-draw-five"))
 
 

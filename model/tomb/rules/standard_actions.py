@@ -168,8 +168,8 @@ def why_not_standard(rs: Any, state: TombState, player: int, action: Any) -> str
     if isinstance(action, Bank):
         return "tomb.treasure.attached-bank-at-inn"
     if isinstance(action, DrawFrom):
-        if not at_inn(state, player):
-            return "tomb.draw.two-cards"
+        if not at_inn(state, player) or action.deck not in rs.inn_decks:
+            return "tomb.draw.two-cards"          # "two Cards from any of the four Decks in the Inn"
         if rs.options.solitaire and not state.inn and rs.options.solo_empty_inn == "no-draw":
             return "tomb.ambiguity.solo-draw-empty-inn"
         return "tomb.ambiguity.exhausted-supplies"
@@ -511,13 +511,13 @@ def heal_pool(rs: Any, state: TombState, player: int, action: Heal) -> Any:
 
 def start_heal(rs: Any, state: TombState, player: int, action: Heal) -> TombState:
     pool = rs.heal_pool(state, player, action)
-    return start_roll(state, Roll("heal", player, pool.dice, pool.auto))
+    return start_roll(state, Roll("heal", player, pool.dice, pool.auto), rule="tomb.heal.roll-combined-cleric-holiness")
 
 
-def start_roll(state: TombState, roll: Roll, *after: Task) -> TombState:
-    """Make ``roll`` next: the chance event, then what follows it."""
-    return push(evolve(state, roll=roll), Task("roll", roll.player, roll.purpose, rule="tomb.dice.attribute-named"),
-                *after)
+def start_roll(state: TombState, roll: Roll, *after: Task, rule: str = "tomb.dice.attribute-named") -> TombState:
+    """Make ``roll`` next: the chance event (queued for ``rule``: the passage that says what is rolled),
+    then what follows it."""
+    return push(evolve(state, roll=roll), Task("roll", roll.player, roll.purpose, rule=rule), *after)
 
 
 @implements("tomb.heal.remove-up-to-successes")

@@ -60,11 +60,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...effects import TURN, expire, has
+from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
+from ..actions import Attach, Flee, MoveCard, Redistribute, UseCard
 from ..actions import Roll as RollOutcome
 from ..state import Task, TombState, draft_of, evolve, release, remembering
 from .agenda import AUTO, CHANCE, DECIDE, PRIORITY, TASKS, Kind, outcome, pop, push, task
+from .cards import card_type, is_caster
 from .death import check_all_deaths
 from .end import finish, out_of_characters
 from .free_actions import inn_heal
@@ -466,11 +469,74 @@ def turn_rule(rs: Any, state: TombState) -> str:
     t = state.task
     if t is None:
         return "tomb.end.crypts-emptied"
+    if t.kind in _BATTLE_DECISIONS:
+        return "tomb.combat.alternate-battle-actions"
     rule = kind_of(rs, t).rule
     if t.player is not None and t.player == state.current and state.raid is None and state.first_player is not None \
             and rule is not None and not rule.startswith("tomb.setup."):
         return "tomb.setup.clockwise"
     return rule or "tomb.setup.clockwise"
+
+
+#: the Battle Actions, the CM's and the Raiding Player's in turn: "Beginning with the CM, the CM and the
+#: Raiding Player take turns performing Battle Actions" says who makes each (tomb.combat.alternate-battle-
+#: actions), beside the decision's own rule
+_BATTLE_DECISIONS = frozenset(("battle-cm", "battle-raider"))
+
+
+@implements("tomb.combat.alternate-battle-actions")
+def turn_also(rs: Any, state: TombState) -> tuple[str, ...]:
+    """Beside :func:`turn_rule`, the other rule a decision by a player who may not make it breaks: in a
+    Battle, the decision's own rule (who selects the Monster or the Character and the target)."""
+    t = state.task
+    if t is not None and t.kind in _BATTLE_DECISIONS:
+        rule = kind_of(rs, t).rule
+        return (rule,) if rule else ()
+    return ()
+
+
+def refusal_also(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> tuple[str, ...]:
+    """:func:`_also_broken`, and the rule the refused decision or chance point was queued for where it is
+    not the one named (a Wizard's first-turn Spell, the Lean Years' three draws, a Heal's roll: the
+    passage that says what this very draw, keep or roll is)."""
+    also = _also_broken(rs, state, t, action, rule)
+    if t.rule and t.rule != rule and t.rule not in also:
+        also = (*also, t.rule)
+    return also
+
+
+def _also_broken(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> tuple[str, ...]:
+    """Beside ``rule`` (the one the refusal names, docs/oracle.md), the other rules that forbid
+    ``action`` here, where the text states them apart: a Flee outside a Battle ("This can only be done as
+    a Character Battle Action"); an Attached card moved during a Raid ("Players may not move Cards while
+    they are resolving Crypt Encounters"); the trait limit, which the Free Actions and the Card Types each
+    state (for an Item or a Treasure); a dead Monster's Battle Action, which the Battle's "until all
+    living Monsters ... have acted" forbids too."""
+    kind = type(action)
+    if rule == "tomb.death.dead-monster-banked":        # the Battle is fought "until all living Monsters ... have acted"
+        return ("tomb.combat.alternate-battle-actions",)
+    if kind is Flee and t.kind not in _BATTLE_DECISIONS:
+        return ("tomb.flee.battle-action-only",)
+    if kind in (Redistribute, MoveCard) and state.raid is not None:
+        return ("tomb.free.no-moving-cards-in-encounters",)
+    if rule == "tomb.attach.one-card-per-trait" and kind is Attach and \
+            card_type(rs, action.card) in ("item", "treasure"):
+        return ("tomb.attach.one-item-or-treasure-per-trait",)
+    if kind is MoveCard and t.player is not None and state.parties[t.player].character(action.to) is not None:
+        why = rs.can_attach(state, t.player, action.to, action.card)   # the holder the card may not go to
+        if why is not None and why != rule:
+            return (why,)
+    if kind is UseCard and t.player is not None and rs.cards.is_inn(action.card):
+        deck = rs.cards.card(action.card).deck                     # a Prayer or a Spell its holder may not cast
+        if deck in _CASTERS and state.parties[t.player].character(action.holder) is not None and \
+                not is_caster(rs, state, t.player, action.holder, deck):
+            return (_CASTERS[deck],)
+    return ()
+
+
+#: who may cast a card of each deck: "Prayers can only be cast by Characters with at least one Die of
+#: Holiness", "Spells can only be cast by Characters with at least one Die of Magic"
+_CASTERS = {"prayer": "tomb.cards.prayers-need-holiness-die", "spell": "tomb.cards.spells-need-magic-die"}
 
 
 def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombState:
@@ -482,12 +548,18 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
     if k.mode == CHANCE:
         dist = chance_at(rs, state, t, k)
         if dist is None or not dist.prob(action) > 0:
-            require(False, k.rule, f"{action!r} is not a possible outcome of {k.what} here")
+            also = (t.rule,) if t.rule and t.rule != k.rule else ()
+            require(bool(also), k.rule, f"{action!r} is not a possible outcome of {k.what} here")
+            raise IllegalAction(k.rule, f"{action!r} is not a possible outcome of {k.what} here", also=also)
     else:
         assert player is not None
         if not is_legal(rs, state, t, k, action, player):
             rule = k.why(rs, state, t, action, player) if k.why is not None else k.rule
-            require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
+            also = refusal_also(rs, state, t, action, rule)
+            if not also:
+                require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
+            require(True, rule)                          # (a recording notes the rule read)
+            raise IllegalAction(rule, f"{action!r} is not open to player {player} ({k.what})", also=also)
     # the action is legal: the next state is built on one draft (state.draft_of), frozen once it settles
     try:
         return advance(rs, k.apply(rs, draft_of(state), t, action, None if k.mode == CHANCE else player))  # type: ignore[misc]
