@@ -642,7 +642,7 @@ def can_save(rs: Any, state: SecretsState, saver: int, seat: int) -> str | None:
     if me.fleeing or me.room != other.room:
         return "secrets.adventurers.save-fleeing"
     if me.audacity < 1:
-        return "secrets.dice.audacity-two-ways"
+        return "secrets.adventurers.save-fleeing"       # "the calm adventurer may spend 1 Audacity point"
     return None
 
 

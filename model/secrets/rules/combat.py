@@ -420,8 +420,10 @@ def _gear_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
         return "secrets.weapons.definition"
     if len(ws) == 2 and ws[0].attribute != ws[1].attribute:
         return "secrets.combat.two-weapons-same-attribute"
+    if len(ws) == 2 and all(w.hands == 2 for w in ws):
+        return "secrets.weapons.one-two-handed"       # "Only 1 two-handed weapon can be wielded at once"
     if len(ws) > 2 or (len(ws) == 2 and any(w.hands == 2 for w in ws)):
-        return "secrets.weapons.one-two-handed"
+        return "secrets.combat.weapon-limit"          # "1 two-handed weapon or 2 one-handed weapons"
     for w in action.weapons:
         if why := items.why_unusable(rs, adv, w):
             return why
