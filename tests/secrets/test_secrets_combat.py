@@ -208,7 +208,7 @@ def test_a_ranged_combat_without_a_dexterity_weapon_names_the_reading() -> None:
 def test_a_knowledge_weapon_combat_is_a_knowledge_check_forrestal_succeeds_on_4s() -> None:
     """'Knowledge ... affects Knowledge checks, which include the use of Knowledge weapons'; Professor
     Forestall 'passes Knowledge rolls on a 4, 5, or 6': his 4s succeed in combat with a Knowledge weapon
-    (cases/secrets/c28), not with his fists (a Strength check)."""
+    (tests/cases/secrets/c28), not with his fists (a Strength check)."""
     from secrets_helpers import ready, ruleset
     rs = ruleset(2, companions_adjust=-5)
     s = ready(rs, ["Prof. Forrestal", "James T. Temple"])
@@ -231,7 +231,7 @@ def test_the_killing_blow_of_a_dead_adventurer_does_not_reward_its_replacement()
     """'The adventurer who dealt the killing blow gains the Soul Shards shown on the Creature card': when
     the same roll kills the adventurer (secrets.ambiguity.combat-simultaneous-damage=simultaneous), the new
     adventurer chosen in its seat on the Tomb's Entrance dealt no blow and gains nothing
-    (cases/secrets/c34)."""
+    (tests/cases/secrets/c34)."""
     from tombspec.model.secrets.actions import Choose
     rs, s = two()
     room = "Quetzalcoatl's Hall"

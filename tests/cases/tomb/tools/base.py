@@ -68,7 +68,7 @@ def A(kind, claim=None, player=None, **fields):
     return d
 
 import tomllib
-_CS = tomllib.load(open(__import__("pathlib").Path(__file__).resolve().parents[3] / "spec/tomb/cards/example.toml", "rb"))
+_CS = tomllib.load(open(__import__("pathlib").Path(__file__).resolve().parents[4] / "spec/tomb/cards/example.toml", "rb"))
 ALL_CHARS = [c["name"] for c in _CS["characters"]]
 INN = {}
 for c in _CS["cards"]:
