@@ -172,3 +172,37 @@ def test_the_spirit_in_pursuit_mode_moves_monsters_from_the_start_and_twice_in_a
     assert (mummy in rs.legal_actions(s, 2)) is again
     if not again:
         assert refused(rs, s, mummy, 2) == "egypt.monster-turn.not-twice"
+
+
+def test_a_ghost_steps_into_a_wall_only_if_it_can_get_out_within_its_movements() -> None:
+    """egypt.ambiguity.ghost-end-position (ends-like-flyer): a ghost may not end inside a wall, so a step
+    into one is open only where a way out is left within its movements; else the monster turn is caught
+    with nothing to do.  The state a hypothesis run found (tests/egypt/test_state_machine.py, Escape on the
+    small board, the ceiling down to floor 2): the Ghost in the wall at 5,3 with one movement left, every
+    neighbour a wall or gone.  One movement earlier, at 6,3 with two left, the step to 5,3 is not offered;
+    and wherever the Ghost is put with movements left, every step offered leaves it something to do."""
+    import json
+    from pathlib import Path
+
+    from tombspec.model import codec
+    from tombspec.model.egypt import Egypt
+    from tombspec.model.egypt.actions import MonsterStep
+    from tombspec.model.egypt.rules.monster_turn import monster_steps
+    from tombspec.model.egypt.rules.tomb import put, take
+    from tombspec.model.egypt.state import EgyptState, evolve
+
+    rs = Egypt(board="small", options={"players": 3, "pursuit": True, "escape": True})
+    stuck = codec.from_data(EgyptState, json.loads((Path(__file__).parent / "data" / "ghost-in-a-wall.json").read_text()))
+    ghost = stuck.turn.moving
+    s, token = take(rs, stuck, "5,3", ghost)
+    before = evolve(put(rs, s, "6,3", token), turn=evolve(stuck.turn, monster_moves=2))
+    assert MonsterStep("5,3") not in monster_steps(rs, before)
+    checked = 0
+    for space in rs.board.spaces:
+        for left in (1, 2, 3):
+            here = evolve(put(rs, s, space, token), turn=evolve(stuck.turn, monster_moves=left))
+            for action in monster_steps(rs, here):
+                after = rs.step(here, action, 2)
+                assert rs.is_terminal(after) or any(rs.legal_actions(after, p) for p in rs.pending(after).actors)
+                checked += 1
+    assert checked > 50

@@ -172,8 +172,8 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
             if mover == "ghost":
                 if not can_drift(ter, space, v, through_doors=doors):
                     continue
-                if is_solid(ter, v) and left < 2 and ghost_not_in_walls(rs):
-                    continue
+                if ghost_not_in_walls(rs) and not _ghost_can_leave(ter, v, left - 1, doors):
+                    continue          # it would end inside a wall: no way out within its movements left
                 end = v
             elif not can_walk(ter, space, v, fly=mover == "fly"):
                 continue
@@ -188,6 +188,24 @@ def monster_steps(rs: Any, s: EgyptState) -> list[Any]:
     if may_stop and not stuck_in_wall and not (on_tokens and out):
         out.append(A.MONSTER_STOP)
     return out
+
+
+def _ghost_can_leave(ter: Any, space: str, left: int, doors: bool) -> bool:
+    """Whether a ghost on ``space`` can end its move outside a wall within ``left`` more movements (on
+    ``space`` itself, if it is no wall): a step into a wall is open only to a ghost that can still get
+    out of it, or it would be caught there with no legal end (egypt.ambiguity.ghost-end-position)."""
+    seen, frontier = {space}, [space]
+    for _ in range(left + 1):
+        if any(not is_solid(ter, u) for u in frontier):
+            return True
+        nxt = []
+        for u in frontier:
+            for v in ter.board.neighbours(u):
+                if v not in seen and can_drift(ter, u, v, through_doors=doors):
+                    seen.add(v)
+                    nxt.append(v)
+        frontier = nxt
+    return False
 
 
 def ghost_not_in_walls(rs: Any) -> bool:

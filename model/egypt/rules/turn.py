@@ -31,6 +31,7 @@ from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
 from ...options import given
 from ..options import read
 from ...ruleset import Pending
+from ...errors import IllegalAction
 from ...traceability import _recorders, implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
@@ -703,8 +704,24 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
             break
     else:
         if action not in legal:
-            require(False, refusal(rs, s, action, p.what), f"{action!r} is not open to player {player} ({p.what})")
+            rule = refusal(rs, s, action, p.what)
+            message = f"{action!r} is not open to player {player} ({p.what})"
+            also = refusal_also(s, action, rule)
+            require(bool(also), rule, message)
+            raise IllegalAction(rule, message, also=also)
     return settle(rs, dispatch(rs, s, action, p.what))
+
+
+def refusal_also(s: EgyptState, action: Any, rule: str) -> tuple[str, ...]:
+    """Beside the rule :func:`refusal` names, the other passage whose words forbid the action: the
+    crystal's "once per game" for a crystal already used (whoever holds it now); for a fruit eaten while
+    the crystal may still save a dying hero, the FAQ's "Unfortunately, it's too late! The hero dies."."""
+    kind = type(action).kind
+    if rule == "egypt.item.crystal-no-reset":
+        return ("egypt.item.crystal-heal",)
+    if kind == "eat" and s.window is not None and s.window.kind == "crystal":
+        return ("egypt.faq.fruit-too-late",)
+    return ()
 
 
 def chance(rs: Any, s: EgyptState) -> Any:
