@@ -325,11 +325,30 @@ def also_broken(rs: Any, s: RaidersState, action: Any) -> tuple[str, ...]:
     implementation may name any of them): a UsePortal at the action point away from an unused Portal
     room, or by a Raider whose Portal is spent; a UsePortal by such a Raider at another point (or while
     a roll is pending), the rule of the point it was sent at; more Audacity than held spent in an
-    Attack, the order of the Attack's spends ('as many as they choose', which names the amount too)."""
+    Attack, the order of the Attack's spends ('as many as they choose', which names the amount too); a
+    move to a space that is not next to the Raider, the rule that a move goes to the next space; Audacity
+    spent on a Natural 6, the rule of altering a roll; a placement away from the current tile, the
+    placement's rule."""
     if type(action) is Spend and s.phase in ("attack-defender", "attack-attacker"):
         if not 0 <= action.audacity <= s.raiders[acting_player(s)].audacity:
             return ("raiders.attack.audacity-order",
                     *(("raiders.attack.more-heads-wins",) if action.face != "heads" else ()))
+        return ()
+    if type(action) is MoveTo and s.phase == "move-to":
+        raider = s.raiders[s.current]
+        out = []
+        if raider.position is not None and action.space in rs.board.spaces and \
+                action.space not in rs.board.neighbours(raider.position):
+            out.append("raiders.move.number-match")    # "If one of the numbers matches the next tile space"
+        if action.face == "natural" and action.audacity:
+            out.append("raiders.audacity.alter-roll")   # a Natural 6 moves with no roll to alter
+        return tuple(out)
+    if type(action) is Place and s.phase == "place":
+        raider = s.raiders[s.current]
+        if raider.position is not None and action.space in rs.board.spaces and \
+                action.space not in rs.board.neighbours(raider.position):
+            # "place your character on an adjacent space to the current tile" (a Malfunction's move back)
+            return ("raiders.portal.malfunction-placement",)
         return ()
     if type(action) is not UsePortal:
         return ()

@@ -443,6 +443,13 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
         return "secrets.adventurer-phase.explore"
     if isinstance(action, Fall):
         return "secrets.explore.door-to-nowhere-voluntary"
+    if isinstance(action, Step) and adv is not None:
+        here, there = state.room(adv.room), state.room(action.room)
+        if here is not None and there is not None and here.level == there.level and \
+                abs(here.x - there.x) + abs(here.y - there.y) == 1:
+            # a placed room beside this one, without a door on both sides: "This icon must be on both the
+            # tile you are leaving and entering"
+            return "secrets.adventurer-phase.door-both-sides"
     return "secrets.adventurer-phase.move-through-doors"
 
 
