@@ -22,6 +22,16 @@ def test_escape_setup_crystal_on_the_first_players_board_and_alternative_items()
     assert s.chests.count("Pharaoh's Crystal") == 0 and len(rs.deal_spaces) == 28 + 26
 
 
+def test_the_alternative_item_is_a_starting_item_token() -> None:
+    # "Heroes get an alternative starting item instead of a ladder" and "ladders are found on the back of
+    # some starting items": the alternative is the other face of a starting item token (purple corners),
+    # not a chest token, though it duplicates a chest item; the crystal is the chest token it is
+    rs = Egypt(options={"escape": True, "players": 3})
+    s = rs.initial_state()
+    assert [(t.name, t.back) for t in s.hero(2).items] == [("Jetpack", "start"), ("Bomb", "start")]
+    assert [(t.name, t.back) for t in s.hero(0).items][-1] == ("Pharaoh's Crystal", "chest")
+
+
 def test_the_ceilings_schedule_before_the_first_players_turns() -> None:
     assert [compute_ceiling_drop(k, 6) for k in range(9)] == [1, 2, 3, 4, 5, 6, 7, 8, 8]
     assert compute_ceiling_drop(0, 6, True) == 3 and compute_ceiling_drop(3, 6, True) == 4

@@ -185,6 +185,19 @@ def test_a_key_at_its_statue_opens_its_door_and_the_hero_leaves_through_the_exit
     assert s2.hero(0).status == "escaped" and s2.turn.seat == 1
 
 
+def test_invalid_leave_while_both_doors_are_closed() -> None:
+    # "But first you need to open at least one of the two doors — yellow or black." A hero who reached the
+    # exit past the doors (bombs) does not leave while both are closed; with one open, they do.
+    rs = ruleset(FLAT)
+    s = situation(rs, [("4,4", []), ("0,2", ["Bomb"])], {})
+    assert s.doors == ("black", "yellow")
+    assert A.Leave() not in rs.legal_actions(s)
+    assert refused(rs, s, A.Leave()) == "egypt.tomb.open-a-door"
+    s = evolve(s, doors=("yellow",))
+    assert A.Leave() in rs.legal_actions(s)
+    assert rs.step(s, A.Leave()).hero(0).status == "escaped"
+
+
 def test_invalid_walk_through_a_closed_door() -> None:
     rs = ruleset(FLAT)
     s = situation(rs, [("2,4", []), ("0,2", ["Bomb"])], {})

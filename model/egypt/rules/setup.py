@@ -54,8 +54,11 @@ def initial_state(rs: Any) -> EgyptState:
             names = [alt if n == "Ladder" and alt else n for n in names if n != "Ladder" or alt]
         items = []
         for name in names:
-            k = comps.kind(name)
-            items.append(Token(next_id, name, k.back, face_up=True))
+            # every token of a hero's set is a starting item token, the alternative item too: it is the
+            # other face of the ladder's token ("Heroes get an alternative starting item instead of a
+            # ladder", L204; "ladders are found on the back of some starting items", L64), although the
+            # item it duplicates is a chest token (L236)
+            items.append(Token(next_id, name, "start", face_up=True))
             next_id += 1
         heroes.append(Hero(hs.name, seat.player, items=tuple(items)))
     chests = Deck.of(comps.of_back("chest"))

@@ -613,11 +613,16 @@ def apply_drop(rs: Any, s: EgyptState, hero: int, token_id: int) -> EgyptState:
 @implements("egypt.tomb.exit", "egypt.tomb.open-a-door", "egypt.ambiguity.leaving-the-tomb",
             "egypt.ambiguity.escape-before-crystal", "egypt.item.crystal-goal", "egypt.goal.escape-any-order")
 def can_leave(rs: Any, s: EgyptState, hero: int) -> str | None:
-    """A hero on the exit (beyond an open door) spends 1 movement to leave the tomb (reading
+    """A hero on the exit, a door open, spends 1 movement to leave the tomb (reading
     ``move-out``), with or without the crystal found (``any-time``; ``after-crystal``: only once it
     has been found)."""
     if s.heroes[hero].space != rs.board.exit:
         return "egypt.tomb.exit"
+    if {"yellow", "black"} <= set(s.doors):
+        # "But first you need to open at least one of the two doors" (L77), "provided, of course, that the
+        # yellow or black door is open" (L299): a hero who reached the exit another way (bombs past the
+        # doors) does not leave while both are closed
+        return "egypt.tomb.open-a-door"
     if s.turn.moves < 1:
         return "egypt.combat.movements-used-up" if s.turn.fought else "egypt.hero.movements"
     if read(rs.options, "escape_before_crystal") == "after-crystal" and not s.crystal_found:
