@@ -949,7 +949,7 @@ case("s46-boss-leaves-entrance-loses", s,
      options={"scenario": SCENARIO},
      note="Rhaz (awakened) stands on the Tomb's Entrance, both adventurers next door: in Move Creatures he moves out "
           "of the Tomb's Entrance toward them: the adventurers lose (the component set reads the condition as the Boss "
-          "leaving the Entrance tile).")
+          "leaving the Entrance tile; the Booklet's words could also mean leaving the Tomb by the Entrance).")
 
 # s47: a Tomb card moving the Comet track back (-1).
 s = tomb_base()
@@ -988,7 +988,8 @@ case("s48-ability-damage-meets-armor", s,
      quote=["7. Armor: The maximum non-critical damage it can cancel.",
             "It reads, \"Action: Discard 1 gun item. Deal 5 damage, ignoring armor, to all creatures in your current Room tile.\""],
      note="Chang Li Tao's Dragon Strike (component: 2 damage to every creature in the room; no 'ignoring armor' as "
-          "Full Auto's words have): the Skeleton Guard (Armor 1) takes 1, the Keeper of the Tomb (Armor 0) 2.")
+          "Full Auto's words have): the Skeleton Guard (Armor 1) takes 1, the Keeper of the Tomb (Armor 0) 2 (catalog "
+          "secrets.ambiguity.effect-damage-armor = armor-cancels, recorded from this case).")
 
 # s49: Hadji Singh's Telekinesis: a controlled creature combats another (pool: Mythos + its Combat rating).
 s = fresh()
