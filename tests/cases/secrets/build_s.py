@@ -1085,6 +1085,23 @@ case("s53-status-substitute-orientation-only", s,
      note="Every mental positive status effect (Fearless, Courageous, Inspired) is boxed: the Island Observatory's "
           "Fearless is replaced by a positive one of any type: Lucky. Then Scenario Trigger 1's Mythos check passes.")
 
+# s54: Lord Harrison at -10 Courage: a Companion discarded instead of fleeing.
+s = harrison(["Porter", "Bodyguard"])
+adv(s, 0)["health"] = 12
+adv(s, 0)["courage"] = -9
+add_creature(s, "Skeleton Guard", "Tomb's Entrance")
+exp = seats_of(s)
+exp[0]["adventurer"]["courage"] = -9
+exp[0]["adventurer"]["companions"] = [{"health": 4, "name": "Porter"}]
+exp[0]["tokens"] = 12
+case("s54-harrison-companion-instead-of-fleeing", s,
+     [A({"kind": "fight", "target": f"c{s['next_creature'] - 1}"}, 0),
+      A({"kind": "discard", "card": "Bodyguard"}, 0, project={"seats": exp, "comet": 0})],
+     rule="secrets.solo.lord-harrison-companion-save", quote=HARRISON_Q, options={"players": 1},
+     note="Solo: Lord Harrison (Courage -9) begins combat with a Skeleton Guard (Courage attack 1): -10 would make him "
+          "flee; instead a Companion is discarded (the Bodyguard, his choice) and his Courage stays -9 (catalog "
+          "secrets.ambiguity.solo-lord-harrison-save = any-cause-stay), his items kept.")
+
 # ---------------------------------------------------------------------------------------------------
 
 
