@@ -184,7 +184,7 @@ Secrets.explore_configs = (
     {},
     {"options": {"players": 1}},
     {"options": {"players": 2, "difficulty": "intermediate", "fleeing_movement": "may-stop-early",
-                 "steal_range": "same-room-random"}},
+                 "steal_range": "same-room-random", "effect_damage_armor": "full-damage"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
                  "entrance-only-in-variant", "limit_comet": "whole-card"}},
     {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},

@@ -149,6 +149,7 @@ class SecretsOptions:
                                       "any-range-random", "same-room-random",
                                       "any-range-chosen")
     drop_within_turn: str | None = reading("secrets.ambiguity.drop-within-turn", "before-action", "after-action-too")
+    effect_damage_armor: str | None = reading("secrets.ambiguity.effect-damage-armor", "armor-cancels", "full-damage")
     repeated_search: str | None = reading("secrets.ambiguity.repeated-search", "unlimited", "once-per-room")
     barter: str | None = reading("secrets.ambiguity.soul-monger-deals-per-action", "any-number", "one-deal",
                                  "buy-only")

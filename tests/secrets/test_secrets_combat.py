@@ -176,6 +176,18 @@ def test_full_auto_and_harm_effects_are_not_combat_but_kills_reward() -> None:
     assert s.creature(key) is None and s.adventurer(0).shards == 2 and s.combat is None
 
 
+@pytest.mark.parametrize("reading, dealt", [("armor-cancels", 1), ("full-damage", 2)])
+def test_effect_damage_outside_combat_and_armor_under_each_reading(reading: str, dealt: int) -> None:
+    # secrets.ambiguity.effect-damage-armor (tests/cases/secrets/s48): 'Armor: The maximum non-critical damage it
+    # can cancel'; Full Auto deals its 5 'ignoring armor'. A harm effect without those words (Chang Li Tao's
+    # Dragon Strike: 2) against a Skeleton Guard (Armor 1) and a Keeper of the Tomb (Armor 0).
+    rs, s = two(effect_damage_armor=reading)
+    s, guard = creature(rs, s, "Skeleton Guard", "Tomb's Entrance")
+    s, keeper = creature(rs, s, "Keeper of the Tomb", "Tomb's Entrance")
+    s = op(rs, s, 0, "harm-creatures", amount=2)
+    assert s.creature(guard).damage == dealt and s.creature(keeper).damage == 2
+
+
 # Issue 28's refusal audit: a refused choice of weapons names the rule that forbids it
 
 

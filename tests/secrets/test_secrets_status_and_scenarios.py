@@ -193,3 +193,15 @@ def test_the_starter_is_won_by_killing_the_awakened_boss() -> None:
     s = s.with_creature(s.boss.key, room="Tomb's Entrance")
     s = op(rs, s, 0, "harm-creatures", amount=99, flags=("ignore-armor",))
     assert s.outcome == "won" and s.winners == (0, 1)
+
+
+def test_a_death_moving_the_comet_onto_the_boss_space_awakens_him_before_the_new_adventurer_is_chosen() -> None:
+    # 'Remember: Comet Track triggers and other effects that trigger with the Comet Track, occur immediately
+    # each time the Comet Track changes.' A death advances the track ('you die and the Comet track advances
+    # one space'); 'After dying, you can choose a new adventurer' comes after (tests/cases/secrets/s52).
+    rs, s = two()
+    s = op(rs, s, 0, "comet", amount=7)
+    assert s.boss is None
+    s = op(rs, s, 0, "damage", amount=99)
+    assert s.comet == 8 and rs.pending(s).what == "choose a new adventurer"
+    assert s.boss is not None and s.boss.name == "Rhaz Azul'ahamet" and s.has_flag("awakened")

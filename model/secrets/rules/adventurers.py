@@ -424,13 +424,24 @@ def after_removal(rs: Any, state: SecretsState, seat: int) -> SecretsState:
     (secrets.ambiguity.loss-check-and-pool=immediate-shared-pool)."""
     if available_sheets(rs, state):
         if read(rs.options, "replacement_timing") == "immediately":
-            state = state.push(Task("recruit", seat, rule="secrets.adventurers.choose-new-adventurer"))
+            state = after_comet_triggers(state, Task("recruit", seat, rule="secrets.adventurers.choose-new-adventurer"))
         else:
             state = evolve(state, effects=add(state.effects, Effect(
                 "recruit", "secrets.adventurers.choose-new-adventurer", until=GAME, player=seat)))
     else:
         state = state.with_seat(seat, out=True)
     return check_end(rs, state, "removal")
+
+
+def after_comet_triggers(state: SecretsState, task: Task) -> SecretsState:
+    """Queue ``task`` next, but after the Comet track's scenario effects the death or flight just queued:
+    'Comet Track triggers and other effects that trigger with the Comet Track, occur immediately each time
+    the Comet Track changes' (the new adventurer is chosen 'After dying')."""
+    n = 0
+    while n < len(state.agenda) and state.agenda[n].kind == "op" and \
+            state.agenda[n].rule == "secrets.scenarios.comet-triggers-immediate":
+        n += 1
+    return evolve(state, agenda=(*state.agenda[:n], task, *state.agenda[n:]))
 
 
 def _recruit_pending(rs: Any, state: SecretsState, t: Task) -> Pending:

@@ -625,15 +625,20 @@ task("combat-area", run=_area_run)
 
 
 @implements("secrets.sheet.example-full-auto", "secrets.ambiguity.full-auto-is-combat",
-            "secrets.ambiguity.combat-soul-shards-room")
+            "secrets.ambiguity.combat-soul-shards-room", "secrets.ambiguity.effect-damage-armor")
 def harm_creatures(rs: Any, state: SecretsState, seat: int, amount: int, ignore_armor: bool, rule: str) -> SecretsState:
-    """Damage to every creature in the room (Full Auto: 5, ignoring armor): not a combat; creatures it
+    """Damage to every creature in the room (Full Auto: 5, ignoring armor): not a combat; Armor cancels
+    damage that does not ignore it (secrets.ambiguity.effect-damage-armor=armor-cancels); creatures it
     kills give Soul Shards and Courage as normal (creature-room-dealer; none with combat-only)."""
     adv = state.seats[seat].adventurer
     if adv is None:
         return state
     for c in state.creatures_in(adv.room):
-        dealt = amount if ignore_armor else max(amount - creature_card(rs, c).armor, 0)
+        armor = creature_card(rs, c).armor
+        if ignore_armor or armor <= 0 or amount <= 0 or read(rs.options, "effect_damage_armor") == "full-damage":
+            dealt = amount
+        else:
+            dealt = max(amount - armor, 0)
         state, dead = damage_creature(rs, state, c.key, dealt)
         if dead:
             killer = seat if read(rs.options, "soul_shards_room") == "creature-room-dealer" else None
