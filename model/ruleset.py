@@ -187,6 +187,13 @@ class Ruleset(ABC):
         acts in more than one place (an implementation may name any of them); none by default."""
         return ()
 
+    def turn_refusal(self, state: Any, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
+        """The rule ``action`` by ``player``, who may not act now, breaks, and the others it breaks
+        (an implementation may name any of them): :meth:`turn_rule` and :meth:`turn_also` by default.
+        A game may name first a rule the action breaks wherever it is made (a card already used this
+        Turn), where the rule of the point it comes at does not forbid it (a chance point's)."""
+        return self.turn_rule(state), self.turn_also(state)
+
     @property
     def num_players(self) -> int:
         """How many players this configuration seats (an option where the rulebook allows several)."""
@@ -293,7 +300,8 @@ class Ruleset(ABC):
         dist = self.chance(state)
         return list(dist.support()) if dist is not None else []
 
-    def actor(self, state: Any, player: int | None, pending: Pending | None = None) -> int | None:
+    def actor(self, state: Any, player: int | None, pending: Pending | None = None,
+              action: Any = None) -> int | None:
         """Who makes a step: ``player`` checked against ``pending``, or the one player who may act."""
         pending = pending or self.pending(state)
         # a player who is not at the table is bad input wherever it is named, a chance point included
@@ -302,8 +310,9 @@ class Ruleset(ABC):
             raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
         if pending.kind == CHANCE:
             if player is not None:
-                raise IllegalAction(self.turn_rule(state), f"player {player} may not act now: chance "
-                                    f"({pending.what}) decides what happens next", also=self.turn_also(state))
+                rule, also = self.turn_refusal(state, action, player)
+                raise IllegalAction(rule, f"player {player} may not act now: chance "
+                                    f"({pending.what}) decides what happens next", also=also)
             return None
         if pending.kind == OVER:
             return player
@@ -317,10 +326,11 @@ class Ruleset(ABC):
         if type(player) is not int or not 0 <= player < self.num_players:
             raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")
         if player not in actors:
-            raise IllegalAction(self.turn_rule(state),
+            rule, also = self.turn_refusal(state, action, player)
+            raise IllegalAction(rule,
                                 f"player {player} may not act now: {pending.what} is for "
                                 f"player{'s' if len(actors) > 1 else ''} {', '.join(map(str, actors))}",
-                                also=self.turn_also(state))
+                                also=also)
         return player
 
     def step(self, state: Any, action: Any, player: int | None = None) -> Any:
@@ -337,7 +347,7 @@ class Ruleset(ABC):
                     return self._apply(state, action, actors[0])        # the common case, checked
             elif player is None and pending.kind == CHANCE:
                 return self._apply(state, action, None)
-            return self._apply(state, action, self.actor(state, player, pending))
+            return self._apply(state, action, self.actor(state, player, pending, action))
         except IllegalAction as exc:
             raise exc.with_context(state, action) from None
         except (InvalidInput, Unspecified):

@@ -72,6 +72,8 @@ def _tasks() -> dict[str, Any]:
     merc = REGISTRY["merc-action"]
     tasks["merc-action"] = evolve(merc, apply=turn.once_per_turn_apply(merc.apply),
                                         legal=turn.once_per_turn_legal(merc.legal), why=turn.once_per_turn_why(merc.why))
+    move = TASKS["move-to"]
+    tasks["move-to"] = evolve(move, why=turn.move_to_why(move.why))
     heal = TASKS["heal-assign"]
     tasks["heal-assign"] = evolve(heal, legal=turn.heal_assign_legal(heal.legal))
     del tomb_free
@@ -134,6 +136,13 @@ class Cryptmaster(Tomb):
 
     def turn_also(self, state: TombState) -> tuple[str, ...]:
         return links.also_to_cryptmaster(super().turn_also(state))
+
+    def also_broken(self, state: TombState, t: Any, action: Any, rule: str) -> tuple[str, ...]:
+        return turn.also_broken(self, state, t, action, rule)
+
+    def turn_refusal(self, state: TombState, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
+        rule, also = super().turn_refusal(state, action, player)
+        return links.to_cryptmaster(rule), links.also_to_cryptmaster(also)
 
     def violations(self, state: TombState) -> list[Violation]:
         return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in super().violations(state)] + \

@@ -123,6 +123,14 @@ class Tomb(Judgement, Ruleset):
     def turn_also(self, state: TombState) -> tuple[str, ...]:
         return turn.turn_also(self, state)
 
+    def also_broken(self, state: TombState, t: Any, action: Any, rule: str) -> tuple[str, ...]:
+        """Beside ``rule``, the other rules a refused decision breaks that a variant's own text states
+        (Cryptmaster: PvP's Inn); none in Tomb."""
+        return ()
+
+    def turn_refusal(self, state: TombState, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
+        return turn.turn_refusal(self, state, action, player)
+
     def observe(self, state: TombState, player: int) -> Any:
         return observe(self, state, player)
 

@@ -264,3 +264,24 @@ def test_a_ghost_may_not_end_its_move_inside_a_wall() -> None:
     s = start_monster_turn(rs, s).with_hero(1, status="dead", space=None, lives=0, items=())
     s = rs.step(rs.step(s, A.MoveMonster(token_id(s, "3,1", "Ghost")), 1), A.MonsterStep("4,1"), 1)
     assert refused(rs, s, A.MonsterStop(), 1) == "egypt.ambiguity.ghost-end-position"
+
+
+def test_invalid_monster_moved_on_the_monster_turn_just_before_by_another_player_lists_both_sentences() -> None:
+    # "Important: you cannot move the same monster twice in a row. If two players take monster turns one
+    # after another, they must choose different monsters.": player 1's monster turn follows player 0's, who
+    # moved the mummy (tests/cases/egypt/77b-consecutive-players-naming.jsonl)
+    import json
+    from pathlib import Path
+
+    from tombspec.checks.oracle.trace import configure, start_state
+    from tombspec.model.errors import IllegalAction
+
+    path = Path(__file__).resolve().parents[1] / "cases" / "egypt" / "77b-consecutive-players-naming.jsonl"
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rs = configure("egypt", lines[0]["options"], lines[0].get("board"), source=str(path))
+    s = start_state(rs, lines[0]["state"], source=str(path))
+    for line in lines[1:-1]:
+        s = rs.step(s, rs.decode_action(line["action"]), line.get("player"))
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, rs.decode_action(lines[-1]["action"]), lines[-1].get("player"))
+    assert err.value.rules == ("egypt.monster-turn.not-twice", "egypt.monster-turn.consecutive-players")

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...effects import TURN, Effect, add
 from ...tomb.actions import (Attach, Attack, Bank, Continue, Discard, DispelCurse, Dismiss, DrawFrom, Equip, EquipCards, Heal, Kill,
-                             Move, MoveCard, Pass, Pay, Pickpocket, Raid, Recruit, Redistribute, Rest, ReturnToInn, Steal,
+                             Move, MoveCard, MoveTo, Pass, Pay, Pickpocket, Raid, Recruit, Redistribute, Rest, ReturnToInn, Steal,
                              UseCard)
 from ...tomb.board import INN
 from ...tomb.cards import INN_DECKS
@@ -687,6 +687,31 @@ def once_per_turn_why(why_fn: Any) -> Any:
         return why_fn(rs, state, t, action, player) if why_fn is not None else rs.tasks[t.kind].rule
 
     return why_battle
+
+
+@implements("cryptmaster.tomb.empty-crypt-is-hallway")
+def move_to_why(why_fn: Any) -> Any:
+    """A Move to a Crypt that holds cards: "When a crypt has no cards, it is considered a hallway space
+    for card effects and movement": one with cards is not, and a Move goes only through hallway spaces
+    (its Door may be right beside it)."""
+    def why_move(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+        if isinstance(action, MoveTo) and action.to in rs.board.spaces and rs.board.kind(action.to) == "crypt" \
+                and action.to not in rs.passable(state, state.parties[player].location):
+            return "cryptmaster.tomb.empty-crypt-is-hallway"
+        return why_fn(rs, state, t, action, player) if why_fn is not None else rs.tasks[t.kind].rule
+
+    return why_move
+
+
+@implements("cryptmaster.pvp.no-return-to-inn")
+def also_broken(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> tuple[str, ...]:
+    """Beside the rule a refusal names, the Cryptmaster passage that forbids the action too: the Inn as
+    where PvP's Return to the Inn moves the party ("Once a party enters the Tomb, it may never return
+    to the Inn for any reason"), beside "Effects that would send a party to the Inn instead move the
+    party up to 20 spaces away"."""
+    if t.kind == "move-20" and isinstance(action, MoveTo) and action.to == INN:
+        return ("cryptmaster.pvp.no-return-to-inn",)
+    return ()
 
 
 @implements("cryptmaster.ambiguity.heal-distribution", "cryptmaster.heal.remove-wounds")

@@ -711,19 +711,27 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
         if action not in legal:
             rule = refusal(rs, s, action, p.what)
             message = f"{action!r} is not open to player {player} ({p.what})"
-            also = refusal_also(s, action, rule)
+            also = refusal_also(rs, s, action, rule)
             require(bool(also), rule, message)
             raise IllegalAction(rule, message, also=also)
     return settle(rs, dispatch(rs, s, action, p.what))
 
 
-def refusal_also(s: EgyptState, action: Any, rule: str) -> tuple[str, ...]:
+def refusal_also(rs: Any, s: EgyptState, action: Any, rule: str) -> tuple[str, ...]:
     """Beside the rule :func:`refusal` names, the other passage whose words forbid the action: the
     crystal's "once per game" for a crystal already used (whoever holds it now); for a fruit eaten while
-    the crystal may still save a dying hero, the FAQ's "Unfortunately, it's too late! The hero dies."."""
+    the crystal may still save a dying hero, the FAQ's "Unfortunately, it's too late! The hero dies.";
+    for the monster another player moved on the monster turn just before this one, "If two players take
+    monster turns one after another, they must choose different monsters" beside "you cannot move the
+    same monster twice in a row"."""
     kind = type(action).kind
     if rule == "egypt.item.crystal-no-reset":
         return ("egypt.item.crystal-heal",)
+    if rule == "egypt.monster-turn.not-twice" and kind == "move-monster" and s.last_moved == action.token \
+            and s.last_moved_turn == s.turns - 1 and s.turn.kind == "monster":
+        seats = rs.seats
+        if seats[(s.turn.seat - 1) % len(seats)].player != seats[s.turn.seat].player:
+            return ("egypt.monster-turn.consecutive-players",)
     if kind == "eat" and s.window is not None and s.window.kind == "crystal":
         return ("egypt.faq.fruit-too-late",)
     return ()

@@ -380,13 +380,30 @@ def solo_monster_choice(rs: Any, state: TombState, options: list[tuple[Any, int]
     return out
 
 
+def solo_refusal(rs: Any, state: TombState, options: list[tuple[Any, int]], action: MonsterAttack) -> str:
+    """The chart's sentence a Monster's open Attack breaks in Solitaire: "Monsters act in order from
+    highest XP to lowest XP" where another Monster acts first; else (the Monster is to act) "always
+    select the option that involves the most Tomb Dice being rolled", where its other option rolls more."""
+    raid = state.raid
+    assert raid is not None
+    chosen = solo_monster_choice(rs, state, options)
+    idx = monster_index(action.monster)
+    mine = [(a, n) for a, n in options if monster_index(a.monster if isinstance(a, MonsterAttack) else a.holder) == idx]
+    acts = any(monster_index(a.monster if isinstance(a, MonsterAttack) else a.holder) == idx for a in chosen)
+    if acts and max(n for _, n in mine) > next(n for a, n in mine if a == action):
+        return "tomb.solo.monster-most-dice"
+    return "tomb.solo.monsters-by-xp"
+
+
 @why("battle-cm")
 def why_battle_cm(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     """A Monster's refused Battle Action: in Solitaire, one the chart does not pick; a Monster that is
     dead ("Dead Monster Cards are immediately Banked": it is no longer in the Crypt) or not in the Raid;
     else one that has acted this Round."""
-    if rs.options.solitaire and isinstance(action, MonsterAttack) and action in [a for a, _ in cm_options(rs, state)]:
-        return "tomb.solo.monsters-by-xp"
+    if rs.options.solitaire and isinstance(action, MonsterAttack):
+        options = cm_options(rs, state)
+        if action in [a for a, _ in options]:
+            return solo_refusal(rs, state, options, action)
     if isinstance(action, MonsterAttack):
         idx = monster_index(action.monster)
         raid = state.raid

@@ -63,11 +63,11 @@ from ...effects import TURN, expire, has
 from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
-from ..actions import Attach, Flee, MoveCard, Redistribute, UseCard
+from ..actions import Attach, Flee, MoveCard, Redistribute, Redraw, Reroll, UseCard
 from ..actions import Roll as RollOutcome
 from ..state import Task, TombState, draft_of, evolve, release, remembering
 from .agenda import AUTO, CHANCE, DECIDE, PRIORITY, TASKS, Kind, outcome, pop, push, task
-from .cards import card_type, is_caster
+from .cards import card_type, is_caster, is_used
 from .death import check_all_deaths
 from .end import finish, out_of_characters
 from .free_actions import inn_heal
@@ -465,7 +465,8 @@ def turn_rule(rs: Any, state: TombState) -> str:
     it is, outside Set Up and outside a Raid (his Turn Actions, his Move, his draws and Attachments):
     'Play then proceeds in clockwise order' (tomb.setup.clockwise), the turn is his.  Any other (Set Up's,
     the Crypt Master's, the Raiding Player's in a Raid, a React, a target player's roll): the rule of that
-    decision, which says who makes it."""
+    decision, which says who makes it (Set Up is everything before the first turn, a Campaign benefit
+    taken there included: "the Player may take one card" says which Player)."""
     t = state.task
     if t is None:
         return "tomb.end.crypts-emptied"
@@ -473,7 +474,7 @@ def turn_rule(rs: Any, state: TombState) -> str:
         return "tomb.combat.alternate-battle-actions"
     rule = kind_of(rs, t).rule
     if t.player is not None and t.player == state.current and state.raid is None and state.first_player is not None \
-            and rule is not None and not rule.startswith("tomb.setup."):
+            and state.turn > 0 and rule is not None and not rule.startswith("tomb.setup."):
         return "tomb.setup.clockwise"
     return rule or "tomb.setup.clockwise"
 
@@ -495,11 +496,68 @@ def turn_also(rs: Any, state: TombState) -> tuple[str, ...]:
     return ()
 
 
+def turn_refusal(rs: Any, state: TombState, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
+    """The rule ``action`` by ``player``, who may not act now, breaks (docs/oracle.md), and the others.
+
+    At a chance point the passage it was queued for comes first where it is not the chance kind's own
+    (the fourth Crypt Card of Solitaire is dealt "from the deck", not by the first deal's sentence; a
+    Monster's attack roll, not the generic dice rule); then what forbids the action itself wherever it
+    comes: a card already used this Turn ("Each card may only be used once per Turn"), a React before a
+    Monster's revealed text has drawn ("Effects from such text are resolved before Reacts"), where the
+    chance point's rule says nothing of the card.  Beside the turn rule a refused Greenhorn re-roll of a
+    Level 1 player lists his level ("No benefit"), a refused Journeyman redraw the Journeyman line."""
+    rule, also = turn_rule(rs, state), turn_also(rs, state)
+    t = state.task
+    if t is None:
+        return rule, also
+    if kind_of(rs, t).mode == CHANCE:
+        if t.rule and t.rule != rule:
+            rule, also = t.rule, (rule, *also)
+        own = _card_refusal(rs, state, t, action, player)
+        if own is not None:
+            rule, also = own, (rule, *also)
+    return rule, (*also, *_own_broken(rs, state, action, player))
+
+
+def _card_refusal(rs: Any, state: TombState, t: Task, action: Any, player: int | None) -> str | None:
+    """The rule a card's use sent at a chance point breaks of itself: "Each card may only be used once
+    per Turn" (the card was used this Turn, so no React window could offer it); a React while a
+    Monster's revealed text draws ("Effects from such text are resolved before Reacts, if timing
+    conflicts")."""
+    if type(action) is not UseCard or player is None or not 0 <= player < len(state.parties):
+        return None
+    if is_used(rs, state, player, action.holder, action.card):
+        return "tomb.play.once-per-turn"
+    if t.kind == "inn-draw" and t.rule == "tomb.monster.example-darkhelm":
+        return "tomb.actions.passive-before-reacts"
+    return None
+
+
+def _own_broken(rs: Any, state: TombState, action: Any, player: int | None) -> tuple[str, ...]:
+    """The Campaign line an action of a level's benefit breaks, refused wherever it is sent: a re-roll
+    of the order dice by a Level 1 player ("50 XP or fewer Level 1 Monster Fodder No benefit.")."""
+    if type(action) is Reroll and player is not None and player < len(state.levels) and state.levels[player] < 2:
+        return ("tomb.campaign.level-1-monster-fodder",)
+    return ()
+
+
+#: the rule an action of these kinds breaks wherever it is refused (its own benefit's line): "Once per
+#: game, after drawing an Inn card, the Player may immediately discard it and draw another"
+_OWN_RULE = {Redraw: "tomb.campaign.level-5-journeyman"}
+
+
+def refusal_rule(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> str:
+    """The rule a refused decision names: ``rule`` (the decision's, or its ``why``), unless the action's
+    kind is one whose own line forbids it wherever it is sent (a Journeyman's redraw: "Once per game,
+    after drawing an Inn card ... immediately")."""
+    return _OWN_RULE.get(type(action), rule)
+
+
 def refusal_also(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> tuple[str, ...]:
     """:func:`_also_broken`, and the rule the refused decision or chance point was queued for where it is
     not the one named (a Wizard's first-turn Spell, the Lean Years' three draws, a Heal's roll: the
     passage that says what this very draw, keep or roll is)."""
-    also = _also_broken(rs, state, t, action, rule)
+    also = (*_also_broken(rs, state, t, action, rule), *rs.also_broken(state, t, action, rule))
     if t.rule and t.rule != rule and t.rule not in also:
         also = (*also, t.rule)
     return also
@@ -554,8 +612,11 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
     else:
         assert player is not None
         if not is_legal(rs, state, t, k, action, player):
-            rule = k.why(rs, state, t, action, player) if k.why is not None else k.rule
+            point = k.why(rs, state, t, action, player) if k.why is not None else k.rule
+            rule = refusal_rule(rs, state, t, action, point)
             also = refusal_also(rs, state, t, action, rule)
+            if point != rule and point not in also:
+                also = (point, *also)
             if not also:
                 require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
             require(True, rule)                          # (a recording notes the rule read)

@@ -673,7 +673,7 @@ def _():
     return st, [line(A("dispel-curse", card=IDOL, character=HEDDA), error="cryptmaster.free.dispel-curse")]
 
 
-OPEN = {"77-dismiss-moves-cursed-card", "78-pvp-return-to-inn-moves-instead"}
+OPEN = {"77-dismiss-moves-cursed-card"}
 
 
 def write_all(only=None):

@@ -543,7 +543,7 @@ def cases_monsters():
     c.act(mstep("6,4"))
     c.act(MSTOP)
     # the words of both forbid it (the mummy moved on the monster turn just before); the model names the
-    # first: open/egypt/77b-consecutive-players-naming.jsonl claims the second
+    # first and lists the second: 77b-consecutive-players-naming.jsonl claims it
     c.act({"kind": "move-monster", "token": mummy}, error={"rule": "egypt.monster-turn.not-twice"})
     c.act({"kind": "move-monster", "token": golem})
     c.act(mstep("1,4"))
@@ -563,7 +563,7 @@ def cases_monsters():
     c2.s, c2.lines = c.s, c.lines[:5]
     c2.lines[-1] = {"action": {"kind": "move-monster", "token": mummy},
                     "error": {"rule": "egypt.monster-turn.consecutive-players"}}
-    yield "../open/egypt/77b-consecutive-players-naming", c2
+    yield "77b-consecutive-players-naming", c2
 
     # 78: four heroes alive: the monsters do not move ------------------------------------------------------------
     c = Case("egypt.death.monsters-idle", [Q_IDLE],

@@ -188,7 +188,7 @@ case("s02-solo-third-card-each-once", "tomb.solo.third-card-from-hand",
      "goes to d (its third), a second hand card to d is no third card (b and g still lack theirs): refused; c holds "
      "only two: refused; b takes its third.", lines)
 
-open_case("s03-solo-fourth-not-from-hand", "tomb.solo.fourth-card-from-deck", ["tomb.solo.fourth-card-from-deck"],
+case("s03-solo-fourth-not-from-hand", "tomb.solo.fourth-card-from-deck", ["tomb.solo.fourth-card-from-deck"],
           "Solitaire: 'Deal a fourth Crypt Card from the deck to all Crypts that can hold four': a card placed from "
           "the hand at that point is refused; the model names tomb.solo.deal-two-per-crypt (its deal's chance "
           "point), the author reads the fourth-card sentence.",
@@ -307,7 +307,7 @@ case("s11-solo-monsters-by-xp", "tomb.solo.monsters-by-xp", ["tomb.solo.monsters
 
 st = solo_state([ch("Hedda Ironhand"), ch("Grimbold")], inn=INNX, location="4,2",
                 crypts={"b": ["Cultist"], "a": ["Skeleton"]}, decks_only={"spell": ["Fireball"]})
-open_case("s12-solo-monster-most-dice", "tomb.solo.monster-most-dice", ["tomb.solo.monster-most-dice"],
+case("s12-solo-monster-most-dice", "tomb.solo.monster-most-dice", ["tomb.solo.monster-most-dice"],
      "Solitaire: 'When a Monster has to select whether to attack or to use an ability, always select the option that "
      "involves the most Tomb Dice being rolled.' The Cultist (Attack 1 Green, Magic 1 Blue) draws Fireball when "
      "revealed (its card text); Fireball rolls its Magic three times (three dice) against one die of Attack: its "
@@ -382,7 +382,7 @@ lines += [A(draw("Delphine"), error=err("tomb.inn.first-turn-draw-five")),
 lines += [A(draw(n)) for n in ["Delphine", "Vesk Twinblade", "Bram Oakenshield", "Kadin", "Gerd Stonefist",
                                "Father Osric"]]
 lines += [A({"kind": "keep", "character": "Delphine"}, player=1)]
-open_case("s17b-no-greenhorn-at-50", "tomb.campaign.level-1-monster-fodder",
+case("s17b-no-greenhorn-at-50", "tomb.campaign.level-1-monster-fodder",
           ["tomb.campaign.level-1-monster-fodder", "tomb.campaign.level-2-greenhorn"],
           "Campaign: '50 XP or fewer Level 1 Monster Fodder No benefit.' Player 0 (50 XP) may not re-roll his order "
           "dice: refused; the model names tomb.setup.order-roll (the chance point of player 1's roll), the author "
@@ -412,7 +412,7 @@ case("s19-knight-search-then-six", "tomb.campaign.level-9-knight",
 
 lines = prefix("camp_1101,401", 73)
 lines += [A({"kind": "redraw"}, player=1, error=err("tomb.campaign.level-5-journeyman"))]
-open_case("s20-journeyman-once-per-game", "tomb.campaign.level-5-journeyman",
+case("s20-journeyman-once-per-game", "tomb.campaign.level-5-journeyman",
      ["tomb.campaign.level-5-journeyman"],
      "Campaign: player 1 (401 XP, Journeyman: 'Once per game, after drawing an Inn card, the Player may immediately "
      "discard it and draw another') redrew once (Bless for Weaken); after a later Draw (Healing Light) a second "
@@ -439,7 +439,7 @@ case("s22-hero-at-1601-not-1600", "tomb.campaign.level-8-hero", ["tomb.campaign.
       A(roll(b=4)), A({"kind": "reroll", "failures": 0, "successes": 0}, player=1),
       A({"kind": "take-card", "card": "Komodo"}, player=1)],
      board=None, players=2, options={"campaign_xp": [1600, 1601]})
-open_case("s22b-no-hero-at-1600", "tomb.campaign.level-8-hero", ["tomb.campaign.level-8-hero"],
+case("s22b-no-hero-at-1600", "tomb.campaign.level-8-hero", ["tomb.campaign.level-8-hero"],
           "Campaign: player 0 (1600 XP, Level 7) may not take a Crypt card before the shuffle (Hero is '1601 XP - "
           "2200 XP'); the model refuses it naming tomb.setup.clockwise (player 1's Hero decision pending), the author "
           "the Hero line.",
@@ -546,7 +546,7 @@ case("s30-weaken-once-per-turn", "tomb.play.once-per-turn", ["tomb.cards.example
       A({"kind": "target", "character": "Hedda Ironhand"}, player=0),
       A(roll(g=1, b=1))], state=st, board="catacomb-halls", players=2)
 W30 = CASES[-1][1]
-open_case("s30b-weaken-twice-named", "tomb.play.once-per-turn", ["tomb.play.once-per-turn"],
+case("s30b-weaken-twice-named", "tomb.play.once-per-turn", ["tomb.play.once-per-turn"],
           "Weaken a second time in one Turn is refused ('Each card may only be used once per Turn'); the model names "
           "tomb.dice.attribute-named (no React window opens, the roll is pending), the author the once-per-Turn rule.",
           [dict(x) for x in W30[1:-1]] + [A({"kind": "use-card", "card": "Weaken", "holder": "Mirin Faithbringer",
@@ -567,7 +567,7 @@ case("s31-passive-before-daggers", "tomb.actions.passive-before-reacts",
       A({"kind": "use-card", "card": "Throwing Daggers", "holder": "Hedda Ironhand", "target": None}, player=0)],
      state=st, board="catacomb-halls", players=2)
 
-open_case("s31b-daggers-before-passive-named", "tomb.actions.passive-before-reacts",
+case("s31b-daggers-before-passive-named", "tomb.actions.passive-before-reacts",
           ["tomb.actions.passive-before-reacts"],
           "Throwing Daggers used before the Cultist's revealed draw is refused ('Effects from such text are resolved "
           "before Reacts'); the model names tomb.draw.two-cards (the Draw Action's rule, for a Monster's draw), the "
