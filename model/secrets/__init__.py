@@ -131,8 +131,12 @@ class Secrets(Judgement, Ruleset):
     _apply = turn.apply
 
     def turn_rule(self, state: SecretsState) -> str:
-        """One action per turn, the marker's holder first, then clockwise; inside a task, its decider."""
+        """One action per turn, the marker's holder first, then clockwise; inside a task, its decider.
+        Game Setup's choice of sheets is the Expedition Leader's first, then clockwise ("Starting with the
+        Expedition Leader ... each player in clockwise order chooses an Adventurer sheet"): that rule."""
         if state.head is not None:
+            if state.head.kind == "choose":
+                return "secrets.setup.choose-adventurers"
             return "secrets.adventurer-phase.next-player" if state.head.kind == "trade" else \
                 "secrets.turn.first-player-begins"
         return "secrets.adventurer-phase.next-player"

@@ -289,9 +289,13 @@ class Wield:
 
 @attrs.frozen
 class Brace:
-    """Adventurer versus adventurer: the defender spends ``audacity`` (0-3) for +1 Combat rating each."""
+    """Adventurer versus adventurer: the defender spends ``audacity`` (0-3) for +1 Combat rating each, and
+    chooses the ``weapons`` (none: fisticuffs) and ``armor`` her combat dice pool is built with, as `Wield`'s
+    (her rating is half that pool, rounded up; the weapons are used as the attacker's are)."""
     kind: ClassVar[str] = "brace"
     audacity: int
+    weapons: tuple[str, ...] = ()
+    armor: tuple[str, ...] = ()
 
 
 @attrs.frozen

@@ -324,8 +324,12 @@ def score(rs: Any, state: SecretsState, seat: int, action: Any) -> float:
     if kind == "target":
         other = state.seats[action.seat].adventurer
         return 0.0 if other is None else other.health + worn_armor(rs, other)
-    if kind == "brace":
-        return -action.audacity
+    if kind == "brace":             # the rating (half the pool) and the armor she defends with; Audacity kept
+        from .rules.combat import pool_for
+
+        dice = pool_for(rs, state, seat, action.weapons, action.armor, False, defending=True)
+        armor = sum(items.card(rs, a).armor for a in action.armor)
+        return 0.5 * dice + 2.0 * armor - 2.0 * action.audacity
     return 0.0
 
 

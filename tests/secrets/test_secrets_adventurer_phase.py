@@ -162,6 +162,33 @@ def test_invalid_rest_at_full_health_and_courage_or_with_a_creature() -> None:
     assert refused(rs, s, Rest("courage")) == "secrets.adventurer-phase.no-rest-with-creature"
 
 
+def test_rest_for_a_companion_at_its_starting_health_names_the_companions_rule() -> None:
+    """'The Rest action may also be used to heal Companions with less than their starting health'
+    (secrets.adventurer-phase.rest-companions): an unhurt adventurer may rest for her hurt Sharpshooter, not
+    for her Mercenary at its starting Health.  Case s28."""
+    from tombspec.model.secrets.state import Companion
+    rs, s = two()
+    s = s.with_adventurer(0, courage=1, companions=(Companion("Mercenary", 4), Companion("Sharpshooter", 1)))
+    assert rs.components.companions["Mercenary"].health == 4
+    assert Rest("companion:Sharpshooter") in rs.legal_actions(s)
+    assert refused(rs, s, Rest("companion:Mercenary")) == "secrets.adventurer-phase.rest-companions"
+    assert refused(rs, s, Rest("health")) == "secrets.adventurer-phase.rest"     # her own: not hurt
+
+
+def test_stepping_down_the_stairs_of_blood_names_their_one_way_rule() -> None:
+    """'you can only move from the Stairs of Blood up to the Sacrificial Chamber, not in reverse'
+    (secrets.rooms.stairs-of-blood-one-way): the step down is refused for those words, not for 'you must
+    move through doors'; the step up is open.  Case s32."""
+    from secrets_helpers import place
+    rs, s = two()
+    s = place(place(s, "Sacrificial Chamber", 1, -1, 0), "Stairs of Blood", 2, 0, 1)
+    down = play(rs, s.with_adventurer(0, room="Sacrificial Chamber"), Move())
+    assert Step("Stairs of Blood") not in rs.legal_actions(down)
+    assert refused(rs, down, Step("Stairs of Blood")) == "secrets.rooms.stairs-of-blood-one-way"
+    up = play(rs, s.with_adventurer(0, room="Stairs of Blood"), Move())
+    assert Step("Sacrificial Chamber") in rs.legal_actions(up)
+
+
 def test_trading_gives_cards_never_soul_shards() -> None:
     rs, s = two()
     s = s.with_adventurer(0, shards=5)

@@ -267,3 +267,69 @@ def test_a_dead_adventurers_critical_failure_does_not_strike_its_replacement() -
     s = play(rs, s, Fight(key), Wield((), (), False), faces(1, 1, 2, 2))  # takes 2 and dies; 1s rolled
     s = play(rs, s, Choose("Heidi DuPont"))
     assert s.adventurer(0).health == s.adventurer(0).start_health
+
+
+def _defending(**options):
+    """Christopher (seat 0) fights Temple (seat 1), who holds a Colt 1911 (Dexterity, an Upkeep check) and
+    Dynamite (Knowledge, exhausts): the point where she defends."""
+    rs, s = two(combat_target="any-target", **options)
+    s = give(rs, give(rs, s.with_adventurer(1, cards=()), 1, "Colt 1911"), 1, "Dynamite")
+    s = play(rs, s, Fight("s1"))
+    assert rs.pending(s).what == "defend" and rs.pending(s).player == 1
+    return rs, s
+
+
+def test_the_adventurer_defender_chooses_her_weapons_and_armor() -> None:
+    """'the defender gets a Combat rating as if she were a creature. This rating is equal to half of her
+    combat dice pool, rounded up' (secrets.combat.ava-defender-rating); her pool is built 'with weapons she
+    chooses' (secrets.ambiguity.combat-ava-details): her choice, listed with the Audacity she spends."""
+    from tombspec.model.secrets.actions import Brace
+    rs, s = _defending()
+    legal = rs.legal_actions(s, 1)
+    assert {Brace(0, (), ()), Brace(0, ("Colt 1911",), ()), Brace(0, ("Dynamite",), ())} <= set(legal)
+    assert not any(set(b.weapons) == {"Colt 1911", "Dynamite"} for b in legal)   # two attributes: never
+    temple = s.adventurer(1)
+    dex, know, strength = 4, rs.components.adventurers["James T. Temple"].knowledge, 3
+    for brace, pool in ((Brace(0, (), ()), strength), (Brace(0, ("Colt 1911",), ()), dex + 3),
+                        (Brace(0, ("Dynamite",), ()), know + 3)):
+        after = play(rs, s, brace)
+        assert after.combat.rating == (pool + 1) // 2, brace
+        assert rs.pending(after).what == "choose weapons and armor" and rs.pending(after).player == 0
+    assert temple.held("Colt 1911") is not None
+
+
+def test_the_defenders_weapons_are_used_as_the_attackers_are() -> None:
+    """'Anytime you use a Dexterity weapon card that has an Upkeep check printed on it, for the first time in
+    a round, you must turn it' (secrets.weapons.dex-upkeep-turn): the Colt she defends with is turned; the
+    Dynamite she defends with is exhausted; a weapon she does not choose is left as it was."""
+    from tombspec.model.secrets.actions import Brace
+    rs, s = _defending()
+    colt = play(rs, s, Brace(0, ("Colt 1911",), ())).adventurer(1)
+    assert colt.held("Colt 1911").turned and not colt.held("Dynamite").exhausted
+    dyn = play(rs, s, Brace(0, ("Dynamite",), ())).adventurer(1)
+    assert dyn.held("Dynamite").exhausted and not dyn.held("Colt 1911").turned
+
+
+def test_a_refused_defence_names_the_audacity_or_the_weapons_rule() -> None:
+    from tombspec.model.secrets.actions import Brace
+    rs, s = _defending()
+    s = s.with_adventurer(1, audacity=5)
+    assert refused(rs, s, Brace(4, ("Colt 1911",), ())) == "secrets.combat.ava-defender-audacity"
+    assert refused(rs, s, Brace(0, ("Machete",), ())) == "secrets.combat.weapon-limit"          # not hers
+    assert refused(rs, s, Brace(0, ("Colt 1911", "Dynamite"), ())) == "secrets.combat.two-weapons-same-attribute"
+
+
+def test_a_defender_whose_weapon_is_left_unturned_is_caught_by_the_rulebook_case(monkeypatch) -> None:
+    """A seeded break: the defender's weapons are not marked used (the model before this change).  The
+    rulebook case c20 (Sinclair defends with her Colt 1911, which turns) tells it apart from the model."""
+    from pathlib import Path
+
+    from tombspec.checks.oracle.verify import verify
+    from tombspec.model.secrets.rules import combat
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "secrets" / "c20-adventurer-versus-adventurer-example.jsonl"
+    assert verify([case]).exit_code == 0
+    real = combat.wield
+    monkeypatch.setattr(combat, "wield", lambda rs, state, seat, weapons: state if state.combat is not None and
+                        state.combat.foe == f"s{seat}" else real(rs, state, seat, weapons))
+    assert verify([case]).exit_code == 1

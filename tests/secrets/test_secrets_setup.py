@@ -35,6 +35,28 @@ def test_adventurers_are_chosen_clockwise_from_the_expedition_leader() -> None:
     assert s.phase == "adventurer" and s.current == 2
 
 
+def test_choosing_before_the_expedition_leader_names_the_setup_rule() -> None:
+    """'Starting with the Expedition Leader ... each player in clockwise order chooses an Adventurer sheet'
+    (secrets.setup.choose-adventurers) forbids seat 0 choosing before the Leader, seat 2; the Adventurer
+    Phase's turns (secrets.turn.first-player-begins) say nothing of Game Setup.  Case s05."""
+    rs = ruleset(3)
+    s = rs.step(rs.initial_state(), Leader(2))
+    assert refused(rs, s, Choose("Hadji Singh"), 0) == "secrets.setup.choose-adventurers"
+
+
+def test_a_sheet_already_chosen_at_setup_names_the_setup_rule() -> None:
+    """At Game Setup 'each player ... chooses an Adventurer sheet' (secrets.setup.choose-adventurers): a
+    sheet another seat took is not open; nobody has died, so 'After dying, you can choose a new adventurer'
+    (secrets.adventurers.choose-new-adventurer) is not the rule.  Case s07."""
+    rs = ruleset(2)
+    s = rs.step(rs.initial_state(), Leader(0))
+    s = rs.step(s, Choose("Bianca Sinclair"), 0)
+    while rs.pending(s).is_chance:
+        s = rs.step(s, rs.chance(s).support()[0][0])
+    assert rs.pending(s).player == 1
+    assert refused(rs, s, Choose("Bianca Sinclair"), 1) == "secrets.setup.choose-adventurers"
+
+
 @pytest.mark.parametrize("players", range(1, 7))
 def test_adventurer_setup_table(players: int) -> None:
     row = setup_table()[players]

@@ -3,10 +3,13 @@ rules) and How to Play the Scenarios (Comet track triggers, symbol triggers, win
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from secrets_helpers import creature, op, play, queue, ready, ruleset, two
 
+from tombspec.model.errors import IllegalAction
 from tombspec.model.secrets.actions import Betray, Drawn, KeepStatus, Transform
 from tombspec.model.secrets.state import Task
 
@@ -50,6 +53,29 @@ def test_a_random_status_is_drawn_among_those_of_the_orientation() -> None:
     assert outcomes == {n for n, st in rs.components.statuses.items() if st.orientation == "negative"}
     s = play(rs, s, Drawn("Poisoned"))
     assert s.adventurer(0).status == ("Poisoned",)
+
+
+def test_a_substitute_of_another_type_names_the_substitute_rule() -> None:
+    """Fearless (mental, positive) with no copy left: 'draw a status effect of the same orientation and type
+    as the prompted card' (secrets.status.substitute) forbids Lucky (supernatural, positive) while mental
+    positive cards remain, though Lucky is 'of the noted orientation' (secrets.status.random-draw).  s15."""
+    from secrets_helpers import evolve
+
+    def refused(rs: Any, s: Any, outcome: Any) -> str:           # a chance outcome: no player
+        with pytest.raises(IllegalAction) as exc:
+            rs.step(s, outcome)
+        return exc.value.rule_id
+
+    rs, s = two()
+    s = evolve(s, statuses=s.statuses.remove("Fearless", s.statuses.count("Fearless")))
+    s = op(rs, s, 0, "status", name="Fearless")
+    assert rs.pending(s).what == "status effect deck"
+    outcomes = {o.card for o, _ in rs.chance_outcomes(s)}
+    assert "Lucky" not in outcomes and outcomes <= {n for n, st in rs.components.statuses.items()
+                                                    if st.type == "mental" and st.orientation == "positive"}
+    assert refused(rs, s, Drawn("Lucky")) == "secrets.status.substitute"
+    r = op(rs, two()[1], 0, "random-status", orientation="negative")      # a random draw names its own
+    assert refused(rs, r, Drawn("Lucky")) == "secrets.status.random-draw"
 
 
 def test_status_effects_removed_in_upkeep_and_by_rest() -> None:

@@ -532,7 +532,7 @@ def combat_four() -> tuple[bool, str]:
     o_health, b_health = s.adventurer(0).health, s.adventurer(1).health
     s = play(rs, s, Fight("s1"))
     from tombspec.model.secrets.actions import Brace
-    s = play(rs, s, Brace(0))
+    s = play(rs, s, Brace(0, ("Colt 1911",), ()))         # she defends with her Colt 1911
     rating = s.combat.rating
     s = play(rs, s, Wield((), (), False))
     pool = s.head.m

@@ -226,6 +226,8 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
         return "secrets.adventurer-phase.no-rest-fleeing"
     if isinstance(action, Rest) and state.creatures_in(adv.room):
         return "secrets.adventurer-phase.no-rest-with-creature"
+    if isinstance(action, Rest) and _rests_unhurt_companion(rs, adv, action.option):
+        return "secrets.adventurer-phase.rest-companions"
     if isinstance(action, Fight) and not adv.fleeing:
         return _fight_rule(rs, state, seat, action.target)
     if isinstance(action, Use) and not adv.fleeing:
@@ -235,6 +237,16 @@ def _refusal(rs: Any, state: SecretsState, seat: int, action: Any) -> str:
     if isinstance(action, Steal) and not adv.fleeing:
         return _steal_rule(rs, state, seat, action.target)
     return turn_rule(rs, state, action)
+
+
+def _rests_unhurt_companion(rs: Any, adv: Any, option: Any) -> bool:
+    """A Rest for a companion ("companion:X", or "health:X" and the like under rest_companions =
+    in-addition) that is not one of the adventurer's companions "with less than their starting health"
+    (secrets.adventurer-phase.rest-companions)."""
+    kind, _, name = str(option).partition(":")
+    if kind not in ("companion", "health", "courage", "both") or not name:
+        return False
+    return not any(c.name == name and c.health < rs.components.companions[c.name].health for c in adv.companions)
 
 
 def _other_adventurer(state: SecretsState, seat: int, target: str) -> Any:
@@ -443,6 +455,8 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
         return "secrets.adventurer-phase.explore"
     if isinstance(action, Fall):
         return "secrets.explore.door-to-nowhere-voluntary"
+    if isinstance(action, Step) and adv is not None and _against_one_way(rs, state, adv.room, action.room):
+        return "secrets.rooms.stairs-of-blood-one-way"
     if isinstance(action, Step) and adv is not None:
         here, there = state.room(adv.room), state.room(action.room)
         if here is not None and there is not None and here.level == there.level and \
@@ -451,6 +465,15 @@ def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
             # tile you are leaving and entering"
             return "secrets.adventurer-phase.door-both-sides"
     return "secrets.adventurer-phase.move-through-doors"
+
+
+def _against_one_way(rs: Any, state: SecretsState, here: str, there: str) -> bool:
+    """A step from ``here`` to the placed ``there`` whose only link is ``there``'s one-way "Adjacent to"
+    text read backwards: "you can only move from the Stairs of Blood up to the Sacrificial Chamber, not in
+    reverse" (the reading one-way-up of secrets.ambiguity.rooms-stairs-of-blood-level-3)."""
+    tile = rs.components.rooms.get(there)
+    return (tile is not None and tile.one_way and tile.adjacent_to == here and state.room(there) is not None
+            and read(rs.options, "stairs_of_blood") == "one-way-up")
 
 
 task("move", run=_move_run, pending=lambda rs, s, t: made.decision(t.seat, "move"),

@@ -176,15 +176,18 @@ def available_sheets(rs: Any, state: SecretsState) -> list[str]:
     return out
 
 
-def can_choose(rs: Any, state: SecretsState, name: str) -> str | None:
-    """None if ``name`` may be chosen now, else the rule it breaks."""
+def can_choose(rs: Any, state: SecretsState, name: str, *,
+               taken: str = "secrets.adventurers.choose-new-adventurer") -> str | None:
+    """None if ``name`` may be chosen now, else the rule it breaks; ``taken`` for a sheet in play, dead or
+    fled: after dying, "a new adventurer that has not yet died or fled the Tomb"; at Game Setup, where
+    nobody has died, "each player ... chooses an Adventurer sheet" (one sheet each, ``setup.py``)."""
     if name not in rs.components.adventurers:
         return "secrets.setup.choose-adventurers"
     sh = rs.components.adventurers[name]
     if sh.solo_only and rs.num_players > 1 and read(rs.options, "lord_harrison") == "forbidden":
         return "secrets.setup.lord-harrison-solo-only"
     if name not in available_sheets(rs, state):
-        return "secrets.adventurers.choose-new-adventurer"
+        return taken
     return None
 
 

@@ -5,7 +5,7 @@ creature and adventurer versus adventurer.
 
 A combat is the state's ``combat`` (:class:`~tombspec.model.secrets.state.Combat`) while these tasks run, in order:
 ``combat`` (start) -> ``combat-evade`` (Tomb Phase: Evade or Stand) -> ``combat-courage`` -> ``brace``
-(adventurer versus adventurer: the defender's Audacity) -> ``combat-gear`` (Wield) -> the combat check
+(adventurer versus adventurer: the defender's Audacity, weapons and armor) -> ``combat-gear`` (Wield) -> the combat check
 (``check`` with the result ``combat-roll``) -> ``combat-roll`` (damage, criticals, death).
 """
 
@@ -244,35 +244,49 @@ def _brace_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]:
     adv = state.seats[t.seat].adventurer
     if seat != t.seat or adv is None:
         return []
-    return [Brace(k) for k in range(min(adv.audacity, 3) + 1)]
+    gear = [(w, a) for w in items.weapon_sets(rs, adv) for a in items.armor_sets(rs, adv)]
+    return [Brace(k, w, a) for k in range(min(adv.audacity, 3) + 1) for w, a in gear]
 
 
-@implements("secrets.combat.ava-audacity", "secrets.combat.ava-defender-audacity")
+@implements("secrets.combat.ava-audacity", "secrets.combat.ava-defender-audacity", "secrets.combat.ava-defender-rating",
+            "secrets.ambiguity.combat-ava-details")
 def _brace_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     """Before the attacker rolls, the defender may spend Audacity: +1 Combat rating each, up to +3; her
-    pool is built as an adventurer's (secrets.ambiguity.combat-ava-details: her best weapons and armor)."""
-    require(action in listed(rs, state, t, seat, lambda: _brace_legal(rs, state, t, seat if seat is not None else -1)),
-            "secrets.combat.ava-defender-audacity",
-            "spend 0 to 3 Audacity (at most what you have) for +1 Combat rating each")
+    rating is half of her combat dice pool, rounded up, the pool built as an adventurer's with the weapons
+    and armor she chooses (secrets.ambiguity.combat-ava-details: "The defender builds her pool with weapons
+    she chooses"; her worn armor acts as creature Armor under defender-chooses-armor-as-creature).  The
+    weapons are used as the attacker's are (:func:`wield`: exhausted, a Dexterity weapon with an Upkeep
+    check turned)."""
+    check(action in listed(rs, state, t, seat, lambda: _brace_legal(rs, state, t, seat if seat is not None else -1)),
+          lambda: _brace_rule(rs, state, t, action),
+          "spend 0 to 3 Audacity (at most what you have) for +1 Combat rating each, and defend with 1 two-handed "
+          "or 2 one-handed weapons of one checked attribute (or none), 1 chest and 1 head armor")
     state = advs.change_audacity(rs, state.pop(), t.seat, -action.audacity)
     combat = state.combat
     assert combat is not None
     defender = state.seats[t.seat].adventurer
     assert defender is not None
-    best = max(((pool_for(rs, state, t.seat, w, (), False, defending=True), w, a)
-                for w in items.weapon_sets(rs, defender) for a in items.armor_sets(rs, defender)),
-               key=lambda x: (x[0], items.armor_value(rs, defender, x[2])))
-    pool, _, armor = best
+    pool = pool_for(rs, state, t.seat, action.weapons, action.armor, False, defending=True)
     rating = compute_defender_rating(pool, action.audacity)
-    defender_armor = items.armor_value(rs, defender, armor) if read(rs.options, "ava_details") == \
+    defender_armor = items.armor_value(rs, defender, action.armor) if read(rs.options, "ava_details") == \
         "defender-chooses-armor-as-creature" else 0
+    state = wield(rs, state, t.seat, action.weapons)
     state = evolve(state, combat=evolve(combat, rating=rating, defender_armor=defender_armor))
     return state.push(Task("combat-gear", combat.seat, rule="secrets.combat.weapon-limit"))
 
 
+def _brace_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A refused defence: the Audacity spent (0 up to 3, at most what she has); else her weapons and armor,
+    named as a refused `Wield` is (:func:`_gear_rule`)."""
+    adv = state.seats[t.seat].adventurer
+    if not isinstance(action, Brace) or adv is None or action.audacity not in range(min(adv.audacity, 3) + 1):
+        return "secrets.combat.ava-defender-audacity"
+    return _gear_rule(rs, state, t, Wield(action.weapons, action.armor, False))
+
+
 task("brace", pending=lambda rs, s, t: made.decision(t.seat, "defend"), legal=_brace_legal, apply=_brace_apply,
      run=lambda rs, s, t: evolve(s.pop(), combat=None) if s.seats[t.seat].adventurer is None else None,
-     rule=lambda *a: "secrets.combat.ava-defender-audacity")
+     rule=_brace_rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -374,8 +388,7 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     adv = state.seats[t.seat].adventurer
     assert adv is not None
     pool = pool_for(rs, state, t.seat, action.weapons, action.armor, action.area)
-    for w in dict.fromkeys(action.weapons):
-        state = items.use_card(rs, state, t.seat, w)
+    state = wield(rs, state, t.seat, action.weapons)
     area = combat.area
     if action.area:
         area = tuple(c.key for c in state.creatures_in(adv.room) if c.key != combat.foe)
@@ -393,6 +406,17 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
         head = state.agenda[0]
         state = state.replace_head(Task("combat-roll", t.seat, rule="secrets.dice.zero-pool-fails", n=0, m=5,
                                       faces=(0, 0, 0, 0, 0, 0)))
+    return state
+
+
+@implements("secrets.weapons.dex-upkeep-turn", "secrets.weapons.exhaust-refresh")
+def wield(rs: Any, state: SecretsState, seat: int, weapons: tuple[str, ...]) -> SecretsState:
+    """The weapons a combat dice pool is built with are used, the attacker's (`Wield`) and an adventurer
+    defender's (`Brace`) alike: each exhausted if it exhausts, a use counted, and "Anytime you use a
+    Dexterity weapon card that has an Upkeep check printed on it, for the first time in a round, you must
+    turn it" (``items.use_card``)."""
+    for w in dict.fromkeys(weapons):
+        state = items.use_card(rs, state, seat, w)
     return state
 
 

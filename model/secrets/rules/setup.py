@@ -164,14 +164,15 @@ def _choose_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list[Any]
 
 def _choose_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Choose), "secrets.setup.choose-adventurers", "choose an Adventurer sheet")
-    rule = can_choose(rs, state, action.adventurer)
+    rule = can_choose(rs, state, action.adventurer, taken="secrets.setup.choose-adventurers")
     require(rule is None, rule or "", "{!r} cannot be chosen now", action.adventurer)
     return seat_adventurer(rs, state.pop(), t.seat, action.adventurer, replacement=False)
 
 
 def _choose_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
     if isinstance(action, Choose):
-        return can_choose(rs, state, action.adventurer) or "secrets.setup.choose-adventurers"
+        return can_choose(rs, state, action.adventurer, taken="secrets.setup.choose-adventurers") \
+            or "secrets.setup.choose-adventurers"
     return "secrets.setup.choose-adventurers"
 
 

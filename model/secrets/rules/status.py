@@ -73,15 +73,25 @@ def _status_draw_legal(rs: Any, state: SecretsState, t: Task, seat: int) -> list
 def _status_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     name = getattr(action, "card", None) or getattr(action, "status", None)
     require(isinstance(action, (Drawn, KeepStatus)) and name in t.items and state.statuses.count(name) > 0,
-            "secrets.status.random-draw", "{!r} is not a status effect card that can be drawn here", action)
+            _status_draw_rule(rs, state, t, action), "{!r} is not a status effect card that can be drawn here",
+            action)
     state = evolve(state.pop(), statuses=state.statuses.remove(name))
     return gain_held_status(rs, state, t.seat, name)
+
+
+def _status_draw_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
+    """A card the draw cannot give: a substitute for a named status effect with no copy left names its own
+    words, "of the same orientation and type as the prompted card" (secrets.status.substitute); a random
+    status effect, "until you draw one of the noted orientation" (secrets.status.random-draw)."""
+    if t.rule == "secrets.status.substitute":
+        return "secrets.status.substitute"
+    return "secrets.status.random-draw"
 
 
 task("status-draw", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is None or
      not any(s.statuses.count(c) for c in t.items) else None,
      pending=_status_draw_pending, chance=_status_draw_chance, legal=_status_draw_legal, apply=_status_draw_apply,
-     rule=lambda *a: "secrets.status.random-draw")
+     rule=_status_draw_rule)
 
 
 @implements("secrets.status.one-per-type", "secrets.status.identical-ignored", "secrets.status.traitor-win")

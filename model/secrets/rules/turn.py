@@ -244,7 +244,10 @@ ENTERED_WHEN = {
         "A combat of an adventurer against an adventurer (a `fight` on a seat, open only where a traitor is "
         "involved unless `combat_target` = any-target): first, asked of the defender, how much Audacity to "
         "spend (`brace`: 0 up to the smaller of 3 and its Audacity; `secrets.combat.ava-defender-audacity`), "
-        "even with none; then the attacker's `choose weapons and armor`. Skipped, with no combat, when the "
+        "even with none, and the weapons and armor she defends with, chosen as at `choose weapons and armor` "
+        "(her Combat rating is half that pool, rounded up, `secrets.combat.ava-defender-rating`; the weapons "
+        "are used as the attacker's are: an exhausting one exhausted, a Dexterity weapon with an Upkeep check "
+        "turned); then the attacker's `choose weapons and armor`. Skipped, with no combat, when the "
         "defender is no longer in the attacker's room (or the Tomb).",
     "choose weapons and armor":
         "Every combat of an adventurer: against a creature after `evade?` and the Courage loss; against an "

@@ -186,15 +186,15 @@ case("s05-setup-leader-chooses-first", None,
      note="The die makes seat 2 Expedition Leader: seat 2, then 0, then 1 choose; "
           "three Adventurers: 4 Action tokens and 1 Companion each; seat 2 holds the marker and acts first.")
 
-# s05o (open): seat 0 choosing before the Expedition Leader is refused; the model names the Adventurer Phase's turn rule.
+# s05: seat 0 choosing before the Expedition Leader is refused, naming Game Setup's order.
 case("s05-choose-before-leader-refused", None,
      [A({"kind": "leader", "seat": 2}),
       A({"kind": "choose", "adventurer": "Hadji Singh"}, 0, error={"rule": "secrets.setup.choose-adventurers"})],
      rule="secrets.setup.choose-adventurers",
      quote=["Starting with the Expedition Leader (or player with the Comet Track/First Player marker), each player in clockwise order chooses an Adventurer sheet and takes an A.R.M. panel."],
-     options={"players": 3}, open_=True,
-     note="The die makes seat 2 Expedition Leader: seat 0 may not choose first. The model refuses it naming "
-          "secrets.turn.first-player-begins (the Adventurer Phase's turns); the words that forbid it are Game Setup's.")
+     options={"players": 3},
+     note="The die makes seat 2 Expedition Leader: seat 0 may not choose first. The words that forbid it are Game "
+          "Setup's, not the Adventurer Phase's turns (secrets.turn.first-player-begins).")
 
 # s06: Lord Harrison outside Solo Play is refused.
 case("s06-lord-harrison-solo-only", None,
@@ -219,9 +219,9 @@ case("s07-sheet-already-chosen", None,
       A({"kind": "choose", "adventurer": "Bianca Sinclair"}, 1, error={"rule": "secrets.setup.choose-adventurers"})],
      rule="secrets.setup.choose-adventurers",
      quote=["each player in clockwise order chooses an Adventurer sheet and takes an A.R.M. panel.",
-            "• Adventurer Sheet x11"], open_=True,
-     note="Bianca's sheet (one of the 11) is taken by seat 0: seat 1 cannot choose it too. The model refuses it naming "
-          "secrets.adventurers.choose-new-adventurer (a new adventurer after dying); the words are Game Setup's.")
+            "• Adventurer Sheet x11"],
+     note="Bianca's sheet (one of the 11) is taken by seat 0: seat 1 cannot choose it too. The words are Game Setup's, "
+          "not those of a new adventurer after dying (secrets.adventurers.choose-new-adventurer).")
 
 # s08 / s09: difficulty: the Tomb deck of each difficulty.
 green = sorted([t["name"], 1] for t in DATA["tomb_cards"] if t["colour"] == "green")
@@ -383,10 +383,11 @@ case("s15-status-substitute-same-type", s,
 S15 = copy.deepcopy(CASES[-1])
 lines = S15[2][:-4] + [A({"kind": "drawn", "card": "Lucky"}, error={"rule": "secrets.status.substitute"})]
 case("s15-status-substitute-other-type-refused", S15[1]["state"], lines, rule="secrets.status.substitute",
-     quote=S15[1]["x-quote"], open_=True,
+     quote=S15[1]["x-quote"],
      note="As s15: the prompted Fearless (mental, positive) has no copy left; Lucky (supernatural, positive) is not "
-          "of the same type while Inspired and Courageous (mental, positive) are in the deck: refused. The model names "
-          "secrets.status.random-draw, whose words ('until you draw one of the noted orientation') Lucky satisfies.")
+          "of the same type while Inspired and Courageous (mental, positive) are in the deck: refused, for the "
+          "substitute's words, not secrets.status.random-draw's ('until you draw one of the noted orientation'), which "
+          "Lucky satisfies.")
 
 # s16: different types are held together: buying "Lucky" (supernatural) while holding Fearless (mental).
 s = fresh()
@@ -619,10 +620,10 @@ case("s28-rest-for-companion-only", s,
 S28 = copy.deepcopy(CASES[-1])
 case("s28-rest-full-companion-refused", S28[1]["state"],
      [A({"kind": "rest", "option": "companion:Mercenary"}, 0, error={"rule": "secrets.adventurer-phase.rest-companions"})],
-     rule="secrets.adventurer-phase.rest-companions", quote=S28[1]["x-quote"], open_=True,
-     note="As s28: Bianca (unhurt, Courage 1) rests for her Mercenary, at its starting Health 4: refused. The model names "
-          "secrets.adventurer-phase.rest (the adventurer's own Health and Courage), while the words that forbid this "
-          "target are 'Companions with less than their starting health' (her hurt Sharpshooter may be healed).")
+     rule="secrets.adventurer-phase.rest-companions", quote=S28[1]["x-quote"],
+     note="As s28: Bianca (unhurt, Courage 1) rests for her Mercenary, at its starting Health 4: refused. The words "
+          "that forbid this target are 'Companions with less than their starting health' (her hurt Sharpshooter may be "
+          "healed), not secrets.adventurer-phase.rest's (the adventurer's own Health and Courage).")
 
 # s29: a traded companion keeps its damage.
 s = fresh()
@@ -697,9 +698,9 @@ adv(s, 0)["room"] = "Sacrificial Chamber"
 case("s32-stairs-of-blood-not-in-reverse", s,
      [A({"kind": "move"}, 0),
       A({"kind": "step", "room": "Stairs of Blood"}, 0, error={"rule": "secrets.rooms.stairs-of-blood-one-way"})],
-     rule="secrets.rooms.stairs-of-blood-one-way", quote=SOB_Q, open_=True,
-     note="Bianca in the Sacrificial Chamber may not step to the Stairs of Blood. The model refuses it naming "
-          "secrets.adventurer-phase.move-through-doors; the words that forbid it are the Stairs of Blood's 'not in reverse'.")
+     rule="secrets.rooms.stairs-of-blood-one-way", quote=SOB_Q,
+     note="Bianca in the Sacrificial Chamber may not step to the Stairs of Blood. The words that forbid it are the "
+          "Stairs of Blood's 'not in reverse', not secrets.adventurer-phase.move-through-doors'.")
 
 # s33: the Mine Shaft: climbing down with its Movement check (2).
 s = fresh()

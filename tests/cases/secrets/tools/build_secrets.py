@@ -596,10 +596,12 @@ def c20_ava_example():
          "gains Soul Shards.' Example: Sinclair, Dexterity 5 + Colt 1911 +3 = 8 dice, rating 4; the attacker "
          "unarmed with Strength 5 'rolls 2, 3, 5, 6, 6 ... Sinclair has a Combat rating of 4 and no Armor, so she "
          "takes 3 damage ... O'Sullivan takes 1 damage.' Here MacPhee (Strength 5) attacks; options: "
-         "combat_target = any-target (secrets.ambiguity.combat-action-target). Sinclair braces with 0 Audacity.",
+         "combat_target = any-target (secrets.ambiguity.combat-action-target). Sinclair braces with 0 Audacity and "
+         "defends with her Colt 1911 (secrets.ambiguity.combat-ava-details: 'The defender builds her pool with "
+         "weapons she chooses'), used as the attacker's would be: a Dexterity weapon with an Upkeep check, turned.",
          s, [
              step(fight(f"s{bia}"), player=mac),
-             step(a("brace", audacity=0), player=bia),
+             step(a("brace", audacity=0, weapons=["Colt 1911"], armor=[]), player=bia),
              step(wield(), player=mac),
              step(dice(2, 3, 5, 6, 6),
                   project={"seats": seats_after(s, {mac: {"health": 10, "tokens": 1},
@@ -615,11 +617,13 @@ def c21_ava_brace_cap():
     case("c21-adventurer-versus-adventurer-brace-up-to-three",
          "'Before the attacker rolls his combat pool, the defender can spend Audacity to increase her Combat "
          "rating by +1 for each spend, up to +3.' Bracing 4 is refused; bracing 3 makes Sinclair's rating 4+3 = "
-         "7 (Audacity 4 -> 1); MacPhee rolls 2,3,5,6,6: 3 successes, he takes 7-3 = 4; she takes 3.",
+         "7 (Audacity 4 -> 1), defending with her Colt 1911 (turned: a Dexterity weapon with an Upkeep check); MacPhee "
+         "rolls 2,3,5,6,6: 3 successes, he takes 7-3 = 4; she takes 3.",
          s, [
              step(fight(f"s{bia}"), player=mac),
-             step(a("brace", audacity=4), player=bia, error={"rule": "secrets.combat.ava-defender-audacity"}),
-             step(a("brace", audacity=3), player=bia),
+             step(a("brace", audacity=4, weapons=["Colt 1911"], armor=[]), player=bia,
+                  error={"rule": "secrets.combat.ava-defender-audacity"}),
+             step(a("brace", audacity=3, weapons=["Colt 1911"], armor=[]), player=bia),
              step(wield(), player=mac),
              step(dice(2, 3, 5, 6, 6),
                   project={"seats": seats_after(s, {mac: {"health": 7, "tokens": 1},
