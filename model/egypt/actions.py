@@ -126,8 +126,10 @@ class Smash:
 
 @attrs.frozen
 class Hook:
-    """The grappling hook (``token``: its id): pull the nearest token in ``direction``; ``target`` (a
-    token id) or ``hero`` says which, where there is a choice."""
+    """The grappling hook (``token``: its id): pull the nearest token in ``direction``. ``target`` (the
+    pulled token's id) or ``hero`` (the pulled hero) names what is pulled, always, even where there is no
+    choice (a monster on top of the stack, which is the one pulled; a lone token): a hook naming
+    neither is refused."""
     kind: ClassVar[str] = "hook"
     token: int
     direction: str
