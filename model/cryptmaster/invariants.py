@@ -63,7 +63,7 @@ def _parties_hold(rs: Any, state: TombState, checked: tomb.Checked, out: list[Vi
                 clean = False
         for i, ch in enumerate(party.characters):
             bad = bad_of[i] if bad_of else ()
-            if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply"):
+            if bad and state.task is not None and state.task.kind not in ("window", "roll", "wound-apply", "dismiss-move"):
                 out.append(Violation("cryptmaster.attach.fix-by-discarding",
                                      f"{ch.name} holds {bad[0]} against the attachment restrictions"))
             if ch.owner is not None and not any(e.name == "hired" and e.subject == ch.name for e in state.effects):

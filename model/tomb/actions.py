@@ -325,7 +325,8 @@ class Redraw:
 
 @attrs.frozen
 class SpendBank:
-    """Soldier: discard a card from your XP Bank to recruit one more Character."""
+    """Discard a card from your XP Bank: a Soldier's, to recruit one more Character; Cryptmaster's PvP
+    Kill, toward its 10 XP (``xp-tokens``: the bank's XP tokens, as many as are still wanting)."""
     kind: ClassVar[str] = "spend-bank"
     card: str
 
@@ -392,10 +393,11 @@ class Pay:
 
 @attrs.frozen
 class Kill:
-    """PvP: discard banked cards worth at least 10 XP to kill ``character`` in the Tomb."""
+    """PvP: kill ``character`` in the Tomb, discarding banked cards worth at least 10 XP: the cards are the
+    decisions after it, one :class:`SpendBank` each, then :class:`Done` (``cards`` is always empty)."""
     kind: ClassVar[str] = "kill"
     character: str
-    cards: tuple[str, ...]
+    cards: tuple[str, ...] = ()
 
 
 @attrs.frozen

@@ -63,7 +63,7 @@ class CryptmasterMachine(RuleBasedStateMachine):
     @invariant()
     def parties_and_wounds_within_limits(self) -> None:
         for p, party in enumerate(self.state.parties):
-            if self.state.task is not None and self.state.task.kind not in ("dismiss-extra", "window", "assign-wound",
+            if self.state.task is not None and self.state.task.kind not in ("dismiss-extra", "dismiss-move", "window", "assign-wound",
                                                                             "wound-apply"):
                 assert len([c for c in party.characters if c.owner is None]) <= 5 or self.state.raid is not None
             for c in party.characters:

@@ -4,9 +4,12 @@ extra members, clean up, the empty Tomb; scores and the winner."""
 from __future__ import annotations
 
 import attrs
+import pytest
 
-from tombspec.model.tomb.actions import (Attack, Discard, Dismiss, Done, Hire, Lend, Pass, Pay, Raid, ReturnToInn,
-                                         Roll)
+from tombspec.model.errors import IllegalAction
+
+from tombspec.model.tomb.actions import (Attack, Discard, Dismiss, Done, Hire, Lend, MoveCard, Pass, Pay, Raid,
+                                         ReturnToInn, Roll)
 from tombspec.model.tomb.board import INN
 
 from .helpers import DOOR, at, refused, ruleset, step, until
@@ -98,8 +101,46 @@ def test_dismiss_extra_members_down_to_five_pariahs_last() -> None:
     assert refused(rs, s, Dismiss("Grist the Outcast"), 0) == "cryptmaster.upkeep.dismiss-pariahs-last"
     assert refused(rs, s, Dismiss("Wren"), 0) == "cryptmaster.upkeep.dismiss-extra"        # not of this party
     s = step(rs, s, Dismiss("Roderic"))
-    assert len(s.party(0).characters) == 5 and any("Leather Armor" in c.attached for c in s.party(0).characters)
+    assert s.task.kind == "dismiss-move" and len(s.party(0).characters) == 6      # his card moves first
+    s = step(rs, s, MoveCard("Leather Armor", "Roderic", "Torvald"))
+    assert len(s.party(0).characters) == 5 and s.party(0).character("Torvald").attached == ("Leather Armor",)
     assert "Roderic" in s.dead
+
+
+def test_dismiss_the_player_moves_each_card_to_a_character_who_may_hold_it() -> None:
+    """"You must move all attached cards to your other characters before discarding a character ... You
+    must follow all normal attachment restrictions": where each card goes is the player's decision, among
+    the characters who may hold it (the model once gave it to the first of them itself)."""
+    rs = ruleset()
+    six = [("Grimbold", ["Kama"]), "Hedda Ironhand", "Torvald", "Wulfric", "Grist the Outcast", ("Roderic", ["Battle Axe"])]
+    s = at(rs, [{"characters": six, "location": "2,3"}, *OTHERS])
+    s = step(rs, s, ReturnToInn(), Dismiss("Roderic"))
+    assert s.task.kind == "dismiss-move" and rs.pending(s).actors == (0,)
+    assert set(rs.legal_actions(s, 0)) == {MoveCard("Battle Axe", "Roderic", n)
+                                           for n in ("Hedda Ironhand", "Torvald", "Wulfric", "Grist the Outcast")}
+    # Grimbold holds a weapon already: "A character may not have multiples of the same keyword attached"
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, MoveCard("Battle Axe", "Roderic", "Grimbold"), 0)
+    assert err.value.rule_id == "cryptmaster.upkeep.dismiss-attachment-restrictions"
+    assert "cryptmaster.attach.one-per-keyword" in err.value.also
+    s = step(rs, s, MoveCard("Battle Axe", "Roderic", "Wulfric"))
+    assert s.party(0).character("Wulfric").attached == ("Battle Axe",) and s.party(0).character("Roderic") is None
+    assert "Roderic" in s.dead and s.task.kind not in ("dismiss-move", "dismiss-extra") and not rs.violations(s)
+
+
+def test_dismiss_a_cursed_card_nobody_may_hold_goes_where_the_player_says_a_spell_is_discarded() -> None:
+    """"This may move Cursed cards": Blade of Ruin (a Cursed weapon) goes to any of the others, all of them
+    armed (cryptmaster.ambiguity.dismiss-unplaceable, discard-fewest); Magister Thule's Fireball, with no die of
+    magic left in the party, is discarded ("you must discard the minimum number of non-Cursed cards")."""
+    rs = ruleset()
+    armed = [("Grimbold", ["Kama"]), ("Hedda Ironhand", ["Battle Axe"]), ("Torvald", ["Battle Axe"]),
+             ("Wulfric", ["Throwing Daggers"]), ("Roderic", ["Double-Bladed Sword"])]
+    s = at(rs, [{"characters": [*armed, ("Magister Thule", ["Fireball", "Blade of Ruin"])], "location": "2,3"}, *OTHERS])
+    s = step(rs, s, ReturnToInn(), Dismiss("Magister Thule"))
+    assert set(rs.legal_actions(s, 0)) == {MoveCard("Blade of Ruin", "Magister Thule", n) for n, _ in armed}
+    s = step(rs, s, MoveCard("Blade of Ruin", "Magister Thule", "Torvald"))
+    assert s.party(0).character("Torvald").attached == ("Battle Axe", "Blade of Ruin")
+    assert s.discards[1].count("Fireball") == 1 and "Magister Thule" in s.dead and not rs.violations(s)
 
 
 def test_ten_card_hard_cap_discards_at_upkeep() -> None:

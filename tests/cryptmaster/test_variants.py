@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from tombspec.model.tomb.actions import Kill, Move, MoveTo, ReturnToInn, Roll, Target
+from tombspec.model.tomb.actions import Done, Kill, Move, MoveTo, ReturnToInn, Roll, SpendBank, Target
 from tombspec.model.tomb.state import Monster
 
 from .helpers import DOOR, at, refused, ruleset, step, until
@@ -46,9 +46,39 @@ def test_pvp_kill_a_character_for_ten_banked_xp() -> None:
     s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": ["Ghoul", "Golden Chalice", "Skeleton",
                                                                              "Giant Rat", "Giant Rat"]}, *OTHERS])
     kills = [a for a in rs.legal_actions(s, 0) if isinstance(a, Kill)]
-    assert Kill("Wren", kills[0].cards) in kills and sum(rs.cards.crypt[c].xp for c in kills[0].cards) >= 10
-    s = step(rs, s, Kill("Wren", kills[0].cards))
-    assert not s.party(1).characters and "Wren" in s.dead
+    assert set(kills) == {Kill("Grimbold"), Kill("Wren"), Kill("Kadin")}
+    s = step(rs, s, Kill("Wren"), *[SpendBank(c) for c in ("Ghoul", "Golden Chalice", "Skeleton", "Giant Rat",
+                                                           "Giant Rat")], Done())
+    assert not s.party(1).characters and "Wren" in s.dead and s.party(0).bank == ()
+
+
+def test_pvp_kill_the_player_chooses_the_banked_cards_discarded() -> None:
+    """"Discard at least 10 XP from your bank": which cards is the player's decision, card by card (the
+    model once took the XP tokens, then the cheapest cards, itself), any set worth 10 or more."""
+    rs = ruleset(pvp=True)
+    bank = ["Ghoul", "Golden Chalice", "Golden Chalice", "Skeleton", "Giant Rat", "Giant Rat"]
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": bank}, *OTHERS])
+    s = step(rs, s, Kill("Wren"))
+    assert s.task.kind == "kill-pay" and rs.pending(s).actors == (0,)
+    assert set(rs.legal_actions(s, 0)) == {SpendBank(c) for c in bank}           # no Done before 10 XP
+    s = step(rs, s, SpendBank("Golden Chalice"), SpendBank("Golden Chalice"), SpendBank("Ghoul"))
+    assert Done() not in rs.legal_actions(s, 0) and s.party(1).characters            # 9 XP: Wren lives
+    s = step(rs, s, SpendBank("Giant Rat"))
+    assert Done() in rs.legal_actions(s, 0)                                           # 10 XP: done, or more
+    s = step(rs, s, Done())
+    assert s.party(0).bank == ("Giant Rat", "Skeleton") and "Wren" in s.dead
+    assert s.crypt_discard.count("Golden Chalice") == 2 and not rs.violations(s)
+
+
+def test_pvp_kill_the_xp_tokens_pay_what_is_still_wanting() -> None:
+    """XP tokens (a mercenary's pay) count toward the 10 XP: only as many as are wanting are discarded."""
+    rs = ruleset(pvp=True)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": ["Ghoul"]}, *OTHERS])
+    s = attrs.evolve(s, parties=(attrs.evolve(s.party(0), bank_xp=12), *s.parties[1:]))
+    s = step(rs, s, Kill("Kadin"), SpendBank("Ghoul"))
+    assert SpendBank("xp-tokens") in rs.legal_actions(s, 0)
+    s = step(rs, s, SpendBank("xp-tokens"), Done())
+    assert s.party(0).bank_xp == 5 and "Kadin" in s.dead
 
 
 def test_invalid_kill_with_less_than_ten_xp() -> None:
@@ -58,13 +88,23 @@ def test_invalid_kill_with_less_than_ten_xp() -> None:
     assert refused(rs, s, Kill("Wren", ("Ghoul",)), 0) == "cryptmaster.pvp.kill-for-xp"
 
 
+def test_invalid_kill_done_before_ten_xp_are_discarded() -> None:
+    """A Kill whose discards come to less than 10 XP is refused: "Discard at least 10 XP from your bank"."""
+    rs = ruleset(pvp=True)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": ["Ghoul", "Golden Chalice", "Skeleton",
+                                                                             "Giant Rat", "Giant Rat"]}, *OTHERS])
+    s = step(rs, s, Kill("Wren"), SpendBank("Ghoul"), SpendBank("Golden Chalice"), SpendBank("Skeleton"))
+    assert refused(rs, s, Done(), 0) == "cryptmaster.pvp.kill-for-xp"                # 8 XP
+    assert refused(rs, s, SpendBank("Skeleton"), 0) == "cryptmaster.pvp.kill-for-xp"   # no longer banked
+
+
 def test_pvp_an_emptied_party_is_eliminated_and_the_last_one_wins() -> None:
     rs = ruleset(2, pvp=True)
     s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": ["Ghoul", "Golden Chalice", "Skeleton",
                                                                              "Giant Rat", "Giant Rat"]},
                 {"characters": ["Wren"], "location": "2,3"}])
-    kill = [a for a in rs.legal_actions(s, 0) if isinstance(a, Kill) and a.character == "Wren"][0]
-    s = step(rs, s, kill)
+    s = step(rs, s, Kill("Wren"), *[SpendBank(c) for c in ("Ghoul", "Golden Chalice", "Skeleton", "Giant Rat",
+                                                           "Giant Rat")], Done())
     while s.task is not None and s.task.kind == "replace":                      # a replacement joins the Inn
         s = step(rs, s, rs.chance(s).support()[0][0])
     assert s.party(1).out and rs.is_terminal(s) and s.winners == (0,) and s.outcome == "last-player"

@@ -824,35 +824,101 @@ def run_refill(rs: Any, state: TombState, t: Task) -> TombState:
 
 @task("dismiss-extra", DECIDE, "cryptmaster.upkeep.dismiss-extra", what="dismiss a character", registry=REGISTRY)
 @implements("cryptmaster.upkeep.dismiss-extra", "cryptmaster.upkeep.dismiss-move-attachments",
-            "cryptmaster.upkeep.dismiss-attachment-restrictions", "cryptmaster.upkeep.dismiss-pariahs-last",
-            "cryptmaster.ambiguity.dismissed-are-dead")
+            "cryptmaster.upkeep.dismiss-pariahs-last", "cryptmaster.ambiguity.dismissed-are-dead")
 def apply_dismiss(rs: Any, state: TombState, t: Task, action: Dismiss, player: int) -> TombState:
     """"If you have more than five characters ... you must discard characters until you have five in your
     party. You must move all attached cards to your other characters before discarding a character. This
-    may move Cursed cards." (Pariahs and Cursed characters last)."""
-    party = state.parties[player]
-    ch = party.character(action.character)
+    may move Cursed cards." (Pariahs and Cursed characters last).  The player moves each attached card
+    himself (``dismiss-move``); the character stays in the party, holding what is left, until then."""
+    ch = state.parties[player].character(action.character)
     assert ch is not None
-    state = state.with_party(player, characters=tuple(c for c in party.characters if c.name != ch.name))
-    for card in ch.attached:
-        target = next((o.name for o in state.parties[player].characters if rs.can_attach(state, player, o.name, card) is None),
-                      None)
-        if target is None and is_cursed(rs, card) and state.parties[player].characters:
-            target = state.parties[player].characters[0].name          # Cursed cards move regardless
-        if target is None:
-            state = discard_cards(rs, state, (card,))
-            continue
-        other = state.parties[player].character(target)
-        assert other is not None
-        state = update_character(state, player, target, attached=(*other.attached, card))
+    if ch.attached:
+        return next_dismiss_move(rs, push(state, Task("dismiss-move", player, ch.name,
+                                                      rule="cryptmaster.upkeep.dismiss-move-attachments")))
+    return discard_dismissed(rs, state, player, ch.name)
+
+
+def discard_dismissed(rs: Any, state: TombState, player: int, name: str) -> TombState:
+    """The dismissed character, his cards moved, is discarded (dead: ``dismissed_dead``); the
+    Dismiss Extra Members step ends once five are left."""
     from ...tomb.rules.death import to_discard_pile
 
-    state = fix_restrictions(rs, to_discard_pile(rs, state, ch.name), player)
-    if rs.options.dismissed_dead == "replacement":
-        state = push(state, Task("replace", None, ch.name, rule="cryptmaster.death.replacement-to-inn"))
+    ch = state.parties[player].character(name)
+    assert ch is not None and not ch.attached
+    state = state.with_party(player, characters=tuple(c for c in state.parties[player].characters if c.name != name))
+    state = fix_restrictions(rs, to_discard_pile(rs, state, name), player)
     if len(state.parties[player].characters) <= 5:
-        state = pop(state)
+        i = next(i for i, task in enumerate(state.agenda) if task.kind == "dismiss-extra")
+        state = evolve(state, agenda=(*state.agenda[:i], *state.agenda[i + 1:]))     # (the step is done)
+    if rs.options.dismissed_dead == "replacement":
+        state = push(state, Task("replace", None, name, rule="cryptmaster.death.replacement-to-inn"))
     return state
+
+
+@implements("cryptmaster.upkeep.dismiss-attachment-restrictions")
+def dismiss_receivers(rs: Any, state: TombState, player: int, frm: str, card: str) -> list[str]:
+    """The other characters of the party who may take ``card`` from the dismissed ``frm``: "You must follow
+    all normal attachment restrictions"; a Cursed card nobody may hold goes to any of them ("This may move
+    Cursed cards": discard-fewest discards only non-Cursed cards; a Cursed card breaking a restriction is
+    then ``unfixable``'s)."""
+    others = [c.name for c in state.parties[player].characters if c.name != frm]
+    fit = [n for n in others if rs.can_attach(state, player, n, card) is None]
+    return fit if fit or not is_cursed(rs, card) else others
+
+
+def dismiss_moves(rs: Any, state: TombState, player: int, frm: str) -> list[MoveCard]:
+    ch = state.parties[player].character(frm)
+    assert ch is not None
+    return [MoveCard(card, frm, to) for card in sorted(set(ch.attached))
+            for to in dismiss_receivers(rs, state, player, frm, card)]
+
+
+@implements("cryptmaster.ambiguity.dismiss-unplaceable", "cryptmaster.attach.fix-by-discarding")
+def next_dismiss_move(rs: Any, state: TombState) -> TombState:
+    """The dismissed character's next card is the player's to move; once no card he still holds may go to
+    another character, those left are discarded (discard-fewest: "If you cannot do this, you must discard
+    the minimum number of non-Cursed cards") and he is discarded."""
+    t = state.agenda[0]
+    player, name = t.player, t.subject or ""
+    assert player is not None
+    if dismiss_moves(rs, state, player, name):
+        return state
+    ch = state.parties[player].character(name)
+    assert ch is not None
+    left = ch.attached
+    state = discard_cards(rs, update_character(state, player, name, attached=()), left)
+    return discard_dismissed(rs, pop(state), player, name)
+
+
+@task("dismiss-move", DECIDE, "cryptmaster.upkeep.dismiss-move-attachments",
+      what="move the dismissed character's card", registry=REGISTRY)
+@implements("cryptmaster.upkeep.dismiss-move-attachments", "cryptmaster.upkeep.dismiss-attachment-restrictions")
+def apply_dismiss_move(rs: Any, state: TombState, t: Task, action: MoveCard, player: int) -> TombState:
+    """"You must move all attached cards to your other characters before discarding a character": the
+    player names the card and the character it goes to, one card at a time."""
+    frm = state.parties[player].character(action.frm)
+    to = state.parties[player].character(action.to)
+    assert frm is not None and to is not None
+    state = update_character(state, player, frm.name, attached=_sorted_remove(frm.attached, action.card))
+    state = update_character(state, player, to.name, attached=(*to.attached, action.card))
+    return next_dismiss_move(rs, state)
+
+
+@legal("dismiss-move", registry=REGISTRY)
+def legal_dismiss_move(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    return dismiss_moves(rs, state, player, t.subject or "")
+
+
+@why("dismiss-move", registry=REGISTRY)
+def why_dismiss_move(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
+    """A card of the dismissed character's sent to one of his party who may not hold it names "You must
+    follow all normal attachment restrictions" (and, beside it, the restriction itself)."""
+    party = state.parties[player]
+    frm = party.character(t.subject or "")
+    if isinstance(action, MoveCard) and frm is not None and action.frm == frm.name and action.card in frm.attached \
+            and action.to != frm.name and party.character(action.to) is not None:
+        return "cryptmaster.upkeep.dismiss-attachment-restrictions"
+    return "cryptmaster.upkeep.dismiss-move-attachments"
 
 
 @legal("dismiss-extra", registry=REGISTRY)
@@ -1263,6 +1329,17 @@ ENTERED_WHEN: dict[str, str] = {
         "The upkeep, when the party whose turn ends has more than five Characters "
         "(`cryptmaster.upkeep.dismiss-extra`): one dismissed at a time (Pariahs and Cursed Characters last, "
         "mercenaries never), asked until five are left. Skipped otherwise.",
+    "move the dismissed character's card":
+        "After a `dismiss` of a Character holding attached cards "
+        "(`cryptmaster.upkeep.dismiss-move-attachments`): one card at a time, to another Character of the "
+        "party who may hold it (`cryptmaster.upkeep.dismiss-attachment-restrictions`; a Cursed card nobody may "
+        "hold, to any of them), asked until no card he still holds may go anywhere; the cards left (non-Cursed, "
+        "nobody may hold them) are discarded (`cryptmaster.ambiguity.dismiss-unplaceable`, discard-fewest) and "
+        "he is discarded.",
+    "discard banked XP for the Kill":
+        "In PvP, after the Turn action `kill` (`cryptmaster.pvp.kill-for-xp`): one banked card of positive XP "
+        "at a time (its XP counted whole), or the XP tokens (as many as are still wanting for 10); `done` "
+        "offered once 10 XP or more are discarded, and the Character is killed then.",
     "discard an Inn card over ten":
         "Under `ten_card_limit` = hard-cap only, at the upkeep: when the player whose turn ends holds more than "
         "ten Inn cards in hand and on his own Characters (one Item per Fighter not counting), one discarded at "

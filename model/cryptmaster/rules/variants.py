@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...effects import TURN, Effect, add, discard
-from ...tomb.actions import Attack, Flee, Kill, MoveTo, Pass, Target
+from ...tomb.actions import Attack, Done, Flee, Kill, MoveTo, Pass, SpendBank, Target
 from ...tomb.board import INN
 from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
 from ...tomb.rules.death import discard_cards, offer_cards
@@ -271,47 +271,65 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     return offer_cards(rs, state, claimer, treasures)
 
 
+#: the XP tokens of a bank (``Party.bank_xp``), as a :class:`SpendBank` names them
+XP_TOKENS = "xp-tokens"
+#: "Discard at least 10 XP from your bank"
+KILL_PRICE = 10
+
+
 @implements("cryptmaster.pvp.kill-for-xp", "cryptmaster.ambiguity.pvp-kill-action")
 def kill_options(rs: Any, state: TombState, player: int) -> list[Kill]:
-    """"Turn: Discard at least 10 XP from your bank: Kill a character in the Tomb" (whole cards, the XP
-    tokens first, then the cheapest cards, until at least 10; any character on the Tomb board)."""
-    if state.parties[player].location == INN:
+    """"Turn: Discard at least 10 XP from your bank: Kill a character in the Tomb" (any character on the
+    Tomb board; the bank worth 10 XP or more).  The banked cards discarded are the player's decisions
+    after it (``kill-pay``): a Kill names none."""
+    if state.parties[player].location == INN or bank_worth(rs, state, player) < KILL_PRICE:
         return []
-    cards = _ten_xp(rs, state, player)
-    if cards is None:
-        return []
-    return [Kill(c.name, cards) for q, p in enumerate(state.parties) if p.location != INN and not p.out
+    return [Kill(c.name) for q, p in enumerate(state.parties) if p.location != INN and not p.out
             for c in p.characters]
 
 
-def _ten_xp(rs: Any, state: TombState, player: int) -> tuple[str, ...] | None:
+def bank_worth(rs: Any, state: TombState, player: int) -> int:
+    """What the bank's XP tokens and cards of positive XP come to."""
     party = state.parties[player]
-    total = party.bank_xp
-    chosen: list[str] = []
-    if total >= 10:
-        return ("xp-tokens",)
-    for c in sorted(party.bank, key=lambda n: (card_xp(rs, n), n)):
-        xp = card_xp(rs, c)
-        if xp <= 0:
-            continue
-        chosen.append(c)
-        total += xp
-        if total >= 10:
-            return tuple(chosen)
-    return None
+    return party.bank_xp + sum(max(card_xp(rs, c), 0) for c in party.bank)
 
 
 def apply_kill(rs: Any, state: TombState, player: int, action: Kill) -> TombState:
+    """The Kill is announced; the player now discards banked cards, one at a time (``kill-pay``)."""
+    return push(state, Task("kill-pay", player, action.character, rule="cryptmaster.pvp.kill-for-xp"))
+
+
+@task("kill-pay", DECIDE, "cryptmaster.pvp.kill-for-xp", what="discard banked XP for the Kill", registry=REGISTRY)
+@implements("cryptmaster.pvp.kill-for-xp", "cryptmaster.ambiguity.pvp-kill-action")
+def apply_kill_pay(rs: Any, state: TombState, t: Task, action: Any, player: int) -> TombState:
+    """"Discard at least 10 XP from your bank": whole cards, each of the player's choosing (its XP counted
+    whole: whole-cards-any-target), or the XP tokens, as many as are still wanting; Done once 10 XP or
+    more are discarded, and the character is killed (its cards discarded: it is not PvP combat)."""
+    if isinstance(action, Done):
+        state = pop(state)
+        owner = state.owner_of(t.subject or "")
+        assert owner is not None
+        note("cryptmaster.pvp.kill-for-xp")
+        return rs.kill_character(state, owner, t.subject or "")
     party = state.parties[player]
-    if action.cards == ("xp-tokens",):
-        state = state.with_party(player, bank_xp=party.bank_xp - 10)
-    else:                                  # the XP tokens first, then the cards
+    if action.card == XP_TOKENS:
+        spent = min(party.bank_xp, KILL_PRICE - t.value)
+        state = state.with_party(player, bank_xp=party.bank_xp - spent)
+    else:
         bank = list(party.bank)
-        for c in action.cards:
-            bank.remove(c)
-        state = state.with_party(player, bank=tuple(bank), bank_xp=0)
-        state = discard_cards(rs, state, action.cards)
-    owner = state.owner_of(action.character)
-    assert owner is not None
-    note("cryptmaster.pvp.kill-for-xp")
-    return rs.kill_character(state, owner, action.character)
+        bank.remove(action.card)
+        spent = card_xp(rs, action.card)
+        state = discard_cards(rs, state.with_party(player, bank=tuple(bank)), (action.card,))
+    return evolve(state, agenda=(evolve(t, value=t.value + spent, items=(*t.items, action.card)), *state.agenda[1:]))
+
+
+@legal("kill-pay", registry=REGISTRY)
+def legal_kill_pay(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    """Each banked card of positive XP (one of each name), the XP tokens while under 10, Done at 10 or more."""
+    party = state.parties[player]
+    out: list[Any] = [SpendBank(c) for c in sorted(set(party.bank)) if card_xp(rs, c) > 0]
+    if party.bank_xp and t.value < KILL_PRICE:
+        out.append(SpendBank(XP_TOKENS))
+    if t.value >= KILL_PRICE:
+        out.append(Done())
+    return out

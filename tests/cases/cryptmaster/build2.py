@@ -507,8 +507,10 @@ def _():
 def _():
     bank = ["Ghoul", "Golden Chalice", "Golden Chalice", "Skeleton"]
     st = pvp_state(p0_bank=bank)
-    # the action lists the cards cheapest first (the protocol's order); all four are needed for 10
-    return st, [line(A("kill", character="Grimbold", cards=["Skeleton", "Ghoul", "Golden Chalice", "Golden Chalice"])),
+    # the Kill names the victim; the cards discarded follow, one spend-bank each (the protocol's order), then done
+    return st, [line(A("kill", character="Grimbold")),
+                *[line(A("spend-bank", card=c)) for c in ["Skeleton", "Ghoul", "Golden Chalice", "Golden Chalice"]],
+                line(A("done")),
                 line(A("draw", card="Sable"), project={"inn": ["Sable"]})]
 
 
@@ -673,7 +675,7 @@ def _():
     return st, [line(A("dispel-curse", card=IDOL, character=HEDDA), error="cryptmaster.free.dispel-curse")]
 
 
-OPEN = {"77-dismiss-moves-cursed-card"}
+OPEN: set[str] = set()     # 77 settled: the player moves a dismissed character's cards
 
 
 def write_all(only=None):
