@@ -142,7 +142,9 @@ class Cryptmaster(Tomb):
 
     def turn_refusal(self, state: TombState, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
         rule, also = super().turn_refusal(state, action, player)
-        return links.to_cryptmaster(rule), links.also_to_cryptmaster(also)
+        also = links.also_to_cryptmaster(also)
+        return links.to_cryptmaster(rule), (*also, *(r for r in raid.cm_card_also(self, state, action, player)
+                                                     if r not in also))
 
     def violations(self, state: TombState) -> list[Violation]:
         return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in super().violations(state)] + \

@@ -635,3 +635,33 @@ def keeps_on_return(rs: Any, state: TombState, monster: Any) -> bool:
     """"Any wounds suffered by the overlord and cards attached to the overlord during any combat remain"
     (reset: the other Monsters' are cleared, as Tomb says)."""
     return state.overlord is not None and monster.card == state.overlord
+
+
+@implements("cryptmaster.presence.raider-and-mercenaries", "cryptmaster.presence.bystander-one-cm-effect",
+            "cryptmaster.presence.cm-no-limit")
+def cm_card_also(rs: Any, state: TombState, action: Any, player: int | None) -> tuple[str, ...]:
+    """Beside the rule a refused cryptmaster card names (the point it came at: a Monster's Battle Action,
+    the CM effects' window), the Presence passage that forbids ``player`` to play it in this raid: the
+    raider, who may play his cards "except those reserved for the cryptmaster", and a player with a
+    mercenary present, who is neither a bystander nor may play those ("Other players with parties in the
+    Tomb, who do not have mercenaries present and are not the raider or CM, may each use one CM effect per
+    raid"); a bystander whose party is not in the Tomb, or who has used his one; the CM's own card used
+    again (once-each: "no limit on the number of different CM effects")."""
+    raid = state.raid
+    if raid is None or type(action) is not UseCard or player is None or not 0 <= player < len(state.parties):
+        return ()
+    c = rs.cards.inn.get(action.card)
+    if c is None or c.deck != "cryptmaster" or action.card not in state.parties[player].hand:
+        return ()
+    if player == raid.cm:
+        if rs.options.cm_effect_repeat == "once-each" and \
+                any(e.name == "cm-used" and e.player == player and e.subject == action.card for e in state.effects):
+            return ("cryptmaster.presence.cm-no-limit",)
+        return ()
+    if player == state.current:
+        return ("cryptmaster.presence.raider-and-mercenaries",)
+    if any(e.name == "hired" and e.player == player for e in state.effects):
+        return ("cryptmaster.presence.bystander-one-cm-effect", "cryptmaster.presence.raider-and-mercenaries")
+    if player not in cm_players(rs, state):
+        return ("cryptmaster.presence.bystander-one-cm-effect",)
+    return ()

@@ -703,7 +703,7 @@ def move_to_why(why_fn: Any) -> Any:
     return why_move
 
 
-@implements("cryptmaster.pvp.no-return-to-inn")
+@implements("cryptmaster.pvp.no-return-to-inn", "cryptmaster.presence.cm-no-limit")
 def also_broken(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> tuple[str, ...]:
     """Beside the rule a refusal names, the Cryptmaster passage that forbids the action too: the Inn as
     where PvP's Return to the Inn moves the party ("Once a party enters the Tomb, it may never return
@@ -711,6 +711,12 @@ def also_broken(rs: Any, state: TombState, t: Task, action: Any, rule: str) -> t
     party up to 20 spaces away"."""
     if t.kind == "move-20" and isinstance(action, MoveTo) and action.to == INN:
         return ("cryptmaster.pvp.no-return-to-inn",)
+    if isinstance(action, UseCard) and state.raid is not None:
+        from .raid import cm_card_also
+        if t.kind == "cm-window":               # its why named the player's own card used again
+            return ("cryptmaster.presence.cm-no-limit",) if rule == "cryptmaster.ambiguity.different-cm-effects" else ()
+        if t.player is not None and rs.tasks[t.kind].mode == "decide":
+            return cm_card_also(rs, state, action, t.player)
     return ()
 
 
