@@ -9,6 +9,7 @@ import pytest
 from tombspec.model.egypt import Egypt
 from tombspec.model.egypt import actions as A
 from tombspec.model.egypt.state import evolve
+from tombspec.model.errors import IllegalAction
 
 from .helpers import item_id, refused, ruleset, situation, token_id
 
@@ -285,3 +286,67 @@ def test_invalid_monster_moved_on_the_monster_turn_just_before_by_another_player
     with pytest.raises(IllegalAction) as err:
         rs.step(s, rs.decode_action(lines[-1]["action"]), lines[-1].get("player"))
     assert err.value.rules == ("egypt.monster-turn.not-twice", "egypt.monster-turn.consecutive-players")
+
+
+def _rules_at(case: str, line: int) -> tuple[str, ...]:
+    """The rules the model names when it refuses the action of ``line`` (1-based, the header line 1) of
+    the rulebook case ``case``, the actions before it replayed."""
+    import json
+    from pathlib import Path
+
+    from tombspec.checks.oracle.trace import configure, start_state
+    from tombspec.model.errors import IllegalAction
+
+    path = Path(__file__).resolve().parents[1] / "cases" / "egypt" / case
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rs = configure("egypt", lines[0]["options"], lines[0].get("board"), source=str(path))
+    s = start_state(rs, lines[0]["state"], source=str(path))
+    for entry in lines[1:line - 1]:
+        if "error" not in entry:
+            s = rs.step(s, rs.decode_action(entry["action"]), entry.get("player"))
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, rs.decode_action(lines[line - 1]["action"]), lines[line - 1].get("player"))
+    return err.value.rules
+
+
+def test_solo_a_monster_action_lists_you_dont_play_as_the_monsters() -> None:
+    # Solo mode: "You don't play as the monsters." (tests/cases/egypt/102-solo-monsters-refused.jsonl): a
+    # monster action on a hero's turn, a hero dead, names the ordinary game's rule and lists the solo one
+    assert _rules_at("102-solo-monsters-refused.jsonl", 2) == ("egypt.death.monster-turn", "egypt.solo.no-monsters")
+    assert _rules_at("102-solo-monsters-refused.jsonl", 3) == ("egypt.death.monster-turn", "egypt.solo.no-monsters")
+    rs = ruleset(OPEN, players=1, solo_heroes=2)
+    s = situation(rs, [("3,1", ["Bomb"]), ("5,2", [])], {"4,1": [("Mummy", True)]})
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, A.Pass())
+    assert err.value.rules == ("egypt.death.monsters-idle", "egypt.solo.no-monsters")
+
+
+def test_the_spirits_opening_pass_lists_the_reminder() -> None:
+    # "Reminder for the spirit of the tomb: at the start of the game, until any monster or trap has been
+    # revealed, you reveal hazard tokens instead." (tests/cases/egypt/106-spirit-reveals-first.jsonl)
+    assert _rules_at("106-spirit-reveals-first.jsonl", 3) == ("egypt.ambiguity.may-or-must-play-monsters",
+                                                               "egypt.modes.spirit-reveals-first")
+
+
+def test_a_pass_by_a_dead_heros_player_does_not_list_the_spirits_reminder() -> None:
+    rs, s = _dead_players_monster_turn()
+    with pytest.raises(IllegalAction) as err:
+        rs.step(s, A.Pass(), 1)
+    assert err.value.rules == ("egypt.ambiguity.may-or-must-play-monsters",)
+
+
+def _dead_players_monster_turn():
+    rs = ruleset(OPEN, players=2)
+    s = situation(rs, [("0,1", ["Bomb"]), ("7,1", [])], {"4,1": [("Crack", False)]}, seat=1, kind="monster")
+    s = s.with_hero(1, status="dead", space=None, lives=0, items=())
+    assert rs.pending(s).what == "monster-turn"
+    return rs, s
+
+
+def test_a_monster_in_a_wall_lists_the_walls_words() -> None:
+    # "3. Wall. You cannot pass through a wall, and you cannot stand on a space that has a wall."
+    # (tests/cases/egypt/114-ghost-through-wall.jsonl): a ghost stopping inside the wall 3,1, a mummy
+    # stepping into it
+    assert _rules_at("114-ghost-through-wall.jsonl", 4) == ("egypt.ambiguity.ghost-end-position",
+                                                             "egypt.tomb.wall-blocks")
+    assert _rules_at("114-ghost-through-wall.jsonl", 10) == ("egypt.monster-turn.move-rules", "egypt.tomb.wall-blocks")

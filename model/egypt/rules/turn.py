@@ -723,10 +723,34 @@ def refusal_also(rs: Any, s: EgyptState, action: Any, rule: str) -> tuple[str, .
     the crystal may still save a dying hero, the FAQ's "Unfortunately, it's too late! The hero dies.";
     for the monster another player moved on the monster turn just before this one, "If two players take
     monster turns one after another, they must choose different monsters" beside "you cannot move the
-    same monster twice in a row"."""
+    same monster twice in a row"; in solo mode, for a monster action on a hero's turn, "You don't play as
+    the monsters." beside the rule of the ordinary game (the monsters idle, or moved only on a monster
+    turn); for the spirit of the tomb passing before any monster or trap is revealed, "until any monster
+    or trap has been revealed, you reveal hazard tokens instead" beside the may-or-must reading (the state
+    keeps no history: the opening is read as no monster or trap face up and the pharaoh unhurt); for a
+    ghost ending its move inside a wall, "you cannot stand on a space that has a wall" (the movement rules
+    it follows) beside the ghost-end-position reading; for any other monster stepping into a wall, the same
+    words beside "The monster moves by the same rules as a hero"."""
     kind = type(action).kind
     if rule == "egypt.item.crystal-no-reset":
         return ("egypt.item.crystal-heal",)
+    if rs.solo and kind in MONSTER_KINDS and rule in ("egypt.death.monster-turn", "egypt.death.monsters-idle"):
+        return ("egypt.solo.no-monsters",)
+    if rule == "egypt.ambiguity.may-or-must-play-monsters" and kind == "pass" and \
+            rs.seats[s.turn.seat].kind == SPIRIT and s.pharaoh_lives == 3 and \
+            not any(t.face_up and (t.name in rs.monster_names or rs.kind(t).is_trap)
+                    for p in s.piles for t in p.tokens):
+        return ("egypt.modes.spirit-reveals-first",)
+    if rule == "egypt.ambiguity.ghost-end-position" and kind == "monster-stop":
+        return ("egypt.tomb.wall-blocks",)
+    if rule == "egypt.monster-turn.move-rules" and kind == "monster-step" and s.turn.moving is not None:
+        # a walking or flying monster stepping into a wall: 'by the same rules as a hero', and the wall's own
+        # words, 'You cannot pass through a wall, and you cannot stand on a space that has a wall'
+        space = find_token(s, s.turn.moving)
+        tok = next((x for x in s.pile(space) if x.id == s.turn.moving), None) if space is not None else None
+        if tok is not None and rs.mover(rs.kind(tok)) != "ghost" and space is not None and \
+                action.to in rs.board.neighbours(space) and terrain(rs, s).wall(action.to):
+            return ("egypt.tomb.wall-blocks",)
     if rule == "egypt.monster-turn.not-twice" and kind == "move-monster" and s.last_moved == action.token \
             and s.last_moved_turn == s.turns - 1 and s.turn.kind == "monster":
         seats = rs.seats
