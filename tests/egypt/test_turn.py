@@ -266,3 +266,26 @@ def test_invalid_give_up_while_something_is_in_reach() -> None:
     rs = ruleset(FLAT)
     s = situation(rs, [("3,1", []), ("0,2", ["Bomb"])], {"5,1": [("Saber", False)]})
     assert refused(rs, s, A.GiveUp()) == "egypt.ambiguity.stuck-hero"
+
+
+def test_the_states_seat_is_whose_turn_it_is() -> None:
+    """docs/egypt-model.md: ``seat`` is "whose turn" (the seats: the heroes, then the spirit); it stayed 0
+    while ``turn.seat`` moved on (found by a rulebook case's claim, tests/cases/egypt/): along a game it
+    is the seat of the turn in progress, every seat's turn in turn."""
+    import random
+
+    from tombspec.model.egypt import Egypt
+    from tombspec.model.play import next_move
+
+    rs = Egypt(options={"players": 3})
+    rng = random.Random(5)
+    state, seen = rs.initial_state(), set()
+    for _ in range(400):
+        if state.turns:
+            assert state.seat == state.turn.seat
+            seen.add(state.seat)
+        move = next_move(rs, state, rng)
+        if move is None:
+            break
+        state = rs.step(state, *move)
+    assert len(seen) >= 2

@@ -1149,7 +1149,8 @@ def next_turn(rs: Any, s: EgyptState) -> EgyptState:
             note("egypt.solo.no-monsters")
         elif h.status == DEAD or read(rs.options, "leaving_the_tomb") == "escaped-play-monsters":
             kind = "monster"
-    s = evolve(s, effects=effects, round=rounds, turn=Turn(seat, kind), turns=s.turns + 1)
+    # ``seat``: whose turn it is (the state's field, as docs/egypt-model.md gives it; it stayed 0 before)
+    s = evolve(s, effects=effects, round=rounds, seat=seat, turn=Turn(seat, kind), turns=s.turns + 1)
     if kind == "hero":
         s = start_hero_turn(rs, s, st.hero)
     elif kind == "monster":
