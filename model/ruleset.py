@@ -182,17 +182,12 @@ class Ruleset(ABC):
         """The rule a decision by a player who may not act now breaks (who acts, and when)."""
         raise NotImplementedError(f"{self.game} names no rule for acting out of turn")
 
-    def turn_also(self, state: Any) -> tuple[str, ...]:
-        """Beside :meth:`turn_rule`, the other rules such a decision breaks, where the text states who
-        acts in more than one place (an implementation may name any of them); none by default."""
-        return ()
-
     def turn_refusal(self, state: Any, action: Any, player: int | None) -> tuple[str, tuple[str, ...]]:
         """The rule ``action`` by ``player``, who may not act now, breaks, and the others it breaks
-        (an implementation may name any of them): :meth:`turn_rule` and :meth:`turn_also` by default.
+        (an implementation may name any of them): :meth:`turn_rule` alone by default.
         A game may name first a rule the action breaks wherever it is made (a card already used this
         Turn), where the rule of the point it comes at does not forbid it (a chance point's)."""
-        return self.turn_rule(state), self.turn_also(state)
+        return self.turn_rule(state), ()
 
     @property
     def num_players(self) -> int:
@@ -319,9 +314,9 @@ class Ruleset(ABC):
         actors = pending.actors
         if player is None:
             if len(actors) != 1:
-                raise IllegalAction(self.turn_rule(state), f"players {', '.join(map(str, actors))} may act "
-                                    f"({pending.what}): a decision must say which one decides",
-                                    also=self.turn_also(state))
+                rule, also = self.turn_refusal(state, action, None)
+                raise IllegalAction(rule, f"players {', '.join(map(str, actors))} may act "
+                                    f"({pending.what}): a decision must say which one decides", also=also)
             return actors[0]
         if type(player) is not int or not 0 <= player < self.num_players:
             raise InvalidInput(f"there is no player {player!r} in a {self.num_players}-player game")

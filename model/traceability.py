@@ -56,14 +56,16 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
     return mark
 
 
-def require(condition: object, rule_id: str, message: str = "", *args: Any) -> None:
-    """Verify one rule: raise :class:`IllegalAction` naming ``rule_id`` when ``condition`` is false.
-    The message is ``message.format(*args)``, built only then."""
+def require(condition: object, rule_id: str, message: str = "", *args: Any, also: tuple[str, ...] = ()) -> None:
+    """Verify one rule: raise :class:`IllegalAction` naming ``rule_id`` (and, beside it, the other rules
+    ``also`` the action breaks) when ``condition`` is false.  The message is ``message.format(*args)``,
+    built only then."""
     if _recorders:
         for rec in _recorders:
             rec.add(rule_id)
     if not condition:
-        raise IllegalAction(rule_id, (message.format(*args) if args else message) or f"breaks {rule_id}")
+        raise IllegalAction(rule_id, (message.format(*args) if args else message) or f"breaks {rule_id}",
+                            also=also)
 
 
 def note(rule_id: str) -> None:

@@ -67,7 +67,8 @@ from tombspec.spec.errors import InvalidInput, TombspecError
 from . import schema
 from .trace import (TRACE_NAME, TRACE_VERSION, FieldDiff, RulesetCache, configure,
                     diff, plain, state_fields)
-from .verify import RULE_MATCHES, UNCHANGED, Outcome, expect, readings_explaining, rule_text, set_by, settling_option
+from .verify import (UNCHANGED, Outcome, check_rule_match, expect, readings_explaining, rule_text, set_by,
+                     settling_option)
 
 #: JSON-RPC error codes of the protocol (beside the reserved -32700..-32600 of JSON-RPC 2.0).
 ILLEGAL_ACTION = 1
@@ -1522,9 +1523,7 @@ class Oracle:
                  shrink: bool = True, shrink_seconds: float = 60.0, shrink_replays: int = 400,
                  rule_match: str = "any", policy: str = "uniform", coverage: bool = False,
                  protocol: int | None = None):
-        if rule_match not in RULE_MATCHES:
-            raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}",
-                               source="--rule-match")
+        check_rule_match(rule_match, "--rule-match")
         self.impl = impl
         self.rule_match = rule_match
         make_policy(policy)   # an unknown name is bad input, before anything is played

@@ -34,7 +34,7 @@ from tombspec.spec.errors import InvalidInput
 from tombspec.spec.inputs import MAX_LINE_BYTES, clip, open_regular
 
 from ..parallel import Args, map_ordered, workers_of
-from .verify import KEEP, Verifier, VerifyReport, verify
+from .verify import KEEP, Verifier, VerifyReport, check_rule_match, verify
 
 #: the size a part of a trace grows to before it is cut at the next header line
 PART_BYTES = 256 * 1024
@@ -196,7 +196,7 @@ def pverify(paths: Iterable[str | Path], executor: Executor, *, itf_dir: Path | 
     if workers_of(executor) <= 1 or itf_dir is not None:
         # ITF files are written by one process, which refuses two traces that would write one file
         return verify(paths, itf_dir=itf_dir, strict=strict, rule_match=rule_match)
-    Verifier(rule_match=rule_match)      # an unknown rule match refused here, before any work
+    check_rule_match(rule_match)         # an unknown rule match refused here, before any work
     report = VerifyReport(strict=strict)
     start = time.perf_counter()
     files: deque[int] = deque()       # the file of each part sent and not yet merged

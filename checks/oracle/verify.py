@@ -422,13 +422,20 @@ class _Game:
 RULE_MATCHES = ("any", "exact")
 
 
+def check_rule_match(rule_match: str, source: str | None = None) -> str:
+    """``rule_match`` if it is one of :data:`RULE_MATCHES`, else :class:`InvalidInput` (``source``: where
+    it came from, a flag)."""
+    if rule_match not in RULE_MATCHES:
+        raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}", source=source)
+    return rule_match
+
+
 class Verifier:
     """Replays traces; one instance can verify many files into one report."""
 
     def __init__(self, report: VerifyReport | None = None, *, itf_dir: Path | None = None,
                  rule_match: str = "any"):
-        if rule_match not in RULE_MATCHES:
-            raise InvalidInput(f"unknown rule match {rule_match!r}; known: {', '.join(RULE_MATCHES)}")
+        check_rule_match(rule_match)
         self.report = report or VerifyReport()
         #: "any": a refusal the trace claims for any rule the model names (the first, or one of ``also``:
         #: the other rules the action breaks, docs/oracle.md) conforms; "exact": only the first

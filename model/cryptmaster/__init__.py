@@ -134,9 +134,6 @@ class Cryptmaster(Tomb):
     def turn_rule(self, state: TombState) -> str:
         return links.to_cryptmaster(super().turn_rule(state))
 
-    def turn_also(self, state: TombState) -> tuple[str, ...]:
-        return links.also_to_cryptmaster(super().turn_also(state))
-
     def also_broken(self, state: TombState, t: Any, action: Any, rule: str) -> tuple[str, ...]:
         return turn.also_broken(self, state, t, action, rule)
 

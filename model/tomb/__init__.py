@@ -120,9 +120,6 @@ class Tomb(Judgement, Ruleset):
     def turn_rule(self, state: TombState) -> str:
         return turn.turn_rule(self, state)
 
-    def turn_also(self, state: TombState) -> tuple[str, ...]:
-        return turn.turn_also(self, state)
-
     def also_broken(self, state: TombState, t: Any, action: Any, rule: str) -> tuple[str, ...]:
         """Beside ``rule``, the other rules a refused decision breaks that a variant's own text states
         (Cryptmaster: PvP's Inn); none in Tomb."""

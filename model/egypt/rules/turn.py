@@ -31,7 +31,6 @@ from ...effects import GAME, RESOLVED, TURN, Effect, expire, find
 from ...options import given
 from ..options import read
 from ...ruleset import Pending
-from ...errors import IllegalAction
 from ...traceability import _recorders, implements, note, require
 from .. import actions as A
 from ..board import STATUE_DOOR, can_walk, is_supported, landing
@@ -710,10 +709,8 @@ def apply(rs: Any, s: EgyptState, action: Any, player: int | None) -> EgyptState
     else:
         if action not in legal:
             rule = refusal(rs, s, action, p.what)
-            message = f"{action!r} is not open to player {player} ({p.what})"
-            also = refusal_also(rs, s, action, rule)
-            require(bool(also), rule, message)
-            raise IllegalAction(rule, message, also=also)
+            require(False, rule, "{!r} is not open to player {} ({})", action, player, p.what,
+                    also=refusal_also(rs, s, action, rule))
     return settle(rs, dispatch(rs, s, action, p.what))
 
 

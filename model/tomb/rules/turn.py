@@ -60,7 +60,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...effects import TURN, expire, has
-from ...errors import IllegalAction
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Attach, Flee, MoveCard, Redistribute, Redraw, Reroll, UseCard
@@ -606,9 +605,8 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
     if k.mode == CHANCE:
         dist = chance_at(rs, state, t, k)
         if dist is None or not dist.prob(action) > 0:
-            also = (t.rule,) if t.rule and t.rule != k.rule else ()
-            require(bool(also), k.rule, f"{action!r} is not a possible outcome of {k.what} here")
-            raise IllegalAction(k.rule, f"{action!r} is not a possible outcome of {k.what} here", also=also)
+            require(False, k.rule, "{!r} is not a possible outcome of {} here", action, k.what,
+                    also=(t.rule,) if t.rule and t.rule != k.rule else ())
     else:
         assert player is not None
         if not is_legal(rs, state, t, k, action, player):
@@ -617,10 +615,7 @@ def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombSta
             also = refusal_also(rs, state, t, action, rule)
             if point != rule and point not in also:
                 also = (point, *also)
-            if not also:
-                require(False, rule, f"{action!r} is not open to player {player} ({k.what})")
-            require(True, rule)                          # (a recording notes the rule read)
-            raise IllegalAction(rule, f"{action!r} is not open to player {player} ({k.what})", also=also)
+            require(False, rule, "{!r} is not open to player {} ({})", action, player, k.what, also=also)
     # the action is legal: the next state is built on one draft (state.draft_of), frozen once it settles
     try:
         return advance(rs, k.apply(rs, draft_of(state), t, action, None if k.mode == CHANCE else player))  # type: ignore[misc]
