@@ -3,7 +3,7 @@
 For each game: ``explore GAME --games N --seed 1 --workers 1`` (uniform play, every invariant checked
 after every step) in a fresh process, baseline and today interleaved, the best of ``REPEATS``; the trace
 each writes for the same games, compared byte for byte (it carries the state's digest on every line, so
-equal traces mean equal states); ``verify`` of that trace by each model, interleaved, the best of
+equal traces mean equal states); ``verify`` by each model of the trace it wrote, interleaved, the best of
 ``REPEATS``.  Then ``tombspec check`` (all five games, its defaults) by each, once, wall clock; and the
 exhaustive search's states per second on each big game, depth after depth until one takes a minute.
 
@@ -181,10 +181,10 @@ def run(quick: bool, out: Path) -> str:
             for _ in range(REPEATS):       # interleaved, so that the machine's load falls on both alike
                 for k, base in (("baseline", baseline), ("today", None)):
                     explore[k].append(json.loads(_child(EXPLORE, game, str(games), "-", baseline=base)[0]))
-                    verify[k].append(json.loads(_child(VERIFY, str(traces["baseline"]), baseline=base)[0]))
+                    verify[k].append(json.loads(_child(VERIFY, str(traces[k]), baseline=base)[0]))
             e = {k: max(r["steps"] / r["seconds"] for r in v) for k, v in explore.items()}
             w = {k: max(r["steps"] / r["seconds"] for r in v) for k, v in verify.items()}
-            bad = sum(r["divergences"] for r in verify["today"])
+            bad = sum(r["divergences"] for v in verify.values() for r in v)
             ratios[game], verify_ratios[game] = e["today"] / e["baseline"], w["today"] / w["baseline"]
             rows.append(f"| {game} | {explore['today'][0]['steps']:,} | {e['baseline']:,.0f} | {e['today']:,.0f} | "
                         f"**{ratios[game]:.2f}x** | {w['baseline']:,.0f} | {w['today']:,.0f} | "
@@ -204,7 +204,8 @@ def run(quick: bool, out: Path) -> str:
     check_ratio = checks["baseline"][0] / checks["today"][0]
     return "\n".join([
         f"Each game: `explore GAME --games {games} --seed 1 --workers 1` (uniform play; every invariant after every "
-        f"step) and `verify` of the baseline's trace of those games, in fresh processes, the baseline (`{BASELINE}`, "
+        f"step) and `verify` by each model of the trace it wrote of those games (the same seeds; where a behaviour "
+        "changed since, the games differ from there on, and the baseline's trace would diverge), in fresh processes, the baseline (`{BASELINE}`, "
         f"the code before issue 26) and today interleaved, the best of {REPEATS}.  Steps per second on one core:",
         "",
         "| game | steps | explore, baseline | explore, today | ratio | verify, baseline | verify, today | ratio | "

@@ -250,6 +250,43 @@ def test_explore_freezes_the_heap_and_gives_it_back() -> None:
         assert (report.steps, report.outcomes, report.problems) == (plain.steps, plain.outcomes, plain.problems)
 
 
+def test_verify_collects_less_often_while_it_steps_and_gives_the_collector_back(tmp_path) -> None:
+    """verify steps the model under few_collections (the thresholds raised while a step runs), puts the
+    collector back as it found it, and reports the same as with the collector off."""
+    import gc
+
+    from tombspec.checks.collector import YOUNG_GENERATION
+    from tombspec.checks.explore.games import explore
+    from tombspec.checks.oracle.trace import TraceWriter
+    from tombspec.checks.oracle.verify import verify
+
+    trace = tmp_path / "tomb.jsonl"
+    with open(trace, "wb") as f:
+        explore(ruleset("tomb"), 2, 5, writer=TraceWriter(f, "digest"))
+    rs = ruleset("tomb")
+    seen: list[int] = []
+    step = type(rs).step
+
+    def spying(self, *args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return step(self, *args, **kwargs)
+
+    before = _gc_state()
+    type(rs).step = spying
+    try:
+        report = verify([trace])
+    finally:
+        type(rs).step = step
+    assert _gc_state() == before
+    assert seen and min(seen) >= YOUNG_GENERATION
+    gc.disable()
+    try:
+        plain = verify([trace])
+    finally:
+        gc.enable()
+    assert report.steps == plain.steps > 0 and report.exit_code == plain.exit_code == 0
+
+
 def test_a_callers_frozen_objects_stay_frozen() -> None:
     """A caller that froze its own objects before explore finds them frozen after it: explore neither
     unfreezes them nor leaves more frozen."""

@@ -5,13 +5,11 @@ Every invariant is checked after every step.  The same seed gives the same games
 
 from __future__ import annotations
 
-import gc
 import io
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -23,6 +21,7 @@ from tombspec.model.play import POLICIES, Stuck, playout, policy_named
 from tombspec.model.ruleset import Ruleset
 from tombspec.model.traceability import recording
 
+from ..collector import YOUNG_GENERATION, few_collections  # noqa: F401  (re-exported)
 from ..oracle.trace import TraceWriter
 from ..parallel import Args, Shared, map_ordered, unshared, workers_of
 
@@ -68,47 +67,6 @@ class ExploreReport:
                 "outcomes": dict(self.outcomes), "campaign_games": self.campaign_games,
                 "problems": [{"game": p.game_index, "step": p.step, "kind": p.kind, "rule": p.rule,
                               "message": p.message} for p in self.problems]}
-
-
-#: objects made, net, between two collections of the youngest generation while a game is played
-YOUNG_GENERATION = 50_000
-
-#: whether the outermost ``few_collections`` froze the heap (and so unfreezes it at the end)
-_froze: list[bool] = []
-
-
-@contextmanager
-def few_collections() -> Iterator[None]:
-    """Cyclic garbage collected less often while a game is played.  A step makes many small frozen
-    values that hold no cycle (states, tuples, facts) and keeps the ruleset's remembered facts: at
-    CPython's default (a collection every 700 objects) the older generations, those tables included,
-    are walked again and again for nothing (a twentieth to a tenth of a Cryptmaster step, measured).  A
-    value without a cycle is freed as ever when nothing refers to it (reference counting); cycles are
-    still collected, only later.  The thresholds are put back after (once, by the outermost: putting
-    them back collects what was made since, which a run's every game would pay again).
-
-    What is alive when a run (and each of its games) starts, the rulesets and their remembered facts
-    among it, is moved out of the collector's sight (``gc.freeze``) and handed back at the end of the
-    run (``gc.unfreeze``, by the outermost, and only if nothing was frozen before it: a caller's own
-    frozen objects stay frozen)."""
-    before = gc.get_threshold()
-    if before[0] >= YOUNG_GENERATION:       # (within a run already)
-        if _froze and _froze[-1]:
-            gc.freeze()                      # what the run's earlier games left is not walked again
-        yield
-        return
-    froze = gc.get_freeze_count() == 0
-    gc.set_threshold(max(before[0], YOUNG_GENERATION), *before[1:])
-    _froze.append(froze)
-    if froze:
-        gc.freeze()
-    try:
-        yield
-    finally:
-        _froze.pop()
-        if froze:
-            gc.unfreeze()
-        gc.set_threshold(*before)
 
 
 def play(rs: Ruleset, rng: random.Random, *, index: int = 0, max_steps: int = 100_000,

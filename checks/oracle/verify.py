@@ -34,6 +34,7 @@ from tombspec.spec.errors import TombspecError
 
 from tombspec.spec.inputs import clip, iter_lines, open_regular
 
+from ..collector import few_collections
 from .trace import (FieldDiff, Header, RulesetCache, StepLine, _plain_step, check_duplicate_keys,
                     compare_claims, parse_line, plain_parts, setup_state, start_state)
 
@@ -464,7 +465,11 @@ class Verifier:
 
     def verify_stream(self, stream: IO[bytes], source: str, *, first_line: int = 1, games_before: int = 0) -> None:
         """Verify one trace; a part of one (``pverify``) gives the number of its first line and of the
-        games before it."""
+        games before it.  The cyclic collector runs seldom meanwhile (``few_collections``), as in explore."""
+        with few_collections():
+            self._verify_stream(stream, source, first_line, games_before)
+
+    def _verify_stream(self, stream: IO[bytes], source: str, first_line: int, games_before: int) -> None:
         report = self.report
         report.files += 1
         game: _Game | None = None
