@@ -22,7 +22,8 @@ nothing is hidden, its ``MCTSBot``).  For one decision of ``player`` it runs ``s
 **Searching for an end** (``search-ends``: conformance depth, not strength).  A player that plays well
 never aims at losing, so a run of ``search`` seldom reaches a game's losing ends, nor uniform play its
 winning ones.  ``search-ends`` draws, at each game's first decision and from the game's generator, one of
-the ends the ruleset declares (``ends()``) as the game's *aim*.  An aim among the ruleset's
+the ends the ruleset declares (``ends()``) as the game's *aim* (where the caller plays the run's games in
+order and reports how each ended, ``game_ended``, as conform does: one of the ends no game reached yet).  An aim among the ruleset's
 ``won_outcomes`` is searched as ``search`` searches; any other aim is searched by every player together:
 a finished game is worth 1 to everyone where it ended as the aim, else 0; a rollout cut short is worth
 the ruleset's ``toward(state, end)`` (an estimate in [0, 1] of how near the game stands to ending so; 0.5
@@ -107,14 +108,26 @@ class Search:
         self.ends = ends
         self.aim: str | None = None          # the end this game searches for (search-ends), once drawn
         self.aimed = False                   # ... searched by every player together (not a win)
+        #: the ends the run's earlier games reached, where the caller plays its games one after the other
+        #: and says so (``game_ended``: conform); the aim is drawn among the others
+        self.reached: set[str] = set()
 
     def new_game(self) -> None:
         self.aim, self.aimed = None, False
 
+    def game_ended(self, end: str | None) -> None:
+        """A game of the run ended as ``end``: later games aim at the ends no game reached yet.  Only a
+        caller that plays its games in order says so (conform); explore does not, so that its game *i*
+        depends on the seed and *i* alone, whatever the workers."""
+        if end:
+            self.reached.add(end)
+
     def draw_aim(self, rs: Any, rng: random.Random) -> None:
-        """The game's aim: one of the ends its ruleset declares, drawn from the game's generator."""
+        """The game's aim: one of the ends its ruleset declares that no earlier game of the run reached
+        (``game_ended``; every declared end once all were reached), drawn from the game's generator."""
         ends = tuple(rs.ends())
-        self.aim = ends[rng.randrange(len(ends))] if ends else ""
+        left = tuple(e for e in ends if e not in self.reached) or ends
+        self.aim = left[rng.randrange(len(left))] if left else ""
         self.aimed = bool(self.aim) and self.aim not in rs.won_outcomes
 
     def __repr__(self) -> str:

@@ -171,3 +171,38 @@ def test_search_ends_draws_each_game_s_aim_from_the_game_s_ends_and_the_same_see
     assert {aim for aim, _, _ in first} <= set(rs.ends()) and len({aim for aim, _, _ in first}) >= 2
     assert all(aimed == (aim not in rs.won_outcomes) for aim, aimed, _ in first)
     assert [game(i, search_policy("search-ends:4:4")) for i in reversed(range(8))] == first[::-1]
+
+
+def test_conform_search_ends_aims_each_game_at_an_end_no_earlier_game_reached(monkeypatch) -> None:
+    """conform plays its games in order and tells search-ends how each ended (``game_ended``): a game's
+    aim is one of the declared ends no earlier game reached, while one is left; explore says nothing, so
+    its game *i* depends on the seed and *i* alone."""
+    from tombspec.checks.oracle.conform import InProcess, ModelAdapter, conform
+
+    drawn: list[tuple[str, frozenset[str]]] = []
+    draw = Search.draw_aim
+
+    def spying(self, rs, rng):
+        before = frozenset(self.reached)
+        draw(self, rs, rng)
+        drawn.append((self.aim, before))
+
+    monkeypatch.setattr(Search, "draw_aim", spying)
+    report = conform(InProcess(ModelAdapter(), timeout=20), ["raiders"], games=8, seed=1,
+                     policy="search-ends:2:2", probe_rate=0.0)
+    assert report.exit_code == 0 and len(drawn) == 8
+    from tombspec.model.registry import get_ruleset
+
+    ends = set(get_ruleset("raiders").ends())
+    ended = report.ended["raiders"]
+    for aim, reached in drawn:
+        assert aim not in reached or reached >= ends
+    assert drawn[0][1] == frozenset()
+    assert drawn[-1][1] and drawn[-1][1] <= set(ended)      # what the games before the last reached
+    # explore never reports an end to the policy: every game draws from every end
+    p = search_policy("search-ends:2:2")
+    rs = get_ruleset("raiders")
+    for i in range(3):
+        p.new_game()
+        list(playout(rs, random.Random(f"x:{i}"), policy=p, max_steps=30))
+    assert p.reached == set()

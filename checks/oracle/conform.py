@@ -1555,6 +1555,7 @@ class Oracle:
         pool = ActionPool(rs)
         policy = make_policy(self.policy)
         new_game = getattr(policy, "new_game", None)
+        game_ended = getattr(policy, "game_ended", None)     # search-ends: later games aim at ends not reached
         report.policy = self.policy
         start: float | None = time.perf_counter()
         began = start
@@ -1608,6 +1609,8 @@ class Oracle:
                             report.probes += probe
                     reads.update(consulted)
                     report.note_end(game, rs, session.state, unspecified is not None or mismatch is not None)
+                    if game_ended is not None and mismatch is None and unspecified is None:
+                        game_ended(rs.outcome(session.state))
                     report.games += 1
                     report.per_game[game] = report.per_game.get(game, 0) + 1
                     report.steps += len(played)
