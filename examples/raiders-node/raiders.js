@@ -94,6 +94,7 @@ const READINGS = {
   move_audacity: ['raiders.ambiguity.move-audacity-beyond-need', 'exactly-needed', ['at-least-needed']],
   rest_without_lost_penny: ['raiders.ambiguity.rest-without-lost-penny', 'refused', ['skip-turn']],
   raider_onto_boss: ['raiders.ambiguity.raider-onto-boss', 'boss-moves-only', ['sharing-traps']],
+  monster_fail_audacity: ['raiders.ambiguity.monster-fail-without-audacity', 'nothing-lost', ['owed']],
 };
 
 function makeOptions(data) {
@@ -449,7 +450,7 @@ class Raiders {
 
   // Audacity Nickels left to take; whether the six Nickels run out is asked only when they could.
   audacitySupply(d, gain = 1) {
-    const held = d.raiders.reduce((n, r) => n + r.audacity, 0);
+    const held = d.raiders.reduce((n, r) => n + Math.max(r.audacity, 0), 0);   // an Audacity owed holds no Nickel
     if (held + gain <= AUDACITY_NICKELS || this.read('audacity_cap') === 'no-cap') return UNBOUNDED;
     return AUDACITY_NICKELS - held;
   }
@@ -460,7 +461,16 @@ class Raiders {
   }
 
   loseAudacity(d, player, loss = 1) {
-    if (loss) d.raiders[player].audacity = Math.max(d.raiders[player].audacity - loss, 0);
+    // nobody loses Audacity they do not have; an Audacity owed (reading owed) stays owed
+    const a = d.raiders[player].audacity;
+    if (loss) d.raiders[player].audacity = a - Math.min(loss, Math.max(a, 0));
+  }
+
+  // A failed Monster room's 'lose 1 Audacity': with none held, nothing (nothing-lost) or owed (below zero).
+  monsterFailAudacity(d, player) {
+    const a = d.raiders[player].audacity;
+    d.raiders[player].audacity = this.byReading('monster_fail_audacity',
+      { 'nothing-lost': a - Math.min(1, Math.max(a, 0)), owed: a - 1 });
   }
 
   gainPenny(d, player) {
@@ -1210,7 +1220,7 @@ class Raiders {
         this.placeOrEnd(d, 'ahead', 'raiders.monster.pass');
         return;
       }
-      this.loseAudacity(d, me);
+      this.monsterFailAudacity(d, me);
       if (back !== null) this.landing(d, me, back, here);
       this.turnEnd(d);
       return;

@@ -75,6 +75,8 @@ class CryptmasterOptions:
     merc_xp: str | None = reading("cryptmaster.ambiguity.mercenary-xp", "xp-tokens-in-bank", "present-at-end")
     merc_payment: str | None = reading("cryptmaster.ambiguity.mercenary-payment-shortfall", "as-able", "unpaid")
     mercs_in_party: str | None = reading("cryptmaster.ambiguity.mercenaries-in-party", "members", "raider-own-only")
+    overlord_merc_pay: str | None = reading("cryptmaster.ambiguity.overlord-mercenary-pay", "five-and-one",
+                                            "five-only")
     # The Raid
     curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")

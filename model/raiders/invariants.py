@@ -41,6 +41,16 @@ NUMERIC_INVARIANTS = {
 }
 
 
+#: The phases in which the acting Raider decides how much Audacity to spend.
+SPENDING_PHASES = frozenset({"boost", "attack-boost-defender", "attack-boost-attacker", "spend",
+                             "attack-defender", "attack-attacker"})
+
+
+def acting(state: RaidersState) -> int:
+    from .rules.turn import acting_player
+    return acting_player(state)
+
+
 def _dropped(state: RaidersState) -> Any:
     """The ``grail-dropped`` effect (reading dropped of raiders.ambiguity.grail-holder-killed), or None."""
     return find(state.effects, "grail-dropped") if state.effects else None
@@ -51,6 +61,9 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
     board = rs.board
     # An unset reading never lets a Raider pass six pennies (the model stops with Unspecified first).
     capped = rs.options.penny_cap != "no-cap"
+    # Under reading owed of raiders.ambiguity.monster-fail-without-audacity a Raider's Audacity falls below
+    # zero (owed) and nothing can be spent until it is paid back: never asked to boost or spend.
+    owed = rs.options.monster_fail_audacity == "owed"
     for p, r in enumerate(state.raiders):
         alive = not r.killed
         if capped and not inv_pennies(r.pennies, state.grail == p, alive):
@@ -58,15 +71,18 @@ def violations(rs: Any, state: RaidersState) -> list[Violation]:
                                  f"player {p} holds {r.pennies} pennies (alive={alive}, grail={state.grail == p})"))
         if not capped and alive and r.pennies < 1:
             out.append(Violation("raiders.death.killed", f"player {p} is alive with {r.pennies} pennies"))
-        if not inv_audacity(r.audacity):
+        if not owed and not inv_audacity(r.audacity):
             out.append(Violation("raiders.audacity.alter-roll", f"player {p} has {r.audacity} Audacity"))
+        if owed and r.audacity < 0 and state.phase in SPENDING_PHASES and acting(state) == p:
+            out.append(Violation("raiders.ambiguity.monster-fail-without-audacity",
+                                 f"player {p} owes {-r.audacity} Audacity and is asked to spend some"))
         if r.position is not None and r.position not in board.spaces:
             out.append(Violation("raiders.move.any-direction", f"player {p} is on {r.position!r}, off the board"))
         if r.trapped and (r.killed or state.boss is None):
             out.append(Violation("raiders.boss.traps-raider", f"player {p} is Trapped with no Boss"))
         if r.in_encounter and (r.position is None or not board.spaces[r.position].is_encounter):
             out.append(Violation("raiders.move.encounter-rooms", f"player {p} is in an encounter off a room"))
-    if rs.options.audacity_cap == "shared-six" and sum(r.audacity for r in state.raiders) > 6:
+    if rs.options.audacity_cap == "shared-six" and sum(max(r.audacity, 0) for r in state.raiders) > 6:
         out.append(Violation("raiders.components.audacity-nickels", "more than six Audacity Nickels held"))
     if not inv_boss_track(state.boss_track):
         out.append(Violation("raiders.boss.track-start", f"Boss track at {state.boss_track}"))

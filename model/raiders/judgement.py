@@ -206,12 +206,12 @@ def way(rs: Any, state: RaidersState, player: int) -> float:
     if r.position is None or r.pennies <= 0:
         return 99.0
     t = _table(rs, min(r.pennies, 6))
-    a = min(r.audacity, MOST_AUDACITY)
+    a = max(min(r.audacity, MOST_AUDACITY), 0)     # an Audacity owed (reading owed) is none
     used = r.portal_used
     x = r.position
     v = (t.room if r.in_encounter else t.turn)[used][x][a]
     if r.trapped:
-        v += 1.0 + (1.0 - _five_or_six(r.pennies, r.audacity)) * 1.0
+        v += 1.0 + (1.0 - _five_or_six(r.pennies, max(r.audacity, 0))) * 1.0
     if r.loses_next_turn:
         v += 1.0
     return v
@@ -307,7 +307,7 @@ def _attack_need(state: RaidersState, player: int) -> int:
     a = state.attack
     mine = state.raiders[player].audacity
     if player == a.defender:
-        theirs = state.raiders[a.attacker].audacity
+        theirs = max(state.raiders[a.attacker].audacity, 0)      # none if owed (reading owed)
         need = a.attacker_heads + theirs - a.defender_heads
         if need > mine:
             need = a.attacker_heads - a.defender_heads     # hold at least against the roll itself
@@ -331,7 +331,7 @@ def _action_cost(rs: Any, state: RaidersState, me: int, action: Any) -> float:
     moves on either number."""
     r = state.raiders[me]
     t = _table(rs, min(max(r.pennies, 1), 6))
-    a = min(r.audacity, MOST_AUDACITY)
+    a = max(min(r.audacity, MOST_AUDACITY), 0)     # an Audacity owed (reading owed) is none
     kind = type(action)
     idle = IDLE_BOSS if state.boss is not None else 0.0
     if kind is Prepare:

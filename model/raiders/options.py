@@ -91,5 +91,7 @@ class RaidersOptions:
                                         "at-least-needed")
     rest_without_lost_penny: str | None = reading("raiders.ambiguity.rest-without-lost-penny", "refused",
                                                   "skip-turn")
+    monster_fail_audacity: str | None = reading("raiders.ambiguity.monster-fail-without-audacity",
+                                                "nothing-lost", "owed")
     raider_onto_boss: str | None = reading("raiders.ambiguity.raider-onto-boss", "boss-moves-only",
                                            "sharing-traps")

@@ -71,7 +71,7 @@ class Raider(RaiderReads):
                                   # (Killed: pennies 0, trapped, in_encounter and loses_next_turn false,
                                   # came_from None; its Audacity is kept)
     pennies: int                  # pennies held, to roll (the Grail penny set aside is not held)
-    audacity: int                 # Audacity Tokens
+    audacity: int                 # Audacity Tokens (below 0 only when owed: monster_fail_audacity = owed)
     portal_used: bool = False     # "once per game per player"
     trapped: bool = False         # the Boss Monster moved onto this Raider
     in_encounter: bool = False    # standing in a Monster, Trap or unused Portal room not yet resolved: set on

@@ -288,3 +288,25 @@ def test_the_overlord_defeated_ends_the_game_at_the_upkeep_by_default() -> None:
     rs, s = _overlord_raid()
     s = _kill_the_overlord(rs, s)
     assert not rs.is_terminal(s) and s.raid is not None
+
+
+def test_the_overlord_killed_pays_each_mercenary_under_each_reading() -> None:
+    """cryptmaster.ambiguity.overlord-mercenary-pay: 'receives 1 XP for each Tomb card successfully
+    resolved during the raid (i.e. ... monster killed ...)' and 'If the raiding party kills an Overlord,
+    each mercenary's player gains 5 XP.' Kadin (player 2) is hired for the raid on the overlord's crypt;
+    the overlord is killed and the treasure banked. five-and-one: 1 + 1 + 5 = 7 XP; five-only: 1 + 5 = 6."""
+    paid = {}
+    for reading in ("five-and-one", "five-only"):
+        rs, s = _overlord_raid(overlord_merc_pay=reading)
+        assert s.party(0).character("Kadin").owner == 2                  # hired: the first choice of until
+        s = _kill_the_overlord(rs, s)
+        assert s.raid.overlord_killed and s.raid.resolved == 1
+        for _ in range(40):                                              # the treasure, then the raid's end
+            if s.raid is None:
+                break
+            p = rs.pending(s)
+            s = rs.step(s, rs.chance(s).support()[0][0]) if p.is_chance else \
+                rs.step(s, rs.legal_actions(s, p.actors[0])[0], p.actors[0])
+        assert s.raid is None and rs.violations(s) == []
+        paid[reading] = s.party(2).bank_xp
+    assert paid == {"five-and-one": 7, "five-only": 6}

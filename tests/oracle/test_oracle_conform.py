@@ -83,7 +83,7 @@ def test_the_model_conforms_to_itself_in_process() -> None:
       "turn_start_order": "encounter-attack-escape"}, "large", 2),
     ({"ahead_behind": "tile-order", "useless_audacity": "refused"}, "standard", 1),   # long games: one
     ({"boss_after_a_kill": "still-moves", "move_audacity": "at-least-needed",
-      "boss_tie_break": "other-player-chooses"}, "small", 10),
+      "boss_tie_break": "other-player-chooses", "monster_fail_audacity": "owed"}, "small", 10),
 ])
 def test_the_node_example_conforms(options: dict | None, board: str | None, games: int) -> None:
     with ProcessImplementation(node()) as impl:

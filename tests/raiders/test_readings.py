@@ -486,3 +486,30 @@ def test_ahead_in_a_straight_line_or_in_moves() -> None:
     rs = ruleset(rows, ahead_behind="straight-line")
     assert rs.board.is_ahead("2,0", "2,1", "straight-line") and not rs.board.is_ahead("0,0", "1,0", "straight-line")
     assert rs.board.ahead("1,0", "straight-line") == ["0,0"]          # back towards Start is nearer Escape
+
+
+def test_a_failed_monster_room_with_no_audacity_under_each_reading() -> None:
+    """raiders.ambiguity.monster-fail-without-audacity: 'If you Fail: move back to the original space you
+    came from and lose 1 Audacity', said of a Raider with none. nothing-lost: he keeps 0 and gains 1 by
+    his next Prepare; owed: he falls to -1, the Prepare pays it back (0), and nothing is his to spend in
+    the meantime, even on a roll one Audacity would pass. The Boss escape's '(if you have any)' takes
+    nothing from a Raider who owes. With Audacity to lose the readings agree and none is asked for."""
+    from tombspec.model.raiders.actions import Prepare
+    from tombspec.model.raiders.rules.objective import compute_lose_audacity
+
+    after: dict[str, tuple[int, ...]] = {}
+    for reading in ("nothing-lost", "owed"):
+        rs = ruleset(monster_fail_audacity=reading)
+        s = rs.step(in_room(rs, "2,0", "1,0", 0), Heads(3))       # 3 and 3: the Monster room failed
+        assert s.raider(1).position == "1,0" and rs.violations(s) == []
+        failed = s.raider(1).audacity
+        back = starting(rs, s)
+        again = rs.step(in_room(rs, "2,0", "1,0", failed), Heads(4))      # a 4: one Audacity would pass
+        assert again.raider(1).position == "1,0", reading              # no spend offered: failed, back
+        prepared = rs.step(back, Prepare()).raider(1).audacity
+        after[reading] = (failed, again.raider(1).audacity, prepared)
+    assert after == {"nothing-lost": (0, 0, 1), "owed": (-1, -2, 0)}
+    assert compute_lose_audacity(-1, 1) == -1 and compute_lose_audacity(2, 1) == 1
+    rs = ruleset(monster_fail_audacity=None)                           # Audacity to lose: no reading asked
+    s = rs.step(in_room(rs, "2,0", "1,0", 1), Heads(3))
+    assert rs.step(s, Spend(0, "heads")).raider(1).audacity == 0     # declined: failed, 1 lost

@@ -17,6 +17,7 @@ from ...tomb.rules.standard_actions import start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import live_monsters, monster_index, update_character, update_monster, wounds_then_death
 from ...tomb.state import Roll, Task, TombState, evolve
+from ...options import by_reading
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import fix_restrictions
@@ -180,6 +181,17 @@ def bank_disarmed_trap(rs: Any, state: TombState, player: int, trap: str) -> Tom
     return bank_card(rs, state, player, trap)
 
 
+@implements("cryptmaster.mercenary.overlord-bonus", "cryptmaster.ambiguity.overlord-mercenary-pay")
+def mercenary_pay(rs: Any, raid: Any) -> int:
+    """The XP each mercenary's player gains for the raid: 1 for each Tomb card resolved, and 5 more when
+    the raiding party killed the overlord, which, dead as a monster is, counts among the cards resolved
+    (``raid.resolved``) under five-and-one and not under five-only (asked only when it was killed)."""
+    if not raid.overlord_killed:
+        return raid.resolved
+    return by_reading(rs.options, "overlord_merc_pay", {"five-and-one": raid.resolved + 5,
+                                                        "five-only": raid.resolved - 1 + 5})
+
+
 def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> TombState:
     """"At the end of the raid, each player with a mercenary present receives 1 XP for each Tomb card
     successfully resolved during the raid ... If the raiding party kills an Overlord, each mercenary's
@@ -187,8 +199,9 @@ def after_raid(rs: Any, state: TombState, raider: int | None, raid: Any) -> Tomb
     hired = {e.player for e in state.effects if e.name == "hired"}
     if rs.options.merc_xp == "present-at-end":
         hired = {c.owner for c in mercenaries(state, state.current)}
-    for q in sorted(h for h in hired if h is not None):
-        gain = raid.resolved + (5 if raid.overlord_killed else 0)
+    paid = sorted(h for h in hired if h is not None)
+    gain = mercenary_pay(rs, raid) if paid else 0
+    for q in paid:
         state = state.with_party(q, bank_xp=state.parties[q].bank_xp + gain)
     state = return_mercenaries(rs, state, dead_too=False)
     if rs.options.after_raid == "on-door" and raider is not None:

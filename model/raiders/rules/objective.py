@@ -10,7 +10,7 @@ from typing import Any
 
 from ...effects import GAME, Effect, add, discard, find
 from ...numeric import if_, max_, min_
-from ...options import read
+from ...options import by_reading, read
 from ...traceability import implements, note
 
 STARTING_PENNIES = 6
@@ -46,8 +46,15 @@ def is_killed(pennies: Any) -> Any:
 
 @implements("raiders.audacity.alter-roll", "raiders.monster.fail", "raiders.boss.escape-fail")
 def compute_lose_audacity(audacity: Any, loss: Any) -> Any:
-    """Audacity after losing ``loss``; nobody loses Audacity they do not have."""
-    return max_(audacity - loss, 0)
+    """Audacity after losing ``loss``; nobody loses Audacity they do not have (an Audacity owed, under
+    reading owed of ``raiders.ambiguity.monster-fail-without-audacity``, stays owed)."""
+    return audacity - min_(loss, max_(audacity, 0))
+
+
+@implements("raiders.ambiguity.monster-fail-without-audacity")
+def compute_owe_audacity(audacity: Any, loss: Any) -> Any:
+    """Audacity after losing ``loss`` under reading owed: what is not held is owed (below zero)."""
+    return audacity - loss
 
 
 @implements("raiders.prepare.gain-audacity", "raiders.ambiguity.audacity-cap")
@@ -81,7 +88,7 @@ def penny_cap(rs: Any, d: Any, player: int, gain: int = 1) -> int:
 def audacity_supply(rs: Any, d: Any, gain: int = 1) -> int:
     """Audacity Nickels left to take; the reading is asked for only when six could run out."""
     first, second = d.raiders
-    held = first.audacity + second.audacity
+    held = max(first.audacity, 0) + max(second.audacity, 0)     # an Audacity owed holds no Nickel
     if held + gain <= AUDACITY_NICKELS or read(rs.options, "audacity_cap") == "no-cap":
         return UNBOUNDED
     return AUDACITY_NICKELS - held
@@ -97,6 +104,17 @@ def apply_lose_audacity(d: Any, player: int, loss: int = 1) -> None:
     if loss:
         r = d.edit("raiders", player)
         r.audacity = compute_lose_audacity(r.audacity, loss)
+
+
+@implements("raiders.monster.fail", "raiders.ambiguity.monster-fail-without-audacity")
+def apply_monster_fail_audacity(rs: Any, d: Any, player: int) -> None:
+    """'lose 1 Audacity' on a failed Monster room: a Raider with none loses nothing (nothing-lost), or
+    owes it (owed: his Audacity falls below zero, and the Audacity he gains next pays it back first,
+    since none below one can be spent); the reading is asked for only when he holds none."""
+    r = d.edit("raiders", player)
+    r.audacity = by_reading(rs.options, "monster_fail_audacity", {
+        "nothing-lost": compute_lose_audacity(r.audacity, 1),
+        "owed": compute_owe_audacity(r.audacity, 1)})
 
 
 def apply_gain_penny(rs: Any, d: Any, player: int) -> None:

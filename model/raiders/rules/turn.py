@@ -51,7 +51,7 @@ from ..state import Attack, RaidersDraft, RaidersState, Roll, replace_attack, re
 from . import attack as attack_rules
 from . import boss as boss_rules
 from . import encounters, portal
-from .objective import apply_dropped_grail_found, apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity, apply_lose_penny
+from .objective import apply_dropped_grail_found, apply_escaped, apply_gain_audacity, apply_gain_penny, apply_lose_audacity, apply_lose_penny, apply_monster_fail_audacity
 from .raider_actions import apply_prepare, apply_rest, can_rest, has_match, is_natural_six, move_options, move_rule
 from .setup import apply_coin_toss
 
@@ -603,7 +603,7 @@ def apply_five_or_six(rs: Any, d: Any, *, passed: bool) -> None:
             return
         note("raiders.monster.fail")
         back = raider.came_from
-        apply_lose_audacity(d, me)
+        apply_monster_fail_audacity(rs, d, me)
         if back is not None:
             apply_landing(rs, d, me, back, frm=here)
         apply_turn_end(rs, d)
