@@ -9,6 +9,8 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -16,11 +18,12 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, monster_hp
+from .rules.cards import (BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, memo_table,
+                          monster_hp)
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
-from .state import TombState, loadout_facts
+from .state import TombState, loadout_facts, remembering
 
 
 # Numeric invariants: functions of numbers, for ints and z3 terms alike -------------------------------------
@@ -172,9 +175,25 @@ def _over_traited(rs: Any, characters: Any) -> list[str]:
     facts = loadout_facts(rs, characters)
     over = facts.get("over-traited")
     if over is None:
-        traited = _counted(t for ch in characters for c in ch.attached for t in _traits(rs, c))
+        traited: dict[str, int] = {}
+        for ch in characters:
+            for t in _held_traits(rs, ch.attached):
+                traited[t] = traited.get(t, 0) + 1
         over = facts["over-traited"] = [t for t, n in traited.items() if n > len(characters)]
     return over
+
+
+def _held_traits(rs: Any, attached: tuple[str, ...]) -> tuple[str, ...]:
+    """The traits of a Character's Attached cards, each as often as a card carries it (a fact of the
+    cards alone: remembered by the tuple's value in a bounded table, while ``state.remembering``)."""
+    remember = remembering()
+    table = memo_table(rs, "held-traits", bounded=True) if remember else {}
+    got = table.get(attached)
+    if got is None:
+        got = tuple(t for c in attached for t in _traits(rs, c))
+        if remember:
+            table[attached] = got
+    return got
 
 
 def _deaths_pending(state: TombState) -> bool:
@@ -405,11 +424,16 @@ class Tally:
     they were counted in.  ``recount`` counts again only the places whose value is not the very one of
     that state, and looks at no Party while the Parties are the very same tuple."""
 
-    __slots__ = ("places", "party_places", "state", "counts", "diff")
+    __slots__ = ("places", "party_places", "state", "counts", "diff", "values", "counters", "indices")
 
     def __init__(self, places: tuple[Any, ...], party_places: tuple[Any, ...], state: Any,
                  counts: tuple[dict[str, int], ...], diff: dict[str, int]) -> None:
         self.places, self.party_places, self.state, self.counts, self.diff = places, party_places, state, counts, diff
+        # the places' values of a state in one call, their counters, and their indices (``recount``
+        # finds the places whose value is not the very one of the last state in one pass in C)
+        self.values = itemgetter(*(field for field, _ in places))
+        self.counters = tuple(counter for _, counter in places)
+        self.indices = range(len(places))
 
     @classmethod
     def start(cls, places: tuple[Any, ...], party_places: tuple[Any, ...], expected: dict[str, int]) -> "Tally":
@@ -423,13 +447,9 @@ class Tally:
         new, old = state.__dict__, last.__dict__
         counts = self.counts
         moved: list[tuple[int, dict[str, int]]] = []      # (place, its new count) where a count changed
-        i = -1
-        for field, counter in self.places:
-            i += 1
-            value = new[field]
-            if value is old[field]:
-                continue
-            got = counter(value)
+        values, counters = self.values(new), self.counters
+        for i in compress(self.indices, map(is_not, values, self.values(old))):
+            got = counters[i](values[i])
             if got != counts[i]:
                 moved.append((i, got))
         parties, olds = new["parties"], old["parties"]
