@@ -464,9 +464,13 @@ def observe(rs: Any, state: TombState, player: int) -> Any:
         cm = state.raid.cm
         solo_secret = rs.options.solitaire and not solo_open
         if (player != cm or solo_secret) and not solo_open:
+            # Solitaire under solo_trap_order = first-lines-known: he reads the first two lines of every
+            # Trap left (tomb.ambiguity.solo-trap-order)
+            lines = solo_secret and rs.options.solo_trap_order == "first-lines-known"
             for h in raid_data["cards"]:
                 if player not in h["known"]:
-                    h["card"] = "?"
+                    h["card"] = raid.first_lines(rs, h["card"]) if lines and rs.cards.crypt[h["card"]].type == "trap" \
+                        else "?"
             trap = state.raid.trap
             if trap is not None:
                 card = rs.cards.crypt[trap]

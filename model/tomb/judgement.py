@@ -232,6 +232,21 @@ def _signature(rs: Any, card: str) -> tuple[Any, ...]:
     return (c.type, c.characters, tuple(a for a, _ in c.disarm))
 
 
+def raid_lines(rs: Any, card: str) -> str | None:
+    """What a solitaire player who reads the first lines of every Trap left knows of a Raid's card: a
+    Trap's first lines; of any other card only that it is no Trap (None)."""
+    from .rules.raid import first_lines
+
+    c = rs.cards.crypt.get(card)
+    return first_lines(rs, card) if c is not None and c.type == "trap" else None
+
+
+def _deal_alike(rng: random.Random, unseen: list[str], lines: dict[str, str | None], want: str | None) -> str:
+    """One card drawn at random from those of ``unseen`` that read ``want`` (removed from it)."""
+    alike = [i for i, c in enumerate(unseen) if lines[c] == want]
+    return unseen.pop(alike[rng.randrange(len(alike))])
+
+
 def determinise(rs: Any, state: TombState, player: int, rng: random.Random) -> TombState:
     if rs.options.solitaire and rs.options.solo_secrets == "open-information":
         return state
@@ -284,9 +299,18 @@ def determinise(rs: Any, state: TombState, player: int, rng: random.Random) -> T
             return tuple(attrs.evolve(h, card=_deal(rng, unseen, 1)[0]) if player not in h.known else h
                          for h in cards)
 
+        raid_cards = raid.cards if raid_hidden else ()
+        if raid_hidden and rs.options.solitaire and rs.options.solo_trap_order == "first-lines-known":
+            # he has read the first lines of every Trap left (tomb.ambiguity.solo-trap-order): each
+            # keeps them, each other card stays a card that is no Trap; dealt before the Crypts'
+            lines = {c: raid_lines(rs, c) for c in set(unseen)}
+            raid_cards = tuple(attrs.evolve(h, card=_deal_alike(rng, unseen, lines, lines[h.card]))
+                               if player not in h.known else h for h in raid_cards)
         changes["crypts"] = tuple(attrs.evolve(c, cards=redeal(c.cards)) for c in state.crypts)
         if raid_hidden:
-            raid = attrs.evolve(raid, cards=redeal(raid.cards), trap=trap if trap_hidden else raid.trap)
+            if not (rs.options.solitaire and rs.options.solo_trap_order == "first-lines-known"):
+                raid_cards = redeal(raid_cards)
+            raid = attrs.evolve(raid, cards=raid_cards, trap=trap if trap_hidden else raid.trap)
             changes["raid"] = raid
         for p in others:
             if parties[p].crypt_hand:

@@ -108,6 +108,8 @@ class TombOptions:
     react_scope: str | None = reading("tomb.ambiguity.react-whose-trigger", "own-party", "any-party")
     react_circuits: str | None = reading("tomb.ambiguity.react-circuits", "one-circuit", "until-all-pass")
     board_actions: str | None = reading("tomb.ambiguity.board-space-turn-actions", "printed-on-board", "none")
+    space_reach: str | None = reading("tomb.ambiguity.board-space-turn-action-reach", "on-the-space",
+                                      "within-movement", "anywhere")
     # The Raid
     leave_vs_flee: str | None = reading("tomb.ambiguity.leave-vs-flee", "door-before-combat", "always-inn")
     decline_monsters: str | None = reading("tomb.ambiguity.decline-monsters", "leave-unrevealed",
@@ -128,7 +130,10 @@ class TombOptions:
     abate_death: str | None = reading("tomb.ambiguity.abate-death-window", "before-death-check", "after-death")
     dead_destination: str | None = reading("tomb.ambiguity.dead-character-destination", "discard-pile", "removed")
     wipe_restart: str | None = reading("tomb.ambiguity.party-wipe-restart", "draw-from-pool", "recruit-from-inn")
+    wipe_turn_end: str | None = reading("tomb.ambiguity.party-wipe-turn-end", "current-turn-only", "skip-next")
     class_cards: str | None = reading("tomb.ambiguity.new-character-class-cards", "yes", "only-stated")
+    class_draw_order: str | None = reading("tomb.ambiguity.class-card-draw-order", "prayer-first-as-each-joins",
+                                           "player-orders")
     supplies: str | None = reading("tomb.ambiguity.exhausted-supplies", "nothing-drawn", "reshuffle")
     monster_attachments: str | None = reading("tomb.ambiguity.monster-attachments", "same-as-characters",
                                               "no-limits")
@@ -150,11 +155,18 @@ class TombOptions:
     solo_monster_ties: str | None = reading("tomb.ambiguity.solo-monster-ties", "player-chooses", "attack-first")
     solo_secrets: str | None = reading("tomb.ambiguity.solo-hidden-information", "read-first-lines",
                                        "open-information")
+    solo_trap_order: str | None = reading("tomb.ambiguity.solo-trap-order", "blind-pick", "first-lines-known")
+    solo_class_cost: str | None = reading("tomb.ambiguity.solo-class-card-cost", "no-cost", "costs-a-character")
+    solo_destroy_timing: str | None = reading("tomb.ambiguity.solo-draw-destroy-timing", "destroy-first",
+                                              "draw-first")
+    solo_years: str | None = reading("tomb.ambiguity.solo-inn-years", "nothing-to-change", "fat-years-two-first")
     # Campaign Play
     campaign_3000: str | None = reading("tomb.ambiguity.campaign-3000-xp", "lord", "knight")
     knight_vs_page: str | None = reading("tomb.ambiguity.campaign-knight-vs-page", "search-then-usual-draw",
                                          "knight-five")
     campaign_tally: str | None = reading("tomb.ambiguity.campaign-tally", "final-score", "banked-only")
+    campaign_years: str | None = reading("tomb.ambiguity.campaign-inn-years", "years-set-the-draw", "page-adds-one",
+                                         "levels-set-the-draw")
 
     @property
     def solitaire(self) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...chance import Deck, draw
+from ...effects import GAME, Effect, add
 from ...traceability import implements, note
 from ..actions import Draw, Pass, Recruit, ToPool
 from ..cards import INN_DECKS, InnCard
@@ -180,6 +181,12 @@ def run_wipe(rs: Any, state: TombState, t: Task) -> TombState:
     if player == state.current:
         note("tomb.death.party-wiped-turn-ends")
         state = drop_until(state, rs.turn_end_task())
+    elif rs.game == "tomb" and rs.options.wipe_turn_end == "skip-next":
+        # wiped in another's turn (a Pickpocket takes the Item whose Hit Points kept the last one alive):
+        # the current turn goes on, and the wiped Player loses his next turn
+        note("tomb.ambiguity.party-wipe-turn-end")
+        state = evolve(state, effects=add(state.effects, Effect("skip-next-turn", "tomb.ambiguity.party-wipe-turn-end",
+                                                                until=GAME, player=player)))
     return push(state, *kept, *restart)
 
 

@@ -11,7 +11,7 @@ from ...traceability import implements, note
 from ..actions import Announce, Continue, Disarm, Draw, Leave, Target
 from ..board import INN
 from ..state import Crypt, Hidden, Raid, Roll, Task, TombState, evolve
-from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, task, why
+from .agenda import AUTO, CHANCE, DECIDE, drop_until, legal, outcome, pop, push, replace, task, why
 from .death import discard_cards
 from .rolling import deck_draw, combined_pool, dice_count
 from .standard_actions import disarm_choices, start_roll
@@ -132,7 +132,8 @@ def run_traps(rs: Any, state: TombState, t: Task) -> TombState:
     if raid is None or not raid_cards(state, "trap", rs):
         return pop(state)
     cm = raid.cm if raid.cm is not None else t.player
-    announce = "trap-pick" if solo_secret(rs) else "trap-announce"
+    announce = ("trap-choose" if rs.options.solo_trap_order == "first-lines-known" else "trap-pick") \
+        if solo_secret(rs) else "trap-announce"
     return push(state, Task(announce, cm, rule="tomb.trap.cm-orders-traps"),
                 *rs.trap_announced_tasks(state, t.player),
                 Task("trap-disarmers", t.player, rule="tomb.trap.party-selects-disarmers"),
@@ -170,11 +171,41 @@ def apply_trap_announce(rs: Any, state: TombState, t: Task, action: Announce, pl
 @task("trap-pick", CHANCE, "tomb.solo.traps-any-order", what="a face-down Trap")
 def chance_trap_pick(rs: Any, state: TombState, t: Task) -> Any:
     """Solitaire (read-first-lines): the player takes the Traps "in any order you see fit", but face
-    down, so the next is any of them, each as likely."""
+    down, so the next is any of them, each as likely (blind-pick); under first-lines-known, any of those
+    whose first two lines he chose (``t.subject``), each as likely."""
     from ...chance import Deck, draw
 
     traps = raid_cards(state, "trap", rs)
+    if t.subject is not None:
+        traps = [c for c in traps if first_lines(rs, c) == t.subject]
     return deck_draw(Deck.of(traps)) if traps else None
+
+
+def first_lines(rs: Any, card: str) -> str:
+    """A Trap's first two lines as the Raiding Player hears them: how many Characters may disarm it
+    and with which Attribute(s) (``trap:<characters>:<attribute>+...``; the Target Numbers too under
+    ``trap_line`` = read-aloud), as ``observe`` shows an announced Trap."""
+    c = rs.cards.crypt[card]
+    attributes = "+".join(a for a, _ in c.disarm)
+    if rs.options.trap_line == "read-aloud":
+        attributes = "+".join(f"{a}{tn}" for a, tn in c.disarm)
+    return f"trap:{c.characters}:{attributes}"
+
+
+@task("trap-choose", DECIDE, "tomb.solo.traps-any-order", what="choose a Trap by its first lines")
+@implements("tomb.ambiguity.solo-trap-order", "tomb.solo.traps-any-order")
+def apply_trap_choose(rs: Any, state: TombState, t: Task, action: Announce, player: int) -> TombState:
+    """Solitaire (read-first-lines) under ``solo_trap_order`` = first-lines-known: the player reads the
+    first two lines of every Trap left and chooses which to resolve next ("Resolve Traps in any order
+    you see fit"): ``Announce`` names those lines (``first_lines``); which of the Traps that read so it
+    is stays hidden until he has rolled, so it is drawn among them, each as likely."""
+    note("tomb.ambiguity.solo-trap-order")
+    return replace(state, Task("trap-pick", t.player, action.card, rule="tomb.solo.traps-any-order"))
+
+
+@legal("trap-choose")
+def legal_trap_choose(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
+    return [Announce(lines) for lines in sorted({first_lines(rs, c) for c in raid_cards(state, "trap", rs)})]
 
 
 @outcome("trap-pick")

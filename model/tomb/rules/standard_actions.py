@@ -228,13 +228,29 @@ def turn_card_actions(rs: Any, state: TombState, player: int) -> list[UseCard]:
             if use is None:
                 use = uses[key] = UseCard(u.card, u.holder, target)
             out.append(use)
-    where = state.parties[player].location
-    if rs.options.board_actions == "printed-on-board" and where in rs.board.actions:
-        effect, _ = rs.board.actions[where]
-        if effect.acts:
-            for target in turn_targets(rs, state, player, effect, "party"):
-                out.append(UseCard(f"space:{where}", "party", target))
+    if rs.options.board_actions == "printed-on-board" and rs.board.actions:
+        for space in space_action_reach(rs, state, player):
+            effect, _ = rs.board.actions[space]
+            if effect.acts:
+                for target in turn_targets(rs, state, player, effect, "party"):
+                    out.append(UseCard(f"space:{space}", "party", target))
     return out
+
+
+@implements("tomb.ambiguity.board-space-turn-action-reach")
+def space_action_reach(rs: Any, state: TombState, player: int) -> list[str]:
+    """The Spaces with a Turn Action that ``player``'s Party may use: the one it stands on (on-the-space),
+    any it could reach with one Turn of Movement, as a Pickpocket reaches its target (within-movement),
+    or any on the Board (anywhere)."""
+    where = state.parties[player].location
+    reach = rs.options.space_reach
+    if reach == "on-the-space":
+        return [where] if where in rs.board.actions else []
+    if reach == "anywhere":
+        return list(rs.board.actions)
+    dist = distances_read(rs, state, player, where)
+    movement = party_movement(rs, state, player)
+    return [s for s in rs.board.actions if s == where or dist.get(s, 10**6) <= movement]
 
 
 #: the effect kinds ``turn_targets`` lists targets for (any other: none)
@@ -290,35 +306,48 @@ def drawable_decks(rs: Any, state: TombState, player: int) -> list[str]:
 
 
 @implements("tomb.ambiguity.draw-deck-choice", "tomb.solo.inn-draw-destroys-character", "tomb.ambiguity.solo-inn-draw-cost",
-            "tomb.ambiguity.solo-draw-empty-inn")
+            "tomb.ambiguity.solo-draw-empty-inn", "tomb.ambiguity.solo-draw-destroy-timing")
 def start_draw(rs: Any, state: TombState, player: int, deck: str) -> TombState:
     """Two cards, in any combination of the decks: one-at-a-time (the second deck chosen after seeing
     the first card) or both-first.  Solitaire: a Character at the Inn is destroyed for the action
-    (per-action) or for each card (per-card)."""
+    (per-action) or for each card (per-card); before the cards (``solo_destroy_timing`` = destroy-first)
+    or after them, the Player knowing what he drew (draw-first: after both cards, or after each card
+    under per-card)."""
     tasks: list[Task] = []
     solo = rs.options.solitaire
     per_card = solo and rs.options.solo_draw_cost == "per-card"
-    if solo and not per_card:
-        tasks.append(Task("solo-destroy", player, rule="tomb.solo.inn-draw-destroys-character"))
-    if per_card:
-        tasks.append(Task("solo-destroy", player, rule="tomb.solo.inn-draw-destroys-character"))
+    late = solo and rs.options.solo_destroy_timing == "draw-first"
+    destroy = Task("solo-destroy", player, rule="tomb.solo.inn-draw-destroys-character")
+    if solo and not late:
+        tasks.append(destroy)
     if rs.options.draw_choice == "both-first":
         tasks.append(Task("draw-second", player, deck=deck, rule="tomb.draw.two-cards"))
     else:
-        tasks += [Task("inn-draw", player, "hand", deck=deck, rule="tomb.draw.two-cards"),
-                  Task("draw-second", player, rule="tomb.draw.two-cards")]
+        tasks.append(Task("inn-draw", player, "hand", deck=deck, rule="tomb.draw.two-cards"))
+        if late and per_card:
+            tasks.append(destroy)                    # the first card's, once it is drawn
+        tasks.append(Task("draw-second", player, rule="tomb.draw.two-cards"))
+    if late and not per_card:
+        tasks.append(destroy)                        # the action's, once both cards are drawn
     return push(state, *tasks)
 
 
 @task("draw-second", DECIDE, "tomb.draw.two-cards", what="the second card's deck")
+@implements("tomb.ambiguity.solo-draw-destroy-timing")
 def apply_draw_second(rs: Any, state: TombState, t: Task, action: DrawFrom, player: int) -> TombState:
     state = pop(state)
     tasks = []
-    if rs.options.solitaire and rs.options.solo_draw_cost == "per-card":
+    per_card = rs.options.solitaire and rs.options.solo_draw_cost == "per-card"
+    late = per_card and rs.options.solo_destroy_timing == "draw-first"
+    if per_card and not late:
         tasks.append(Task("solo-destroy", player, rule="tomb.ambiguity.solo-inn-draw-cost"))
     if t.deck is not None:
         tasks.append(Task("inn-draw", player, "hand", deck=t.deck, rule="tomb.draw.two-cards"))
+        if late:                                     # both-first: the first card's destroy, after it
+            tasks.append(Task("solo-destroy", player, rule="tomb.solo.inn-draw-destroys-character"))
     tasks.append(Task("inn-draw", player, "hand", deck=action.deck, rule="tomb.draw.two-cards"))
+    if late:
+        tasks.append(Task("solo-destroy", player, rule="tomb.ambiguity.solo-inn-draw-cost"))
     return push(state, *tasks)
 
 

@@ -19,6 +19,7 @@ task                    pending                 what happens
 ``first-recruit``       the player              Solitaire: the first Character, from the Inn
 ``turn``                the current player      Free Actions, then one Standard Action
 ``inn-draw``            chance: an Inn deck     an Inn card (Draw, class cards, a Monster's cards)
+``class-draw-order``    that player             a Cleric and Wizard's first class card (player-orders)
 ``draw-second``         the current player      the deck of the second card of a Draw
 ``attach``              that player             Attach the Item just drawn
 ``journeyman``          that player             Journeyman: redraw the Inn card?
@@ -30,6 +31,7 @@ task                    pending                 what happens
 ``overflow``            that player             a Party over its size returns a Character
 ``bank-at-inn``         that player             Bank Attached Treasures on reaching the Inn
 ``trap-announce``       the CM                  the next Trap (the CM's order)
+``trap-choose``         the player              Solitaire: the next Trap by its first lines
 ``trap-disarmers``      the Raiding Player      who disarms it
 ``trap-leave``          the Raiding Player      press on or leave after a Trap
 ``kill-choose``         the Raiding Player      who dies among the tied (a Trap; the CM: crypt-master-chooses)
@@ -260,9 +262,22 @@ ENTERED_WHEN: dict[str, str] = {
         "Trap: the CM (`raid.cm`) chooses the next Trap (`tomb.trap.cm-orders-traps`). In Solitaire under "
         "`solo_secrets` = read-first-lines (the default) a random face-down Trap instead "
         "(`a face-down Trap`). Skipped when the Raid holds no Trap.",
+    "the first class card's deck":
+        "Under `class_draw_order` = player-orders, when a Character who is both a Cleric and a Wizard joins a "
+        "Party (and draws class cards): `draw-from` prayer or spell, the deck of the card drawn first "
+        "(`tomb.ambiguity.class-card-draw-order`); the other follows. Never under prayer-first-as-each-joins "
+        "(the default: the Prayer Card, then the Spell Card).",
     "a face-down Trap":
         "Solitaire under `solo_secrets` = read-first-lines (the default), in place of `announce a Trap`: the "
-        "next Trap, each remaining one as likely (`tomb.solo.traps-any-order`).",
+        "next Trap, each remaining one as likely (`tomb.solo.traps-any-order`; `solo_trap_order` = blind-pick, "
+        "the default); under first-lines-known, after `choose a Trap by its first lines`: one of the Traps "
+        "left whose first lines are those chosen, each as likely.",
+    "choose a Trap by its first lines":
+        "Solitaire under `solo_secrets` = read-first-lines and `solo_trap_order` = first-lines-known, in place "
+        "of `a face-down Trap`: the player reads the first two lines of every Trap left and chooses which to "
+        "resolve next (`tomb.ambiguity.solo-trap-order`): `announce` with `card` = those lines, "
+        "`trap:<characters>:<attribute>+...` (the Target Numbers too under `trap_line` = read-aloud). "
+        "Skipped when the Raid holds no Trap.",
     "choose who disarms":
         "After each Trap is announced: the Raiding Player chooses the Characters who disarm it, from one up "
         "to the Trap's number (`trap_characters` = up-to, the default) or exactly that many, or the whole "
@@ -699,6 +714,12 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
         return finish(rs, state, "no-characters")
     party = state.parties[p]
     if party.out:
+        return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
+    if state.effects and has(state.effects, "skip-next-turn", player=p):
+        # his Party was wiped out in another's turn (tomb.ambiguity.party-wipe-turn-end = skip-next)
+        note("tomb.ambiguity.party-wipe-turn-end")
+        state = evolve(state, effects=tuple(e for e in state.effects
+                                            if not (e.name == "skip-next-turn" and e.player == p)))
         return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
     if rs.is_first_turn(state):
         tasks = list(rs.first_turn_tasks(state, p))
