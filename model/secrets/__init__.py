@@ -195,7 +195,7 @@ Secrets.explore_configs = (
     {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True,
                  "steal_range": "any-range-chosen"}},
     {"board": "exercise", "options": {"players": 3, "evade_creatures": "one-roll-each",
-                                      "drop_within_turn": "after-action-too"}},
+                                      "drop_within_turn": "after-action-too", "symbol_order": "listed-order"}},
     {"board": "exercise", "options": {"players": 2, "difficulty": "hard", "sealed_level": "no-open-door-then-place",
                                       "run_out_of_tiles": "stack-only", "explore_ends_move": "continue",
                                       "trap_halt": "only-when-stopping", "evade_creatures": "per-room-hardest",

@@ -335,6 +335,8 @@ class SecretsOptions:
     # scenarios and solo play
     nth_time: str | None = reading("secrets.ambiguity.scenarios-nth-time", "nothing-after-per-trigger",
                                    "repeat-last")
+    symbol_order: str | None = reading("secrets.ambiguity.symbol-triggers-order", "last-listed-first",
+                                       "listed-order", "symbol-order")
     win_and_lose: str | None = reading("secrets.ambiguity.scenarios-win-and-lose", "lose-first", "win-first")
     harrison_save: str | None = reading("secrets.ambiguity.solo-lord-harrison-save", "any-cause-stay",
                                         "automatic-only")
