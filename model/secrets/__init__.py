@@ -191,7 +191,8 @@ Secrets.explore_configs = (
                  "steal_range": "same-room-random", "effect_damage_armor": "full-damage"}},
     {"options": {"players": 3, "difficulty": "hard", "no_quetzalcoatls_hall": True, "soul_monger_location":
                  "entrance-only-in-variant", "limit_comet": "whole-card"}},
-    {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True}},
+    {"options": {"players": 5, "five_adventurer_extra_actions": True, "spawn_on_starting_tile": True,
+                 "comet_triggers": "upkeep-only", "upkeep_order": "scenario-first"}},
     {"options": {"players": 6, "difficulty": "intermediate", "alternative_infected": True,
                  "steal_range": "any-range-chosen"}},
     {"board": "exercise", "options": {"players": 3, "evade_creatures": "one-roll-each",

@@ -176,6 +176,7 @@ class SecretsOptions:
                                               "limit-first")
     comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only",
                                          "landing-space-only")
+    upkeep_order: str | None = reading("secrets.ambiguity.upkeep-check-order", "components-first", "scenario-first")
     refresh_timing: str | None = reading("secrets.ambiguity.refresh-timing", "at-upkeep", "at-end")
     tomb_order: str | None = reading("secrets.ambiguity.tomb-card-summary-order", "numbered-steps",
                                      "overview-order")
