@@ -176,6 +176,7 @@ class SecretsOptions:
                                               "limit-first")
     comet_triggers: str | None = reading("secrets.ambiguity.comet-trigger-timing", "immediately", "upkeep-only",
                                          "landing-space-only")
+    upkeep_order: str | None = reading("secrets.ambiguity.upkeep-check-order", "components-first", "scenario-first")
     refresh_timing: str | None = reading("secrets.ambiguity.refresh-timing", "at-upkeep", "at-end")
     tomb_order: str | None = reading("secrets.ambiguity.tomb-card-summary-order", "numbered-steps",
                                      "overview-order")
@@ -335,6 +336,8 @@ class SecretsOptions:
     # scenarios and solo play
     nth_time: str | None = reading("secrets.ambiguity.scenarios-nth-time", "nothing-after-per-trigger",
                                    "repeat-last")
+    symbol_order: str | None = reading("secrets.ambiguity.symbol-triggers-order", "last-listed-first",
+                                       "listed-order", "symbol-order")
     win_and_lose: str | None = reading("secrets.ambiguity.scenarios-win-and-lose", "lose-first", "win-first")
     harrison_save: str | None = reading("secrets.ambiguity.solo-lord-harrison-save", "any-cause-stay",
                                         "automatic-only")

@@ -10,6 +10,8 @@ from typing import Any
 from ...effects import GAME, Effect, add, named
 from ...numeric import max_
 from ..options import read
+from ...errors import Unspecified
+from ...options import by_reading
 from ...traceability import implements, note
 from ..state import ENTRANCE, Creature, SecretsState, evolve
 
@@ -74,7 +76,8 @@ def upkeep_comet(rs: Any, state: SecretsState) -> SecretsState:
 def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int, ...]) -> SecretsState:
     """Exploring a tile showing a Scenario Effect symbol: each trigger showing any of its symbols counts
     one more exploration and resolves its 1st, 2nd, 3rd Time effect (secrets.ambiguity.scenarios-nth-time
-    =nothing-after-per-trigger)."""
+    =nothing-after-per-trigger); the triggers resolve in the order :func:`trigger_order` gives."""
+    fired: list[tuple[Any, Any]] = []
     for index, trig in enumerate(rs.scenario.symbol_triggers):
         if not set(trig.symbols) & set(symbols):
             continue
@@ -89,8 +92,32 @@ def symbol_triggered(rs: Any, state: SecretsState, seat: int, symbols: tuple[int
             ops = trig.times[-1]
         else:
             ops = ()
+        fired.append((trig, ops))
+    for ops in reversed(trigger_order(rs, symbols, [f for f in fired if f[1]])):
         state = run_ops(state, seat, ops, "secrets.scenarios.symbol-triggers")
     return state
+
+
+@implements("secrets.ambiguity.symbol-triggers-order")
+def trigger_order(rs: Any, symbols: tuple[int, ...], fired: list[tuple[Any, Any]]) -> list[Any]:
+    """The effects of the triggers one explored tile fires (``fired``: (trigger, effects) in the scenario's
+    order), in the order they resolve: last-listed-first (each trigger's effects queued before everything
+    pending, in the scenario's order), listed-order, or symbol-order (by the tile's symbols each trigger
+    shows; where those do not order two triggers, as two showing the same symbol, the reading gives no
+    order and the model raises ``Unspecified``)."""
+    if len(fired) < 2:
+        return [ops for _, ops in fired]
+    listed = [ops for _, ops in fired]
+    shown = [sorted(set(trig.symbols) & set(symbols)) for trig, _ in fired]
+    ranked = sorted(range(len(fired)), key=lambda i: shown[i][0])
+    ordered = all(shown[a][-1] < shown[b][0] for a, b in zip(ranked, ranked[1:]))
+    by_symbol = [listed[i] for i in ranked] if ordered else None
+    chosen = by_reading(rs.options, "symbol_order", {"last-listed-first": listed[::-1], "listed-order": listed,
+                                                     "symbol-order": by_symbol})
+    if chosen is None:
+        raise Unspecified("secrets.ambiguity.symbol-triggers-order",
+                          "symbol-order: the tile's symbols do not order these triggers (they share a symbol)")
+    return chosen
 
 
 def set_flag(rs: Any, state: SecretsState, flag: str) -> SecretsState:

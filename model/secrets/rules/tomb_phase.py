@@ -557,16 +557,32 @@ def _place(rs: Any, state: SecretsState, t: Task, rooms: list[str]) -> SecretsSt
 
 @implements("secrets.tomb-phase.upkeep-scenario", "secrets.tomb-phase.upkeep-components", "secrets.reference.tomb-step-5-upkeep",
             "secrets.tomb-phase.example-5-upkeep", "secrets.ambiguity.reference-upkeep-creatures",
-            "secrets.ambiguity.comet-trigger-timing")
+            "secrets.ambiguity.comet-trigger-timing", "secrets.ambiguity.upkeep-check-order")
 def _upkeep_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The scenario's effects of the Comet track's position; every status effect, item and other
     component with an Upkeep effect (creature cards too: creature-card-upkeep); then the Action tokens
-    flip to their unused sides (secrets.ambiguity.refresh-timing=at-upkeep)."""
+    flip to their unused sides (secrets.ambiguity.refresh-timing=at-upkeep).  The scenario's check has
+    effects here only with secrets.ambiguity.comet-trigger-timing=upkeep-only; its place is
+    secrets.ambiguity.upkeep-check-order's: components-first, after every component's Upkeep has resolved
+    (a death they cause moves the Comet track first), or scenario-first, its effects resolved before any
+    component is upkept."""
     state = state.pop()
     tasks: list[Task] = []
     if read(rs.options, "refresh_timing") == "at-upkeep":
         tasks.append(Task("refresh", rule="secrets.tomb-phase.upkeep-flip-action-tokens"))
     state = state.push(*tasks)
+    if read(rs.options, "comet_triggers") != "upkeep-only":
+        return upkeep_components(rs, state)
+    if read(rs.options, "upkeep_order") == "scenario-first":
+        state = state.push(Task("upkeep-components", rule="secrets.tomb-phase.upkeep-components"))
+        return upkeep_comet(rs, state)
+    state = state.push(Task("upkeep-scenario", rule="secrets.tomb-phase.upkeep-scenario"))
+    return upkeep_components(rs, state)
+
+
+def upkeep_components(rs: Any, state: SecretsState) -> SecretsState:
+    """Upkeep of the creature cards (secrets.ambiguity.reference-upkeep-creatures), then of each
+    adventurer's cards and status effects."""
     if read(rs.options, "creature_upkeep") == "creature-card-upkeep":
         for c in state.creatures:
             ops = creature_card(rs, c).upkeep
@@ -576,11 +592,21 @@ def _upkeep_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     for s in reversed(range(len(state.seats))):
         state = upkeep_cards(rs, state, s)
         state = upkeep_status(rs, state, s)
-    if read(rs.options, "comet_triggers") == "upkeep-only":
-        state = upkeep_comet(rs, state)
     return state
 
 
+def _upkeep_components_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """Upkeep (scenario-first): the components, once the scenario's effects have resolved."""
+    return upkeep_components(rs, state.pop())
+
+
+def _upkeep_scenario_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
+    """Upkeep (components-first): the scenario's check, once the components' Upkeep has resolved."""
+    return upkeep_comet(rs, state.pop())
+
+
+task("upkeep-components", run=_upkeep_components_run)
+task("upkeep-scenario", run=_upkeep_scenario_run)
 task("upkeep", run=_upkeep_run)
 
 
