@@ -16,10 +16,16 @@ estimate before the end, and a deal of what a player cannot see.  Not rules: a p
   the players together feed their Characters to the Monsters and keep the Monsters alive.  A death
   uses up no Crypt card: a Monster that wipes out a Party goes back into its Crypt healed (Flee and
   the Party's death return the remaining cards), so the Monsters left in the Crypts are what can
-  still kill, and a Monster killed is a way of dying lost.  Hence: Monsters placed first and
-  together; the weakest Character kept and recruited, one at a time; the Crypt with the most Monster
-  power raided, and a Crypt without a Monster never (raiding it only empties the Tomb); no Flight, no
-  Inn cards, no healing; the Monster that hits hardest attacks, the most wounded Character takes it.
+  still kill, and a Monster killed is a way of dying lost.  Most Characters kill a lone Monster and
+  live; only two strong Monsters together (a Ghoul, Komodo, Elithe: ``STRONG``) kill the strongest
+  more often than not.  Hence: the strong Monsters placed first, in pairs, the weak ones apart from
+  them (beside a strong one left alone once no partner is likely), the other cards apart from the
+  Monsters; each Party raids the Crypt where it is expected to kill fewest Monsters (``fight``: the
+  odds of a Combat to the end, from the printed dice; ``harm``), the Party without an armed Character the
+  one with the most Monster power, a Crypt without a Monster never (raiding it only empties the Tomb);
+  the Character expected to kill fewest kept and recruited, one at a time; no Flight, no Inn cards, no
+  healing; the Monster that hits hardest attacks, the Character who could kill takes the blow (of
+  equals the most wounded), the Monster with most Hit Points left is attacked.
 """
 
 from __future__ import annotations
@@ -31,6 +37,9 @@ from typing import Any
 import attrs
 
 from ..chance import Deck
+from .actions import (Attack, Continue, Disarm, Done, DrawFrom, Flee, Heal, Keep, Leave, MonsterAttack, Move, MoveTo,
+                      Pass, Pickpocket, PlaceCard, Recruit, ReturnToInn, Target, UseCard)
+from .actions import Raid as RaidAction
 from .cards import INN_DECKS
 from .dice import TOMB_COLOURS, TOMB_SUCCESS
 from .state import TombState, evolve
@@ -129,41 +138,237 @@ MARGIN = 1.0
 AGAINST = 10.0
 
 
-def _target_door(rs: Any, state: TombState) -> str | None:
-    """The Door of the Crypt with the most Monster power; with no Monster left in a Crypt, of one
-    still holding cards (the aim is lost: the game had better end); None once the Crypts are empty."""
+def _dice_odds(pool: tuple[int, int, int, int]) -> tuple[float, ...]:
+    """The chance of each number of successes of a pool of tomb dice (green, blue, red, automatic)."""
+    odds = [1.0]
+    for colour, n in zip(TOMB_COLOURS, pool[:3]):
+        p = float(TOMB_SUCCESS[colour])
+        for _ in range(n):
+            nxt = [0.0] * (len(odds) + 1)
+            for k, q in enumerate(odds):
+                nxt[k] += q * (1.0 - p)
+                nxt[k + 1] += q * p
+            odds = nxt
+    return tuple([0.0] * pool[3] + odds)
+
+
+def fight(rs: Any, hp: int, pool: tuple[int, int, int, int], monsters: tuple[tuple[int, tuple[int, int, int, int]], ...]
+          ) -> tuple[float, float]:
+    """What a lone fighter of ``hp`` Hit Points left rolling ``pool`` to attack does to ``monsters`` (each its
+    Hit Points and its Attack pool, in the order they attack) when he fights them to the end: the
+    Monsters he is expected to kill, and the chance he lives (he killed them all).  Each Combat Round the
+    Monsters act first and then in turn with him (the hardest hitter first), he attacks the Monster with
+    the most Hit Points left.  A judgement of the odds, not the rules: no card text, no Reacts."""
+    memo = rs.memo.setdefault("fight", {})
+    key = (hp, pool, monsters)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    mine = _dice_odds(pool)
+    theirs = [_dice_odds(m[1]) for m in monsters]
+    start = tuple(m[0] for m in monsters)
+    states: dict[tuple[int, tuple[int, ...], int], float] = {(hp, start, 0): 1.0}
+    died = 0.0           # the expected kills of the rounds where he dies, weighted by their chance
+    for step in (0, -1, *range(1, len(monsters))):
+        nxt: dict[tuple[int, tuple[int, ...], int], float] = {}
+        for (left, hps, k), p in states.items():
+            if not any(hps) or (step >= 0 and not hps[step]):
+                nxt[(left, hps, k)] = nxt.get((left, hps, k), 0.0) + p
+                continue
+            if step < 0:
+                t = max(range(len(hps)), key=lambda i: (hps[i], -i))
+                for n, q in enumerate(mine):
+                    if q:
+                        after = list(hps)
+                        after[t] = max(0, after[t] - n)
+                        s = (left, tuple(after), k + (not after[t]))
+                        nxt[s] = nxt.get(s, 0.0) + p * q
+            else:
+                for n, q in enumerate(theirs[step]):
+                    if not q:
+                        continue
+                    if n >= left:
+                        died += p * q * k
+                    else:
+                        s = (left - n, hps, k)
+                        nxt[s] = nxt.get(s, 0.0) + p * q
+        states = nxt
+    same = states.pop((hp, start, 0), 0.0)
+    if same >= 1.0 - 1e-9:            # nobody can hurt anybody
+        memo[key] = (0.0, 1.0)
+        return memo[key]
+    kills, lives = died, 0.0
+    for (left, hps, k), p in states.items():
+        if not any(hps):
+            kills += p * k
+            lives += p
+        else:
+            more, live = fight(rs, left, pool, tuple((h, m[1]) for h, m in zip(hps, monsters)))
+            kills += p * (k + more)
+            lives += p * live
+    memo[key] = (kills / (1.0 - same), lives / (1.0 - same))
+    return memo[key]
+
+
+def _attack_pool(rs: Any, name: str, attached: tuple[str, ...] = ()) -> tuple[int, int, int, int]:
+    """A Character's Attack dice: printed, plus his Attached cards' bonuses (no raise, no class bonus)."""
+    dice = list(rs.cards.characters[name].dice.get("attack") or (0, 0, 0))
+    for att in attached:
+        bonus = rs.cards.card(att).bonus.get("attack")
+        if bonus:
+            dice = [a + b for a, b in zip(dice, bonus)]
+    return (max(dice[0], 0), max(dice[1], 0), max(dice[2], 0), 0)
+
+
+def _hit_points(rs: Any, name: str, attached: tuple[str, ...] = ()) -> int:
+    from .cards import InnCard
+
+    hp = rs.cards.characters[name].hp
+    for att in attached:
+        c = rs.cards.card(att)
+        hp += c.hp if isinstance(c, InnCard) else c.hp_bonus
+    return hp
+
+
+def _fighter(rs: Any, state: TombState, player: int) -> tuple[int, tuple[int, int, int, int]] | None:
+    """The Party of ``player`` as one fighter: its armed Characters' Hit Points left and Attack dice
+    together (they take the blows first; the unarmed ones cannot kill); None for a Party without one."""
+    hp, pool = 0, [0, 0, 0, 0]
+    for ch in state.parties[player].characters:
+        dice = _attack_pool(rs, ch.name, ch.attached)
+        if any(dice):
+            hp += max(1, _hit_points(rs, ch.name, ch.attached) - ch.wounds)
+            pool = [a + b for a, b in zip(pool, dice)]
+    return (min(hp, 20), (pool[0], pool[1], pool[2], pool[3])) if hp else None
+
+
+def crypt_monsters(rs: Any, state: TombState, cid: str) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+    """The Monsters face down in Crypt ``cid`` (true cards), and those of a Raid of it still alive (back
+    in it, healed, once the Party dies), as ``fight`` takes them: the hardest hitter first."""
+    cards = tuple(h.card for c in state.crypts if c.id == cid for h in c.cards)
+    raid = state.raid
+    if raid is not None and raid.crypt == cid:
+        cards += tuple(h.card for h in raid.cards) + raid.early + tuple(m.card for m in raid.monsters if not m.dead)
+    return _monsters(rs, cards)
+
+
+def _monsters(rs: Any, cards: tuple[str, ...]) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+    cards = tuple(sorted(cards))
+    memo = rs.memo.setdefault("fight-monsters", {})
+    got = memo.get(cards)
+    if got is None:
+        out = []
+        for m in sorted((m for m in cards if monster_power(rs, m) > 0), key=lambda m: (-monster_power(rs, m), m)):
+            c = rs.cards.crypt[m]
+            dice = c.dice.get("attack") or (0, 0, 0)
+            out.append((c.hp, (dice[0], dice[1], dice[2], 0)))
+        got = memo[cards] = tuple(out)
+    return got
+
+
+def harm(rs: Any, state: TombState, cid: str, fighter: tuple[int, tuple[int, int, int, int]] | None) -> float:
+    """How much a raid of Crypt ``cid`` by ``fighter`` (``_fighter``) costs the aim no-characters: the
+    Monsters he is expected to kill, and ``SURVIVOR`` more if he lives (he will raid again)."""
+    if fighter is None:
+        return 0.0
+    return _harm_of(rs, fighter, crypt_monsters(rs, state, cid))
+
+
+def _harm_of(rs: Any, fighter: tuple[int, tuple[int, int, int, int]],
+             monsters: tuple[tuple[int, tuple[int, int, int, int]], ...]) -> float:
+    kills, lives = fight(rs, fighter[0], fighter[1], monsters)
+    return kills + SURVIVOR * lives
+
+
+#: what a Character who kills every Monster of a Crypt and lives costs besides them (he raids again)
+SURVIVOR = 1.5
+
+
+def _target_door(rs: Any, state: TombState, player: int | None = None) -> str | None:
+    """The Door of the Crypt to raid: for ``player``'s Party the Crypt holding Monsters where it is
+    expected to kill fewest of them (``harm``; of equals, the most Monster power); without a player, or
+    a Party without an armed Character, the Crypt with the most Monster power; with no Monster left in
+    a Crypt, one still holding cards (the aim is lost: the game had better end); None once the Crypts
+    are empty."""
     powers = {c.id: crypt_power(rs, state, c.id) for c in state.crypts if c.cards}
-    best = max(powers, key=lambda cid: (powers[cid], cid), default=None)
+    fighter = _fighter(rs, state, player) if player is not None else None
+    if fighter is not None and any(powers.values()):
+        best = min((cid for cid in powers if powers[cid] > 0),
+                   key=lambda cid: (round(harm(rs, state, cid, fighter), 6), -powers[cid], cid))
+    else:
+        best = max(powers, key=lambda cid: (powers[cid], cid), default=None)
     if best is None:
         return None
     return min(d for d, cid in rs.board.doors.items() if cid == best)
+
+
+#: the Monster power (``monster_power``) from which a Monster is strong: two of them together in a Crypt
+#: kill the strongest Characters far more often than these kill one of them; a weaker pair, or a lone
+#: Monster, the strongest kill, and live
+STRONG = 3.0
+
+
+def _place_cost(rs: Any, state: TombState, card: str, cid: str) -> float:
+    """How well placing Crypt card ``card`` in Crypt ``cid`` while the Tomb is filled serves no-characters
+    (lower is better): the strong Monsters first, in pairs (the only Crypts where the strongest
+    Characters die more often than they kill); a weak Monster then, where it keeps no strong one from
+    its pair (a Crypt of one card first), but beside a strong one left alone once another pair is
+    unlikely (more of them alone than strong ones in the players' hands, and two alone or few places
+    left: any Monster beside it is better than none); the other
+    cards last, apart from the Monsters."""
+    power = monster_power(rs, card)
+    here = [monster_power(rs, h.card) for c in state.crypts if c.id == cid for h in c.cards]
+    capacity = rs.board.crypts[cid].capacity
+    strong_here = any(p >= STRONG for p in here)
+    weak_here = any(0 < p < STRONG for p in here)
+    if power >= STRONG:
+        rank = 0 if strong_here else 1 if not here and capacity >= 2 else 2 if capacity == 1 else 3
+        return -1000.0 + 10.0 * rank - power
+    if power > 0:
+        if strong_here:
+            free = sum(rs.board.crypts[c.id].capacity - len(c.cards) for c in state.crypts)
+            alone = sum(1 for c in state.crypts if rs.board.crypts[c.id].capacity == 2 and len(c.cards) == 1
+                        and monster_power(rs, c.cards[0].card) >= STRONG)
+            coming = sum(1 for q in state.parties for c in q.crypt_hand if monster_power(rs, c) >= STRONG)
+            rank = -1 if alone > coming and (alone >= 2 or free - alone <= 3) else 4
+        else:
+            rank = 0 if capacity == 1 else 1 if weak_here else 2 if here else 3
+        return -600.0 + 10.0 * rank - power
+    rank = 0 if here and not any(here) else 1 if not here else 2 if not strong_here else 3
+    return -500.0 + 10.0 * rank
+
+
+def character_harm(rs: Any, state: TombState, name: str) -> float:
+    """``harm`` of Character ``name`` alone, unhurt, raiding the Crypt where it is least."""
+    pool = _attack_pool(rs, name)
+    if not any(pool):
+        return 0.0
+    fighter = (rs.cards.characters[name].hp, pool)
+    return min((_harm_of(rs, fighter, ms) for ms in (crypt_monsters(rs, state, c.id) for c in state.crypts) if ms),
+               default=0.0)
 
 
 def cost_toward(rs: Any, state: TombState, player: int, action: Any, door: Any = "") -> float:
     """How well ``action`` serves the end no-characters (lower is better; ``AGAINST`` or more works
     against it).  Not a rule: the judgement of players who want every Character dead.  ``door``: the
     state's ``_target_door``, where the caller has it."""
-    from .actions import (Attack, Continue, Disarm, Done, DrawFrom, Flee, Heal, Keep, Leave, MonsterAttack, Move,
-                          MoveTo, Pass, Pickpocket, PlaceCard, Recruit, ReturnToInn, Target, UseCard)
-    from .actions import Raid as RaidAction
-
     party = state.parties[player]
     if door == "" and isinstance(action, (RaidAction, Move, MoveTo)):
-        door = _target_door(rs, state)
-    if isinstance(action, PlaceCard):      # Monsters first, together; the other cards apart from them
-        power = monster_power(rs, action.card)
-        beside = crypt_power(rs, state, action.crypt)
-        return -10.0 * power - (beside if power else -beside)
+        door = _target_door(rs, state, player)
+    if isinstance(action, PlaceCard):
+        return _place_cost(rs, state, action.card, action.crypt)
     if isinstance(action, (Keep, Recruit)):
         if isinstance(action, Recruit) and party.characters and state.task is not None and state.task.kind == "turn":
             return AGAINST                 # one Character at a time: a Party of several kills the Monsters
-        return character_strength(rs, action.character)
+        return 10.0 * character_harm(rs, state, action.character) + 0.1 * character_strength(rs, action.character)
     if isinstance(action, MonsterAttack):
         raid = state.raid
         return -monster_power(rs, raid.monsters[int(action.monster[1:])].card) if raid is not None else 0.0
-    if isinstance(action, Target):         # the most wounded takes the blow
+    if isinstance(action, Target):         # the one who could kill a Monster takes the blow; of equals the most wounded
         ch = party.character(action.character)
-        return -float(ch.wounds) if ch is not None else 0.0
+        if ch is None:
+            return 0.0
+        return -10.0 * expected_successes(_attack_pool(rs, ch.name, ch.attached)[:3]) - float(ch.wounds)
     if isinstance(action, Attack):         # at the Monster least likely to die of it
         raid = state.raid
         if raid is None:
@@ -197,8 +402,18 @@ def considered_toward(rs: Any, state: TombState, player: int, legal: list[Any], 
     legal decision."""
     if end != "no-characters" or len(legal) <= 1:
         return legal
-    door = _target_door(rs, state)
-    costs = [cost_toward(rs, state, player, a, door) for a in legal]
+    door = _door_for(rs, state, player, legal)
+    return _kept(legal, [cost_toward(rs, state, player, a, door) for a in legal])
+
+
+def _door_for(rs: Any, state: TombState, player: int, legal: list[Any]) -> Any:
+    """``_target_door`` where one of ``legal`` goes somewhere (a Raid, a Move), else "" (unused)."""
+    if any(isinstance(a, (RaidAction, Move, MoveTo)) for a in legal):
+        return _target_door(rs, state, player)
+    return ""
+
+
+def _kept(legal: list[Any], costs: list[float]) -> list[Any]:
     best = min(costs)
     keep = [k for k, c in enumerate(costs) if (c < AGAINST or best >= AGAINST) and c <= best + MARGIN]
     keep = sorted(sorted(keep, key=lambda k: (costs[k], k))[:CONSIDERED])
@@ -208,11 +423,17 @@ def considered_toward(rs: Any, state: TombState, player: int, legal: list[Any], 
 def playout_toward(rs: Any, state: TombState, rng: random.Random, legal: list[Any], player: int | None,
                    end: str) -> Any:
     """``search-ends``' rollouts towards ``end``: towards ``no-characters`` the decision ``cost_toward``
-    rates best (the first of equals), now and then (``PLAYOUT_NOISE``) any; towards another end, any."""
-    if end != "no-characters" or player is None or rng.random() < PLAYOUT_NOISE:
+    rates best (the first of equals), now and then (``PLAYOUT_NOISE``) any of those ``considered_toward``
+    keeps; towards another end, any."""
+    if end != "no-characters" or player is None:
         return legal[rng.randrange(len(legal))]
-    door = _target_door(rs, state)
-    return min(legal, key=lambda a: cost_toward(rs, state, player, a, door))
+    noise = rng.random() < PLAYOUT_NOISE
+    door = _door_for(rs, state, player, legal)
+    costs = [cost_toward(rs, state, player, a, door) for a in legal]
+    if noise:
+        kept = _kept(legal, costs)
+        return kept[rng.randrange(len(kept))]
+    return legal[min(range(len(legal)), key=lambda k: (costs[k], k))]
 
 
 def _deal(rng: random.Random, unseen: list[str], k: int) -> list[str]:
