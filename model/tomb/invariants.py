@@ -424,16 +424,16 @@ class Tally:
     they were counted in.  ``recount`` counts again only the places whose value is not the very one of
     that state, and looks at no Party while the Parties are the very same tuple."""
 
-    __slots__ = ("places", "party_places", "state", "counts", "diff", "values", "counters", "indices")
+    __slots__ = ("places", "party_places", "state", "counts", "diff", "shape")
 
     def __init__(self, places: tuple[Any, ...], party_places: tuple[Any, ...], state: Any,
-                 counts: tuple[dict[str, int], ...], diff: dict[str, int]) -> None:
+                 counts: tuple[dict[str, int], ...], diff: dict[str, int], shape: Any = None) -> None:
         self.places, self.party_places, self.state, self.counts, self.diff = places, party_places, state, counts, diff
         # the places' values of a state in one call, their counters, and their indices (``recount``
-        # finds the places whose value is not the very one of the last state in one pass in C)
-        self.values = itemgetter(*(field for field, _ in places))
-        self.counters = tuple(counter for _, counter in places)
-        self.indices = range(len(places))
+        # finds the places whose value is not the very one of the last state in one pass in C); made
+        # once, and handed on to the Tallies that follow
+        self.shape = shape or (itemgetter(*(field for field, _ in places)), tuple(counter for _, counter in places),
+                               range(len(places)))
 
     @classmethod
     def start(cls, places: tuple[Any, ...], party_places: tuple[Any, ...], expected: dict[str, int]) -> "Tally":
@@ -447,8 +447,9 @@ class Tally:
         new, old = state.__dict__, last.__dict__
         counts = self.counts
         moved: list[tuple[int, dict[str, int]]] = []      # (place, its new count) where a count changed
-        values, counters = self.values(new), self.counters
-        for i in compress(self.indices, map(is_not, values, self.values(old))):
+        getter, counters, indices = self.shape
+        values = getter(new)
+        for i in compress(indices, map(is_not, values, getter(old))):
             got = counters[i](values[i])
             if got != counts[i]:
                 moved.append((i, got))
@@ -480,7 +481,7 @@ class Tally:
             _shift(diff, counts[i], -1)
             _shift(diff, got, 1)
             changed[i] = got
-        return Tally(self.places, self.party_places, state, tuple(changed), diff)
+        return Tally(self.places, self.party_places, state, tuple(changed), diff, self.shape)
 
     def recount_all(self, state: TombState) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
@@ -493,7 +494,7 @@ class Tally:
                           for field, counter in self.party_places)])
         for got in counts:
             _shift(diff, got, 1)
-        return Tally(self.places, self.party_places, state, counts, diff)
+        return Tally(self.places, self.party_places, state, counts, diff, self.shape)
 
 
 def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
