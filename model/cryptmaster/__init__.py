@@ -372,6 +372,9 @@ class Cryptmaster(Tomb):
     def persist_monster(self, state: TombState, monster: Any) -> TombState:
         return variants.persist_monster(self, state, monster)
 
+    def reveal_effects(self, state: TombState, monster: Any) -> bool:
+        return variants.reveal_effects(self, state, monster)
+
     def controls(self, state: TombState, player: int, name: str) -> bool:
         return raid.controls(self, state, player, name)
 
@@ -499,7 +502,7 @@ RULESET = Cryptmaster
 Cryptmaster.explore_configs = (
     {},
     {"options": {"players": 2}},
-    {"options": {"players": 5, "overlords": True}},
+    {"options": {"players": 5, "overlords": True, "overlord_reveal": "first-reveal-only"}},
     {"options": {"players": 4, "pvp": True}},
     {"options": {"players": 3, "overlords": True, "pvp": True, "cm_seat": "plain-count",
                  "overlord_merc_pay": "five-only"}},

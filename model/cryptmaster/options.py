@@ -99,6 +99,8 @@ class CryptmasterOptions:
     # Variants
     overlord_protection: str | None = reading("cryptmaster.ambiguity.overlord-protection", "living-monsters-protect",
                                               "unrevealed-only")
+    overlord_reveal: str | None = reading("cryptmaster.ambiguity.overlord-reveal-each-raid", "every-raid",
+                                          "first-reveal-only")
     pvp_meeting: str | None = reading("cryptmaster.ambiguity.pvp-meeting", "mandatory-choose-one", "optional")
     pvp_claim: str | None = reading("cryptmaster.ambiguity.pvp-pillage-claim", "like-pickpocket", "hand")
     pvp_fled: str | None = reading("cryptmaster.ambiguity.pvp-fled-defender", "left-combat", "still-defending")

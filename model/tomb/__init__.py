@@ -295,6 +295,10 @@ class Tomb(Judgement, Ruleset):
     def persist_monster(self, state: TombState, monster: Any) -> TombState:
         return state
 
+    def reveal_effects(self, state: TombState, monster: Any) -> bool:
+        """Whether a revealed Monster resolves its revealed effects (Tomb: always)."""
+        return True
+
     def controls(self, state: TombState, player: int, name: str) -> bool:
         """Whether ``player`` chooses the Battle Actions of Character ``name`` (Tomb: his own Party's)."""
         return True

@@ -340,9 +340,10 @@ def monster_reveal_tasks(rs: Any, state: TombState, index: int) -> list[Task]:
     assert raid is not None
     cm = raid.cm if raid.cm is not None else state.current
     out = []
-    if monster_pool(rs, state, index, "magic").count:
+    draws = rs.reveal_effects(state, raid.monsters[index])   # not the overlord revealed before (first-reveal-only)
+    if draws and monster_pool(rs, state, index, "magic").count:
         out.append(Task("inn-draw", cm, f"m{index}", deck="spell", rule="cryptmaster.monster.magic-draws-spell"))
-    if monster_pool(rs, state, index, "holiness").count:
+    if draws and monster_pool(rs, state, index, "holiness").count:
         out.append(Task("inn-draw", cm, f"m{index}", deck="prayer", rule="cryptmaster.monster.holiness-draws-prayer"))
     if index == len(raid.monsters) - 1:
         out.append(Task("cm-window", cm, "monsters", rule="cryptmaster.presence.cm-effects"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...effects import TURN, Effect, add, discard
+from ...effects import TURN, Effect, add, discard, find
 from ...tomb.actions import Attack, Done, Flee, Kill, MoveTo, Pass, SpendBank, Target
 from ...tomb.board import INN
 from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
@@ -14,11 +14,14 @@ from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.rolling import character_pool
 from ...tomb.rules.standard_actions import move_targets, start_roll
 from ...tomb.state import Monster, Roll, Task, TombState, evolve
+from ...options import by_reading
 from ...traceability import implements, note
 from . import REGISTRY
 from .turn import card_xp, claim_cards
 
 PVP_FLEE = 20
+#: the effect marking an overlord already revealed once (first-reveal-only)
+OVERLORD_REVEALED = "overlord-revealed"
 
 
 # Overlords ---------------------------------------------------------------------------------------------------
@@ -30,8 +33,27 @@ def new_monster(rs: Any, state: TombState, name: str) -> Monster:
     return Monster(name)
 
 
+@implements("cryptmaster.ambiguity.overlord-reveal-each-raid")
 def persist_monster(rs: Any, state: TombState, m: Monster) -> TombState:
-    return evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+    """The overlord back in its crypt keeps its Wounds and cards; under first-reveal-only it is also marked
+    as revealed once, so that it draws and resolves nothing on its later reveals."""
+    state = evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+    if find(state.effects, OVERLORD_REVEALED) is not None:
+        return state
+    marked = evolve(state, effects=add(state.effects, Effect(OVERLORD_REVEALED,
+                                                             "cryptmaster.ambiguity.overlord-reveal-each-raid",
+                                                             until="game", subject=m.card)))
+    return by_reading(rs.options, "overlord_reveal", {"every-raid": state, "first-reveal-only": marked})
+
+
+@implements("cryptmaster.ambiguity.overlord-reveal-each-raid", "cryptmaster.monster.reveal-effects")
+def reveal_effects(rs: Any, state: TombState, m: Monster) -> bool:
+    """Whether revealed monster ``m`` draws its spell or prayer and resolves its revealed effects: every
+    monster does, and the overlord again at every raid of its crypt (every-raid), or only the first time
+    it is revealed (first-reveal-only: it then carries the marker persist_monster left)."""
+    if state.overlord is None or m.card != state.overlord or find(state.effects, OVERLORD_REVEALED) is None:
+        return True
+    return by_reading(rs.options, "overlord_reveal", {"every-raid": True, "first-reveal-only": False})
 
 
 @implements("cryptmaster.overlord.game-ends-on-defeat", "cryptmaster.death.monster-dies")

@@ -1,0 +1,45 @@
+"""Readings of the catalog's ambiguities once recorded as "not offered", now options: each test reaches a
+state where the readings part and asserts what each gives (it fails if the option is ignored)."""
+
+from __future__ import annotations
+
+import attrs
+
+from tombspec.model.tomb.state import Hidden, Monster
+
+from .helpers import DOOR, at, ruleset, step, until
+
+OTHERS = [{"characters": ["Wren"], "location": "2,3"}, {"characters": ["Kadin"], "location": "2,3"}]
+
+
+def _overlord_raid(reading: str, revealed_before: bool) -> list[str]:
+    """Raid crypt d, which holds the Queen of Shadows (a magic die: she draws a spell when revealed), and
+    return the decks of the Inn draws queued for her at the reveal."""
+    from tombspec.model.tomb.actions import Raid
+
+    rs = ruleset(overlords=True, overlord_reveal=reading)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["d"]}, *OTHERS], {"d": [], "g": ["Giant Rat"]})
+    crypts = tuple(attrs.evolve(c, cards=(Hidden("Queen of Shadows", (0, 1, 2)),)) if c.id == "d" else c
+                   for c in s.crypts)
+    s = attrs.evolve(s, crypts=crypts, overlord="Queen of Shadows", overlord_crypt="d")
+    if revealed_before:                          # she survived an earlier raid, one Wound kept
+        s = rs.persist_monster(s, Monster("Queen of Shadows", 1, ()))
+    s = rs.step(s, Raid(), 0)
+    for _ in range(40):
+        if s.raid is not None and s.raid.monsters:
+            break
+        p = rs.pending(s)
+        s = rs.step(s, rs.chance(s).support()[0][0]) if p.is_chance else \
+            rs.step(s, rs.legal_actions(s, p.actors[0])[0], p.actors[0])
+    assert s.raid.monsters[0].card == "Queen of Shadows"
+    return [t.deck for t in s.agenda if t.kind == "inn-draw" and t.subject == "m0"]
+
+
+def test_overlord_reveal_each_raid_under_each_reading() -> None:
+    """cryptmaster.ambiguity.overlord-reveal-each-raid: a monster with magic dice 'draws and attaches one
+    spell' when revealed.  The overlord's first reveal draws under both readings; at a later raid of its
+    crypt it draws again under every-raid, and nothing under first-reveal-only."""
+    for reading in ("every-raid", "first-reveal-only"):
+        assert _overlord_raid(reading, revealed_before=False) == ["spell"]
+    assert _overlord_raid("every-raid", revealed_before=True) == ["spell"]
+    assert _overlord_raid("first-reveal-only", revealed_before=True) == []
