@@ -503,7 +503,7 @@ Cryptmaster.explore_configs = (
     {},
     {"options": {"players": 2}},
     {"options": {"players": 5, "overlords": True, "overlord_reveal": "first-reveal-only"}},
-    {"options": {"players": 4, "pvp": True}},
+    {"options": {"players": 4, "pvp": True, "pvp_kill": "pillage"}},
     {"options": {"players": 3, "overlords": True, "pvp": True, "cm_seat": "plain-count",
                  "overlord_merc_pay": "five-only"}},
     {"options": {"players": 4, "curse_check": "character-only", "merc_return_state": "fully-healed",

@@ -103,6 +103,7 @@ class CryptmasterOptions:
                                           "first-reveal-only")
     pvp_meeting: str | None = reading("cryptmaster.ambiguity.pvp-meeting", "mandatory-choose-one", "optional")
     pvp_claim: str | None = reading("cryptmaster.ambiguity.pvp-pillage-claim", "like-pickpocket", "hand")
+    pvp_kill: str | None = reading("cryptmaster.ambiguity.pvp-kill-action", "whole-cards-any-target", "pillage")
     pvp_fled: str | None = reading("cryptmaster.ambiguity.pvp-fled-defender", "left-combat", "still-defending")
 
     # What Tomb's engine reads: Cryptmaster's rules where it has them -------------------------------------

@@ -43,3 +43,39 @@ def test_overlord_reveal_each_raid_under_each_reading() -> None:
         assert _overlord_raid(reading, revealed_before=False) == ["spell"]
     assert _overlord_raid("every-raid", revealed_before=True) == ["spell"]
     assert _overlord_raid("first-reveal-only", revealed_before=True) == []
+
+
+def _kill_wren(reading: str) -> object:
+    """PvP: Grimbold's player discards 10 banked XP to Kill Wren, who holds the Golden Chalice; Kadin is
+    left in Wren's party."""
+    from tombspec.model.tomb.actions import Done, Kill, SpendBank
+
+    rs = ruleset(pvp=True, pvp_kill=reading)
+    s = at(rs, [{"characters": ["Grimbold"], "location": DOOR["a"], "bank": ["Ghoul", "Golden Chalice", "Skeleton",
+                                                                             "Giant Rat", "Giant Rat"]},
+                {"characters": [("Wren", ["Golden Chalice"]), "Kadin"], "location": "2,3"},
+                {"characters": ["Grist the Outcast"], "location": "2,3"}])
+    s = step(rs, s, Kill("Wren"), *[SpendBank(c) for c in ("Ghoul", "Golden Chalice", "Skeleton", "Giant Rat",
+                                                           "Giant Rat")], Done())
+    for _ in range(10):                      # the chalice's holder, a replacement for the Inn
+        if s.task is None or s.task.kind in ("turn", "actions") or s.current != 0:
+            break
+        p = rs.pending(s)
+        if p.is_chance:
+            s = rs.step(s, rs.chance(s).support()[0][0])
+        elif p.actors[0] == 0:
+            break
+        else:
+            s = rs.step(s, rs.legal_actions(s, p.actors[0])[0], p.actors[0])
+    assert "Wren" in s.dead and rs.violations(s) == []
+    return s
+
+
+def test_pvp_kill_action_victims_cards_under_each_reading() -> None:
+    """cryptmaster.ambiguity.pvp-kill-action: the victim's attached cards are discarded with it
+    (whole-cards-any-target), or go to the pillage pile as in PvP combat, claimed by the defender while
+    his party has characters left (pillage): Kadin takes Wren's Golden Chalice."""
+    s = _kill_wren("whole-cards-any-target")
+    assert s.party(1).character("Kadin").attached == () and s.pillage == ()
+    s = _kill_wren("pillage")
+    assert s.party(1).character("Kadin").attached == ("Golden Chalice",) and s.pillage == ()

@@ -282,6 +282,11 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     pillage = state.pillage
     state = evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
     state = _reset(state, attacker, defender)
+    return claim_pillage(rs, state, claimer, pillage)
+
+
+def claim_pillage(rs: Any, state: TombState, claimer: int, pillage: tuple[str, ...]) -> TombState:
+    """The pillage pile claimed by ``claimer`` (unclaimed, it waits for Cleanup when his party is empty)."""
     if not pillage or not state.parties[claimer].characters:
         return evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
     if rs.options.pvp_claim == "like-pickpocket":
@@ -332,7 +337,7 @@ def apply_kill_pay(rs: Any, state: TombState, t: Task, action: Any, player: int)
         owner = state.owner_of(t.subject or "")
         assert owner is not None
         note("cryptmaster.pvp.kill-for-xp")
-        return rs.kill_character(state, owner, t.subject or "")
+        return kill_for_xp(rs, state, player, owner, t.subject or "")
     party = state.parties[player]
     if action.card == XP_TOKENS:
         spent = min(party.bank_xp, KILL_PRICE - t.value)
@@ -343,6 +348,26 @@ def apply_kill_pay(rs: Any, state: TombState, t: Task, action: Any, player: int)
         spent = card_xp(rs, action.card)
         state = discard_cards(rs, state.with_party(player, bank=tuple(bank)), (action.card,))
     return evolve(state, agenda=(evolve(t, value=t.value + spent, items=(*t.items, action.card)), *state.agenda[1:]))
+
+
+@implements("cryptmaster.ambiguity.pvp-kill-action", "cryptmaster.death.pillage-pile")
+def kill_for_xp(rs: Any, state: TombState, killer: int, owner: int, name: str) -> TombState:
+    """The Kill's victim dies: its attached cards are discarded with it (whole-cards-any-target: it is not
+    PvP combat), or go to the pillage pile as in PvP combat (pillage), the killer the attacker and the
+    victim's player the defender: "If there are no defenders, the attacker claims all pillage. Otherwise,
+    the defender claims all pillage."  A borrowed mercenary goes home with its cards under both."""
+    from ...tomb.rules.wounds import update_character
+
+    victim = state.parties[owner].character(name)
+    if victim is None or victim.owner is not None or not victim.attached:
+        return rs.kill_character(state, owner, name)
+    if by_reading(rs.options, "pvp_kill", {"whole-cards-any-target": False, "pillage": True}):
+        note("cryptmaster.death.pillage-pile")
+        pillage = tuple(sorted((*state.pillage, *victim.attached)))
+        state = rs.kill_character(update_character(state, owner, name, attached=()), owner, name)
+        claimer = owner if state.parties[owner].characters else killer
+        return claim_pillage(rs, evolve(state, pillage=()), claimer, pillage)
+    return rs.kill_character(state, owner, name)
 
 
 @legal("kill-pay", registry=REGISTRY)
