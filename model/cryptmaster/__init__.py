@@ -299,6 +299,9 @@ class Cryptmaster(Tomb):
         """"telling the raider how many characters must attempt to disarm the trap"."""
         return True
 
+    def disarm_groups(self, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        return raid.disarm_groups(self, state, names)
+
     def monster_reveal_tasks(self, state: TombState, index: int) -> list[Any]:
         return raid.monster_reveal_tasks(self, state, index)
 
@@ -510,7 +513,7 @@ Cryptmaster.explore_configs = (
                  "after_raid": "on-door", "combat_passing": "must-act", "game_end": "immediately"}},
     {"options": {"players": 6, "ten_card_limit": "hard-cap", "once_per_turn": "everything", "curse_order": "all-at-once",
                  "trap_discard": "both", "dice_supply": "capped", "pvp_claim": "hand"}},
-    {"options": {"players": 3}, "board": "goldenaxe-catacombs"},
+    {"options": {"players": 3, "trap_rollers": "each-separately"}, "board": "goldenaxe-catacombs"},
 )
 EXPLORE_CONFIGS = Cryptmaster.explore_configs
 Cryptmaster.proofs = invariants

@@ -79,6 +79,7 @@ class CryptmasterOptions:
                                             "five-only")
     # The Raid
     curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
+    trap_rollers: str | None = reading("cryptmaster.ambiguity.trap-rollers", "combined-per-attribute", "each-separately")
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
     kill_fewest_tie: str | None = reading("cryptmaster.ambiguity.kill-fewest-tie", "raiding-player-chooses",
                                           "all-tied-die", "crypt-master-chooses")

@@ -329,6 +329,10 @@ class Tomb(Judgement, Ruleset):
     def disarmer_names(self, state: TombState, player: int) -> tuple[str, ...]:
         return raid.disarmer_names(self, state, player)
 
+    def disarm_groups(self, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """Who rolls together for each Attribute of a Trap: Tomb, all the disarmers in one combined roll."""
+        return (names,)
+
     def trap_failure_tasks(self, state: TombState, player: int, trap: Any) -> list[Any]:
         return raid.trap_failure_tasks(self, state, player, trap)
 

@@ -79,3 +79,39 @@ def test_pvp_kill_action_victims_cards_under_each_reading() -> None:
     assert s.party(1).character("Kadin").attached == () and s.pillage == ()
     s = _kill_wren("pillage")
     assert s.party(1).character("Kadin").attached == ("Golden Chalice",) and s.pillage == ()
+
+
+def _disarm_walls(reading: str, *rolls: object) -> object:
+    """Grimbold and Dread raid crypt d and face Crushing Walls ('Characters: 2 Disarm: Attack 3'), both
+    chosen to disarm; ``rolls`` are the dice outcomes given to the disarm rolls in turn."""
+    from tombspec.model.tomb.actions import Announce, Disarm, Done, Raid
+
+    from tombspec.model.tomb.cards import load_cards, shipped_card_sets
+
+    rs = ruleset(trap_rollers=reading)
+    # the example set's traps all need one character: Tomb's example set lends a two-character trap
+    walls = load_cards(shipped_card_sets("tomb")["example"]).crypt["Crushing Walls"]
+    rs.cards = attrs.evolve(rs.cards, crypt={**rs.cards.crypt, "Crushing Walls": walls})
+    s = at(rs, [{"characters": ["Grimbold", "Dread"], "location": DOOR["d"]}, *OTHERS],
+           {"d": ["Crushing Walls", "Golden Chalice"], "g": ["Golden Chalice"]})
+    s = step(rs, rs.step(s, Raid(), 0), Done(), Announce("Crushing Walls"), Disarm(("Grimbold", "Dread")))
+    pools = []
+    for r in rolls:
+        assert s.roll is not None and s.roll.purpose == "disarm"
+        pools.append(s.roll.dice)
+        s = step(rs, s, r)
+    return rs, s, pools
+
+
+def test_trap_rollers_under_each_reading() -> None:
+    """cryptmaster.ambiguity.trap-rollers: the two disarmers make one combined Attack roll against TN 3
+    (combined-per-attribute: Dread's green and blue die and Grimbold's three green, three axes disarm it),
+    or each rolls alone and each roll must meet it (each-separately: Grimbold's three axes meet it, Dread's
+    two fail it)."""
+    from tombspec.model.tomb.actions import Roll
+
+    rs, s, pools = _disarm_walls("combined-per-attribute", Roll(2, 1, 0))
+    assert pools == [(4, 1, 0)] and "Crushing Walls" in s.party(0).bank
+    rs, s, pools = _disarm_walls("each-separately", Roll(3, 0, 0), Roll(1, 1, 0))
+    assert pools == [(3, 0, 0), (1, 1, 0)] and "Crushing Walls" not in s.party(0).bank
+    assert s.crypt_discard.count("Crushing Walls") == 1

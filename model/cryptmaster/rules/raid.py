@@ -476,6 +476,16 @@ def trap_announced_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
     return [Task("cm-window", cm, "trap", rule="cryptmaster.presence.cm-effects")]
 
 
+@implements("cryptmaster.ambiguity.trap-rollers", "cryptmaster.trap.disarmed")
+def disarm_groups(rs: Any, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Who rolls together against each listed attribute's TN: the chosen characters in one combined roll
+    (combined-per-attribute), or each of them alone, every roll to meet the TN (each-separately)."""
+    if len(names) < 2 or rs.options.trap_tns == "summed":
+        return (names,)
+    return by_reading(rs.options, "trap_rollers", {"combined-per-attribute": (names,),
+                                                   "each-separately": tuple((n,) for n in names)})
+
+
 # Combat: the CM's battle action, passing, mercenaries ------------------------------------------------------------
 
 @implements("cryptmaster.combat.cm-battle-action", "cryptmaster.ambiguity.defender-order", "cryptmaster.ambiguity.combat-passing",
