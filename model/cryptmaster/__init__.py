@@ -299,6 +299,9 @@ class Cryptmaster(Tomb):
         """"telling the raider how many characters must attempt to disarm the trap"."""
         return True
 
+    def disarm_groups(self, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        return raid.disarm_groups(self, state, names)
+
     def monster_reveal_tasks(self, state: TombState, index: int) -> list[Any]:
         return raid.monster_reveal_tasks(self, state, index)
 
@@ -371,6 +374,9 @@ class Cryptmaster(Tomb):
 
     def persist_monster(self, state: TombState, monster: Any) -> TombState:
         return variants.persist_monster(self, state, monster)
+
+    def reveal_effects(self, state: TombState, monster: Any) -> bool:
+        return variants.reveal_effects(self, state, monster)
 
     def controls(self, state: TombState, player: int, name: str) -> bool:
         return raid.controls(self, state, player, name)
@@ -499,15 +505,15 @@ RULESET = Cryptmaster
 Cryptmaster.explore_configs = (
     {},
     {"options": {"players": 2}},
-    {"options": {"players": 5, "overlords": True}},
-    {"options": {"players": 4, "pvp": True}},
+    {"options": {"players": 5, "overlords": True, "overlord_reveal": "first-reveal-only"}},
+    {"options": {"players": 4, "pvp": True, "pvp_kill": "pillage"}},
     {"options": {"players": 3, "overlords": True, "pvp": True, "cm_seat": "plain-count",
                  "overlord_merc_pay": "five-only"}},
     {"options": {"players": 4, "curse_check": "character-only", "merc_return_state": "fully-healed",
                  "after_raid": "on-door", "combat_passing": "must-act", "game_end": "immediately"}},
     {"options": {"players": 6, "ten_card_limit": "hard-cap", "once_per_turn": "everything", "curse_order": "all-at-once",
                  "trap_discard": "both", "dice_supply": "capped", "pvp_claim": "hand"}},
-    {"options": {"players": 3}, "board": "goldenaxe-catacombs"},
+    {"options": {"players": 3, "trap_rollers": "each-separately"}, "board": "goldenaxe-catacombs"},
 )
 EXPLORE_CONFIGS = Cryptmaster.explore_configs
 Cryptmaster.proofs = invariants

@@ -79,6 +79,7 @@ class CryptmasterOptions:
                                             "five-only")
     # The Raid
     curse_order: str | None = reading("cryptmaster.ambiguity.curse-reveal-order", "each-in-turn", "all-at-once")
+    trap_rollers: str | None = reading("cryptmaster.ambiguity.trap-rollers", "combined-per-attribute", "each-separately")
     trap_discard: str | None = reading("cryptmaster.ambiguity.trap-discard", "failed-only", "both")
     kill_fewest_tie: str | None = reading("cryptmaster.ambiguity.kill-fewest-tie", "raiding-player-chooses",
                                           "all-tied-die", "crypt-master-chooses")
@@ -99,8 +100,11 @@ class CryptmasterOptions:
     # Variants
     overlord_protection: str | None = reading("cryptmaster.ambiguity.overlord-protection", "living-monsters-protect",
                                               "unrevealed-only")
+    overlord_reveal: str | None = reading("cryptmaster.ambiguity.overlord-reveal-each-raid", "every-raid",
+                                          "first-reveal-only")
     pvp_meeting: str | None = reading("cryptmaster.ambiguity.pvp-meeting", "mandatory-choose-one", "optional")
     pvp_claim: str | None = reading("cryptmaster.ambiguity.pvp-pillage-claim", "like-pickpocket", "hand")
+    pvp_kill: str | None = reading("cryptmaster.ambiguity.pvp-kill-action", "whole-cards-any-target", "pillage")
     pvp_fled: str | None = reading("cryptmaster.ambiguity.pvp-fled-defender", "left-combat", "still-defending")
 
     # What Tomb's engine reads: Cryptmaster's rules where it has them -------------------------------------

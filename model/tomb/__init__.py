@@ -295,6 +295,10 @@ class Tomb(Judgement, Ruleset):
     def persist_monster(self, state: TombState, monster: Any) -> TombState:
         return state
 
+    def reveal_effects(self, state: TombState, monster: Any) -> bool:
+        """Whether a revealed Monster resolves its revealed effects (Tomb: always)."""
+        return True
+
     def controls(self, state: TombState, player: int, name: str) -> bool:
         """Whether ``player`` chooses the Battle Actions of Character ``name`` (Tomb: his own Party's)."""
         return True
@@ -324,6 +328,10 @@ class Tomb(Judgement, Ruleset):
 
     def disarmer_names(self, state: TombState, player: int) -> tuple[str, ...]:
         return raid.disarmer_names(self, state, player)
+
+    def disarm_groups(self, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """Who rolls together for each Attribute of a Trap: Tomb, all the disarmers in one combined roll."""
+        return (names,)
 
     def trap_failure_tasks(self, state: TombState, player: int, trap: Any) -> list[Any]:
         return raid.trap_failure_tasks(self, state, player, trap)

@@ -340,9 +340,10 @@ def monster_reveal_tasks(rs: Any, state: TombState, index: int) -> list[Task]:
     assert raid is not None
     cm = raid.cm if raid.cm is not None else state.current
     out = []
-    if monster_pool(rs, state, index, "magic").count:
+    draws = rs.reveal_effects(state, raid.monsters[index])   # not the overlord revealed before (first-reveal-only)
+    if draws and monster_pool(rs, state, index, "magic").count:
         out.append(Task("inn-draw", cm, f"m{index}", deck="spell", rule="cryptmaster.monster.magic-draws-spell"))
-    if monster_pool(rs, state, index, "holiness").count:
+    if draws and monster_pool(rs, state, index, "holiness").count:
         out.append(Task("inn-draw", cm, f"m{index}", deck="prayer", rule="cryptmaster.monster.holiness-draws-prayer"))
     if index == len(raid.monsters) - 1:
         out.append(Task("cm-window", cm, "monsters", rule="cryptmaster.presence.cm-effects"))
@@ -473,6 +474,16 @@ def trap_announced_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
     raid = state.raid
     cm = raid.cm if raid is not None and raid.cm is not None else player
     return [Task("cm-window", cm, "trap", rule="cryptmaster.presence.cm-effects")]
+
+
+@implements("cryptmaster.ambiguity.trap-rollers", "cryptmaster.trap.disarmed")
+def disarm_groups(rs: Any, state: TombState, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Who rolls together against each listed attribute's TN: the chosen characters in one combined roll
+    (combined-per-attribute), or each of them alone, every roll to meet the TN (each-separately)."""
+    if len(names) < 2 or rs.options.trap_tns == "summed":
+        return (names,)
+    return by_reading(rs.options, "trap_rollers", {"combined-per-attribute": (names,),
+                                                   "each-separately": tuple((n,) for n in names)})
 
 
 # Combat: the CM's battle action, passing, mercenaries ------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...effects import TURN, Effect, add, discard
+from ...effects import TURN, Effect, add, discard, find
 from ...tomb.actions import Attack, Done, Flee, Kill, MoveTo, Pass, SpendBank, Target
 from ...tomb.board import INN
 from ...tomb.rules.agenda import AUTO, DECIDE, legal, pop, push, task, why
@@ -14,11 +14,14 @@ from ...tomb.rules.death import discard_cards, offer_cards
 from ...tomb.rules.rolling import character_pool
 from ...tomb.rules.standard_actions import move_targets, start_roll
 from ...tomb.state import Monster, Roll, Task, TombState, evolve
+from ...options import by_reading
 from ...traceability import implements, note
 from . import REGISTRY
 from .turn import card_xp, claim_cards
 
 PVP_FLEE = 20
+#: the effect marking an overlord already revealed once (first-reveal-only)
+OVERLORD_REVEALED = "overlord-revealed"
 
 
 # Overlords ---------------------------------------------------------------------------------------------------
@@ -30,8 +33,27 @@ def new_monster(rs: Any, state: TombState, name: str) -> Monster:
     return Monster(name)
 
 
+@implements("cryptmaster.ambiguity.overlord-reveal-each-raid")
 def persist_monster(rs: Any, state: TombState, m: Monster) -> TombState:
-    return evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+    """The overlord back in its crypt keeps its Wounds and cards; under first-reveal-only it is also marked
+    as revealed once, so that it draws and resolves nothing on its later reveals."""
+    state = evolve(state, overlord_wounds=m.wounds, overlord_attached=m.attached)
+    if find(state.effects, OVERLORD_REVEALED) is not None:
+        return state
+    marked = evolve(state, effects=add(state.effects, Effect(OVERLORD_REVEALED,
+                                                             "cryptmaster.ambiguity.overlord-reveal-each-raid",
+                                                             until="game", subject=m.card)))
+    return by_reading(rs.options, "overlord_reveal", {"every-raid": state, "first-reveal-only": marked})
+
+
+@implements("cryptmaster.ambiguity.overlord-reveal-each-raid", "cryptmaster.monster.reveal-effects")
+def reveal_effects(rs: Any, state: TombState, m: Monster) -> bool:
+    """Whether revealed monster ``m`` draws its spell or prayer and resolves its revealed effects: every
+    monster does, and the overlord again at every raid of its crypt (every-raid), or only the first time
+    it is revealed (first-reveal-only: it then carries the marker persist_monster left)."""
+    if state.overlord is None or m.card != state.overlord or find(state.effects, OVERLORD_REVEALED) is None:
+        return True
+    return by_reading(rs.options, "overlord_reveal", {"every-raid": True, "first-reveal-only": False})
 
 
 @implements("cryptmaster.overlord.game-ends-on-defeat", "cryptmaster.death.monster-dies")
@@ -260,6 +282,11 @@ def end_pvp(rs: Any, state: TombState, attacker: int, defender: int, *, defender
     pillage = state.pillage
     state = evolve(state, pillage=(), effects=discard(state.effects, "pvp-combat", "battled", "passed"))
     state = _reset(state, attacker, defender)
+    return claim_pillage(rs, state, claimer, pillage)
+
+
+def claim_pillage(rs: Any, state: TombState, claimer: int, pillage: tuple[str, ...]) -> TombState:
+    """The pillage pile claimed by ``claimer`` (unclaimed, it waits for Cleanup when his party is empty)."""
     if not pillage or not state.parties[claimer].characters:
         return evolve(state, pillage=pillage)           # unclaimed: discarded at Cleanup
     if rs.options.pvp_claim == "like-pickpocket":
@@ -310,7 +337,7 @@ def apply_kill_pay(rs: Any, state: TombState, t: Task, action: Any, player: int)
         owner = state.owner_of(t.subject or "")
         assert owner is not None
         note("cryptmaster.pvp.kill-for-xp")
-        return rs.kill_character(state, owner, t.subject or "")
+        return kill_for_xp(rs, state, player, owner, t.subject or "")
     party = state.parties[player]
     if action.card == XP_TOKENS:
         spent = min(party.bank_xp, KILL_PRICE - t.value)
@@ -321,6 +348,26 @@ def apply_kill_pay(rs: Any, state: TombState, t: Task, action: Any, player: int)
         spent = card_xp(rs, action.card)
         state = discard_cards(rs, state.with_party(player, bank=tuple(bank)), (action.card,))
     return evolve(state, agenda=(evolve(t, value=t.value + spent, items=(*t.items, action.card)), *state.agenda[1:]))
+
+
+@implements("cryptmaster.ambiguity.pvp-kill-action", "cryptmaster.death.pillage-pile")
+def kill_for_xp(rs: Any, state: TombState, killer: int, owner: int, name: str) -> TombState:
+    """The Kill's victim dies: its attached cards are discarded with it (whole-cards-any-target: it is not
+    PvP combat), or go to the pillage pile as in PvP combat (pillage), the killer the attacker and the
+    victim's player the defender: "If there are no defenders, the attacker claims all pillage. Otherwise,
+    the defender claims all pillage."  A borrowed mercenary goes home with its cards under both."""
+    from ...tomb.rules.wounds import update_character
+
+    victim = state.parties[owner].character(name)
+    if victim is None or victim.owner is not None or not victim.attached:
+        return rs.kill_character(state, owner, name)
+    if by_reading(rs.options, "pvp_kill", {"whole-cards-any-target": False, "pillage": True}):
+        note("cryptmaster.death.pillage-pile")
+        pillage = tuple(sorted((*state.pillage, *victim.attached)))
+        state = rs.kill_character(update_character(state, owner, name, attached=()), owner, name)
+        claimer = owner if state.parties[owner].characters else killer
+        return claim_pillage(rs, evolve(state, pillage=()), claimer, pillage)
+    return rs.kill_character(state, owner, name)
 
 
 @legal("kill-pay", registry=REGISTRY)

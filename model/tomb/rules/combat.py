@@ -94,7 +94,7 @@ def run_reveal(rs: Any, state: TombState, t: Task) -> TombState:
     cm = cm_of(state)
     for i, m in enumerate(monsters):
         card = rs.cards.crypt[m.card]
-        for e in card.effects:
+        for e in card.effects if rs.reveal_effects(state, m) else ():
             if e.kind == "on-reveal-draw":
                 tasks += [Task("inn-draw", cm, f"m{i}", deck=d, rule="tomb.monster.example-darkhelm") for d in e.decks]
             elif e.kind == "on-reveal-contest":

@@ -285,7 +285,12 @@ def run_trap_rolls(rs: Any, state: TombState, t: Task) -> TombState:
             pool = p if pool is None else pool + p
         assert pool is not None
         return start_roll(state, Roll("disarm", player, pool.dice, pool.auto))
-    tasks = [Task("trap-roll", player, attr, rule="tomb.trap.combined-successes") for attr, _ in trap.disarm]
+    groups = rs.disarm_groups(state, names)
+    if len(groups) == 1:                                       # one combined roll per Attribute
+        tasks = [Task("trap-roll", player, attr, rule="tomb.trap.combined-successes") for attr, _ in trap.disarm]
+    else:                                                      # each group its own roll per Attribute
+        tasks = [Task("trap-roll", player, attr, items=g, rule="tomb.trap.combined-successes")
+                 for attr, _ in trap.disarm for g in groups]
     return push(state, *tasks)
 
 
@@ -293,7 +298,7 @@ def run_trap_rolls(rs: Any, state: TombState, t: Task) -> TombState:
 def run_trap_roll(rs: Any, state: TombState, t: Task) -> TombState:
     raid = state.raid
     assert raid is not None and t.player is not None
-    pool = combined_pool(rs, state, t.player, raid.disarmers, t.subject or "skill")
+    pool = combined_pool(rs, state, t.player, t.items or raid.disarmers, t.subject or "skill")
     return start_roll(pop(state), Roll("disarm", t.player, pool.dice, pool.auto, subject=t.subject))
 
 
@@ -313,6 +318,9 @@ def is_disarmed(rs: Any, state: TombState) -> bool:
     tns = [tn + bonus for _, tn in trap.disarm]
     if rs.options.trap_tns == "summed" and len(tns) > 1:
         return sum(raid.results) >= sum(tns)
+    groups = len(rs.disarm_groups(state, raid.disarmers))
+    if groups > 1:                                             # each group's roll against its Attribute's TN
+        tns = [tn for tn in tns for _ in range(groups)]
     return len(raid.results) == len(tns) and all(r >= tn for r, tn in zip(raid.results, tns))
 
 
