@@ -232,6 +232,11 @@ class Ruleset(ABC):
     #: XP).  The conformance guide plays on with the search policy until its sample holds such a game
     won_outcomes: ClassVar[frozenset[str]] = frozenset()
 
+    #: whether the game's ``considered`` and ``considered_toward`` read only what ``observe`` shows the
+    #: player deciding (its tests hold them to it): a search then narrows its root decision on the true
+    #: state; else on a state ``determinise`` deals for him, so that nothing hidden narrows it
+    considered_observes: ClassVar[bool] = False
+
     def returns(self, state: Any) -> tuple[float, ...]:
         """At the end of a game, each player's value in [0, 1]: 1 a win, 0 a loss, a tie's share between;
         in a cooperative game, every player's is the team's.  Search needs it."""

@@ -12,7 +12,8 @@ nothing is hidden, its ``MCTSBot``).  For one decision of ``player`` it runs ``s
    among the children legal in this determinisation, the one of highest UCB1, counting a child's
    *availability* (how often it was legal when its parent was visited) instead of the parent's visits;
 3. **expand** one untried legal action (of those the ruleset's ``considered`` keeps, where it has one:
-   a player's judgement of what is worth trying);
+   a player's judgement of what is worth trying; at the root, asked of a determinisation too, unless the
+   game says its judgement reads only what the player sees: ``considered_observes``);
 4. **roll out** with the ruleset's playout policy (``playout``, uniform by default) for at most
    ``rollout`` steps;
 5. **evaluate**: the game's ``returns(state)`` where it is over, else its ``evaluate(state)`` (each a
@@ -149,7 +150,10 @@ class Search:
             return legal[rng.randrange(len(legal))]
         considered = self._considered(rs)
         if considered is not None:
-            legal = considered(rs, state, player, legal) or legal
+            # narrowed on what the player can see: a state dealt for him, unless the game's judgement
+            # reads nothing hidden (``considered_observes``)
+            seen = state if rs.considered_observes else rs.determinise(state, player, rng)
+            legal = considered(rs, seen, player, legal) or legal
             if len(legal) == 1:
                 return legal[0]
         root = Node()

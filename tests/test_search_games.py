@@ -144,3 +144,68 @@ def test_egypt_toward_all_dead_and_no_crystal() -> None:
     gone = attrs.evolve(out, heroes=tuple(attrs.evolve(h, status=DEAD, lives=0) if i else h
                                           for i, h in enumerate(out.heroes)))
     assert rs.toward(gone, "no-crystal") == 1.0
+
+
+def test_egypt_considered_reads_only_what_the_player_sees() -> None:
+    """Egypt declares ``considered_observes``: what its ``considered`` and ``considered_toward`` keep is the
+    same on the true state and on every state ``determinise`` deals for the player (face-down tokens dealt
+    again), so a search may narrow its root decision on the true state without reading anything hidden."""
+    from tombspec.model.egypt.judgement import considered, considered_toward
+    from tombspec.model.play import next_move
+
+    rs = get_ruleset("egypt")
+    assert rs.considered_observes
+    compared = 0
+    for i in range(6):
+        rng, state = random.Random(i), rs.initial_state()
+        for _ in range(250):
+            move = next_move(rs, state, rng)
+            if move is None:
+                break
+            pending = rs.pending(state)
+            if pending.is_decision:
+                player = pending.actors[0]
+                legal = rs.legal_actions(state, player)
+                kept = (considered(rs, state, player, legal), considered_toward(rs, state, player, legal, "no-crystal"))
+                for k in range(2):
+                    dealt = rs.determinise(state, player, random.Random(k))
+                    assert (considered(rs, dealt, player, legal),
+                            considered_toward(rs, dealt, player, legal, "no-crystal")) == kept
+                    compared += dealt is not state
+            state = rs.step(state, *move)
+    assert compared > 100                     # states with something hidden were compared
+
+
+def test_a_search_narrows_its_root_decision_on_a_state_dealt_for_the_player() -> None:
+    """Tomb's judgement towards no-characters reads the Crypts' face-down cards: a search-ends player
+    narrows its root decision on a state ``determinise`` dealt for him, never on the true state (a player
+    never decides on what he cannot see); the tree's decisions are on determinised states already."""
+    from tombspec.model.play import next_move
+    from tombspec.model.search import Search
+    from tombspec.model.tomb import Tomb
+
+    rs = Tomb({"players": 3})
+    assert not rs.considered_observes
+    seen: list[Any] = []
+    truth: list[Any] = []
+    toward = type(rs).considered_toward
+
+    def spying(rs_, state, player, legal, end):
+        seen.append(state)
+        return toward(rs_, state, player, legal, end)
+
+    type(rs).considered_toward = staticmethod(spying)
+    try:
+        policy = Search(2, 2, ends=True)
+        policy.aim, policy.aimed = "no-characters", True
+        rng, state = random.Random(5), rs.initial_state()
+        for _ in range(120):
+            move = next_move(rs, state, rng, policy)
+            if move is None:
+                break
+            truth.append(state)
+            state = rs.step(state, *move)
+    finally:
+        type(rs).considered_toward = staticmethod(toward)
+    assert seen and truth
+    assert not any(any(s is t for t in truth) for s in seen)

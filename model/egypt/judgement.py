@@ -326,6 +326,8 @@ class Judgement:
 
     #: the outcome in which the players win: the heroes' victory
     won_outcomes = frozenset({"victory"})
+    #: ``considered`` reads the face-up tokens and the backs of the others alone (tests/test_search_games.py)
+    considered_observes = True
 
     playout = staticmethod(playout)
     playout_toward = staticmethod(playout_toward)
