@@ -1074,11 +1074,13 @@ from ...tomb.rules import turn as tomb_turn  # noqa: E402
 #: (two players or more), Meet at the Inn (the starting characters are drawn at setup: ``cm-keep``), the
 #: Optional Rules' and readings' points fixed otherwise here (single-round filling, party overflow, leaving
 #: unrevealed Monsters, banking on reaching the Inn), Items attached on drawing (drawn Inn cards go to the
-#: hand) and a wiped party's restart (it refills at the upkeep).
+#: hand), a wiped party's restart (it refills at the upkeep), and the decisions of two Tomb readings that
+#: do not apply here (a Cleric and Wizard's class cards in the player's order: no Journeyman's redraw to
+#: order them for; Solitaire's Trap chosen by its first lines).
 UNREACHABLE = frozenset({"order-reroll", "order-reroll-roll", "hero", "deal-crypt", "solo-third", "solo-rest",
                          "knight-search", "keep", "first-recruit", "attach", "journeyman", "solo-destroy", "soldier",
                          "soldier-recruit", "overflow", "trap-pick", "monster-continue", "bank-at-inn", "squire",
-                         "restart-recruit"})
+                         "restart-recruit", "class-draw-order", "trap-choose"})
 
 #: The subjects of the priority points: Tomb's React windows, and the CM effects once the Monsters are
 #: revealed (``raid.monster_reveal_tasks``).

@@ -275,7 +275,7 @@ ENTERED_WHEN: dict[str, str] = {
     "choose a Trap by its first lines":
         "Solitaire under `solo_secrets` = read-first-lines and `solo_trap_order` = first-lines-known, in place "
         "of `a face-down Trap`: the player reads the first two lines of every Trap left and chooses which to "
-        "resolve next (`tomb.ambiguity.solo-trap-order`): `announce` with `card` = those lines, "
+        "resolve next (`tomb.ambiguity.solo-trap-order`): `announce`, its `card` naming those lines, "
         "`trap:<characters>:<attribute>+...` (the Target Numbers too under `trap_line` = read-aloud). "
         "Skipped when the Raid holds no Trap.",
     "choose who disarms":
