@@ -9,8 +9,6 @@ lowering the dice, the Campaign levels.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not, itemgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -18,12 +16,11 @@ from ..ruleset import Violation
 from .board import INN
 from .cards import INN_DECKS
 from .rules.campaign import compute_level
-from .rules.cards import (BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, memo_table,
-                          monster_hp)
+from .rules.cards import BASE_MOVEMENT, _traits, attached_conflicts, character_hp, compute_movement, monster_hp
 from .rules.end import compute_score
 from .rules.rolling import compute_lower, compute_raise
 from .rules.wounds import compute_wounds
-from .state import TombState, loadout_facts, remembering
+from .state import TombState, loadout_facts
 
 
 # Numeric invariants: functions of numbers, for ints and z3 terms alike -------------------------------------
@@ -175,25 +172,9 @@ def _over_traited(rs: Any, characters: Any) -> list[str]:
     facts = loadout_facts(rs, characters)
     over = facts.get("over-traited")
     if over is None:
-        traited: dict[str, int] = {}
-        for ch in characters:
-            for t in _held_traits(rs, ch.attached):
-                traited[t] = traited.get(t, 0) + 1
+        traited = _counted(t for ch in characters for c in ch.attached for t in _traits(rs, c))
         over = facts["over-traited"] = [t for t, n in traited.items() if n > len(characters)]
     return over
-
-
-def _held_traits(rs: Any, attached: tuple[str, ...]) -> tuple[str, ...]:
-    """The traits of a Character's Attached cards, each as often as a card carries it (a fact of the
-    cards alone: remembered by the tuple's value in a bounded table, while ``state.remembering``)."""
-    remember = remembering()
-    table = memo_table(rs, "held-traits", bounded=True) if remember else {}
-    got = table.get(attached)
-    if got is None:
-        got = tuple(t for c in attached for t in _traits(rs, c))
-        if remember:
-            table[attached] = got
-    return got
 
 
 def _deaths_pending(state: TombState) -> bool:
@@ -424,16 +405,11 @@ class Tally:
     they were counted in.  ``recount`` counts again only the places whose value is not the very one of
     that state, and looks at no Party while the Parties are the very same tuple."""
 
-    __slots__ = ("places", "party_places", "state", "counts", "diff", "shape")
+    __slots__ = ("places", "party_places", "state", "counts", "diff")
 
     def __init__(self, places: tuple[Any, ...], party_places: tuple[Any, ...], state: Any,
-                 counts: tuple[dict[str, int], ...], diff: dict[str, int], shape: Any = None) -> None:
+                 counts: tuple[dict[str, int], ...], diff: dict[str, int]) -> None:
         self.places, self.party_places, self.state, self.counts, self.diff = places, party_places, state, counts, diff
-        # the places' values of a state in one call, their counters, and their indices (``recount``
-        # finds the places whose value is not the very one of the last state in one pass in C); made
-        # once, and handed on to the Tallies that follow
-        self.shape = shape or (itemgetter(*(field for field, _ in places)), tuple(counter for _, counter in places),
-                               range(len(places)))
 
     @classmethod
     def start(cls, places: tuple[Any, ...], party_places: tuple[Any, ...], expected: dict[str, int]) -> "Tally":
@@ -447,10 +423,13 @@ class Tally:
         new, old = state.__dict__, last.__dict__
         counts = self.counts
         moved: list[tuple[int, dict[str, int]]] = []      # (place, its new count) where a count changed
-        getter, counters, indices = self.shape
-        values = getter(new)
-        for i in compress(indices, map(is_not, values, getter(old))):
-            got = counters[i](values[i])
+        i = -1
+        for field, counter in self.places:
+            i += 1
+            value = new[field]
+            if value is old[field]:
+                continue
+            got = counter(value)
             if got != counts[i]:
                 moved.append((i, got))
         parties, olds = new["parties"], old["parties"]
@@ -481,7 +460,7 @@ class Tally:
             _shift(diff, counts[i], -1)
             _shift(diff, got, 1)
             changed[i] = got
-        return Tally(self.places, self.party_places, state, tuple(changed), diff, self.shape)
+        return Tally(self.places, self.party_places, state, tuple(changed), diff)
 
     def recount_all(self, state: TombState) -> "Tally":
         """Every place counted afresh (the places counted here taken off first)."""
@@ -494,7 +473,7 @@ class Tally:
                           for field, counter in self.party_places)])
         for got in counts:
             _shift(diff, got, 1)
-        return Tally(self.places, self.party_places, state, counts, diff, self.shape)
+        return Tally(self.places, self.party_places, state, counts, diff)
 
 
 def _shift(diff: dict[str, int], counts: dict[str, int], sign: int) -> None:
