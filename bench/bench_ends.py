@@ -7,7 +7,8 @@ in process), the default configuration, ``--policy search-ends``, its default 10
 time.  A run that misses an end says which; the share of runs that reach every end is the figure.
 
 ``TOMBSPEC_BENCH_ENDS_GAMES`` (comma-separated game names), ``TOMBSPEC_BENCH_ENDS_SEEDS`` (runs per game)
-narrow a run; each game's row is kept in ``bench/out/ends-GAME.json`` and the table is rebuilt from every
+and ``TOMBSPEC_BENCH_ENDS_N`` (games a run, fewer than conform's default: a run that reaches every end in
+fewer reaches them in the default's, whose first games are the same) narrow a run; each game's row is kept in ``bench/out/ends-GAME.json`` and the table is rebuilt from every
 kept row, so a game measured alone keeps the others'.
 """
 
@@ -50,7 +51,7 @@ def _commit() -> str:
 def run(quick: bool, out: Path) -> str:
     names = [g for g in os.environ.get("TOMBSPEC_BENCH_ENDS_GAMES", ",".join(ALL)).split(",") if g]
     seeds = int(os.environ.get("TOMBSPEC_BENCH_ENDS_SEEDS", 1 if quick else SEEDS))
-    games = 10 if quick else GAMES
+    games = int(os.environ.get("TOMBSPEC_BENCH_ENDS_N", 10 if quick else GAMES))
     out.mkdir(parents=True, exist_ok=True)
     jobs = [(g, s) for g in names for s in range(seeds)]
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -61,8 +62,8 @@ def run(quick: bool, out: Path) -> str:
         (out / f"ends-{game}.json").write_text(json.dumps({"runs": rows, "date": when, "commit": commit,
                                                            "quick": quick}, indent=1))
     lines = [f"`conform --policy search-ends` against the model itself (in process), each game's default "
-             f"configuration, {games} games a run ({'quick; ' if quick else ''}conform's default is {GAMES}), seeds 0 to "
-             f"{seeds - 1}: the ends "
+             "configuration, the games of each run as the table gives them (conform's default is "
+             f"{GAMES}{'; quick' if quick else ''}), seeds 0 to {seeds - 1} (this run): the ends "
              "each run reached, and those it missed.", "",
              "| game | run (seed) | games | ends reached | missed | exit | time |", "|---|---|---|---|---|---|---|"]
     every = {}

@@ -111,6 +111,23 @@ def _same_games(baseline: bytes, today: bytes) -> tuple[bool, set[str], set[str]
     return first is None, added, changed, first
 
 
+def _same_actions(baseline: bytes, today: bytes) -> tuple[bool, int | None]:
+    """Whether two traces make the same moves: every step line the same once its digest is set aside
+    (a digest that differs where the actions do not is a change of the state's encoding, as a queued
+    task naming another rule, not of play); else the first game whose moves differ."""
+    import re
+
+    strip = re.compile(rb',?"digest":"[0-9a-f]{64}"').sub
+    game = -1
+    for x, y in zip(baseline.split(b"\n"), today.split(b"\n")):
+        if x.startswith(b'{"board"'):
+            game += 1
+            continue
+        if strip(b"", x) != strip(b"", y):
+            return False, max(game, 0)
+    return len(baseline.split(b"\n")) == len(today.split(b"\n")), None
+
+
 def _extract(work: Path) -> Path:
     """The baseline's spec/, model/ and checks/ as an importable ``tombspec`` namespace package."""
     import io
@@ -172,7 +189,10 @@ def run(quick: bool, out: Path) -> str:
             _child(EXPLORE, game, str(games), str(traces["today"]))
             same, added, changed, first = _same_games(traces["baseline"].read_bytes(),
                                                       traces["today"].read_bytes())
-            identity.append(f"{game}: {'the same games' if same else f'DIFFERENT from game {first}'} "
+            acts, acted = _same_actions(traces["baseline"].read_bytes(), traces["today"].read_bytes())
+            played = "" if same else (f"(every action the same, the digests not: the state's encoding changed) " if acts
+                                      else f"(the actions differ from game {acted}) ")
+            identity.append(f"{game}: {'the same games' if same else f'DIFFERENT from game {first}'} {played}"
                             f"{'(options added since: ' + ', '.join(sorted(added)) + ') ' if added else ''}"
                             f"{'(default reading changed since: ' + ', '.join(sorted(changed)) + ') ' if changed else ''}"
                             f"({traces['today'].stat().st_size:,} bytes)")
@@ -205,7 +225,8 @@ def run(quick: bool, out: Path) -> str:
     return "\n".join([
         f"Each game: `explore GAME --games {games} --seed 1 --workers 1` (uniform play; every invariant after every "
         f"step) and `verify` by each model of the trace it wrote of those games (the same seeds; where a behaviour "
-        "changed since, the games differ from there on, and the baseline's trace would diverge), in fresh processes, the baseline (`{BASELINE}`, "
+        "changed since, the games differ from there on, and the baseline's trace would diverge), in fresh processes, "
+        f"the baseline (`{BASELINE}`, "
         f"the code before issue 26) and today interleaved, the best of {REPEATS}.  Steps per second on one core:",
         "",
         "| game | steps | explore, baseline | explore, today | ratio | verify, baseline | verify, today | ratio | "
