@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from bench_search import _commit     # (bench/ is on the path: run.py's folder)
 
 TITLE = "Conformance depth: the ends conform --policy search-ends reaches"
 GAMES = 100
@@ -38,14 +39,6 @@ def one_run(game: str, seed: int, games: int) -> dict[str, Any]:
     return {"game": game, "seed": seed, "games": report.games, "exit": report.exit_code,
             "ended": report.ended.get(game, {}), "missed": report.ends_unreached.get(game, []),
             "seconds": time.perf_counter() - start}
-
-
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=Path(__file__).resolve().parents[1], check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
 
 
 def run(quick: bool, out: Path) -> str:

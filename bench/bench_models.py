@@ -118,14 +118,15 @@ def _same_actions(baseline: bytes, today: bytes) -> tuple[bool, int | None]:
     import re
 
     strip = re.compile(rb',?"digest":"[0-9a-f]{64}"').sub
+    a, b = baseline.split(b"\n"), today.split(b"\n")
     game = -1
-    for x, y in zip(baseline.split(b"\n"), today.split(b"\n")):
+    for x, y in zip(a, b):
         if x.startswith(b'{"board"'):
             game += 1
             continue
         if strip(b"", x) != strip(b"", y):
             return False, max(game, 0)
-    return len(baseline.split(b"\n")) == len(today.split(b"\n")), None
+    return len(a) == len(b), None
 
 
 def _extract(work: Path) -> Path:
