@@ -50,8 +50,8 @@ def _tasks() -> dict[str, Any]:
 
     tasks["redistribute"] = evolve(TASKS["redistribute"], legal=lambda rs, s, t, p: turn.share_options(rs, s, p),
                                    apply=apply_share, rule="cryptmaster.free.share", allows=turn.allows_share)
-    tasks["pickpocket-pick"] = evolve(TASKS["pickpocket-pick"],
-                                            legal=lambda rs, s, t, p: turn.pickpocket_options(rs, s, p))
+    tasks["pickpocket-pick"] = evolve(TASKS["pickpocket-pick"],   # (Tomb's allows reads Tomb's list: asked of this one)
+                                            legal=lambda rs, s, t, p: turn.pickpocket_options(rs, s, p), allows=None)
 
     def battled(apply: Any) -> Any:
         def wrapped(rs: Any, state: TombState, t: Any, action: Any, player: int) -> TombState:

@@ -779,6 +779,24 @@ def legal_pickpocket_pick(rs: Any, state: TombState, t: Task, player: int) -> li
     return pickpocket_actions(rs, state, player)
 
 
+@allows("pickpocket-pick")
+def allows_pickpocket_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> bool:
+    """Whether ``pickpocket_actions`` lists ``action``: a Rogue of the Party, not at the Inn, stealing an
+    Item or Treasure Attached to a Character of a Party in range (the very value it lists)."""
+    if type(action) is not Steal or action.card is None or at_inn(state, player):
+        return False
+    me = state.parties[player].character(action.rogue)
+    if me is None or not rs.cards.characters[me.name].has("rogue"):
+        return False
+    if not (type(action.player) is int and 0 <= action.player < len(state.parties)):
+        return False
+    victim = state.parties[action.player].character(action.character)
+    if victim is None or action.card not in victim.attached or card_type(rs, action.card) not in ("item", "treasure"):
+        return False
+    return action.player in in_range(rs, state, player) and \
+        action == rs.pickpocket_action(action.rogue, action.player, action.character, action.card)
+
+
 @why("pickpocket-pick")
 def why_pickpocket_pick(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     if isinstance(action, Steal):
