@@ -8,7 +8,6 @@ runs (``PROOF_*`` below).
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -127,8 +126,10 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             for p in piles:
                 if _pile(rs, s, t, p):
                     return True
-        elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
-            return True
+        else:                                                           # every floor lives: _pile
+            for p in piles:
+                if not p.tokens:
+                    return True
     # _numbers, each of its checks read again only when its number changed
     if s.turn.moves != last.turn.moves and not inv_moves(s.turn.moves):
         return True
@@ -150,9 +151,6 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     if s.last_moved is not None and not (s.last_moved == last.last_moved and same_heroes) and _monsters_idle(rs, s):
         return True
     return s.phase == "over" and bool(_victory(rs, s))
-
-
-_TOKENS = attrgetter("tokens")
 
 
 def _tokens(s: EgyptState) -> list[Violation]:
