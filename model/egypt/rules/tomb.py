@@ -35,18 +35,22 @@ def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladd
 _LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
-#: the last terrain worked out, with what it was made of (read by identity: a cache, not state)
-_LAST: list[Any] = [None, None, None, None, None, None]
+#: the last terrain worked out, with what it was made of, and the last state it was asked of (read by
+#: identity: a cache, not state; the state is kept, so its id is not reused, and a state never changes)
+_LAST: list[Any] = [None, None, None, None, None, None, None]
 
 
 def terrain(rs: Any, s: EgyptState) -> Terrain:
     """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
     last = _LAST
+    if last[6] is s and last[4] is rs.board:          # the very state asked last (a step asks it often)
+        return last[5]
     if last[0] is s.piles and last[1] is s.rubble and last[2] is s.doors and last[3] == s.ceiling and \
             last[4] is rs.board:
+        last[6] = s
         return last[5]
-    t = _LAST[5] = _terrain_of(rs, s)
-    _LAST[:5] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board)
+    t = _terrain_of(rs, s)
+    _LAST[:] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board, t, s)
     return t
 
 
