@@ -117,8 +117,9 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else \
         ACTIVATABLE + ("crack", "fire")
     monsters, kinds = rs.monster_names, rs.components.kinds
+    ys, first = rs.board.ys, live.first_row
     for p in s.piles:
-        if not live.live(p.space):
+        if ys[p.space] < first:              # not live (Terrain.live)
             continue
         hazard = False
         up = []
