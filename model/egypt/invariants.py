@@ -18,7 +18,7 @@ from .rules.combat import compute_monster_lives
 from .rules.escape import compute_ceiling_drop
 from .rules.hero import (MAX_LIVES, MOVEMENTS, SLOTS, carried, compute_gain_lives, compute_lose_lives,
                          compute_moves_after, compute_slots_free)
-from .rules.tomb import RUBBLE_TOKENS, terrain
+from .rules.tomb import RUBBLE_TOKENS, terrain, token_ids
 from .state import DEAD, ESCAPED, IN, WAITING, EgyptState
 
 
@@ -154,8 +154,21 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
 
 
 def _tokens(s: EgyptState) -> list[Violation]:
-    ids = [x.id for p in s.piles for x in p.tokens] + [x.id for h in s.heroes for x in h.items]
-    if len(ids) != len(set(ids)):
+    """No token id twice among the piles and the hero boards (the piles' ids counted by
+    :func:`token_ids`, carried over from pile to pile as the rules change them)."""
+    counts, dups = token_ids(s.piles)
+    twice = dups > 0
+    if not twice:
+        seen: set[Any] = set()
+        for h in s.heroes:
+            for x in h.items:
+                if x.id in counts or x.id in seen:
+                    twice = True
+                    break
+                seen.add(x.id)
+            if twice:
+                break
+    if twice:
         return [Violation("egypt.components.list", "a token is in two places")]
     return []
 

@@ -91,6 +91,8 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
         for t in tokens:
             where.setdefault(t.id, space)
         _WHERE[:] = (new, where)
+    if _IDS[0] is old:
+        _count_ids(old, new, old[i].tokens if after > i else (), tokens)
     hit = _LADDERS.get(id(old))
     if hit is not None and hit[0] is old:
         names = rs.ladder_names
@@ -138,6 +140,54 @@ def find_token(s: EgyptState, token_id: int) -> str | None:
         return _WHERE[1].get(token_id)
     except TypeError:                                # no id at all (an unhashable value)
         return None
+
+
+#: the last piles whose token ids were counted (by :func:`token_ids`, or carried over by
+#: :func:`set_pile` from the piles it changed), how many tokens of each id they hold, and how many ids
+#: they hold more than once (by identity, keeping the piles: a cache, not state)
+_IDS: list[Any] = [None, {}, 0]
+
+
+def token_ids(piles: tuple[Pile, ...]) -> tuple[dict[Any, int], int]:
+    """How many tokens of each id ``piles`` hold, and how many ids they hold more than once (a token in
+    two places).  Answered from :data:`_IDS` for the piles :func:`set_pile` made last."""
+    if _IDS[0] is piles:
+        return _IDS[1], _IDS[2]
+    counts: dict[Any, int] = {}
+    dups = 0
+    for p in piles:
+        for t in p.tokens:
+            n = counts.get(t.id, 0)
+            if n == 1:
+                dups += 1
+            counts[t.id] = n + 1
+    _IDS[:] = (piles, counts, dups)
+    return counts, dups
+
+
+def _count_ids(old: tuple[Pile, ...], new: tuple[Pile, ...], gone: tuple[Token, ...],
+               come: tuple[Token, ...]) -> None:
+    """The counts of :func:`token_ids` for ``new``: those of ``old`` (in :data:`_IDS`) less the tokens of
+    the pile ``gone`` from it, plus those of the pile that ``come`` in its place."""
+    counts, dups = _IDS[1].copy(), _IDS[2]
+    try:
+        for t in gone:
+            n = counts[t.id]
+            if n == 2:
+                dups -= 1
+            if n == 1:
+                del counts[t.id]
+            else:
+                counts[t.id] = n - 1
+        for t in come:
+            n = counts.get(t.id, 0)
+            if n == 1:
+                dups += 1
+            counts[t.id] = n + 1
+    except TypeError:                  # no id at all (an unhashable value): counted afresh when asked
+        _IDS[:] = (None, {}, 0)
+        return
+    _IDS[:] = (new, counts, dups)
 
 
 @implements("egypt.combat.monster-guards-stack")
