@@ -126,10 +126,8 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             for p in piles:
                 if _pile(rs, s, t, p):
                     return True
-        else:                                                           # every floor lives: _pile
-            for p in piles:
-                if not p.tokens:
-                    return True
+        elif token_ids(piles)[2]:                                       # every floor lives: _pile
+            return True
     # _numbers, each of its checks read again only when its number changed
     if s.turn.moves != last.turn.moves and not inv_moves(s.turn.moves):
         return True
@@ -156,7 +154,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
 def _tokens(s: EgyptState) -> list[Violation]:
     """No token id twice among the piles and the hero boards (the piles' ids counted by
     :func:`token_ids`, carried over from pile to pile as the rules change them)."""
-    counts, dups = token_ids(s.piles)
+    counts, dups, _ = token_ids(s.piles)
     twice = dups > 0
     if not twice:
         seen: set[Any] = set()

@@ -222,13 +222,13 @@ def test_the_caches_stay_behind_when_the_ruleset_is_pickled() -> None:
 
 def test_the_token_ids_carried_from_pile_to_pile_are_those_counted_afresh() -> None:
     """``token_ids`` of the piles ``set_pile`` makes, the counts carried over from the piles it changed,
-    are the counts of their tokens read afresh, on every state of a few random games, and with a token
-    laid twice."""
+    are the counts of their tokens (and of their empty piles) read afresh, on every state of a few random
+    games, with a token laid twice, and with an empty pile among the piles replaced or taken away."""
     from collections import Counter
 
-    def afresh(piles: tuple[Pile, ...]) -> tuple[dict[int, int], int]:
+    def afresh(piles: tuple[Pile, ...]) -> tuple[dict[int, int], int, int]:
         counts = Counter(x.id for p in piles for x in p.tokens)
-        return dict(counts), sum(1 for n in counts.values() if n > 1)
+        return dict(counts), sum(1 for n in counts.values() if n > 1), sum(1 for p in piles if not p.tokens)
 
     for config in ({}, {"escape": True}, {"players": 4, "pursuit": True}):
         rs = Egypt(options=config)
@@ -236,14 +236,23 @@ def test_the_token_ids_carried_from_pile_to_pile_are_those_counted_afresh() -> N
         for seed in range(3):
             for _, _, state in playout(rs, random.Random(seed)):
                 carried += _IDS[0] is state.piles
-                counts, dups = token_ids(state.piles)
-                assert (dict(counts), dups) == afresh(state.piles)
+                counts, dups, empty = token_ids(state.piles)
+                assert (dict(counts), dups, empty) == afresh(state.piles)
                 if state.piles:
                     token = state.piles[-1].tokens[-1]
                     for space in (state.piles[0].space, state.piles[-1].space):
                         token_ids(state.piles)
                         bad = set_pile(rs, state, space, (*state.pile(space), token))
-                        assert _IDS[0] is bad.piles and (dict(_IDS[1]), _IDS[2]) == afresh(bad.piles)
+                        assert _IDS[0] is bad.piles and (dict(_IDS[1]), _IDS[2], _IDS[3]) == afresh(bad.piles)
                         assert token_ids(bad.piles)[1] == 1
                     token_ids(state.piles)
         assert carried > 0                       # the counts were carried over, not only counted afresh
+    rs = Egypt()
+    good = _mid_game(rs)
+    empty = evolve(good, piles=(*good.piles[:1], Pile(good.piles[1].space, ()), *good.piles[2:]))
+    assert token_ids(empty.piles)[2] == 1
+    for tokens in ((), good.piles[1].tokens):   # the empty pile taken away, or filled again
+        token_ids(empty.piles)
+        fixed = set_pile(rs, empty, good.piles[1].space, tokens)
+        assert _IDS[0] is fixed.piles and (dict(_IDS[1]), _IDS[2], _IDS[3]) == afresh(fixed.piles)
+        assert _IDS[3] == 0 and rs.violations(fixed) == []

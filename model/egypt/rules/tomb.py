@@ -92,7 +92,7 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
             where.setdefault(t.id, space)
         _WHERE[:] = (new, where)
     if _IDS[0] is old:
-        _count_ids(old, new, old[i].tokens if after > i else (), tokens)
+        _count_ids(old, new, old[i] if after > i else None, tokens)
     hit = _LADDERS.get(id(old))
     if hit is not None and hit[0] is old:
         names = rs.ladder_names
@@ -143,35 +143,39 @@ def find_token(s: EgyptState, token_id: int) -> str | None:
 
 
 #: the last piles whose token ids were counted (by :func:`token_ids`, or carried over by
-#: :func:`set_pile` from the piles it changed), how many tokens of each id they hold, and how many ids
-#: they hold more than once (by identity, keeping the piles: a cache, not state)
-_IDS: list[Any] = [None, {}, 0]
+#: :func:`set_pile` from the piles it changed), how many tokens of each id they hold, how many ids they
+#: hold more than once, and how many of them are empty (by identity, keeping the piles: a cache, not state)
+_IDS: list[Any] = [None, {}, 0, 0]
 
 
-def token_ids(piles: tuple[Pile, ...]) -> tuple[dict[Any, int], int]:
-    """How many tokens of each id ``piles`` hold, and how many ids they hold more than once (a token in
-    two places).  Answered from :data:`_IDS` for the piles :func:`set_pile` made last."""
+def token_ids(piles: tuple[Pile, ...]) -> tuple[dict[Any, int], int, int]:
+    """How many tokens of each id ``piles`` hold, how many ids they hold more than once (a token in two
+    places), and how many piles hold no token.  Answered from :data:`_IDS` for the piles :func:`set_pile`
+    made last."""
     if _IDS[0] is piles:
-        return _IDS[1], _IDS[2]
+        return _IDS[1], _IDS[2], _IDS[3]
     counts: dict[Any, int] = {}
-    dups = 0
+    dups = empty = 0
     for p in piles:
+        if not p.tokens:
+            empty += 1
         for t in p.tokens:
             n = counts.get(t.id, 0)
             if n == 1:
                 dups += 1
             counts[t.id] = n + 1
-    _IDS[:] = (piles, counts, dups)
-    return counts, dups
+    _IDS[:] = (piles, counts, dups, empty)
+    return counts, dups, empty
 
 
-def _count_ids(old: tuple[Pile, ...], new: tuple[Pile, ...], gone: tuple[Token, ...],
-               come: tuple[Token, ...]) -> None:
+def _count_ids(old: tuple[Pile, ...], new: tuple[Pile, ...], gone: Pile | None, come: tuple[Token, ...]) -> None:
     """The counts of :func:`token_ids` for ``new``: those of ``old`` (in :data:`_IDS`) less the tokens of
-    the pile ``gone`` from it, plus those of the pile that ``come`` in its place."""
-    counts, dups = _IDS[1].copy(), _IDS[2]
+    the pile ``gone`` from it, plus those of the pile that ``come`` in its place (none: no pile)."""
+    counts, dups, empty = _IDS[1].copy(), _IDS[2], _IDS[3]
+    if gone is not None and not gone.tokens:
+        empty -= 1
     try:
-        for t in gone:
+        for t in gone.tokens if gone is not None else ():
             n = counts[t.id]
             if n == 2:
                 dups -= 1
@@ -185,9 +189,9 @@ def _count_ids(old: tuple[Pile, ...], new: tuple[Pile, ...], gone: tuple[Token, 
                 dups += 1
             counts[t.id] = n + 1
     except TypeError:                  # no id at all (an unhashable value): counted afresh when asked
-        _IDS[:] = (None, {}, 0)
+        _IDS[:] = (None, {}, 0, 0)
         return
-    _IDS[:] = (new, counts, dups)
+    _IDS[:] = (new, counts, dups, empty)
 
 
 @implements("egypt.combat.monster-guards-stack")
