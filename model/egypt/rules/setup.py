@@ -103,9 +103,13 @@ def _deal(deck: Deck) -> Any:
 
 def _without(deck: Deck, card: str) -> Deck:
     """``deck.remove(card)``: the counts stay in their (sorted) order, one fewer of ``card``."""
-    if deck.count(card) < 1:
-        return deck.remove(card)          # refused, in Deck's own words
-    return Deck(tuple((c, n - 1) if c == card else (c, n) for c, n in deck.counts if c != card or n > 1))
+    counts = deck.counts
+    for i, (c, n) in enumerate(counts):
+        if c == card:
+            if n < 1:
+                break
+            return Deck((*counts[:i], (c, n - 1), *counts[i + 1:]) if n > 1 else (*counts[:i], *counts[i + 1:]))
+    return deck.remove(card)              # refused, in Deck's own words
 
 
 class DealDraw(Distribution[Any]):
