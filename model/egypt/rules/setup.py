@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
 from math import gcd
 from typing import Any
 
@@ -87,18 +86,13 @@ def deal_distribution(rs: Any, s: EgyptState) -> Any:
     deck = s.chests if back == "chest" else s.hazards
     last = _LAST_DEAL
     if last[0] is not deck:                 # a step asks it twice of the same deck: choosing, then checking
-        last[:] = (deck, _deal(deck))
+        last[:] = (deck, DealDraw(deck))
     return last[1]
 
 
-#: the last deck drawn from and its draw (by identity: a cache, not state)
+#: the last deck drawn from and its draw (a draw from the shuffled tokens that remain: each with
+#: probability count / tokens left), by identity: a cache, not state
 _LAST_DEAL: list[Any] = [None, None]
-
-
-@lru_cache(maxsize=128)
-def _deal(deck: Deck) -> Any:
-    """A draw from the shuffled tokens that remain: each with probability count / tokens left."""
-    return DealDraw(deck)
 
 
 def _without(deck: Deck, card: str) -> Deck:
