@@ -8,7 +8,6 @@ runs (``PROOF_*`` below).
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from ..numeric import all_, implies, not_
@@ -19,7 +18,7 @@ from .rules.combat import compute_monster_lives
 from .rules.escape import compute_ceiling_drop
 from .rules.hero import (MAX_LIVES, MOVEMENTS, SLOTS, carried, compute_gain_lives, compute_lose_lives,
                          compute_moves_after, compute_slots_free)
-from .rules.tomb import RUBBLE_TOKENS, terrain
+from .rules.tomb import RUBBLE_TOKENS, terrain, token_ids
 from .state import DEAD, ESCAPED, IN, WAITING, EgyptState
 
 
@@ -127,7 +126,7 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
             for p in piles:
                 if _pile(rs, s, t, p):
                     return True
-        elif not all(map(_TOKENS, piles)):                              # every floor lives: _pile
+        elif token_ids(piles)[2]:                                       # every floor lives: _pile
             return True
     # _numbers, each of its checks read again only when its number changed
     if s.turn.moves != last.turn.moves and not inv_moves(s.turn.moves):
@@ -152,12 +151,22 @@ def _changed_fail(rs: Any, s: EgyptState, t: Any, last: EgyptState, last_t: Any)
     return s.phase == "over" and bool(_victory(rs, s))
 
 
-_TOKENS = attrgetter("tokens")
-
-
 def _tokens(s: EgyptState) -> list[Violation]:
-    ids = [x.id for p in s.piles for x in p.tokens] + [x.id for h in s.heroes for x in h.items]
-    if len(ids) != len(set(ids)):
+    """No token id twice among the piles and the hero boards (the piles' ids counted by
+    :func:`token_ids`, carried over from pile to pile as the rules change them)."""
+    counts, dups, _ = token_ids(s.piles)
+    twice = dups > 0
+    if not twice:
+        seen: set[Any] = set()
+        for h in s.heroes:
+            for x in h.items:
+                if x.id in counts or x.id in seen:
+                    twice = True
+                    break
+                seen.add(x.id)
+            if twice:
+                break
+    if twice:
         return [Violation("egypt.components.list", "a token is in two places")]
     return []
 

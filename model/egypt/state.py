@@ -212,10 +212,18 @@ class EgyptState:
 
     def pile(self, space: str) -> tuple[Token, ...]:
         """The tokens on ``space``, bottom first."""
+        hit = _PILES_LAST[0]
+        if hit[0] is self.piles:
+            return hit[1].get(space, ())
+        return self.pile_table().get(space, ())
+
+    def pile_table(self) -> dict[str, tuple[Token, ...]]:
+        """The tokens on each space that has any, by space: the table :meth:`pile` reads (the cache's
+        own: not to be changed)."""
         piles = self.piles
         hit = _PILES_LAST[0]
         if hit[0] is piles:
-            return hit[1].get(space, ())
+            return hit[1]
         hit = _PILES.get(id(piles))
         if hit is None or hit[0] is not piles:
             if len(_PILES) > 64:
@@ -223,7 +231,7 @@ class EgyptState:
             hit = (piles, {p.space: p.tokens for p in piles})
             _PILES[id(piles)] = hit
         _PILES_LAST[0] = hit
-        return hit[1].get(space, ())
+        return hit[1]
 
     def with_pile(self, space: str, tokens: tuple[Token, ...], piles: tuple[Pile, ...]) -> "EgyptState":
         """The state with ``piles``, which are this state's piles with the pile on ``space`` now

@@ -15,7 +15,7 @@ from tombspec.model.effects import TURN, Effect
 from tombspec.model.egypt import Egypt
 from tombspec.model.egypt.board import is_solid, is_supported
 from tombspec.model.egypt.invariants import all_violations
-from tombspec.model.egypt.rules.tomb import set_pile, terrain
+from tombspec.model.egypt.rules.tomb import _IDS, set_pile, terrain, token_ids
 from tombspec.model.egypt.state import IN, Combat, EgyptState, Pile, Token, evolve
 from tombspec.model.play import playout
 
@@ -113,6 +113,20 @@ def _jetpack_gone(rs: Egypt, s: EgyptState) -> EgyptState:
     return evolve(flying, effects=s.effects)
 
 
+def _twice_in_the_piles(rs: Egypt, s: EgyptState, *, same_pile: bool = False, anew: bool = False) -> EgyptState:
+    """A token of the first pile laid on another pile too (or on its own again): by ``set_pile``, which
+    carries the counted token ids of the piles over (``token_ids``), or with the piles made anew."""
+    token_ids(s.piles)                           # counted, so that set_pile carries the counts over
+    token = s.piles[0].tokens[0]
+    space = s.piles[0].space if same_pile else s.piles[1].space
+    if anew:
+        piles = tuple(Pile(p.space, (*p.tokens, token)) if p.space == space else p for p in s.piles)
+        return evolve(s, piles=piles)
+    bad = set_pile(rs, s, space, (*s.pile(space), token))
+    assert _IDS[0] is bad.piles and _IDS[2] == 1
+    return bad
+
+
 def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
     return s.with_hero(0, items=tuple(Token(1000 + i, "Bomb", "start", face_up=True) for i in range(6)))
 
@@ -120,6 +134,12 @@ def _six_items(rs: Egypt, s: EgyptState) -> EgyptState:
 BREAKS = {
     "token in two places": ("egypt.components.list",
                             lambda rs, s: s.with_hero(0, items=(*s.hero(0).items, s.piles[0].tokens[0]))),
+    "a token in two piles": ("egypt.components.list", _twice_in_the_piles),
+    "a token twice in one pile": ("egypt.components.list", lambda rs, s: _twice_in_the_piles(rs, s, same_pile=True)),
+    "a token in two piles, the piles made anew": ("egypt.components.list",
+                                                  lambda rs, s: _twice_in_the_piles(rs, s, anew=True)),
+    "a pile token on a hero board too": ("egypt.components.list",
+                                         lambda rs, s: s.with_hero(0, items=(*s.hero(0).items, s.piles[-1].tokens[-1]))),
     "too many lives": ("egypt.hero.max-lives", lambda rs, s: s.with_hero(0, lives=4)),
     "six items": ("egypt.hero.item-slots", _six_items),
     "in the tomb nowhere": ("egypt.death.drop-tokens", lambda rs, s: s.with_hero(0, space=None)),
@@ -198,3 +218,41 @@ def test_the_caches_stay_behind_when_the_ruleset_is_pickled() -> None:
     assert rs.passed is not None and rs.last_pending is not None
     copy = pickle.loads(pickle.dumps(rs))
     assert all(getattr(copy, name) is None for name in Egypt.CACHES)
+
+
+def test_the_token_ids_carried_from_pile_to_pile_are_those_counted_afresh() -> None:
+    """``token_ids`` of the piles ``set_pile`` makes, the counts carried over from the piles it changed,
+    are the counts of their tokens (and of their empty piles) read afresh, on every state of a few random
+    games, with a token laid twice, and with an empty pile among the piles replaced or taken away."""
+    from collections import Counter
+
+    def afresh(piles: tuple[Pile, ...]) -> tuple[dict[int, int], int, int]:
+        counts = Counter(x.id for p in piles for x in p.tokens)
+        return dict(counts), sum(1 for n in counts.values() if n > 1), sum(1 for p in piles if not p.tokens)
+
+    for config in ({}, {"escape": True}, {"players": 4, "pursuit": True}):
+        rs = Egypt(options=config)
+        carried = 0
+        for seed in range(3):
+            for _, _, state in playout(rs, random.Random(seed)):
+                carried += _IDS[0] is state.piles
+                counts, dups, empty = token_ids(state.piles)
+                assert (dict(counts), dups, empty) == afresh(state.piles)
+                if state.piles:
+                    token = state.piles[-1].tokens[-1]
+                    for space in (state.piles[0].space, state.piles[-1].space):
+                        token_ids(state.piles)
+                        bad = set_pile(rs, state, space, (*state.pile(space), token))
+                        assert _IDS[0] is bad.piles and (dict(_IDS[1]), _IDS[2], _IDS[3]) == afresh(bad.piles)
+                        assert token_ids(bad.piles)[1] == 1
+                    token_ids(state.piles)
+        assert carried > 0                       # the counts were carried over, not only counted afresh
+    rs = Egypt()
+    good = _mid_game(rs)
+    empty = evolve(good, piles=(*good.piles[:1], Pile(good.piles[1].space, ()), *good.piles[2:]))
+    assert token_ids(empty.piles)[2] == 1
+    for tokens in ((), good.piles[1].tokens):   # the empty pile taken away, or filled again
+        token_ids(empty.piles)
+        fixed = set_pile(rs, empty, good.piles[1].space, tokens)
+        assert _IDS[0] is fixed.piles and (dict(_IDS[1]), _IDS[2], _IDS[3]) == afresh(fixed.piles)
+        assert _IDS[3] == 0 and rs.violations(fixed) == []

@@ -117,19 +117,24 @@ def monster_actions(rs: Any, s: EgyptState) -> list[Any]:
     activatable = ACTIVATABLE if read(rs.options, "activatable_traps") == "board-wide" else \
         ACTIVATABLE + ("crack", "fire")
     monsters, kinds = rs.monster_names, rs.components.kinds
+    ys, first = rs.board.ys, live.first_row
     for p in s.piles:
-        if not live.live(p.space):
+        if ys[p.space] < first:              # not live (Terrain.live)
             continue
-        hazard = False
-        up = []
-        for tok in p.tokens:
+        tokens = p.tokens
+        hazard = up = False
+        for tok in tokens:
             if tok.face_up:
-                up.append(tok)
+                up = True
             elif tok.back == "hazard":       # top_face_down
                 hazard = True
         if hazard:
             normal.append(A.REVEAL_HAZARD[p.space])
-        for tok in up:
+        if not up:
+            continue
+        for tok in tokens:
+            if not tok.face_up:
+                continue
             if tok.name in monsters:
                 if not why_not_move(rs, s, tok.id):
                     normal.append(A.MOVE_MONSTER[tok.id])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
 from math import gcd
 from typing import Any
 
@@ -87,25 +86,24 @@ def deal_distribution(rs: Any, s: EgyptState) -> Any:
     deck = s.chests if back == "chest" else s.hazards
     last = _LAST_DEAL
     if last[0] is not deck:                 # a step asks it twice of the same deck: choosing, then checking
-        last[:] = (deck, _deal(deck))
+        last[:] = (deck, DealDraw(deck))
     return last[1]
 
 
-#: the last deck drawn from and its draw (by identity: a cache, not state)
+#: the last deck drawn from and its draw (a draw from the shuffled tokens that remain: each with
+#: probability count / tokens left), by identity: a cache, not state
 _LAST_DEAL: list[Any] = [None, None]
-
-
-@lru_cache(maxsize=128)
-def _deal(deck: Deck) -> Any:
-    """A draw from the shuffled tokens that remain: each with probability count / tokens left."""
-    return DealDraw(deck)
 
 
 def _without(deck: Deck, card: str) -> Deck:
     """``deck.remove(card)``: the counts stay in their (sorted) order, one fewer of ``card``."""
-    if deck.count(card) < 1:
-        return deck.remove(card)          # refused, in Deck's own words
-    return Deck(tuple((c, n - 1) if c == card else (c, n) for c, n in deck.counts if c != card or n > 1))
+    counts = deck.counts
+    for i, (c, n) in enumerate(counts):
+        if c == card:
+            if n < 1:
+                break
+            return Deck((*counts[:i], (c, n - 1), *counts[i + 1:]) if n > 1 else (*counts[:i], *counts[i + 1:]))
+    return deck.remove(card)              # refused, in Deck's own words
 
 
 class DealDraw(Distribution[Any]):

@@ -35,18 +35,22 @@ def _terrain(board: Board, rubble: tuple[str, ...], doors: tuple[str, ...], ladd
 _LADDERS: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
-#: the last terrain worked out, with what it was made of (read by identity: a cache, not state)
-_LAST: list[Any] = [None, None, None, None, None, None]
+#: the last terrain worked out, with what it was made of, and the last state it was asked of (read by
+#: identity: a cache, not state; the state is kept, so its id is not reused, and a state never changes)
+_LAST: list[Any] = [None, None, None, None, None, None, None]
 
 
 def terrain(rs: Any, s: EgyptState) -> Terrain:
     """The board as it is in ``s``: rubble, closed doors, placed ladders, the ceiling."""
     last = _LAST
+    if last[6] is s and last[4] is rs.board:          # the very state asked last (a step asks it often)
+        return last[5]
     if last[0] is s.piles and last[1] is s.rubble and last[2] is s.doors and last[3] == s.ceiling and \
             last[4] is rs.board:
+        last[6] = s
         return last[5]
-    t = _LAST[5] = _terrain_of(rs, s)
-    _LAST[:5] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board)
+    t = _terrain_of(rs, s)
+    _LAST[:] = (s.piles, s.rubble, s.doors, s.ceiling, rs.board, t, s)
     return t
 
 
@@ -87,6 +91,8 @@ def set_pile(rs: Any, s: EgyptState, space: str, tokens: tuple[Token, ...]) -> E
         for t in tokens:
             where.setdefault(t.id, space)
         _WHERE[:] = (new, where)
+    if _IDS[0] is old:
+        _count_ids(old, new, old[i] if after > i else None, tokens)
     hit = _LADDERS.get(id(old))
     if hit is not None and hit[0] is old:
         names = rs.ladder_names
@@ -134,6 +140,58 @@ def find_token(s: EgyptState, token_id: int) -> str | None:
         return _WHERE[1].get(token_id)
     except TypeError:                                # no id at all (an unhashable value)
         return None
+
+
+#: the last piles whose token ids were counted (by :func:`token_ids`, or carried over by
+#: :func:`set_pile` from the piles it changed), how many tokens of each id they hold, how many ids they
+#: hold more than once, and how many of them are empty (by identity, keeping the piles: a cache, not state)
+_IDS: list[Any] = [None, {}, 0, 0]
+
+
+def token_ids(piles: tuple[Pile, ...]) -> tuple[dict[Any, int], int, int]:
+    """How many tokens of each id ``piles`` hold, how many ids they hold more than once (a token in two
+    places), and how many piles hold no token.  Answered from :data:`_IDS` for the piles :func:`set_pile`
+    made last."""
+    if _IDS[0] is piles:
+        return _IDS[1], _IDS[2], _IDS[3]
+    counts: dict[Any, int] = {}
+    dups = empty = 0
+    for p in piles:
+        if not p.tokens:
+            empty += 1
+        for t in p.tokens:
+            n = counts.get(t.id, 0)
+            if n == 1:
+                dups += 1
+            counts[t.id] = n + 1
+    _IDS[:] = (piles, counts, dups, empty)
+    return counts, dups, empty
+
+
+def _count_ids(old: tuple[Pile, ...], new: tuple[Pile, ...], gone: Pile | None, come: tuple[Token, ...]) -> None:
+    """The counts of :func:`token_ids` for ``new``: those of ``old`` (in :data:`_IDS`) less the tokens of
+    the pile ``gone`` from it, plus those of the pile that ``come`` in its place (none: no pile)."""
+    counts, dups, empty = _IDS[1].copy(), _IDS[2], _IDS[3]
+    if gone is not None and not gone.tokens:
+        empty -= 1
+    try:
+        for t in gone.tokens if gone is not None else ():
+            n = counts[t.id]
+            if n == 2:
+                dups -= 1
+            if n == 1:
+                del counts[t.id]
+            else:
+                counts[t.id] = n - 1
+        for t in come:
+            n = counts.get(t.id, 0)
+            if n == 1:
+                dups += 1
+            counts[t.id] = n + 1
+    except TypeError:                  # no id at all (an unhashable value): counted afresh when asked
+        _IDS[:] = (None, {}, 0, 0)
+        return
+    _IDS[:] = (new, counts, dups, empty)
 
 
 @implements("egypt.combat.monster-guards-stack")

@@ -288,12 +288,12 @@ def _finds_a_way_on(rs: Any, s: EgyptState, t: Any, hero: int) -> bool:
         ends = t.ends[sideways] = {}
     seen = {start}
     todo = [start]
-    pile = s.pile
+    piles = s.pile_table()              # s.pile(x) is piles.get(x, ())
     while todo:
         x = todo.pop()
         if x == exit_ and (s.crystal_found or read(rs.options, "escape_before_crystal") == "any-time"):
             return True
-        for tok in pile(x):             # _a_way_on
+        for tok in piles.get(x, ()):    # _a_way_on
             if tok.name in keys or (x != start and (not tok.face_up or tok.name in monsters)):
                 return True
         statue = statue_at.get(x)
