@@ -195,12 +195,19 @@ def free_bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     return bankable(rs, state, player)
 
 
+#: the effect ``close_redistribution`` adds, one value for each player (frozen: shared by every state's effects)
+_FREE_CLOSED: dict[int, Effect] = {}
+
+
 def close_redistribution(state: TombState, player: int) -> TombState:
     """Another action was taken: from now on no Attached card moves this Turn (start-only)."""
     if has(state.effects, "free-closed", player=player):
         return state
-    return evolve(state, effects=add(state.effects, Effect("free-closed", "tomb.free.redistribute-attached",
-                                                                 until=TURN, player=player)))
+    closed = _FREE_CLOSED.get(player)
+    if closed is None:
+        closed = _FREE_CLOSED[player] = Effect("free-closed", "tomb.free.redistribute-attached", until=TURN,
+                                               player=player)
+    return evolve(state, effects=add(state.effects, closed))
 
 
 def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
