@@ -33,8 +33,15 @@ def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     note("tomb.free.inn-heals-all-wounds")
     if any(c.wounds for c in party.characters):      # (a Party without Wounds keeps its very Characters)
         state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
-    return evolve(state, effects=add(state.effects, Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn",
-                                                                 until=TURN, player=player)))
+    began = _BEGAN_AT_INN.get(player)
+    if began is None:
+        began = _BEGAN_AT_INN[player] = Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn", until=TURN,
+                                               player=player)
+    return evolve(state, effects=add(state.effects, began))
+
+
+#: the effect ``inn_heal`` adds, one value for each player (frozen: shared by every state's effects)
+_BEGAN_AT_INN: dict[int, Effect] = {}
 
 
 @implements("tomb.free.redistribute-attached", "tomb.free.no-moving-cards-in-encounters",
