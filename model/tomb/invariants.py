@@ -54,9 +54,11 @@ def inv_level(level: Any) -> Any:
 # State invariants ---------------------------------------------------------------------------------------
 # Checked after every step, each cheaply: a state shares with the one before it every value the step
 # did not change (a Party, a deck, a Crypt), so what depends on one such value alone is computed again
-# only when it changed.  The ruleset keeps, by identity and with strong references, the Parties that
-# passed their checks and the card and Character counts of the last state where every one was in its
-# place (``Checked``); nothing is kept from a state that breaks an invariant.
+# only when it changed.  The ruleset keeps, by identity and with strong references, the Parties' Characters
+# that passed their checks (a new Party value is itself checked again: its own checks are cheap, and one
+# seldom comes back), the last state's Parties that all passed, and the card and Character counts of the
+# last state where every one was in its place (``Checked``); nothing is kept from a state that breaks an
+# invariant.
 
 #: the tasks during which a Party may hold more Characters than its limit, until it dismisses them
 _OVERFLOW_TASKS = frozenset(("overflow", "dismiss-extra"))
@@ -90,8 +92,6 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
             if before is not None and before[p] is party:
                 continue          # the very Party, in its place, passed with the very same given
             limit = limits[1][p]
-            if checked.party_passed(party, (temp_hp, limit, overflowing)):
-                continue          # the very Party passed below, with the same temporary Hit Points and limit
             found = len(out)
             if not overflowing and not inv_party(len(party.characters), limit):
                 out.append(Violation("tomb.party.size-one-to-five", f"player {p}'s Party has {len(party.characters)} Characters (at most {limit})"))
@@ -105,8 +105,7 @@ def violations(rs: Any, state: TombState) -> list[Violation]:
                                                                                     checked, temp_hp):
                 checked.pass_party(party.characters, temp_hp)
                 if len(out) == found:
-                    checked.pass_party(party, (temp_hp, limit, overflowing))
-                    continue
+                    continue      # (a Party's own checks, cheap, are made again whenever it is another value)
             passed = False        # a Party kept for a second look (or broken)
         if passed:
             checked.all_parties, checked.all_given = parties, given

@@ -526,6 +526,10 @@ def __window(player: int) -> Task:
     return window_task(player, "after-attack-roll")
 
 
+#: the Flee Battle Action, one value (frozen: shared by every list that offers it)
+FLEE = Flee()
+
+
 @legal("battle-raider")
 def legal_battle_raider(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
     out: list[Any] = []
@@ -534,7 +538,7 @@ def legal_battle_raider(rs: Any, state: TombState, t: Task, player: int) -> list
     for name in ready:
         out += [Attack(name, m) for m in live]
     if any(rs.may_flee(state, name) for name in ready):
-        out.append(Flee())
+        out.append(FLEE)
     from .reacts import battle_card_actions
 
     out += battle_card_actions(rs, state, player, ready)

@@ -256,13 +256,27 @@ class DeckDraw(Distribution[Draw]):
             for _, n in self.counts:
                 acc += n * denominator // total      # (n / total) x the denominator, an integer
                 cumulative.append(acc)
+            made = _DRAWS
             table = self.__dict__["_draw_table"] = (denominator, cumulative,
-                                                    tuple(Draw(card) for card, _ in self.counts))
+                                                    tuple([made.get(card) or _draw(card) for card, _ in self.counts]))
         denominator, cumulative, draws = table
         i = bisect_right(cumulative, rng.randrange(denominator))
         if i == len(draws):
             raise ValueError("outcome probabilities do not sum to 1")
         return draws[i]
+
+
+#: each card's Draw, one value (frozen: shared by every deck's table of draws); started afresh when full
+_DRAWS: dict[str, Draw] = {}
+
+
+def _draw(card: str) -> Draw:
+    """``Draw(card)``, made once (``_DRAWS``)."""
+    global _DRAWS
+    if len(_DRAWS) >= 4096:
+        _DRAWS = {}
+    got = _DRAWS[card] = Draw(card)
+    return got
 
 
 @lru_cache(maxsize=8192)

@@ -4,6 +4,7 @@ Return to the Inn (Tomb) and Raid (Tomb); a Turn is any number of Free Actions, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -258,15 +259,24 @@ _TARGETED = frozenset(("raid-adjacent", "heal", "party-dice"))
 
 
 @implements("tomb.ambiguity.another-way-in-adjacent")
-def turn_targets(rs: Any, state: TombState, player: int, effect: Any, holder: str) -> list[str | None]:
+def turn_targets(rs: Any, state: TombState, player: int, effect: Any, holder: str) -> Sequence[str | None]:
     party = state.parties[player]
     if effect.kind == "raid-adjacent":
         where = party.location
         if where == INN or where not in rs.board.spaces:
             return []
-        door_of = rs.board.doors.get(where)
-        diagonals = rs.options.another_way_in == "with-diagonals"
-        return [c for c in rs.board.adjacent_crypts(where, diagonals) if c != door_of]
+        # the Crypts another way in reaches from ``where``: a fact of the board and the reading alone,
+        # remembered by the space (``rs.memo``, while ``state.remembering``)
+        remember = remembering()
+        key = ("another-way-in", where)
+        got = rs.memo.get(key) if remember else None
+        if got is None:
+            door_of = rs.board.doors.get(where)
+            diagonals = rs.options.another_way_in == "with-diagonals"
+            got = tuple([c for c in rs.board.adjacent_crypts(where, diagonals) if c != door_of])
+            if remember:
+                rs.memo[key] = got
+        return got
     if effect.kind == "heal":
         return [c.name for c in party.characters if c.wounds > 0]
     if effect.kind == "party-dice":

@@ -63,7 +63,7 @@ from typing import Any
 
 from ...effects import TURN, expire, has
 from ...ruleset import Pending
-from ...traceability import implements, note, require
+from ...traceability import _recorders, implements, note, require
 from ..actions import Attach, Flee, MoveCard, Redistribute, Redraw, Reroll, UseCard
 from ..actions import Roll as RollOutcome
 from ..state import Task, TombState, draft_of, evolve, release, remembering
@@ -614,7 +614,8 @@ _CASTERS = {"prayer": "tomb.cards.prayers-need-holiness-die", "spell": "tomb.car
 def apply(rs: Any, state: TombState, action: Any, player: int | None) -> TombState:
     agenda = state.agenda
     t = agenda[0] if agenda else None
-    require(t is not None, rs.end_rule(), "the game is over")
+    if t is None or _recorders:            # (the end's rule read only when it is asked, or recorded)
+        require(t is not None, rs.end_rule(), "the game is over")
     assert t is not None
     k = rs.tasks[t.kind]                        # (kind_of)
     if k.mode == CHANCE:
@@ -714,21 +715,48 @@ def run_turn_start(rs: Any, state: TombState, t: Task) -> TombState:
         return finish(rs, state, "no-characters")
     party = state.parties[p]
     if party.out:
-        return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
+        return push(state, end_turn_task(p))
     if state.effects and has(state.effects, "skip-next-turn", player=p):
         # his Party was wiped out in another's turn (tomb.ambiguity.party-wipe-turn-end = skip-next)
         note("tomb.ambiguity.party-wipe-turn-end")
         state = evolve(state, effects=tuple(e for e in state.effects
                                             if not (e.name == "skip-next-turn" and e.player == p)))
-        return push(state, Task("end-turn", p, rule="tomb.setup.clockwise"))
+        return push(state, end_turn_task(p))
     if rs.is_first_turn(state):
         tasks = list(rs.first_turn_tasks(state, p))
         if rs.options.first_turn == "plus-standard":
-            tasks.append(Task("turn", p, rule="tomb.turn.free-actions-then-one-standard"))
-        return push(state, *tasks, Task("end-turn", p, rule="tomb.setup.clockwise"))
+            tasks.append(turn_task(p))
+        return push(state, *tasks, end_turn_task(p))
     state = rs.turn_start(state, p)
-    return push(state, Task("turn", p, rule="tomb.turn.free-actions-then-one-standard"),
+    return push(state, turn_task(p),
                 *rs.end_of_turn_tasks(state, p))
+
+
+#: a turn's own tasks, one value for each player and kind (frozen: shared by every agenda that holds it; a
+#: game has a few players, so the table stays small)
+_TURN_TASKS: dict[tuple[str, int], Task] = {}
+
+
+def _turn_task(kind: str, player: int, rule: str) -> Task:
+    got = _TURN_TASKS.get((kind, player))
+    if got is None:
+        got = _TURN_TASKS[(kind, player)] = Task(kind, player, rule=rule)
+    return got
+
+
+def turn_start_task(player: int) -> Task:
+    """``Task("turn-start", player)``: play passes clockwise (tomb.setup.clockwise)."""
+    return _turn_task("turn-start", player, "tomb.setup.clockwise")
+
+
+def turn_task(player: int) -> Task:
+    """``Task("turn", player)``: Free Actions, then one Standard Action."""
+    return _turn_task("turn", player, "tomb.turn.free-actions-then-one-standard")
+
+
+def end_turn_task(player: int) -> Task:
+    """``Task("end-turn", player)``: the turn ends, play passes clockwise."""
+    return _turn_task("end-turn", player, "tomb.setup.clockwise")
 
 
 def turn_start(rs: Any, state: TombState, player: int) -> TombState:
@@ -736,7 +764,7 @@ def turn_start(rs: Any, state: TombState, player: int) -> TombState:
 
 
 def end_of_turn_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
-    return [Task("end-turn", player, rule="tomb.setup.clockwise")]
+    return [end_turn_task(player)]
 
 
 @task("end-turn", AUTO, "tomb.setup.clockwise")
@@ -754,7 +782,7 @@ def run_end_turn(rs: Any, state: TombState, t: Task) -> TombState:
     if len(state.agenda) > before:
         # a Character died as his Hit Points fell: that is resolved first, then the turn ends
         new = len(state.agenda) - before
-        return evolve(state, agenda=(*state.agenda[:new], Task("end-turn", p, rule="tomb.setup.clockwise"),
+        return evolve(state, agenda=(*state.agenda[:new], end_turn_task(p),
                                            *state.agenda[new:]))
     state = rs.check_end(state)          # the last card may have gone in a Raid that did not finish
     if state.outcome is not None:
@@ -766,7 +794,7 @@ def run_end_turn(rs: Any, state: TombState, t: Task) -> TombState:
             return finish(rs, state, "crypts-emptied")
     if out_of_characters(rs, state):
         return finish(rs, state, "no-characters")
-    return push(state, Task("turn-start", rs.next_player(state, p), rule="tomb.setup.clockwise"))
+    return push(state, turn_start_task(rs.next_player(state, p)))
 
 
 def next_player(rs: Any, state: TombState, player: int) -> int:
