@@ -160,8 +160,10 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
             renamed = True
     if renamed and _names(state):
         return True
+    # (no more creatures on the board than the limit: none can count against it over the limit, widened
+    # or not, so the limit is read only when there are more)
     if (state.creatures is not last.creatures or state.effects is not last.effects) and \
-            _creature_limit(state, comps):
+            len(state.creatures) > CREATURE_LIMIT and _creature_limit(state, comps):
         return True
     if state.creatures is not last.creatures:
         old = {id(c) for c in last.creatures}
@@ -315,9 +317,11 @@ def _spaces(state: SecretsState) -> list[Violation]:
 def _moved_tiles(rooms: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
     """Whether a Room tile was placed, taken away or moved since ``before`` (else the tiles lie on the
     spaces they lay on, and ``_spaces`` would read what it read then)."""
-    return len(rooms) != len(before) or any(
-        r is not b and (r.name != b.name or r.level != b.level or r.x != b.x or r.y != b.y)
-        for r, b in zip(rooms, before))
+    if len(rooms) != len(before):
+        return True
+    changed = compress(range(len(rooms)), map(is_not, rooms, before))     # (the tiles not the very ones)
+    return any(r.name != b.name or r.level != b.level or r.x != b.x or r.y != b.y
+               for r, b in ((rooms[i], before[i]) for i in changed))
 
 
 def _tracks(rs: Any, state: SecretsState) -> list[Violation]:
