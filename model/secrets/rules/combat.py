@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...effects import SCENARIO, Effect, add, named
+from ...effects import SCENARIO, Effect, add
 from ...numeric import clamp, max_
 from ..options import read
 from ...traceability import implements, note, require
@@ -201,8 +201,9 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
     mode = read(rs.options, "courage_once")
     subject = f"{adv.name}|{c.name if mode == 'once-per-name' else c.key}"
     if not (evading and mode == "evade-extra"):
-        if any(e.subject == subject for e in named(state.effects, "courage-lost")):
-            return state
+        for e in state.effects:         # (the ``courage-lost`` effects, read in one pass)
+            if e.subject == subject and e.name == "courage-lost":
+                return state
         state = evolve(state, effects=add(state.effects, Effect(
             "courage-lost", "secrets.combat.lose-courage-once-per-scenario", until=SCENARIO, player=seat, subject=subject)))
     return advs.change_courage(rs, state, seat, -creature_card(rs, c).courage_attack, "secrets.combat.lose-courage")
