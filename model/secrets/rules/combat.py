@@ -79,28 +79,29 @@ def start_fight(rs: Any, state: SecretsState, seat: int, target: str) -> Secrets
             "secrets.reference.combat-1-evade")
 def _combat_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Combat's steps: 1. Attempt to Evade (Tomb Phase only), 2. Lose Courage, 3. Build the pool,
-    4. Roll, 5. Damage and criticals, 6. Soul Shards."""
-    state = state.pop()
+    4. Roll, 5. Damage and criticals, 6. Soul Shards.  The combat begun and its first step queued in
+    place of this task (the head of the agenda), in one state."""
     adv = state.seats[t.seat].adventurer
     if adv is None:
-        return state
+        return state.pop()
     tomb = "tomb" in t.flags
     if t.target.startswith("s"):
         other = int(t.target[1:])
         if state.seats[other].adventurer is None or state.seats[other].adventurer.room != adv.room:
-            return state
-        state = evolve(state, combat=Combat(t.seat, t.target, tomb))
-        return state.push(Task("brace", other, rule="secrets.combat.ava-defender-audacity"))
+            return state.pop()
+        return evolve(state, combat=Combat(t.seat, t.target, tomb),
+                      agenda=(Task("brace", other, rule="secrets.combat.ava-defender-audacity"), *state.agenda[1:]))
     c = state.creature(t.target)
     if c is None:
-        return state
-    state = evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)))
+        return state.pop()
     evading = tomb or read(rs.options, "phase_differences") == "outnumber-only"
     if evading and not adv.fleeing and retreat_rooms(rs, state, t.seat):
-        return state.push(Task("combat-evade", t.seat, rule="secrets.combat.evade-check"))
-    if evading and adv.fleeing:
-        note("secrets.adventurers.flee-no-evade")
-    return state.push(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+        first = Task("combat-evade", t.seat, rule="secrets.combat.evade-check")
+    else:
+        if evading and adv.fleeing:
+            note("secrets.adventurers.flee-no-evade")
+        first = Task("combat-courage", t.seat, rule="secrets.combat.lose-courage")
+    return evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)), agenda=(first, *state.agenda[1:]))
 
 
 task("combat", run=_combat_run)
@@ -491,11 +492,11 @@ def split_roll(rs: Any, faces: tuple[int, ...], threshold: int) -> tuple[int, in
 def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """First the damage to the adventurer (Combat rating over successes + criticals + armor), the
     creature's critical-failure ability if it dealt damage and a 1 was rolled, then the damage dealt
-    (successes less Armor, plus criticals); a dead creature gives its Soul Shards."""
-    state = state.pop()
+    (successes less Armor, plus criticals); a dead creature gives its Soul Shards.  What follows is queued
+    in place of the roll (the head of the agenda)."""
     combat = state.combat
     if combat is None:
-        return state
+        return state.pop()
     adv = state.seats[combat.seat].adventurer
     plain, crits, ones = split_roll(rs, t.faces, t.m)
     plain_for_damage = plain
@@ -512,13 +513,13 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         tasks = [Task("damage", combat.seat, rule="secrets.combat.damage-taken", n=taken),
                  Task("damage", defender, rule="secrets.combat.final-damage", n=dealt),
                  Task("combat-end", combat.seat)]
-        return state.push(*tasks)
+        return state.replace_head(*tasks)
     c = state.creature(combat.foe)
     if c is None:
-        return evolve(state, combat=None)
+        return evolve(state, combat=None, agenda=state.agenda[1:])
     cc = creature_card(rs, c)
     if combat.controlled:
-        return _controlled_resolve(rs, state, combat, c, plain_for_damage, crits, defence_plain + defence_crits)
+        return _controlled_resolve(rs, state.pop(), combat, c, plain_for_damage, crits, defence_plain + defence_crits)
     worn = items.armor_value(rs, adv, combat.armor) if adv is not None else 0
     rating = combat_rating(rs, state, c)
     taken = compute_damage_taken(rating, defence_plain, defence_crits, worn)
@@ -536,7 +537,7 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         tasks = [damage, critical, hit]
     else:
         tasks = [damage, hit, evolve(critical, flags=(*critical.flags, order))]
-    return state.push(*tasks, Task("combat-end", combat.seat, items=fighter))
+    return state.replace_head(*tasks, Task("combat-end", combat.seat, items=fighter))
 
 
 task("combat-roll", run=_roll_run)
@@ -599,14 +600,13 @@ task("combat-hit", run=_hit_run)
 def _combat_end_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The combat ends; an area combat goes on with its next target (each a combat of its own); a swarm's
     leftover damage clears with the reading resets."""
-    state = state.pop()
     combat = state.combat
     if combat is None:
-        return state
+        return state.pop()
     foe = state.creature(combat.foe)
     if foe is not None and creature_card(rs, foe).swarm and read(rs.options, "swarm_carryover") == "resets":
         state = state.with_creature(foe.key, damage=0)
-    state = evolve(state, combat=None)
+    state = evolve(state, combat=None, agenda=state.agenda[1:])      # the combat over, this task popped
     adv = state.seats[combat.seat].adventurer
     if adv is not None and t.items and adv.name != t.items[0]:
         adv = None                                      # the fighter died: its area combat ends with it
