@@ -319,6 +319,16 @@ def test_a_tile_placed_on_a_taken_space_is_reported(rs: Secrets) -> None:
     assert broken(rs, bad) == {"secrets.explore.place-matching-doors"}
 
 
+def test_a_tile_moved_onto_the_space_of_another_is_reported(rs: Secrets) -> None:
+    """The rooms as many as they were and the same names, one tile moved onto the space of another: the
+    tiles that are not the very ones they were are compared (``_moved_tiles``), and the spaces read again."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 2)
+    first, last = s.rooms[0], s.rooms[-1]
+    moved = s.with_room(last.name, level=first.level, x=first.x, y=first.y)
+    assert len(moved.rooms) == len(s.rooms) and moved.rooms[0] is s.rooms[0]
+    assert broken(rs, moved) == {"secrets.explore.place-matching-doors"}
+
+
 def test_a_tile_turned_in_place_reads_no_space_again_and_passes(rs: Secrets) -> None:
     """A tile changed in place (turned, a trap laid) keeps its space: nothing is reported."""
     s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 1)
