@@ -244,10 +244,17 @@ class SecretsState:
         return self.seats[seat].adventurer
 
     def room(self, name: str) -> Room | None:
-        for r in self.rooms:
-            if r.name == name:
-                return r
-        return None
+        """The placed room ``name`` (the first of that name): read from an index of the rooms by name,
+        remembered for the last rooms tuple indexed (kept, so compared by identity: a step asks for
+        several rooms of the same tuple, which a step changes about one time in ten)."""
+        last = _LAST_ROOMS
+        rooms = self.rooms
+        if last[0] is not rooms:
+            index: dict[str, Room] = {}
+            for r in rooms:
+                index.setdefault(r.name, r)
+            last[0], last[1] = rooms, index
+        return last[1].get(name)
 
     def creature(self, key: str) -> Creature | None:
         """The creature whose ``key`` is ``key``: read by its number (no key built per creature) when
@@ -336,6 +343,10 @@ class SecretsState:
     @property
     def head(self) -> Task | None:
         return self.agenda[0] if self.agenda else None
+
+
+#: the last rooms tuple ``room`` indexed, and its index (each room by its name)
+_LAST_ROOMS: list[Any] = [None, {}]
 
 
 #: the last answers of ``creatures_in`` (creatures, room, answer) and ``seats_in`` (seats, room, answer)
