@@ -140,9 +140,9 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     check against the Evasion difficulty: success moves to an adjacent room without creatures and ends
     the combat; failure continues it."""
     require(isinstance(action, (Evade, Stand)), "secrets.combat.evade-check", "evade or stand and fight")
-    state = state.pop()
     if isinstance(action, Stand):
-        return state.push(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+        return state.replace_head(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+    state = state.pop()
     combat = state.combat
     assert combat is not None
     c = state.creature(combat.foe)
@@ -384,7 +384,6 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
           lambda: _gear_rule(rs, state, t, action),
           "{!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
           "1 head armor", action)
-    state = state.pop()
     combat = state.combat
     assert combat is not None
     adv = state.seats[t.seat].adventurer
@@ -395,7 +394,9 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     if action.area:
         area = tuple(c.key for c in state.creatures_in(adv.room) if c.key != combat.foe)
         note("secrets.combat.area-combat")
-    state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area))
+    # the gear chosen, this task popped (in one state: nothing above reads the agenda)
+    state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area),
+                   agenda=state.agenda[1:])
     wide = any(4 in items.card(rs, w).succeeds_on for w in action.weapons)
     flags = ("result:combat-roll",) + (("weapon-wide",) if wide else ())
     state = start_check(rs, state, t.seat, combat_attribute(rs, action.weapons), 0, flags=flags,

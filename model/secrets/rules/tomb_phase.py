@@ -265,7 +265,7 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         if not targets:
             return state.replace_head(evolve(t, target="", items=(*t.items, t.target)))
         if len(targets) == 1:
-            return _engage(state.pop(), t, t.target, targets[0])
+            return _engage(state, t, t.target, targets[0])
         return None
     cands = combat_candidates(rs, state, t)
     if not cands:
@@ -276,7 +276,9 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _engage(state: SecretsState, t: Task, key: str, seat: int) -> SecretsState:
-    return state.push(Task("combat", seat, rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)),
+    """The creature ``key`` engages ``seat``: its combat queued, then ``t`` (the head of the agenda, in
+    whose place both go) with the creature done."""
+    return state.replace_head(Task("combat", seat, rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)),
                       evolve(t, target="", items=(*t.items, key)))
 
 
@@ -323,7 +325,7 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
         return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":
         return state.replace_head(evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
-    return _engage(state.pop(), t, t.target, action.seat)
+    return _engage(state, t, t.target, action.seat)
 
 
 def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
