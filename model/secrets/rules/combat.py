@@ -69,9 +69,10 @@ def compute_defender_rating(pool: Any, audacity: Any) -> Any:
 # Starting a combat
 
 
-def start_fight(rs: Any, state: SecretsState, seat: int, target: str) -> SecretsState:
-    """The Combat action: begin combat with a creature in the same room (or a permitted adventurer)."""
-    return state.push(Task("combat", seat, rule="secrets.adventurer-phase.combat", target=target))
+def fight_task(seat: int, target: str) -> Task:
+    """The Combat action: begin combat with a creature in the same room (or a permitted adventurer): the
+    task it queues (``adventurer_phase.queued``)."""
+    return Task("combat", seat, rule="secrets.adventurer-phase.combat", target=target)
 
 
 @implements("secrets.combat.definition", "secrets.combat.same-in-both-phases", "secrets.combat.steps",
