@@ -143,21 +143,28 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
     comps = rs.components
     seats, old_seats = state.seats, last.seats
     renamed = False
-    for i, seat in enumerate(seats):
-        was = old_seats[i]
-        adv = seat.adventurer
-        if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
-            if seat is not was and _seat_own(i, seat):
+    if seats is old_seats and same_rooms:
+        # the very seats, on the same rooms: of the seats' checks only a death pending reads more (the agenda)
+        for i, seat in enumerate(seats):
+            adv = seat.adventurer
+            if adv is not None and adv.health <= 0 and _alive(state, i, adv):
                 return True
-            if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
-                                    (not same_rooms and _in_tomb(i, adv, placed))):
+    else:
+        for i, seat in enumerate(seats):
+            was = old_seats[i]
+            adv = seat.adventurer
+            if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
+                if seat is not was and _seat_own(i, seat):
+                    return True
+                if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
+                                        (not same_rooms and _in_tomb(i, adv, placed))):
+                    return True
+                continue
+            if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):
                 return True
-            continue
-        if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):
-            return True
-        old = was.adventurer
-        if adv is None or old is None or adv.name != old.name:
-            renamed = True
+            old = was.adventurer
+            if adv is None or old is None or adv.name != old.name:
+                renamed = True
     if renamed and _names(state):
         return True
     # (no more creatures on the board than the limit: none can count against it over the limit, widened
