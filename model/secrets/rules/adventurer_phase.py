@@ -109,10 +109,9 @@ def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
         return []
     anywhere = is_any_range_steal(rs)
     out = []
-    for other in state.in_tomb():
-        them = state.seats[other].adventurer
-        assert them is not None
-        if other != seat and (anywhere or them.room == adv.room) and items.tradeable(rs, them):
+    for other, s in enumerate(state.seats):       # (the adventurers in the Tomb, in seat order)
+        them = s.adventurer
+        if them is not None and other != seat and (anywhere or them.room == adv.room) and items.tradeable(rs, them):
             out.append(f"s{other}")
     return out
 
