@@ -238,8 +238,15 @@ def _adventurer_changed(rs: Any, state: SecretsState, i: int, adv: Any, old: Any
     o = rs.options
     cap = AUDACITY_MAX if o.extra_audacity != "uncapped-at-setup" else AUDACITY_MAX + 2 + max(o.audacity_adjust, 0)
     floor = 0 if o.audacity_floor != "negative" else -AUDACITY_MAX
-    if not (inv_courage(adv.courage) and inv_audacity(adv.audacity, floor, cap) and
-            inv_health(adv.health, adv.start_health)):
+    key = (adv.courage, adv.audacity, adv.health, adv.start_health, floor, cap)
+    ok = _NUMBERS_HOLD.get(key)
+    if ok is None:
+        ok = bool(inv_courage(adv.courage) and inv_audacity(adv.audacity, floor, cap) and
+                  inv_health(adv.health, adv.start_health))
+        if len(_NUMBERS_HOLD) >= 4096:
+            _NUMBERS_HOLD.clear()
+        _NUMBERS_HOLD[key] = ok
+    if not ok:
         return True
     if _alive(state, i, adv) or _in_tomb(i, adv, placed):
         return True
@@ -248,6 +255,12 @@ def _adventurer_changed(rs: Any, state: SecretsState, i: int, adv: Any, old: Any
     return bool((adv.status is not old.status and _status_types(rs, i, adv)) or
                 (adv.companions is not old.companions and _companions_alive(rs, i, adv)) or
                 (adv.tokens is not old.tokens and _ability_tokens(i, adv)))
+
+
+#: whether an adventurer's numbers hold (``inv_courage``, ``inv_audacity``, ``inv_health``), by the numbers
+#: and the Audacity floor and cap they are read against (ints: the same answer every time); a memo table
+#: bounded by its size, emptied when full
+_NUMBERS_HOLD: dict[tuple[int, ...], bool] = {}
 
 
 def _status_types(rs: Any, i: int, adv: Any) -> list[Violation]:

@@ -471,3 +471,19 @@ def test_a_deck_listing_a_card_twice_is_counted_in_full(rs: Secrets) -> None:
     assert rs.passed[0] is split
     back = evolve(split, items=evolve(split.items, deck=Deck(((name, 1), *rest))))     # one copy lost
     assert broken(rs, back) == {"secrets.components.component-list"}
+
+
+@pytest.mark.parametrize("readings", [{"extra_audacity": "uncapped-at-setup"}, {}, {"audacity_floor": "negative"}, {}])
+def test_an_adventurers_numbers_are_judged_against_the_rulesets_bounds(readings: dict[str, str]) -> None:
+    """Audacity 11 breaks the cap of 10 and holds where the table's extra Audacity is uncapped (a cap of
+    12); -1 breaks the floor of 0 and holds with a negative floor: the same numbers judged against each
+    ruleset's bounds, in turn (the verdicts on an adventurer's numbers are remembered by value)."""
+    rs = get_ruleset("secrets", options={"players": 3, **readings})
+    s = in_progress(rs, _has_adventurer)
+    for audacity, holds in ((11, readings.get("extra_audacity") == "uncapped-at-setup"),
+                            (-1, readings.get("audacity_floor") == "negative")):
+        changed = s.with_adventurer(0, audacity=audacity)
+        if holds:
+            assert rs.violations(changed) == []
+        else:
+            assert broken(rs, changed) == {"secrets.dice.audacity-max-10"}
