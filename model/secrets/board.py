@@ -108,11 +108,15 @@ class Tomb:
             for a, b in ((u, v), (v, u)) if both else ((u, v),):
                 links[a, b] = links.get((a, b), frozenset()) | {kind}
 
+        at, doors = self.at, self.doors
         for name, level, x, y, rot, _ in key:
-            for side in self.doors(name):
-                other = self.at.get((level, *neighbour(x, y, side)))
-                if other is not None and OPPOSITE[side] in self.doors(other):
-                    link(name, other, "door", both=False)
+            for side in doors(name):
+                dx, dy = STEP[side]           # (neighbour(x, y, side), written out)
+                other = at.get((level, x + dx, y + dy))
+                if other is not None and OPPOSITE[side] in doors(other):
+                    # link(name, other, "door", both=False): the pair's first link (the doors are linked
+                    # first, and each side of a tile faces its own space)
+                    links[name, other] = DOOR_KINDS
         for name in self.where:
             tile = components.rooms[name]
             if tile.stairs and tile.stairs in self.where:

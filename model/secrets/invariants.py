@@ -143,25 +143,34 @@ def _changed_violations(rs: Any, state: SecretsState, last: SecretsState, placed
     comps = rs.components
     seats, old_seats = state.seats, last.seats
     renamed = False
-    for i, seat in enumerate(seats):
-        was = old_seats[i]
-        adv = seat.adventurer
-        if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
-            if seat is not was and _seat_own(i, seat):
+    if seats is old_seats and same_rooms:
+        # the very seats, on the same rooms: of the seats' checks only a death pending reads more (the agenda)
+        for i, seat in enumerate(seats):
+            adv = seat.adventurer
+            if adv is not None and adv.health <= 0 and _alive(state, i, adv):
                 return True
-            if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
-                                    (not same_rooms and _in_tomb(i, adv, placed))):
+    else:
+        for i, seat in enumerate(seats):
+            was = old_seats[i]
+            adv = seat.adventurer
+            if seat is was or adv is was.adventurer:   # the adventurer unchanged: the checks reading more
+                if seat is not was and _seat_own(i, seat):
+                    return True
+                if adv is not None and ((adv.health <= 0 and _alive(state, i, adv)) or
+                                        (not same_rooms and _in_tomb(i, adv, placed))):
+                    return True
+                continue
+            if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):
                 return True
-            continue
-        if _seat_own(i, seat) or (adv is not None and _adventurer_changed(rs, state, i, adv, was.adventurer, placed)):
-            return True
-        old = was.adventurer
-        if adv is None or old is None or adv.name != old.name:
-            renamed = True
+            old = was.adventurer
+            if adv is None or old is None or adv.name != old.name:
+                renamed = True
     if renamed and _names(state):
         return True
+    # (no more creatures on the board than the limit: none can count against it over the limit, widened
+    # or not, so the limit is read only when there are more)
     if (state.creatures is not last.creatures or state.effects is not last.effects) and \
-            _creature_limit(state, comps):
+            len(state.creatures) > CREATURE_LIMIT and _creature_limit(state, comps):
         return True
     if state.creatures is not last.creatures:
         old = {id(c) for c in last.creatures}
@@ -229,8 +238,15 @@ def _adventurer_changed(rs: Any, state: SecretsState, i: int, adv: Any, old: Any
     o = rs.options
     cap = AUDACITY_MAX if o.extra_audacity != "uncapped-at-setup" else AUDACITY_MAX + 2 + max(o.audacity_adjust, 0)
     floor = 0 if o.audacity_floor != "negative" else -AUDACITY_MAX
-    if not (inv_courage(adv.courage) and inv_audacity(adv.audacity, floor, cap) and
-            inv_health(adv.health, adv.start_health)):
+    key = (adv.courage, adv.audacity, adv.health, adv.start_health, floor, cap)
+    ok = _NUMBERS_HOLD.get(key)
+    if ok is None:
+        ok = bool(inv_courage(adv.courage) and inv_audacity(adv.audacity, floor, cap) and
+                  inv_health(adv.health, adv.start_health))
+        if len(_NUMBERS_HOLD) >= 4096:
+            _NUMBERS_HOLD.clear()
+        _NUMBERS_HOLD[key] = ok
+    if not ok:
         return True
     if _alive(state, i, adv) or _in_tomb(i, adv, placed):
         return True
@@ -239,6 +255,12 @@ def _adventurer_changed(rs: Any, state: SecretsState, i: int, adv: Any, old: Any
     return bool((adv.status is not old.status and _status_types(rs, i, adv)) or
                 (adv.companions is not old.companions and _companions_alive(rs, i, adv)) or
                 (adv.tokens is not old.tokens and _ability_tokens(i, adv)))
+
+
+#: whether an adventurer's numbers hold (``inv_courage``, ``inv_audacity``, ``inv_health``), by the numbers
+#: and the Audacity floor and cap they are read against (ints: the same answer every time); a memo table
+#: bounded by its size, emptied when full
+_NUMBERS_HOLD: dict[tuple[int, ...], bool] = {}
 
 
 def _status_types(rs: Any, i: int, adv: Any) -> list[Violation]:
@@ -315,9 +337,11 @@ def _spaces(state: SecretsState) -> list[Violation]:
 def _moved_tiles(rooms: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
     """Whether a Room tile was placed, taken away or moved since ``before`` (else the tiles lie on the
     spaces they lay on, and ``_spaces`` would read what it read then)."""
-    return len(rooms) != len(before) or any(
-        r is not b and (r.name != b.name or r.level != b.level or r.x != b.x or r.y != b.y)
-        for r, b in zip(rooms, before))
+    if len(rooms) != len(before):
+        return True
+    changed = compress(range(len(rooms)), map(is_not, rooms, before))     # (the tiles not the very ones)
+    return any(r.name != b.name or r.level != b.level or r.x != b.x or r.y != b.y
+               for r, b in ((rooms[i], before[i]) for i in changed))
 
 
 def _tracks(rs: Any, state: SecretsState) -> list[Violation]:

@@ -319,6 +319,16 @@ def test_a_tile_placed_on_a_taken_space_is_reported(rs: Secrets) -> None:
     assert broken(rs, bad) == {"secrets.explore.place-matching-doors"}
 
 
+def test_a_tile_moved_onto_the_space_of_another_is_reported(rs: Secrets) -> None:
+    """The rooms as many as they were and the same names, one tile moved onto the space of another: the
+    tiles that are not the very ones they were are compared (``_moved_tiles``), and the spaces read again."""
+    s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 2)
+    first, last = s.rooms[0], s.rooms[-1]
+    moved = s.with_room(last.name, level=first.level, x=first.x, y=first.y)
+    assert len(moved.rooms) == len(s.rooms) and moved.rooms[0] is s.rooms[0]
+    assert broken(rs, moved) == {"secrets.explore.place-matching-doors"}
+
+
 def test_a_tile_turned_in_place_reads_no_space_again_and_passes(rs: Secrets) -> None:
     """A tile changed in place (turned, a trap laid) keeps its space: nothing is reported."""
     s = in_progress(rs, lambda s: _has_adventurer(s) and len(s.rooms) > 1)
@@ -461,3 +471,19 @@ def test_a_deck_listing_a_card_twice_is_counted_in_full(rs: Secrets) -> None:
     assert rs.passed[0] is split
     back = evolve(split, items=evolve(split.items, deck=Deck(((name, 1), *rest))))     # one copy lost
     assert broken(rs, back) == {"secrets.components.component-list"}
+
+
+@pytest.mark.parametrize("readings", [{"extra_audacity": "uncapped-at-setup"}, {}, {"audacity_floor": "negative"}, {}])
+def test_an_adventurers_numbers_are_judged_against_the_rulesets_bounds(readings: dict[str, str]) -> None:
+    """Audacity 11 breaks the cap of 10 and holds where the table's extra Audacity is uncapped (a cap of
+    12); -1 breaks the floor of 0 and holds with a negative floor: the same numbers judged against each
+    ruleset's bounds, in turn (the verdicts on an adventurer's numbers are remembered by value)."""
+    rs = get_ruleset("secrets", options={"players": 3, **readings})
+    s = in_progress(rs, _has_adventurer)
+    for audacity, holds in ((11, readings.get("extra_audacity") == "uncapped-at-setup"),
+                            (-1, readings.get("audacity_floor") == "negative")):
+        changed = s.with_adventurer(0, audacity=audacity)
+        if holds:
+            assert rs.violations(changed) == []
+        else:
+            assert broken(rs, changed) == {"secrets.dice.audacity-max-10"}

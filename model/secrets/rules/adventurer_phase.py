@@ -109,10 +109,9 @@ def steal_targets(rs: Any, state: SecretsState, seat: int) -> list[str]:
         return []
     anywhere = is_any_range_steal(rs)
     out = []
-    for other in state.in_tomb():
-        them = state.seats[other].adventurer
-        assert them is not None
-        if other != seat and (anywhere or them.room == adv.room) and items.tradeable(rs, them):
+    for other, s in enumerate(state.seats):       # (the adventurers in the Tomb, in seat order)
+        them = s.adventurer
+        if them is not None and other != seat and (anywhere or them.room == adv.room) and items.tradeable(rs, them):
             out.append(f"s{other}")
     return out
 
@@ -315,23 +314,34 @@ def apply_turn(rs: Any, state: SecretsState, action: Any, seat: int) -> SecretsS
         end = ()
     seats = list(state.seats)
     seats[seat] = evolve(s, tokens=s.tokens - 1)            # the token flipped, and the turn's end queued
+    first = queued(rs, s.adventurer, seat, action) if s.adventurer is not None else None
+    if first is not None:                                   # (and the action's one task, in the same state)
+        return evolve(state, seats=tuple(seats), agenda=(first, *end, *state.agenda))
     return start_action(rs, evolve(state, seats=tuple(seats), agenda=(*end, *state.agenda)), seat, action)
+
+
+def queued(rs: Any, adv: Any, seat: int, action: Any) -> Task | None:
+    """The one task that starts an action that only queues its work (a Move, a Combat action, a Trade,
+    the Soul Monger), for the seat whose adventurer is ``adv``; None for the others (:func:`start_action`)."""
+    if isinstance(action, Move):
+        return Task("move", seat, rule="secrets.adventurer-phase.move", n=advs.attribute(rs, adv, "movement"))
+    if isinstance(action, Fight):
+        return fight_task(seat, action.target)
+    if isinstance(action, Trade):
+        return Task("trade", seat, rule="secrets.adventurer-phase.trade", target=str(action.seat))
+    if isinstance(action, Barter):
+        return Task("barter", seat, rule="secrets.adventurer-phase.soul-monger-action")
+    return None
 
 
 def start_action(rs: Any, state: SecretsState, seat: int, action: Any) -> SecretsState:
     adv = state.seats[seat].adventurer
     assert adv is not None
-    if isinstance(action, Move):
-        return state.push(Task("move", seat, rule="secrets.adventurer-phase.move",
-                               n=advs.attribute(rs, adv, "movement")))
+    first = queued(rs, adv, seat, action)
+    if first is not None:
+        return state.push(first)
     if isinstance(action, Search):
         return start_search(rs, state, seat)
-    if isinstance(action, Fight):
-        return start_fight(rs, state, seat, action.target)
-    if isinstance(action, Trade):
-        return state.push(Task("trade", seat, rule="secrets.adventurer-phase.trade", target=str(action.seat)))
-    if isinstance(action, Barter):
-        return state.push(Task("barter", seat, rule="secrets.adventurer-phase.soul-monger-action"))
     if isinstance(action, Use):
         note("secrets.adventurer-phase.use-items")
         ops = items.card(rs, action.card).use
@@ -409,11 +419,11 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     assert adv is not None
     check(action in options, lambda: _move_rule(rs, state, t, action),
           "{!r} is not a move open from {} with {} Movement left", action, adv.room, t.n)
-    state = state.pop()
     if isinstance(action, Stop):
-        return end_move(rs, state, t)
+        return end_move(rs, state.pop(), t)
     seat_ = t.seat
     if isinstance(action, Step) and adv.fleeing:
+        state = state.pop()
         if action.room == OUT:
             note("secrets.ambiguity.flee-no-path" if adv.room != ENTRANCE else "secrets.adventurers.fled")
             return advs.apply_fled(rs, state, seat_)
@@ -437,7 +447,7 @@ def _move_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
         then = [Task("fall", seat_, rule="secrets.explore.door-to-nowhere-voluntary")]
     if evade:
         then = [Task("evade-leave", seat_, rule="secrets.adventurer-phase.evade-required", items=tuple(evade)), *then]
-    return state.push(*then)
+    return state.replace_head(*then)        # in place of this move (the head of the agenda)
 
 
 def _move_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -905,7 +915,7 @@ task("steal-take", run=lambda rs, s, t: s.pop() if s.seats[t.seat].adventurer is
 from ...chance import Outcomes  # noqa: E402
 from ..actions import Drawn  # noqa: E402
 from .abilities import ability_rule, start_ability, usable_abilities  # noqa: E402
-from .combat import start_fight  # noqa: E402
+from .combat import fight_task  # noqa: E402
 from .creatures import card, combat_rating  # noqa: E402
 from .adventurers import attribute as current, checked_attribute  # noqa: E402
 from .dice_checks import is_automatic_failure, start_check  # noqa: E402

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...effects import SCENARIO, Effect, add, named
+from ...effects import SCENARIO, Effect, add
 from ...numeric import clamp, max_
 from ..options import read
 from ...traceability import implements, note, require
@@ -69,9 +69,10 @@ def compute_defender_rating(pool: Any, audacity: Any) -> Any:
 # Starting a combat
 
 
-def start_fight(rs: Any, state: SecretsState, seat: int, target: str) -> SecretsState:
-    """The Combat action: begin combat with a creature in the same room (or a permitted adventurer)."""
-    return state.push(Task("combat", seat, rule="secrets.adventurer-phase.combat", target=target))
+def fight_task(seat: int, target: str) -> Task:
+    """The Combat action: begin combat with a creature in the same room (or a permitted adventurer): the
+    task it queues (``adventurer_phase.queued``)."""
+    return Task("combat", seat, rule="secrets.adventurer-phase.combat", target=target)
 
 
 @implements("secrets.combat.definition", "secrets.combat.same-in-both-phases", "secrets.combat.steps",
@@ -79,28 +80,29 @@ def start_fight(rs: Any, state: SecretsState, seat: int, target: str) -> Secrets
             "secrets.reference.combat-1-evade")
 def _combat_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """Combat's steps: 1. Attempt to Evade (Tomb Phase only), 2. Lose Courage, 3. Build the pool,
-    4. Roll, 5. Damage and criticals, 6. Soul Shards."""
-    state = state.pop()
+    4. Roll, 5. Damage and criticals, 6. Soul Shards.  The combat begun and its first step queued in
+    place of this task (the head of the agenda), in one state."""
     adv = state.seats[t.seat].adventurer
     if adv is None:
-        return state
+        return state.pop()
     tomb = "tomb" in t.flags
     if t.target.startswith("s"):
         other = int(t.target[1:])
         if state.seats[other].adventurer is None or state.seats[other].adventurer.room != adv.room:
-            return state
-        state = evolve(state, combat=Combat(t.seat, t.target, tomb))
-        return state.push(Task("brace", other, rule="secrets.combat.ava-defender-audacity"))
+            return state.pop()
+        return evolve(state, combat=Combat(t.seat, t.target, tomb),
+                      agenda=(Task("brace", other, rule="secrets.combat.ava-defender-audacity"), *state.agenda[1:]))
     c = state.creature(t.target)
     if c is None:
-        return state
-    state = evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)))
+        return state.pop()
     evading = tomb or read(rs.options, "phase_differences") == "outnumber-only"
     if evading and not adv.fleeing and retreat_rooms(rs, state, t.seat):
-        return state.push(Task("combat-evade", t.seat, rule="secrets.combat.evade-check"))
-    if evading and adv.fleeing:
-        note("secrets.adventurers.flee-no-evade")
-    return state.push(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+        first = Task("combat-evade", t.seat, rule="secrets.combat.evade-check")
+    else:
+        if evading and adv.fleeing:
+            note("secrets.adventurers.flee-no-evade")
+        first = Task("combat-courage", t.seat, rule="secrets.combat.lose-courage")
+    return evolve(state, combat=Combat(t.seat, t.target, tomb, area=tuple(t.items)), agenda=(first, *state.agenda[1:]))
 
 
 task("combat", run=_combat_run)
@@ -139,9 +141,9 @@ def _evade_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     check against the Evasion difficulty: success moves to an adjacent room without creatures and ends
     the combat; failure continues it."""
     require(isinstance(action, (Evade, Stand)), "secrets.combat.evade-check", "evade or stand and fight")
-    state = state.pop()
     if isinstance(action, Stand):
-        return state.push(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+        return state.replace_head(Task("combat-courage", t.seat, rule="secrets.combat.lose-courage"))
+    state = state.pop()
     combat = state.combat
     assert combat is not None
     c = state.creature(combat.foe)
@@ -201,8 +203,9 @@ def lose_courage_to(rs: Any, state: SecretsState, seat: int, key: str, *, evadin
     mode = read(rs.options, "courage_once")
     subject = f"{adv.name}|{c.name if mode == 'once-per-name' else c.key}"
     if not (evading and mode == "evade-extra"):
-        if any(e.subject == subject for e in named(state.effects, "courage-lost")):
-            return state
+        for e in state.effects:         # (the ``courage-lost`` effects, read in one pass)
+            if e.subject == subject and e.name == "courage-lost":
+                return state
         state = evolve(state, effects=add(state.effects, Effect(
             "courage-lost", "secrets.combat.lose-courage-once-per-scenario", until=SCENARIO, player=seat, subject=subject)))
     return advs.change_courage(rs, state, seat, -creature_card(rs, c).courage_attack, "secrets.combat.lose-courage")
@@ -382,7 +385,6 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
           lambda: _gear_rule(rs, state, t, action),
           "{!r} cannot be wielded: 1 two-handed or 2 one-handed weapons of one checked attribute, 1 chest and "
           "1 head armor", action)
-    state = state.pop()
     combat = state.combat
     assert combat is not None
     adv = state.seats[t.seat].adventurer
@@ -393,7 +395,9 @@ def _gear_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     if action.area:
         area = tuple(c.key for c in state.creatures_in(adv.room) if c.key != combat.foe)
         note("secrets.combat.area-combat")
-    state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area))
+    # the gear chosen, this task popped (in one state: nothing above reads the agenda)
+    state = evolve(state, combat=evolve(combat, weapons=action.weapons, armor=action.armor, area=area),
+                   agenda=state.agenda[1:])
     wide = any(4 in items.card(rs, w).succeeds_on for w in action.weapons)
     flags = ("result:combat-roll",) + (("weapon-wide",) if wide else ())
     state = start_check(rs, state, t.seat, combat_attribute(rs, action.weapons), 0, flags=flags,
@@ -490,11 +494,11 @@ def split_roll(rs: Any, faces: tuple[int, ...], threshold: int) -> tuple[int, in
 def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """First the damage to the adventurer (Combat rating over successes + criticals + armor), the
     creature's critical-failure ability if it dealt damage and a 1 was rolled, then the damage dealt
-    (successes less Armor, plus criticals); a dead creature gives its Soul Shards."""
-    state = state.pop()
+    (successes less Armor, plus criticals); a dead creature gives its Soul Shards.  What follows is queued
+    in place of the roll (the head of the agenda)."""
     combat = state.combat
     if combat is None:
-        return state
+        return state.pop()
     adv = state.seats[combat.seat].adventurer
     plain, crits, ones = split_roll(rs, t.faces, t.m)
     plain_for_damage = plain
@@ -511,13 +515,13 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         tasks = [Task("damage", combat.seat, rule="secrets.combat.damage-taken", n=taken),
                  Task("damage", defender, rule="secrets.combat.final-damage", n=dealt),
                  Task("combat-end", combat.seat)]
-        return state.push(*tasks)
+        return state.replace_head(*tasks)
     c = state.creature(combat.foe)
     if c is None:
-        return evolve(state, combat=None)
+        return evolve(state, combat=None, agenda=state.agenda[1:])
     cc = creature_card(rs, c)
     if combat.controlled:
-        return _controlled_resolve(rs, state, combat, c, plain_for_damage, crits, defence_plain + defence_crits)
+        return _controlled_resolve(rs, state.pop(), combat, c, plain_for_damage, crits, defence_plain + defence_crits)
     worn = items.armor_value(rs, adv, combat.armor) if adv is not None else 0
     rating = combat_rating(rs, state, c)
     taken = compute_damage_taken(rating, defence_plain, defence_crits, worn)
@@ -535,7 +539,7 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         tasks = [damage, critical, hit]
     else:
         tasks = [damage, hit, evolve(critical, flags=(*critical.flags, order))]
-    return state.push(*tasks, Task("combat-end", combat.seat, items=fighter))
+    return state.replace_head(*tasks, Task("combat-end", combat.seat, items=fighter))
 
 
 task("combat-roll", run=_roll_run)
@@ -598,14 +602,13 @@ task("combat-hit", run=_hit_run)
 def _combat_end_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     """The combat ends; an area combat goes on with its next target (each a combat of its own); a swarm's
     leftover damage clears with the reading resets."""
-    state = state.pop()
     combat = state.combat
     if combat is None:
-        return state
+        return state.pop()
     foe = state.creature(combat.foe)
     if foe is not None and creature_card(rs, foe).swarm and read(rs.options, "swarm_carryover") == "resets":
         state = state.with_creature(foe.key, damage=0)
-    state = evolve(state, combat=None)
+    state = evolve(state, combat=None, agenda=state.agenda[1:])      # the combat over, this task popped
     adv = state.seats[combat.seat].adventurer
     if adv is not None and t.items and adv.name != t.items[0]:
         adv = None                                      # the fighter died: its area combat ends with it

@@ -36,7 +36,12 @@ def run_ops(state: SecretsState, seat: int | None, ops: tuple[Op, ...], rule: st
     """Queue ``ops`` (in order) before everything pending."""
     if not ops:
         return state
-    return state.push(*(Task("op", seat, rule=rule, ops=(op,)) for op in ops))
+    return state.push(*op_tasks(seat, ops, rule))
+
+
+def op_tasks(seat: int | None, ops: tuple[Op, ...], rule: str) -> tuple[Task, ...]:
+    """The ``op`` tasks that resolve ``ops``, in order (what :func:`run_ops` queues)."""
+    return tuple([Task("op", seat, rule=rule, ops=(op,)) for op in ops])
 
 
 def seats_for(rs: Any, state: SecretsState, seat: int | None, who: str) -> list[int]:

@@ -275,7 +275,7 @@ def _run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
     if st == "pre" and not can_spend(rs, state, t):
         return state.replace_head(_to_roll(rs, state, t))
     if st == "post" and not can_spend(rs, state, t) and not reroll_abilities(rs, state, t):
-        return _accept(rs, state.pop(), t)
+        return _accept(rs, state, t)
     return None
 
 
@@ -338,7 +338,7 @@ def _apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None)
         return state.replace_head(again)
     require(isinstance(action, Accept) and st == "post", "secrets.dice.audacity-reroll",
             "accept the roll or reroll it")
-    return _accept(rs, state.pop(), t)
+    return _accept(rs, state, t)
 
 
 def reroll_rule(rs: Any, state: SecretsState, t: Task, action: Reroll) -> str:
@@ -373,7 +373,8 @@ def threshold_of(rs: Any, t: Task) -> int:
 
 
 def _accept(rs: Any, state: SecretsState, t: Task) -> SecretsState:
-    """Resolve the accepted roll."""
+    """Resolve the accepted roll: the check ``t``, the head of the agenda, replaced by what it resolves
+    into (its pass or fail effects, or the continuation that reads the roll)."""
     kind = result_kind(t)
     threshold = threshold_of(rs, t)
     successes = compute_successes(t.faces, threshold)
@@ -381,15 +382,20 @@ def _accept(rs: Any, state: SecretsState, t: Task) -> SecretsState:
         ok = is_passed(successes, t.n)
         if has(t, "any-four"):
             ok = sum(t.faces[3:]) > 0
-        return _resolve(rs, state, t, passed_=bool(ok))
+        return _resolve(rs, state, t, passed_=bool(ok), head=True)
     # A continuation of the rules reads the roll itself.
-    return state.push(Task(kind, t.seat, rule=t.rule, ops=t.ops, alt=t.alt, target=t.target, n=successes,
+    return state.replace_head(Task(kind, t.seat, rule=t.rule, ops=t.ops, alt=t.alt, target=t.target, n=successes,
                            m=threshold, faces=t.faces, items=t.items, flags=t.flags))
 
 
-def _resolve(rs: Any, state: SecretsState, t: Task, *, passed_: bool) -> SecretsState:
+def _resolve(rs: Any, state: SecretsState, t: Task, *, passed_: bool, head: bool = False) -> SecretsState:
+    """The check's pass or fail effects queued; with ``head``, in place of the check itself (the head of
+    the agenda: one state built, not the check popped and then the effects pushed)."""
     note("secrets.dice.success-condition")
-    return run_ops(state, t.seat, t.ops if passed_ else t.alt, t.rule)
+    ops = t.ops if passed_ else t.alt
+    if head:
+        return state.replace_head(*op_tasks(t.seat, ops, t.rule))
+    return run_ops(state, t.seat, ops, t.rule)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -405,4 +411,4 @@ def max_zero(x: Any) -> Any:
 from ...numeric import any_  # noqa: E402
 from .abilities import spend_token  # noqa: E402
 from .adventurers import attribute as current, change_audacity, checked_attribute  # noqa: E402
-from .components_ops import run_ops  # noqa: E402
+from .components_ops import op_tasks, run_ops  # noqa: E402

@@ -17,7 +17,7 @@ from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target, made_next
-from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
+from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, deck_less, deck_plus, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
@@ -61,8 +61,8 @@ def _tomb_draw_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None
 def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | None) -> SecretsState:
     require(isinstance(action, Drawn) and state.tomb.deck.count(action.card) > 0, "secrets.tomb-phase.draw-tomb-card",
             "{!r} is not a Tomb card left in the deck", action)
-    return evolve(state.pop(), tomb_card=action.card,
-                        tomb=Piles(state.tomb.deck.remove(action.card), state.tomb.discard.add(action.card)))
+    return evolve(state, tomb_card=action.card, agenda=state.agenda[1:],      # (this task popped)
+                  tomb=Piles(deck_less(state.tomb.deck, action.card), deck_plus(state.tomb.discard, action.card)))
 
 
 def _tomb_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -265,7 +265,7 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
         if not targets:
             return state.replace_head(evolve(t, target="", items=(*t.items, t.target)))
         if len(targets) == 1:
-            return _engage(state.pop(), t, t.target, targets[0])
+            return _engage(state, t, t.target, targets[0])
         return None
     cands = combat_candidates(rs, state, t)
     if not cands:
@@ -276,7 +276,9 @@ def _initiate_run(rs: Any, state: SecretsState, t: Task) -> SecretsState | None:
 
 
 def _engage(state: SecretsState, t: Task, key: str, seat: int) -> SecretsState:
-    return state.push(Task("combat", seat, rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)),
+    """The creature ``key`` engages ``seat``: its combat queued, then ``t`` (the head of the agenda, in
+    whose place both go) with the creature done."""
+    return state.replace_head(Task("combat", seat, rule="secrets.tomb-phase.initiate-combat", target=key, flags=("tomb",)),
                       evolve(t, target="", items=(*t.items, key)))
 
 
@@ -323,7 +325,7 @@ def _initiate_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: in
         return state.replace_head(evolve(t, target=action.creature))
     if "=" in "".join(t.items) or read(rs.options, "combat_order") == "fixed-targets":
         return state.replace_head(evolve(t, target="", items=(*t.items, f"{t.target}={action.seat}")))
-    return _engage(state.pop(), t, t.target, action.seat)
+    return _engage(state, t, t.target, action.seat)
 
 
 def _initiate_rule(rs: Any, state: SecretsState, t: Task, action: Any) -> str:
@@ -499,7 +501,7 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
         pile = getattr(state, t.target)
         require(isinstance(action, Drawn) and pile.deck.count(action.card) > 0, "secrets.tomb-phase.spawn-on-levels",
                 "{!r} is not a creature card left in the {} deck", action, t.target)
-        state = evolve(state, **{t.target: evolve(pile, deck=pile.deck.remove(action.card))})
+        state = evolve(state, **{t.target: evolve(pile, deck=deck_less(pile.deck, action.card))})
         drawn = evolve(t, target=f"{t.target}:{action.card}")
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:
