@@ -8,7 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...tomb.rules.cards import card_type
+from ...tomb.rules.death import check_all_deaths, discard_cards
 from ...tomb.rules.rolling import has_die
+from ...tomb.rules.wounds import update_character
 from ...tomb.state import TombState, loadout_facts, member_facts, remembering
 from ...traceability import _recorders, implements
 
@@ -126,9 +128,6 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     may hold it, else it is discarded (one card per breach, the fewest); Cursed breaches are tolerated
     (tolerated) or discarded too (discard-cursed).  Then Death is checked again: a card that left may
     have raised its holder's Hit Points."""
-    from ...tomb.rules.death import check_all_deaths, discard_cards
-    from ...tomb.rules.wounds import update_character
-
     for _ in range(20):
         changed = False
         if not breaching(rs, state, player):

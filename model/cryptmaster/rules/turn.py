@@ -30,6 +30,8 @@ from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
+from .raid import return_mercenaries
+from .setup import is_pariah
 
 
 #: the Free Action that opens the Equips, one value (frozen: shared by every list that offers it)
@@ -300,8 +302,6 @@ def recruit_options(rs: Any, state: TombState, player: int) -> list[Recruit]:
     character from the Inn ... If there are one or more Pariahs in the Inn, you must recruit one of them in
     addition to your first choice. If this would take you above five party members, you may only recruit
     the pariah."""
-    from .setup import is_pariah
-
     if not at_inn(state, player) or not state.inn:
         return []
     size = len(state.parties[player].characters)
@@ -314,8 +314,6 @@ def recruit_options(rs: Any, state: TombState, player: int) -> list[Recruit]:
 
 
 def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit) -> TombState:
-    from .setup import is_pariah
-
     note("cryptmaster.recruit.recruit-one")
     state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     left = [c for c in state.inn if is_pariah(rs, c)]
@@ -334,8 +332,6 @@ def apply_recruit_pariah(rs: Any, state: TombState, t: Task, action: Recruit, pl
 
 @legal("recruit-pariah", registry=REGISTRY)
 def legal_recruit_pariah(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    from .setup import is_pariah
-
     return [Recruit(c) for c in sorted({c for c in state.inn if is_pariah(rs, c)})]
 
 
@@ -739,8 +735,6 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     """"Return all allied Mercenaries to their home player ... If you have any characters in your party
     you must give each mercenary's player either two cards of your choice from your hand, or one card of
     their choice from your attached cards."""
-    from .raid import return_mercenaries
-
     state = pop(state)
     player = t.player
     assert player is not None
@@ -929,8 +923,6 @@ def why_dismiss_move(rs: Any, state: TombState, t: Task, action: Any, player: in
 
 @legal("dismiss-extra", registry=REGISTRY)
 def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    from .setup import is_pariah
-
     party = state.parties[player]
     if len(party.characters) <= 5:
         return []
@@ -946,8 +938,6 @@ def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 def why_dismiss(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     """A Pariah or a Cursed character dismissed while a plain one of the party could go names "You may
     not discard Pariahs or Cursed cards if you have any non-Cursed cards of the same type in your party."""
-    from .setup import is_pariah
-
     name = getattr(action, "character", None)
     ch = state.parties[player].character(name) if isinstance(name, str) else None
     if ch is not None and ch.owner is None and (
