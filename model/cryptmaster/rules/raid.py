@@ -149,7 +149,8 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             state = state.with_party(home, characters=(*state.parties[home].characters, back))
             state = fix_restrictions(rs, state, p)
     if dead_too:
-        for e in [e for e in state.effects if e.name == "fallen-mercenary"]:
+        fallen = [e for e in state.effects if e.name == "fallen-mercenary"]
+        for e in fallen:
             home = e.player
             assert home is not None
             cards = e.items if rs.options.merc_cards == "all-cards" else tuple(
@@ -160,7 +161,8 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             if rs.options.merc_return_state != "fully-healed":
                 hp = character_hp(rs, state, home, back.name)
                 state = update_character(state, home, back.name, wounds=max(hp - 1, 0))
-        state = evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
+        if fallen:                          # (none fallen: the effects stand as they are)
+            state = evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
     return state
 
 

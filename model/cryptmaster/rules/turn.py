@@ -26,7 +26,7 @@ from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_facts
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_facts, remembering
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
@@ -599,9 +599,15 @@ def legal_catch_choice(rs: Any, state: TombState, t: Task, player: int) -> list[
 def end_of_turn_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
     """"At the end of each turn there is an "upkeep" phase. Resolve each of the following steps in
     sequential order.\""""
-    extra = ("discard-extra",) if rs.options.ten_card_limit == "hard-cap" else ()
-    return [Task(k, player, rule="cryptmaster.upkeep.steps-in-order")
-            for k in ("pay-mercenaries", "refill", "dismiss-extra", *extra, "cleanup", "tomb-empty", "end-turn")]
+    key = ("upkeep-tasks", player)          # a fact of the reading and the player: the same Tasks each turn
+    got = rs.memo.get(key)
+    if got is None:
+        extra = ("discard-extra",) if rs.options.ten_card_limit == "hard-cap" else ()
+        got = tuple(Task(k, player, rule="cryptmaster.upkeep.steps-in-order")
+                    for k in ("pay-mercenaries", "refill", "dismiss-extra", *extra, "cleanup", "tomb-empty", "end-turn"))
+        if remembering():                   # (not while the readings consulted are counted)
+            rs.memo[key] = got
+    return list(got)
 
 
 def over_ten(rs: Any, state: TombState, player: int) -> bool:
@@ -743,7 +749,7 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     if not state.parties[player].characters:
         return state
     tasks = [Task("pay", player, items=(str(q),), rule="cryptmaster.upkeep.pay-mercenaries") for q in hired if q != player]
-    return push(state, *tasks)
+    return push(state, *tasks) if tasks else state
 
 
 @task("pay", DECIDE, "cryptmaster.upkeep.pay-mercenaries", what="pay the mercenary's player", registry=REGISTRY)
