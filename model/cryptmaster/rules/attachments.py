@@ -41,20 +41,28 @@ def is_cursed(rs: Any, card: str) -> bool:
 def keyword_clash(rs: Any, held: Iterable[str], card: str) -> bool:
     """"A character may not have multiples of the same keyword attached (such as two "weapon", or two
     "armor"), with the exception of the "cursed" keyword."""
-    key = ("keyword-clash", tuple(held), card)
-    got = rs.memo.get(key)
-    if got is None:
-        got = _keyword_clash(rs, key[1], card)
-        if not _recorders:          # while recording, worked out every time (its rules are noted)
-            rs.memo[key] = got
-    return got
-
-
-def _keyword_clash(rs: Any, held: tuple[str, ...], card: str) -> bool:
-    mine = {k for k in keywords(rs, card) if k != CURSED}
+    table = rs.memo.get("clash-keywords") if remembering() else {}   # each card's, by card
+    if table is None:
+        table = rs.memo["clash-keywords"] = {}
+    mine = table.get(card)
+    if mine is None:
+        mine = _clash_keywords(rs, table, card)
     if not mine:
         return False
-    return any(mine & {k for k in keywords(rs, h) if k != CURSED} for h in held)
+    for h in held:
+        theirs = table.get(h)
+        if theirs is None:
+            theirs = _clash_keywords(rs, table, h)
+        if not mine.isdisjoint(theirs):
+            return True
+    return False
+
+
+def _clash_keywords(rs: Any, table: dict[str, frozenset[str]], card: str) -> frozenset[str]:
+    """A card's keywords that may not be doubled (all but "cursed"): a fact of the card, kept in
+    ``table`` (``rs.memo["clash-keywords"]``, by card; a table of its own while ``remembering`` says no)."""
+    got = table[card] = frozenset(k for k in keywords(rs, card) if k != CURSED)
+    return got
 
 
 @implements("cryptmaster.attach.attachable", "cryptmaster.attach.allowed-types", "cryptmaster.attach.prayers-need-holiness",
