@@ -11,7 +11,7 @@ from ...tomb.rules.cards import card_type
 from ...tomb.rules.death import check_all_deaths, discard_cards
 from ...tomb.rules.rolling import has_die
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import TombState, loadout_facts, member_facts, remembering
+from ...tomb.state import TombState, loadout_facts, member_facts, members_facts, remembering
 from ...traceability import _recorders, implements
 
 ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
@@ -92,11 +92,16 @@ def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     """The cards Attached to ``name`` that break a restriction (each judged against the cards
     Attached before it): a fact of who is in the Party and what he holds (his dice, his cards:
     ``state.member_facts``)."""
-    facts = member_facts(rs, state.parties[player].characters, name)
+    return list(breaches_of(rs, state, player, name, member_facts(rs, state.parties[player].characters, name)))
+
+
+def breaches_of(rs: Any, state: TombState, player: int, name: str, facts: dict[Any, Any]) -> tuple[str, ...]:
+    """``breaches``, read from (and kept in) ``facts``, the member facts of ``name`` (for a loop over the
+    Party's Characters: each one's facts looked up once, ``state.members_facts``)."""
     got = facts.get("breaches")
     if got is None:
         got = facts["breaches"] = tuple(_breaches(rs, state, player, name))
-    return list(got)
+    return got
 
 
 def breaching(rs: Any, state: TombState, player: int) -> bool:
@@ -106,7 +111,11 @@ def breaching(rs: Any, state: TombState, player: int) -> bool:
     facts = loadout_facts(rs, characters)
     got = facts.get("breaching")
     if got is None:
-        got = any(breaches(rs, state, player, ch.name) for ch in characters)
+        got = False
+        for ch, known in zip(characters, members_facts(rs, characters)):
+            if breaches_of(rs, state, player, ch.name, known):
+                got = True
+                break
         if not _recorders:
             facts["breaching"] = got
     return got
