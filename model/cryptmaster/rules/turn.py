@@ -117,10 +117,19 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     facts = loadout_facts(rs, characters)              # which cards may be Banked: a fact of the loadout
     got = facts.get("bank-options")
     if got is None:
+        # whether a card may be Banked (a non-Cursed treasure) is a fact of the card: rs.memo["bankable"]
+        bankable = rs.memo.get("bankable") if remembering() else {}
+        if bankable is None:
+            bankable = rs.memo["bankable"] = {}
         out = []
         for ch in characters:
+            if not ch.attached:
+                continue
             for card in sorted(set(ch.attached)):
-                if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
+                ok = bankable.get(card)
+                if ok is None:
+                    ok = bankable[card] = card_type(rs, card) == "treasure" and not is_cursed(rs, card)
+                if ok:
                     out.append(Bank(card, ch.name))
         got = facts["bank-options"] = tuple(out)
     return list(got)
