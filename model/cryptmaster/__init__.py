@@ -144,8 +144,11 @@ class Cryptmaster(Tomb):
                                                      if r not in also))
 
     def violations(self, state: TombState) -> list[Violation]:
-        return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in super().violations(state)] + \
-            invariants.violations(self, state)
+        found = super().violations(state)
+        mine = invariants.violations(self, state)
+        if not found:                         # (nothing of Tomb's broken: nothing to tell in Cryptmaster's words)
+            return mine
+        return [Violation(links.to_cryptmaster(v.invariant), v.message) for v in found] + mine
 
     #: Cryptmaster has no Campaign: each game starts afresh (Tomb's running tally is not inherited)
     next_setup = Ruleset.next_setup

@@ -11,8 +11,8 @@ from typing import Any
 from ..numeric import all_, if_
 from ..ruleset import Violation
 from ..tomb import invariants as tomb
-from ..tomb.state import TombState, loadout_facts
-from .rules.attachments import breaches, compute_may_draw, is_cursed
+from ..tomb.state import TombState, loadout_facts, members_facts
+from .rules.attachments import breaches_of, compute_may_draw, is_cursed
 
 
 def violations(rs: Any, state: TombState) -> list[Violation]:
@@ -87,11 +87,15 @@ def _restrictions(rs: Any, state: TombState, p: int, party: Any) -> tuple[tuple[
     """What breaks the attachment restrictions in ``player``'s Party, which reads its Characters alone: each
     Character's non-Cursed breaches (empty when none has one), and whether a cryptmaster card is
     Attached.  A fact of the Party's loadout (who is in it and what each holds: ``breaches`` reads
-    their member facts, the rest the cards), worked out once for each (``state.loadout_facts``)."""
+    their member facts: ``breaches_of``, the rest the cards), worked out once for each (``state.loadout_facts``)."""
     facts = loadout_facts(rs, party.characters)
     got = facts.get("restrictions")
     if got is None:
-        bad_of = tuple([c for c in breaches(rs, state, p, ch.name) if not is_cursed(rs, c)] for ch in party.characters)
+        found: list[list[str]] = []           # each Character's non-Cursed breaches, his facts looked up once
+        for ch, known in zip(party.characters, members_facts(rs, party.characters)):
+            bad = breaches_of(rs, state, p, ch.name, known)
+            found.append([c for c in bad if not is_cursed(rs, c)] if bad else [])
+        bad_of = tuple(found)
         cm_card = any(rs.cards.card(c).deck == "cryptmaster" for ch in party.characters for c in ch.attached
                       if rs.cards.is_inn(c))
         got = facts["restrictions"] = ((bad_of if any(bad_of) else ()), cm_card)

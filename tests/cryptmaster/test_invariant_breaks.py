@@ -42,16 +42,19 @@ def game_in_progress(rs: Any, seed: int = 1, steps: int = 120) -> tuple[Any, ran
     raise AssertionError("the game never came to such a state")
 
 
-def attach_from_deck(state: Any, q: int, cards: list[str]) -> Any:
-    """``cards`` taken from their Inn decks and Attached to the first Character of player ``q``."""
+def attach_from_deck(state: Any, q: int, cards: list[str], index: int = 0) -> Any:
+    """``cards`` taken from their Inn decks and Attached to the first Character of player ``q`` (or the
+    one at ``index``)."""
     decks = list(state.decks)
     for card in cards:
         i = next(i for i, d in enumerate(decks) if d.count(card))
         decks[i] = decks[i].remove(card)
     party = state.party(q)
-    ch = party.characters[0]
+    chars = list(party.characters)
+    ch = chars[index]
+    chars[index] = evolve(ch, attached=(*ch.attached, *cards))
     parties = list(state.parties)
-    parties[q] = evolve(party, characters=(evolve(ch, attached=(*ch.attached, *cards)), *party.characters[1:]))
+    parties[q] = evolve(party, characters=tuple(chars))
     return evolve(state, decks=tuple(decks), parties=tuple(parties))
 
 
@@ -71,6 +74,26 @@ def test_two_cards_of_a_keyword_are_caught(rs: Any) -> None:
     if len(weapons) < 2:
         pytest.skip("fewer than two Weapons left in the decks")
     reported(rs, attach_from_deck(state, q, weapons), rng, "cryptmaster.attach.fix-by-discarding")
+
+
+def test_two_cards_of_a_keyword_on_the_last_character_are_caught(rs: Any) -> None:
+    """cryptmaster.attach.fix-by-discarding: two non-Cursed Weapons Attached to the last Character of a
+    Party (issue 26: each Character's breaches are read off the Party's member facts, in its order)."""
+    for seed in range(1, 30):
+        state, rng, q = game_in_progress(rs, seed)
+        if len(state.party(q).characters) > 1:
+            break
+    else:
+        pytest.skip("no Party of two Characters or more")
+    held = {c for d in state.decks for c, _ in d.counts}
+    weapons = [c for c in sorted(held) if "weapon" in keywords(rs, c) and not is_cursed(rs, c)][:2]
+    if len(weapons) < 2:
+        pytest.skip("fewer than two Weapons left in the decks")
+    last = len(state.party(q).characters) - 1
+    broken = attach_from_deck(state, q, weapons, last)
+    name = broken.party(q).characters[last].name
+    assert any(name in v.message for v in rs.violations(broken) if v.invariant == "cryptmaster.attach.fix-by-discarding")
+    reported(rs, broken, rng, "cryptmaster.attach.fix-by-discarding")
 
 
 def test_an_attached_cryptmaster_card_is_caught(rs: Any) -> None:

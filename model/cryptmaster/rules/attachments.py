@@ -8,8 +8,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...tomb.rules.cards import card_type
+from ...tomb.rules.death import check_all_deaths, discard_cards
 from ...tomb.rules.rolling import has_die
-from ...tomb.state import TombState, loadout_facts, member_facts, remembering
+from ...tomb.rules.wounds import update_character
+from ...tomb.state import TombState, loadout_facts, member_facts, members_facts, remembering
 from ...traceability import _recorders, implements
 
 ATTACHABLE = ("curse", "spell", "prayer", "item", "tactics", "treasure")
@@ -39,20 +41,28 @@ def is_cursed(rs: Any, card: str) -> bool:
 def keyword_clash(rs: Any, held: Iterable[str], card: str) -> bool:
     """"A character may not have multiples of the same keyword attached (such as two "weapon", or two
     "armor"), with the exception of the "cursed" keyword."""
-    key = ("keyword-clash", tuple(held), card)
-    got = rs.memo.get(key)
-    if got is None:
-        got = _keyword_clash(rs, key[1], card)
-        if not _recorders:          # while recording, worked out every time (its rules are noted)
-            rs.memo[key] = got
-    return got
-
-
-def _keyword_clash(rs: Any, held: tuple[str, ...], card: str) -> bool:
-    mine = {k for k in keywords(rs, card) if k != CURSED}
+    table = rs.memo.get("clash-keywords") if remembering() else {}   # each card's, by card
+    if table is None:
+        table = rs.memo["clash-keywords"] = {}
+    mine = table.get(card)
+    if mine is None:
+        mine = _clash_keywords(rs, table, card)
     if not mine:
         return False
-    return any(mine & {k for k in keywords(rs, h) if k != CURSED} for h in held)
+    for h in held:
+        theirs = table.get(h)
+        if theirs is None:
+            theirs = _clash_keywords(rs, table, h)
+        if not mine.isdisjoint(theirs):
+            return True
+    return False
+
+
+def _clash_keywords(rs: Any, table: dict[str, frozenset[str]], card: str) -> frozenset[str]:
+    """A card's keywords that may not be doubled (all but "cursed"): a fact of the card, kept in
+    ``table`` (``rs.memo["clash-keywords"]``, by card; a table of its own while ``remembering`` says no)."""
+    got = table[card] = frozenset(k for k in keywords(rs, card) if k != CURSED)
+    return got
 
 
 @implements("cryptmaster.attach.attachable", "cryptmaster.attach.allowed-types", "cryptmaster.attach.prayers-need-holiness",
@@ -82,11 +92,16 @@ def breaches(rs: Any, state: TombState, player: int, name: str) -> list[str]:
     """The cards Attached to ``name`` that break a restriction (each judged against the cards
     Attached before it): a fact of who is in the Party and what he holds (his dice, his cards:
     ``state.member_facts``)."""
-    facts = member_facts(rs, state.parties[player].characters, name)
+    return list(breaches_of(rs, state, player, name, member_facts(rs, state.parties[player].characters, name)))
+
+
+def breaches_of(rs: Any, state: TombState, player: int, name: str, facts: dict[Any, Any]) -> tuple[str, ...]:
+    """``breaches``, read from (and kept in) ``facts``, the member facts of ``name`` (for a loop over the
+    Party's Characters: each one's facts looked up once, ``state.members_facts``)."""
     got = facts.get("breaches")
     if got is None:
         got = facts["breaches"] = tuple(_breaches(rs, state, player, name))
-    return list(got)
+    return got
 
 
 def breaching(rs: Any, state: TombState, player: int) -> bool:
@@ -96,7 +111,11 @@ def breaching(rs: Any, state: TombState, player: int) -> bool:
     facts = loadout_facts(rs, characters)
     got = facts.get("breaching")
     if got is None:
-        got = any(breaches(rs, state, player, ch.name) for ch in characters)
+        got = False
+        for ch, known in zip(characters, members_facts(rs, characters)):
+            if breaches_of(rs, state, player, ch.name, known):
+                got = True
+                break
         if not _recorders:
             facts["breaching"] = got
     return got
@@ -126,9 +145,6 @@ def fix_restrictions(rs: Any, state: TombState, player: int) -> TombState:
     may hold it, else it is discarded (one card per breach, the fewest); Cursed breaches are tolerated
     (tolerated) or discarded too (discard-cursed).  Then Death is checked again: a card that left may
     have raised its holder's Hit Points."""
-    from ...tomb.rules.death import check_all_deaths, discard_cards
-    from ...tomb.rules.wounds import update_character
-
     for _ in range(20):
         changed = False
         if not breaching(rs, state, player):

@@ -8,15 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from ...effects import RAID, TURN, Effect, add, has
-from ...tomb.actions import Continue, Curse, Done, Hire, Leave, Lend, Pass, Target, UseCard
+from ...tomb.actions import Attack, Continue, Curse, Done, Hire, Leave, Lend, Pass, Target, UseCard
 from ...tomb.board import INN
 from ...tomb.rules.agenda import AUTO, DECIDE, PRIORITY, actors, legal, pop, push, task, update_head, why
+from ...tomb.rules.cards import card_type, character_hp, usable_actions
 from ...tomb.rules.death import discard_cards
+from ...tomb.rules.reacts import battle_targets
 from ...tomb.rules.rolling import combined_pool, character_pool
 from ...tomb.rules.standard_actions import start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import live_monsters, monster_index, update_character, update_monster, wounds_then_death
-from ...tomb.state import Roll, Task, TombState, evolve
+from ...tomb.state import Character, Roll, Task, TombState, evolve
 from ...options import by_reading
 from ...traceability import implements, note
 from . import REGISTRY
@@ -137,8 +139,6 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
     curses, lost attachments) remaining"; a dead one "is returned to the original player alive at the
     end of the turn with all cards it had attached at the time of death, and enough wounds such that one
     more would kill it" (fully-healed: all come back healed)."""
-    from ...tomb.rules.cards import character_hp, card_type
-
     for p in range(rs.num_players):
         for ch in mercenaries(state, p):
             home = ch.owner
@@ -149,20 +149,20 @@ def return_mercenaries(rs: Any, state: TombState, *, dead_too: bool) -> TombStat
             state = state.with_party(home, characters=(*state.parties[home].characters, back))
             state = fix_restrictions(rs, state, p)
     if dead_too:
-        for e in [e for e in state.effects if e.name == "fallen-mercenary"]:
+        fallen = [e for e in state.effects if e.name == "fallen-mercenary"]
+        for e in fallen:
             home = e.player
             assert home is not None
             cards = e.items if rs.options.merc_cards == "all-cards" else tuple(
                 c for c in e.items if card_type(rs, c) == "item")
             state = discard_cards(rs, state, tuple(c for c in e.items if c not in cards))
-            from ...tomb.state import Character
-
             back = Character(e.subject or "", 0, cards)
             state = state.with_party(home, characters=(*state.parties[home].characters, back))
             if rs.options.merc_return_state != "fully-healed":
                 hp = character_hp(rs, state, home, back.name)
                 state = update_character(state, home, back.name, wounds=max(hp - 1, 0))
-        state = evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
+        if fallen:                          # (none fallen: the effects stand as they are)
+            state = evolve(state, effects=tuple(e for e in state.effects if e.name != "fallen-mercenary"))
     return state
 
 
@@ -556,7 +556,7 @@ def why_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: int
     """A mercenary told to flee names "However, the mercenary may not choose to flee."; an action by
     another character than the designated mercenary the designation ("The raiding player may designate a
     mercenary to ... take an action during a combat round"); anything else the controller's choice."""
-    from ...tomb.actions import Attack, Flee
+    from ...tomb.actions import Flee
 
     if isinstance(action, Flee):
         return "cryptmaster.mercenary.no-flee"
@@ -567,10 +567,6 @@ def why_merc_action(rs: Any, state: TombState, t: Task, action: Any, player: int
 
 @legal("merc-action", registry=REGISTRY)
 def legal_merc_action(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    from ...tomb.actions import Attack
-    from ...tomb.rules.cards import usable_actions
-    from ...tomb.rules.reacts import battle_targets
-
     name = t.subject or ""
     raider = int(t.items[0])
     out: list[Any] = [Attack(name, f"m{i}") for i in live_monsters(state)]

@@ -26,10 +26,12 @@ from ...tomb.rules.rolling import combined_pool
 from ...tomb.rules.standard_actions import at_inn, start_roll
 from ...tomb.rules.treasure import bank_card
 from ...tomb.rules.wounds import update_character
-from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_facts
+from ...tomb.state import Roll, Task, TombState, evolve, loadout_facts, members_facts, remembering
 from ...traceability import implements, note
 from . import REGISTRY
 from .attachments import compute_may_draw, fix_restrictions, inn_card_count, is_cursed
+from .raid import return_mercenaries
+from .setup import is_pariah
 
 
 #: the Free Action that opens the Equips, one value (frozen: shared by every list that offers it)
@@ -115,10 +117,19 @@ def bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     facts = loadout_facts(rs, characters)              # which cards may be Banked: a fact of the loadout
     got = facts.get("bank-options")
     if got is None:
+        # whether a card may be Banked (a non-Cursed treasure) is a fact of the card: rs.memo["bankable"]
+        bankable = rs.memo.get("bankable") if remembering() else {}
+        if bankable is None:
+            bankable = rs.memo["bankable"] = {}
         out = []
         for ch in characters:
+            if not ch.attached:
+                continue
             for card in sorted(set(ch.attached)):
-                if card_type(rs, card) == "treasure" and not is_cursed(rs, card):
+                ok = bankable.get(card)
+                if ok is None:
+                    ok = bankable[card] = card_type(rs, card) == "treasure" and not is_cursed(rs, card)
+                if ok:
                     out.append(Bank(card, ch.name))
         got = facts["bank-options"] = tuple(out)
     return list(got)
@@ -300,8 +311,6 @@ def recruit_options(rs: Any, state: TombState, player: int) -> list[Recruit]:
     character from the Inn ... If there are one or more Pariahs in the Inn, you must recruit one of them in
     addition to your first choice. If this would take you above five party members, you may only recruit
     the pariah."""
-    from .setup import is_pariah
-
     if not at_inn(state, player) or not state.inn:
         return []
     size = len(state.parties[player].characters)
@@ -314,8 +323,6 @@ def recruit_options(rs: Any, state: TombState, player: int) -> list[Recruit]:
 
 
 def apply_recruit(rs: Any, state: TombState, player: int, action: Recruit) -> TombState:
-    from .setup import is_pariah
-
     note("cryptmaster.recruit.recruit-one")
     state = evolve(state, inn=_sorted_remove(state.inn, action.character))
     left = [c for c in state.inn if is_pariah(rs, c)]
@@ -334,8 +341,6 @@ def apply_recruit_pariah(rs: Any, state: TombState, t: Task, action: Recruit, pl
 
 @legal("recruit-pariah", registry=REGISTRY)
 def legal_recruit_pariah(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    from .setup import is_pariah
-
     return [Recruit(c) for c in sorted({c for c in state.inn if is_pariah(rs, c)})]
 
 
@@ -603,9 +608,15 @@ def legal_catch_choice(rs: Any, state: TombState, t: Task, player: int) -> list[
 def end_of_turn_tasks(rs: Any, state: TombState, player: int) -> list[Task]:
     """"At the end of each turn there is an "upkeep" phase. Resolve each of the following steps in
     sequential order.\""""
-    extra = ("discard-extra",) if rs.options.ten_card_limit == "hard-cap" else ()
-    return [Task(k, player, rule="cryptmaster.upkeep.steps-in-order")
-            for k in ("pay-mercenaries", "refill", "dismiss-extra", *extra, "cleanup", "tomb-empty", "end-turn")]
+    key = ("upkeep-tasks", player)          # a fact of the reading and the player: the same Tasks each turn
+    got = rs.memo.get(key)
+    if got is None:
+        extra = ("discard-extra",) if rs.options.ten_card_limit == "hard-cap" else ()
+        got = tuple(Task(k, player, rule="cryptmaster.upkeep.steps-in-order")
+                    for k in ("pay-mercenaries", "refill", "dismiss-extra", *extra, "cleanup", "tomb-empty", "end-turn"))
+        if remembering():                   # (not while the readings consulted are counted)
+            rs.memo[key] = got
+    return list(got)
 
 
 def over_ten(rs: Any, state: TombState, player: int) -> bool:
@@ -739,8 +750,6 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     """"Return all allied Mercenaries to their home player ... If you have any characters in your party
     you must give each mercenary's player either two cards of your choice from your hand, or one card of
     their choice from your attached cards."""
-    from .raid import return_mercenaries
-
     state = pop(state)
     player = t.player
     assert player is not None
@@ -749,7 +758,7 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     if not state.parties[player].characters:
         return state
     tasks = [Task("pay", player, items=(str(q),), rule="cryptmaster.upkeep.pay-mercenaries") for q in hired if q != player]
-    return push(state, *tasks)
+    return push(state, *tasks) if tasks else state
 
 
 @task("pay", DECIDE, "cryptmaster.upkeep.pay-mercenaries", what="pay the mercenary's player", registry=REGISTRY)
@@ -929,8 +938,6 @@ def why_dismiss_move(rs: Any, state: TombState, t: Task, action: Any, player: in
 
 @legal("dismiss-extra", registry=REGISTRY)
 def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
-    from .setup import is_pariah
-
     party = state.parties[player]
     if len(party.characters) <= 5:
         return []
@@ -946,8 +953,6 @@ def legal_dismiss(rs: Any, state: TombState, t: Task, player: int) -> list[Any]:
 def why_dismiss(rs: Any, state: TombState, t: Task, action: Any, player: int) -> str:
     """A Pariah or a Cursed character dismissed while a plain one of the party could go names "You may
     not discard Pariahs or Cursed cards if you have any non-Cursed cards of the same type in your party."""
-    from .setup import is_pariah
-
     name = getattr(action, "character", None)
     ch = state.parties[player].character(name) if isinstance(name, str) else None
     if ch is not None and ch.owner is None and (
