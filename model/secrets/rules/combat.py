@@ -504,7 +504,9 @@ def _roll_run(rs: Any, state: SecretsState, t: Task) -> SecretsState:
     plain_for_damage = plain
     if read(rs.options, "success_faces") == "literal-faces" and t.m < 5:
         plain_for_damage = t.faces[4]
-    defence_plain = plain if read(rs.options, "total_successes") == "body" else plain
+    # the successes the Combat rating is set against: the 5s under either reading, the 6s (criticals) too
+    # under "body" (secrets.ambiguity.reference-total-successes), not under "fives-only"
+    defence_plain = plain
     defence_crits = crits if read(rs.options, "total_successes") == "body" else 0
     tasks: list[Task] = []
     if combat.foe.startswith("s"):
