@@ -240,7 +240,10 @@ def test_the_tomb_procedures_are_read_whole() -> None:
     assert "  - if `k.mode == AUTO`:\n    - let `state = k.run(rs, state, t)`" in adv
     end = _printed(chains["run_end_turn"])
     assert "let `state = check_all_deaths(rs, state)`" in end
-    assert "answer `push(state, Task('turn-start', rs.next_player(state, p), rule='tomb.setup.clockwise'))`" in end
+    # the next turn begins for the next player clockwise: the Task named where it is made (one value for each
+    # player, shared: ``turn_start_task``), and what it is told beside the procedure
+    assert "answer `push(state, turn_start_task(rs.next_player(state, p)))`" in end
+    assert '- `turn_start_task`: ``Task("turn-start", player, rule="tomb.setup.clockwise")``: play passes clockwise' in end
 
 
 def test_the_cryptmaster_procedures_are_read_whole() -> None:

@@ -745,17 +745,20 @@ def _turn_task(kind: str, player: int, rule: str) -> Task:
 
 
 def turn_start_task(player: int) -> Task:
-    """``Task("turn-start", player)``: play passes clockwise (tomb.setup.clockwise)."""
+    """``Task("turn-start", player, rule="tomb.setup.clockwise")``: play passes clockwise to ``player``'s
+    turn (one value for each player, shared)."""
     return _turn_task("turn-start", player, "tomb.setup.clockwise")
 
 
 def turn_task(player: int) -> Task:
-    """``Task("turn", player)``: Free Actions, then one Standard Action."""
+    """``Task("turn", player, rule="tomb.turn.free-actions-then-one-standard")``: Free Actions, then one
+    Standard Action (one value for each player, shared)."""
     return _turn_task("turn", player, "tomb.turn.free-actions-then-one-standard")
 
 
 def end_turn_task(player: int) -> Task:
-    """``Task("end-turn", player)``: the turn ends, play passes clockwise."""
+    """``Task("end-turn", player, rule="tomb.setup.clockwise")``: the turn ends, play passes clockwise (one
+    value for each player, shared)."""
     return _turn_task("end-turn", player, "tomb.setup.clockwise")
 
 
