@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, reduce
-from itertools import product
+from itertools import islice, product
 from math import comb, factorial, lcm, prod
+from operator import itemgetter, lt
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -375,16 +376,45 @@ class Deck:
         return 0
 
     def add(self, card: str, n: int = 1) -> "Deck":
-        return Deck.of({**dict(self.counts), card: self.count(card) + n})
+        out = self._recounted(card, n)
+        return out if out is not None else Deck.of({**dict(self.counts), card: self.count(card) + n})
 
     def remove(self, card: str, n: int = 1) -> "Deck":
+        out = self._recounted(card, -n)
+        if out is not None:
+            return out
         have = self.count(card)
         if have < n:
             raise ValueError(f"the deck holds {have} of {card!r}, not {n}")
         return Deck.of({**dict(self.counts), card: have - n})
 
+    def _recounted(self, card: str, change: int) -> "Deck | None":
+        """The deck ``Deck.of`` would make with ``change`` copies of ``card`` more, when the counts are as
+        ``Deck.of`` leaves them (sorted by card, each card once, each count positive: checked in C, with no
+        Python loop over the deck): the one count changed (the card dropped at 0, put in its sorted place
+        when new) in place of a recount of every card.  None for any other deck, or a count that would
+        fall below 0 (``add`` and ``remove`` answer those as ``Deck.of`` does, refusals included)."""
+        counts = self.counts
+        if type(counts) is not tuple:
+            return None
+        cards = list(map(_CARD, counts))
+        if not all(map(lt, cards, islice(cards, 1, None))) or (counts and min(map(_COPIES, counts)) <= 0):
+            return None
+        i = bisect_left(cards, card)
+        if i < len(cards) and cards[i] == card:
+            m = counts[i][1] + change
+            if m < 0:
+                return None
+            return Deck(counts[:i] + (((card, m),) if m else ()) + counts[i + 1:])
+        if change < 0:
+            return None
+        return Deck(counts[:i] + (((card, change),) if change else ()) + counts[i:])
+
     def cards(self) -> tuple[str, ...]:
         return tuple(c for c, _ in self.counts)
+
+
+_CARD, _COPIES = itemgetter(0), itemgetter(1)
 
 
 def draw(deck: Deck) -> Outcomes[str]:

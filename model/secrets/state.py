@@ -36,9 +36,6 @@ a digest hands orjson the ``__dict__`` with nothing to sort.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from itertools import islice
-from operator import itemgetter, lt
 from typing import Any
 
 import attrs
@@ -372,42 +369,6 @@ def _key_id(key: Any) -> int | None:
     return n
 
 
-def deck_less(deck: Deck, card: str, n: int = 1) -> Deck:
-    """``deck.remove(card, n)``, the same deck (refused alike): see :func:`_recounted`."""
-    out = _recounted(deck, card, -n)
-    return deck.remove(card, n) if out is None else out
-
-
-def deck_plus(deck: Deck, card: str, n: int = 1) -> Deck:
-    """``deck.add(card, n)``, the same deck: see :func:`_recounted`."""
-    out = _recounted(deck, card, n)
-    return deck.add(card, n) if out is None else out
-
-
-def _recounted(deck: Deck, card: str, change: int) -> Deck | None:
-    """The deck ``Deck.of`` makes of ``deck`` with ``change`` copies of ``card`` more, for a deck whose
-    counts are as ``Deck.of`` leaves them (sorted by card, each card once, each count positive: checked
-    in C, with no Python loop over the deck): the one count changed (the card dropped at 0, put in its
-    sorted place when new) in place of a recount of every card.  None for any other deck, or a count
-    that would fall below 0 (``Deck.remove`` and ``Deck.add`` answer those, refusals included)."""
-    counts = deck.counts
-    if type(counts) is not tuple:
-        return None
-    cards = list(map(_CARD, counts))
-    if not all(map(lt, cards, islice(cards, 1, None))) or (counts and min(map(_COPIES, counts)) <= 0):
-        return None
-    i = bisect_left(cards, card)
-    if i < len(cards) and cards[i] == card:
-        m = counts[i][1] + change
-        if m < 0:
-            return None
-        return Deck(counts[:i] + (((card, m),) if m else ()) + counts[i + 1:])
-    if change < 0:
-        return None
-    return Deck(counts[:i] + (((card, change),) if change else ()) + counts[i:])
-
-
-_CARD, _COPIES = itemgetter(0), itemgetter(1)
 
 
 #: ``attrs.evolve`` for the classes of this module, one ``__dict__`` copy each (model/draft.py)

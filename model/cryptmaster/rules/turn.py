@@ -758,7 +758,7 @@ def run_pay_mercenaries(rs: Any, state: TombState, t: Task) -> TombState:
     if not state.parties[player].characters:
         return state
     tasks = [Task("pay", player, items=(str(q),), rule="cryptmaster.upkeep.pay-mercenaries") for q in hired if q != player]
-    return push(state, *tasks) if tasks else state
+    return push(state, *tasks)
 
 
 @task("pay", DECIDE, "cryptmaster.upkeep.pay-mercenaries", what="pay the mercenary's player", registry=REGISTRY)

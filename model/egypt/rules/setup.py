@@ -95,17 +95,6 @@ def deal_distribution(rs: Any, s: EgyptState) -> Any:
 _LAST_DEAL: list[Any] = [None, None]
 
 
-def _without(deck: Deck, card: str) -> Deck:
-    """``deck.remove(card)``: the counts stay in their (sorted) order, one fewer of ``card``."""
-    counts = deck.counts
-    for i, (c, n) in enumerate(counts):
-        if c == card:
-            if n < 1:
-                break
-            return Deck((*counts[:i], (c, n - 1), *counts[i + 1:]) if n > 1 else (*counts[:i], *counts[i + 1:]))
-    return deck.remove(card)              # refused, in Deck's own words
-
-
 class DealDraw(Distribution[Any]):
     """Drawing the token to deal from ``deck``: ``Deal(token)`` with probability count / tokens left,
     in the deck's order.  The same distribution as ``draw(deck).map(Deal, ...)``
@@ -156,7 +145,7 @@ class DealDraw(Distribution[Any]):
 def apply_deal(rs: Any, s: EgyptState, name: str) -> EgyptState:
     """One random token face down on the next chest-icon (then question-mark) space."""
     space, back = deal_space(rs, s)
-    left = _without(s.chests if back == "chest" else s.hazards, name)
+    left = (s.chests if back == "chest" else s.hazards).remove(name)
     s = put(rs, s, space, Token(s.next_id, name, back))
     s = evolve(s, **{"chests" if back == "chest" else "hazards": left}, next_id=s.next_id + 1, dealt=s.dealt + 1)
     note("egypt.setup.deal-chests" if back == "chest" else "egypt.setup.deal-hazards")

@@ -11,7 +11,7 @@ from ...numeric import if_, max_
 from ..options import read
 from ...traceability import implements, note
 from ..components import CreatureCard
-from ..state import Creature, SecretsState, deck_plus, evolve
+from ..state import Creature, SecretsState, evolve
 
 
 def card(rs: Any, c: Creature) -> CreatureCard:
@@ -125,7 +125,7 @@ def creature_killed(rs: Any, state: SecretsState, c: Creature, killer: int | Non
     # the dead creature's card goes to its discard pile
     if cc.deck in ("base", "elite"):
         pile = getattr(state, cc.deck)
-        state = evolve(state, **{cc.deck: evolve(pile, discard=deck_plus(pile.discard, c.name))})
+        state = evolve(state, **{cc.deck: evolve(pile, discard=pile.discard.add(c.name))})
     gainers: list[int] = []
     if killer is not None and state.seats[killer].adventurer is not None:
         adv = state.seats[killer].adventurer

@@ -18,7 +18,7 @@ from ...traceability import implements, note, require
 from ..actions import DONE
 from ..actions import Buy, Discard, Done, Drawn, Give, Keep, Sell, Service, Take
 from ..components import Card
-from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, deck_less, deck_plus, evolve
+from ..state import Adventurer, Companion, Held, Piles, SecretsState, Task, evolve
 from .engine import listed, made, task
 
 PILES = {"item": "items", "artifact": "artifacts", "companion": "companions"}
@@ -119,7 +119,7 @@ def _draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int | 
     p = pile(state, t.target)
     require(isinstance(action, Drawn) and p.deck.count(action.card) > 0, "secrets.setup.shuffle-decks",
             "{!r} is not a card left in the {} deck", action, t.target)
-    state = evolve(state, **{t.target: evolve(p, deck=deck_less(p.deck, action.card))})
+    state = evolve(state, **{t.target: evolve(p, deck=p.deck.remove(action.card))})
     return state.replace_head(evolve(t, n=t.n - 1, items=(*t.items, action.card)))
 
 
@@ -255,9 +255,9 @@ def discard_card(rs: Any, state: SecretsState, seat: int, name: str) -> SecretsS
 def to_discard(rs: Any, state: SecretsState, name: str) -> SecretsState:
     card = rs.components.cards[name]
     if card.deck == "soul-monger":
-        return evolve(state, monger=deck_plus(state.monger, name))
+        return evolve(state, monger=state.monger.add(name))
     p = PILES[card.deck]
-    return evolve(state, **{p: evolve(pile(state, p), discard=deck_plus(pile(state, p).discard, name))})
+    return evolve(state, **{p: evolve(pile(state, p), discard=pile(state, p).discard.add(name))})
 
 
 @implements("secrets.artifacts.room-search-pass")

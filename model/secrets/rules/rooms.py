@@ -16,7 +16,7 @@ from ...traceability import implements, note, require
 from ..actions import Drawn, PlaceAt, Rotate
 from ..board import OPPOSITE, tomb_of
 from ..components import Op, RoomTile
-from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task, deck_less, deck_plus, evolve
+from ..state import MONGOLS_HALL, Piles, Room, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .engine import made, task
 
@@ -171,12 +171,12 @@ def _explore_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int
     if not t.items[1:]:
         require(isinstance(action, Drawn) and state.tiles.deck.count(action.card) > 0,
                 "secrets.explore.draw-until-level-match", "{!r} is not a Room tile left in the stack", action)
-        state = evolve(state, tiles=evolve(state.tiles, deck=deck_less(state.tiles.deck, action.card)))
+        state = evolve(state, tiles=evolve(state.tiles, deck=state.tiles.deck.remove(action.card)))
         held = evolve(t, items=(t.items[0], action.card))
         rots = _rotations(rs, state, held)
         if not rots:
             note("secrets.explore.discard-other-tiles")
-            return evolve(state, tiles=evolve(state.tiles, discard=deck_plus(state.tiles.discard, action.card)))
+            return evolve(state, tiles=evolve(state.tiles, discard=state.tiles.discard.add(action.card)))
         if len(rots) == 1:
             return place_explored(rs, state.pop(), held, rots[0])
         return state.replace_head(held)
@@ -324,7 +324,7 @@ def _story_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: int |
     require(isinstance(action, Drawn) and state.story.deck.count(action.card) > 0, "secrets.story.draw-card",
             "{!r} is not a Story card left in the deck", action)
     card = rs.components.stories[action.card]
-    state = evolve(state, story=Piles(deck_less(state.story.deck, action.card), deck_plus(state.story.discard, action.card)),
+    state = evolve(state, story=Piles(state.story.deck.remove(action.card), state.story.discard.add(action.card)),
                    agenda=state.agenda[1:])      # the card drawn, and this task popped
     ops = story_side(card, t.target)
     ops = tuple(evolve(o, flags=(*o.flags, "story")) if o.kind == "check" else o for o in ops)

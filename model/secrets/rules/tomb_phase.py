@@ -17,7 +17,7 @@ from ..options import read
 from ...ruleset import Pending
 from ...traceability import implements, note, require
 from ..actions import Drawn, Next, Route, SpawnIn, Target, made_next
-from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, deck_less, deck_plus, evolve
+from ..state import ENTRANCE, MONGOLS_HALL, Piles, SecretsState, Task, evolve
 from .components_ops import run_ops
 from .creatures import card as creature_card
 from .creatures import is_boss, limit_count, new_creature
@@ -62,7 +62,7 @@ def _tomb_draw_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
     require(isinstance(action, Drawn) and state.tomb.deck.count(action.card) > 0, "secrets.tomb-phase.draw-tomb-card",
             "{!r} is not a Tomb card left in the deck", action)
     return evolve(state, tomb_card=action.card, agenda=state.agenda[1:],      # (this task popped)
-                  tomb=Piles(deck_less(state.tomb.deck, action.card), deck_plus(state.tomb.discard, action.card)))
+                  tomb=Piles(state.tomb.deck.remove(action.card), state.tomb.discard.add(action.card)))
 
 
 def _tomb_draw_chance(rs: Any, state: SecretsState, t: Task) -> Any:
@@ -501,7 +501,7 @@ def _spawn_one_apply(rs: Any, state: SecretsState, t: Task, action: Any, seat: i
         pile = getattr(state, t.target)
         require(isinstance(action, Drawn) and pile.deck.count(action.card) > 0, "secrets.tomb-phase.spawn-on-levels",
                 "{!r} is not a creature card left in the {} deck", action, t.target)
-        state = evolve(state, **{t.target: evolve(pile, deck=deck_less(pile.deck, action.card))})
+        state = evolve(state, **{t.target: evolve(pile, deck=pile.deck.remove(action.card))})
         drawn = evolve(t, target=f"{t.target}:{action.card}")
         rooms = spawn_rooms(rs, state, t.n, t.items)
         if len(rooms) == 1:

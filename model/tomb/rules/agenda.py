@@ -100,7 +100,9 @@ def _attach(name: str, field: str, registry: dict[str, Kind] | None) -> Callable
 # Agenda helpers ---------------------------------------------------------------------------------------
 
 def push(state: TombState, *tasks: Task) -> TombState:
-    """``tasks`` go on top of the agenda, the first of them next."""
+    """``tasks`` go on top of the agenda, the first of them next (none: the state as it is)."""
+    if not tasks:
+        return state
     return with_agenda(state, (*tasks, *state.agenda))
 
 

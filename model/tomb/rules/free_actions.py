@@ -33,15 +33,21 @@ def inn_heal(rs: Any, state: TombState, player: int) -> TombState:
     note("tomb.free.inn-heals-all-wounds")
     if any(c.wounds for c in party.characters):      # (a Party without Wounds keeps its very Characters)
         state = state.with_party(player, characters=tuple(evolve(c, wounds=0) for c in party.characters))
-    began = _BEGAN_AT_INN.get(player)
-    if began is None:
-        began = _BEGAN_AT_INN[player] = Effect("began-at-inn", "tomb.treasure.attached-bank-at-inn", until=TURN,
-                                               player=player)
-    return evolve(state, effects=add(state.effects, began))
+    return evolve(state, effects=add(state.effects,
+                                     _turn_effect("began-at-inn", "tomb.treasure.attached-bank-at-inn", player)))
 
 
-#: the effect ``inn_heal`` adds, one value for each player (frozen: shared by every state's effects)
-_BEGAN_AT_INN: dict[int, Effect] = {}
+#: the effects lasting a Turn that a Turn adds for a player (began-at-inn, free-closed), one value for each
+#: name and player (frozen: shared by every state's effects; a game has a few players)
+_TURN_EFFECTS: dict[tuple[str, int], Effect] = {}
+
+
+def _turn_effect(name: str, rule: str, player: int) -> Effect:
+    """``Effect(name, rule, until=TURN, player=player)``, made once (``_TURN_EFFECTS``)."""
+    got = _TURN_EFFECTS.get((name, player))
+    if got is None:
+        got = _TURN_EFFECTS[(name, player)] = Effect(name, rule, until=TURN, player=player)
+    return got
 
 
 @implements("tomb.free.redistribute-attached", "tomb.free.no-moving-cards-in-encounters",
@@ -202,19 +208,12 @@ def free_bank_options(rs: Any, state: TombState, player: int) -> list[Bank]:
     return bankable(rs, state, player)
 
 
-#: the effect ``close_redistribution`` adds, one value for each player (frozen: shared by every state's effects)
-_FREE_CLOSED: dict[int, Effect] = {}
-
-
 def close_redistribution(state: TombState, player: int) -> TombState:
     """Another action was taken: from now on no Attached card moves this Turn (start-only)."""
     if has(state.effects, "free-closed", player=player):
         return state
-    closed = _FREE_CLOSED.get(player)
-    if closed is None:
-        closed = _FREE_CLOSED[player] = Effect("free-closed", "tomb.free.redistribute-attached", until=TURN,
-                                               player=player)
-    return evolve(state, effects=add(state.effects, closed))
+    return evolve(state, effects=add(state.effects,
+                                     _turn_effect("free-closed", "tomb.free.redistribute-attached", player)))
 
 
 def free_actions(rs: Any, state: TombState, player: int) -> list[Any]:
